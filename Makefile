@@ -1,0 +1,100 @@
+# sframe-conformance: the front door.
+#   make                 build the library, header and sfref into build/
+#   make check           install test dependencies, build, run every test
+#   make coverage        line and branch coverage of decoder/ from the tests
+#   make install PREFIX=/usr/local
+# Variant builds go to their own directory: make BUILD=build/asan SAN=1
+
+BUILD   ?= build
+PREFIX  ?= /usr/local
+SHARED  ?= $(abspath ../shared)
+CC      ?= gcc
+WARN    := -Wall -Wextra -Werror -std=c11 -pedantic
+OPT     ?= -O2 -g
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+COV_FLAGS := --coverage -O0
+EXTRA   :=
+ifeq ($(SAN),1)
+EXTRA += $(SAN_FLAGS)
+endif
+ifeq ($(COV),1)
+EXTRA += $(COV_FLAGS)
+OPT := -O0 -g
+endif
+CFLAGS_ALL := $(WARN) $(OPT) -D_POSIX_C_SOURCE=200809L -Idecoder/include $(EXTRA) $(CFLAGS)
+
+LIB_SRCS := $(wildcard decoder/src/*.c)
+CLI_SRCS := $(wildcard decoder/cli/*.c)
+LIB_OBJS := $(LIB_SRCS:decoder/src/%.c=$(BUILD)/obj/lib/%.o)
+PIC_OBJS := $(LIB_SRCS:decoder/src/%.c=$(BUILD)/obj/pic/%.o)
+CLI_OBJS := $(CLI_SRCS:decoder/cli/%.c=$(BUILD)/obj/cli/%.o)
+HDRS     := $(wildcard decoder/include/*.h decoder/src/*.h decoder/cli/*.h)
+
+STATIC := $(BUILD)/lib/libsframe_ref.a
+SHARED_LIB := $(BUILD)/lib/libsframe_ref.so
+SFREF  := $(BUILD)/bin/sfref
+UNIT   := $(BUILD)/tests/unit
+VECDUMP := $(BUILD)/tests/vecdump
+
+.PHONY: all check test coverage install clean
+all: $(STATIC) $(SHARED_LIB) $(SFREF) $(BUILD)/include/sframe_ref.h $(BUILD)/lib/pkgconfig/sframe_ref.pc
+
+$(BUILD)/obj/lib/%.o: decoder/src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+$(BUILD)/obj/pic/%.o: decoder/src/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
+$(BUILD)/obj/cli/%.o: decoder/cli/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+$(STATIC): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+$(SHARED_LIB): $(PIC_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -shared -Wl,-soname,libsframe_ref.so.0 -o $@ $^
+$(SFREF): $(CLI_OBJS) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJS) $(STATIC)
+$(BUILD)/include/sframe_ref.h: decoder/include/sframe_ref.h
+	@mkdir -p $(@D)
+	cp $< $@
+$(BUILD)/lib/pkgconfig/sframe_ref.pc: decoder/sframe_ref.pc.in Makefile
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' $< > $@
+
+# ---- tests ----
+TEST_COMMON := decoder/tests/vectors.c decoder/tests/guard.c
+$(UNIT): decoder/tests/unit.c $(TEST_COMMON) $(wildcard decoder/tests/*.h) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Idecoder/tests -o $@ decoder/tests/unit.c $(TEST_COMMON) $(STATIC)
+$(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/tests/*.h) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Idecoder/tests -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(STATIC)
+
+tests: all $(UNIT) $(VECDUMP)
+
+# The whole sequence (dependencies, plain build, tests, sanitizer pass,
+# coverage) lives in ci/check.sh so that .ci/run and make check agree.
+check:
+	bash ci/check.sh
+
+# Run the tests of one build variant (used by ci/check.sh).
+test: tests
+	bash ci/run-tests.sh $(BUILD) $(SHARED)
+
+coverage:
+	bash ci/coverage.sh $(SHARED)
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(STATIC) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib/libsframe_ref.so.0
+	ln -sf libsframe_ref.so.0 $(DESTDIR)$(PREFIX)/lib/libsframe_ref.so
+	install -m 644 decoder/include/sframe_ref.h $(DESTDIR)$(PREFIX)/include/
+	install -m 755 $(SFREF) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(BUILD)/lib/pkgconfig/sframe_ref.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+
+clean:
+	rm -rf build

@@ -1,0 +1,383 @@
+/* dump.c - text, canonical JSON and objdump renderings. */
+#include "dump.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+const char *abi_name(uint8_t abi) {
+  switch (abi) {
+  case SFR_ABI_AARCH64_BE:
+    return "aarch64-be";
+  case SFR_ABI_AARCH64_LE:
+    return "aarch64-le";
+  case SFR_ABI_AMD64_LE:
+    return "amd64";
+  case SFR_ABI_S390X_BE:
+    return "s390x";
+  }
+  return "unknown";
+}
+
+static const char *flag_names[3] = {"FDE_SORTED", "FRAME_POINTER",
+                                    "FDE_FUNC_START_PCREL"};
+static const char *fre_type_names[3] = {"addr1", "addr2", "addr4"};
+
+static const char *fre_type_name(uint8_t t) {
+  return t <= SFR_FRE_TYPE_ADDR4 ? fre_type_names[t] : "unknown";
+}
+
+static const char *base_name(const sfr_section *sec, uint32_t reg, char *tmp,
+                             size_t n) {
+  if (reg == sfr_abi_sp_reg(sec->abi))
+    return "sp";
+  if (reg == sfr_abi_fp_reg(sec->abi))
+    return "fp";
+  snprintf(tmp, n, "r%" PRIu32, reg);
+  return tmp;
+}
+
+/* ---- readable text ---- */
+
+static void rule_text(char *buf, size_t n, const sfr_section *sec,
+                      const sfr_reg_rule *r) {
+  char tmp[16];
+  switch ((sfr_rule_kind)r->kind) {
+  case SFR_RULE_UNCHANGED:
+    snprintf(buf, n, r->padding ? "unchanged (not saved)" : "unchanged");
+    return;
+  case SFR_RULE_AT_CFA:
+    snprintf(buf, n, "[CFA%+" PRId64 "]", r->offset);
+    return;
+  case SFR_RULE_FIXED:
+    snprintf(buf, n, "[CFA%+" PRId64 "] (header)", r->offset);
+    return;
+  case SFR_RULE_VAL_CFA:
+    snprintf(buf, n, "CFA%+" PRId64, r->offset);
+    return;
+  case SFR_RULE_REG:
+    snprintf(buf, n, "%s%+" PRId64, base_name(sec, r->reg, tmp, sizeof tmp), r->offset);
+    return;
+  case SFR_RULE_AT_REG:
+    snprintf(buf, n, "[%s%+" PRId64 "]", base_name(sec, r->reg, tmp, sizeof tmp),
+             r->offset);
+    return;
+  case SFR_RULE_UNDEFINED:
+    snprintf(buf, n, "undefined");
+    return;
+  }
+  snprintf(buf, n, "?");
+}
+
+void rules_text(char *buf, size_t n, const sfr_section *sec, const sfr_rules *r) {
+  char tmp[16], ra[48], fp[48];
+  if (r->outermost) {
+    snprintf(buf, n, "RA undefined (outermost frame)");
+    return;
+  }
+  rule_text(ra, sizeof ra, sec, &r->ra);
+  rule_text(fp, sizeof fp, sec, &r->fp);
+  snprintf(buf, n, "CFA = %s%s%+" PRId64 "%s; RA = %s%s; FP = %s",
+           r->cfa.deref ? "[" : "", base_name(sec, r->cfa.reg, tmp, sizeof tmp),
+           r->cfa.offset, r->cfa.deref ? "]" : "", ra,
+           r->ra_mangled ? " (mangled)" : "", fp);
+}
+
+sfr_status dump_text(FILE *out, const sfr_section *sec) {
+  uint32_t i;
+  unsigned b;
+  fprintf(out, "SFrame version %u, %s-endian, ABI %s (%u)\n", sec->version,
+          sec->big_endian ? "big" : "little", abi_name(sec->abi), sec->abi);
+  fprintf(out, "  flags 0x%x", sec->flags);
+  for (b = 0; b < 3; b++)
+    if (sec->flags & (1u << b))
+      fprintf(out, " %s", flag_names[b]);
+  fprintf(out, "\n  fixed FP offset %d, fixed RA offset %d, aux header %u bytes\n",
+          sec->fixed_fp_offset, sec->fixed_ra_offset, sec->auxhdr_len);
+  fprintf(out, "  %" PRIu32 " FDEs at 0x%" PRIx64 ", %" PRIu32
+               " FREs in %" PRIu32 " bytes at 0x%" PRIx64 "\n",
+          sec->num_fdes, sec->fde_start, sec->num_fres, sec->fre_len, sec->fre_start);
+  for (i = 0; i < sec->num_fdes; i++) {
+    sfr_fde fde;
+    sfr_fre_iter it;
+    sfr_fre fre;
+    int done = 0;
+    sfr_status st = sfr_get_fde(sec, i, &fde);
+    if (st != SFR_OK)
+      return st;
+    fprintf(out, "\nfunction %" PRIu32 ": 0x%" PRIx64 " size %" PRIu32
+                 ", %s, %s FDE, FRE type %s, %" PRIu32 " FREs",
+            i, fde.start, fde.size, fde.pc_type ? "pc-mask" : "pc-inc",
+            fde.fde_type == SFR_FDE_TYPE_FLEX ? "flexible" : "default",
+            fre_type_name(fde.fre_type), fde.num_fres);
+    if (fde.pc_type)
+      fprintf(out, ", rep_size %u", fde.rep_size);
+    if (fde.pauth_key)
+      fprintf(out, ", pauth key B");
+    if (fde.signal)
+      fprintf(out, ", signal frame");
+    fputc('\n', out);
+    sfr_fre_iter_init(sec, &fde, &it);
+    for (;;) {
+      sfr_rules rules;
+      char line[160];
+      st = sfr_fre_next(sec, &it, &fre, &done);
+      if (st != SFR_OK)
+        return st;
+      if (done)
+        break;
+      st = sfr_interpret(sec, &fde, &fre, &rules);
+      if (st != SFR_OK)
+        return st;
+      rules_text(line, sizeof line, sec, &rules);
+      fprintf(out, "  fre %" PRIu32 ": +0x%" PRIx32 ": %s\n", fre.index, fre.start, line);
+    }
+  }
+  return SFR_OK;
+}
+
+/* ---- canonical JSON (schema: decoder/JSON.md) ---- */
+
+static const char *rule_kind_name(uint8_t k) {
+  static const char *names[] = {"unchanged", "at-cfa", "fixed", "val-cfa",
+                                "reg", "at-reg", "undefined"};
+  return k <= SFR_RULE_UNDEFINED ? names[k] : "unknown";
+}
+
+static void rule_json(FILE *out, const sfr_reg_rule *r) {
+  fprintf(out, "{\"rule\":\"%s\",\"reg\":%" PRIu32 ",\"offset\":%" PRId64 "}",
+          rule_kind_name(r->kind),
+          (r->kind == SFR_RULE_REG || r->kind == SFR_RULE_AT_REG) ? r->reg : 0,
+          r->offset);
+}
+
+void rules_json(FILE *out, const sfr_section *sec, const sfr_rules *r) {
+  static const char *bases[] = {"sp", "fp", "reg"};
+  (void)sec;
+  if (r->outermost) {
+    fprintf(out, "{\"cfa\":null,\"ra\":{\"rule\":\"undefined\",\"reg\":0,\"offset\":0},"
+                 "\"fp\":{\"rule\":\"unchanged\",\"reg\":0,\"offset\":0},\"ra_mangled\":%s}",
+            r->ra_mangled ? "true" : "false");
+    return;
+  }
+  fprintf(out, "{\"cfa\":{\"base\":\"%s\",\"reg\":%" PRIu32 ",\"offset\":%" PRId64
+               ",\"deref\":%s},\"ra\":",
+          bases[r->cfa.base <= SFR_BASE_REG ? r->cfa.base : SFR_BASE_REG], r->cfa.reg,
+          r->cfa.offset, r->cfa.deref ? "true" : "false");
+  rule_json(out, &r->ra);
+  fputs(",\"fp\":", out);
+  rule_json(out, &r->fp);
+  fprintf(out, ",\"ra_mangled\":%s}", r->ra_mangled ? "true" : "false");
+}
+
+void fde_json(FILE *out, const sfr_fde *fde) {
+  fprintf(out,
+          "\"index\":%" PRIu32 ",\"start\":\"0x%" PRIx64 "\",\"size\":%" PRIu32
+          ",\"pc_type\":\"%s\",\"rep_size\":%u,\"fde_type\":\"%s\",\"fre_type\":\"%s\","
+          "\"pauth_key\":\"%s\",\"signal\":%s,\"num_fres\":%" PRIu32,
+          fde->index, fde->start, fde->size, fde->pc_type ? "mask" : "inc",
+          fde->rep_size, fde->fde_type == SFR_FDE_TYPE_FLEX ? "flex" : "default",
+          fre_type_name(fde->fre_type), fde->pauth_key ? "B" : "A",
+          fde->signal ? "true" : "false", fde->num_fres);
+}
+
+sfr_status dump_json(FILE *out, const sfr_section *sec) {
+  uint32_t i;
+  unsigned b;
+  int first = 1;
+  fprintf(out, "{\"schema\":\"sframe-conformance/dump/1\",\"version\":%u,\"endian\":\"%s\","
+               "\"abi\":\"%s\",\"flags\":[",
+          sec->version, sec->big_endian ? "big" : "little", abi_name(sec->abi));
+  for (b = 0; b < 3; b++)
+    if (sec->flags & (1u << b)) {
+      fprintf(out, "%s\"%s\"", first ? "" : ",", flag_names[b]);
+      first = 0;
+    }
+  fprintf(out, "],\"flags_raw\":%u,\"fixed_fp_offset\":%d,\"fixed_ra_offset\":%d,"
+               "\"auxhdr_len\":%u,\"num_fdes\":%" PRIu32 ",\"num_fres\":%" PRIu32
+               ",\"functions\":[",
+          sec->flags, sec->fixed_fp_offset, sec->fixed_ra_offset, sec->auxhdr_len,
+          sec->num_fdes, sec->num_fres);
+  for (i = 0; i < sec->num_fdes; i++) {
+    sfr_fde fde;
+    sfr_fre_iter it;
+    sfr_fre fre;
+    int done = 0;
+    sfr_status st = sfr_get_fde(sec, i, &fde);
+    if (st != SFR_OK)
+      return st;
+    fprintf(out, "%s{", i ? "," : "");
+    fde_json(out, &fde);
+    fputs(",\"fres\":[", out);
+    sfr_fre_iter_init(sec, &fde, &it);
+    for (;;) {
+      sfr_rules rules;
+      st = sfr_fre_next(sec, &it, &fre, &done);
+      if (st != SFR_OK)
+        return st;
+      if (done)
+        break;
+      st = sfr_interpret(sec, &fde, &fre, &rules);
+      if (st != SFR_OK)
+        return st;
+      fprintf(out, "%s{\"start\":%" PRIu32 ",\"rules\":", fre.index ? "," : "", fre.start);
+      rules_json(out, sec, &rules);
+      fputc('}', out);
+    }
+    fputs("]}", out);
+  }
+  fputs("]}\n", out);
+  return SFR_OK;
+}
+
+/* ---- objdump --sframe ----
+ * Reproduces binutils' text: 2.40's for version 1 sections (the only
+ * release that emits or dumps them), 2.46's for versions 2 and 3.
+ * Quirks kept on purpose (SPEC-NOTES "objdump text"): default-FDE CFA
+ * offsets print as "%s+%d" ("sp+-8"), flexible ones as "%s%+d"; sizes and
+ * counts print as signed 32-bit. */
+
+static void objdump_flags(FILE *out, const sfr_section *sec) {
+  uint8_t f = sec->flags;
+  const char *prefix = "Flags: ";
+  if (sec->version == SFR_VERSION_1) {
+    /* 2.40 built the string with strcpy: FRAME_POINTER overwrote SORTED. */
+    const char *s = !f ? "NONE"
+                    : (f & SFR_F_FRAME_POINTER) ? "SFRAME_F_FRAME_POINTER"
+                    : (f & SFR_F_FDE_SORTED)    ? "SFRAME_F_FDE_SORTED"
+                                                : "";
+    fprintf(out, "    Flags: %s\n", s);
+    return;
+  }
+  if (!f) {
+    fprintf(out, "%11sNONE\n", prefix);
+    return;
+  }
+#define OBJDUMP_FLAG(bit, name)                                                \
+  if (f & (bit)) {                                                             \
+    f = (uint8_t)(f & ~(bit));                                                 \
+    fprintf(out, "%11s%s%s\n", prefix, name, f ? "," : "");                \
+    prefix = " ";                                                              \
+  }
+  OBJDUMP_FLAG(SFR_F_FDE_SORTED, "SFRAME_F_FDE_SORTED")
+  if (sec->version == SFR_VERSION_2)
+    OBJDUMP_FLAG(SFR_F_FRAME_POINTER, "SFRAME_F_FRAME_POINTER")
+  OBJDUMP_FLAG(SFR_F_FDE_FUNC_START_PCREL, "SFRAME_F_FDE_FUNC_START_PCREL")
+#undef OBJDUMP_FLAG
+  if (f)
+    fprintf(out, "%11s%d\n", prefix, f);
+}
+
+/* "reg+off" / "(reg+off)" for flexible rules; "c" is the CFA. */
+static void flex_disp(char *buf, size_t n, const sfr_section *sec, int reg_p,
+                      uint32_t reg, int64_t off, int deref) {
+  char tmp[16];
+  const char *name = reg_p ? base_name(sec, reg, tmp, sizeof tmp) : "c";
+  snprintf(buf, n, deref ? "(%s%+" PRId64 ")" : "%s%+" PRId64, name, off);
+}
+
+static void objdump_rule(char *buf, size_t n, const sfr_section *sec, int flex,
+                         const sfr_reg_rule *r, int is_ra) {
+  if (is_ra && r->padding) {
+    snprintf(buf, n, "U"); /* RA-not-saved padding word */
+    return;
+  }
+  switch ((sfr_rule_kind)r->kind) {
+  case SFR_RULE_FIXED:
+    if (is_ra) /* 2.40 (version 1) did not know fixed offsets: 'u' */
+      snprintf(buf, n, sec->version == SFR_VERSION_1 ? "u" : "f");
+    else
+      snprintf(buf, n, "c%+" PRId64, r->offset);
+    return;
+  case SFR_RULE_AT_CFA:
+    if (flex)
+      flex_disp(buf, n, sec, 0, 0, r->offset, 1);
+    else
+      snprintf(buf, n, "c%+" PRId64, r->offset);
+    return;
+  case SFR_RULE_VAL_CFA:
+    flex_disp(buf, n, sec, 0, 0, r->offset, 0);
+    return;
+  case SFR_RULE_REG:
+    if (!flex) /* s390x version 2: register-encoded slot */
+      snprintf(buf, n, "r%" PRIu32, r->reg);
+    else
+      flex_disp(buf, n, sec, 1, r->reg, r->offset, 0);
+    return;
+  case SFR_RULE_AT_REG:
+    flex_disp(buf, n, sec, 1, r->reg, r->offset, 1);
+    return;
+  case SFR_RULE_UNCHANGED:
+  case SFR_RULE_UNDEFINED:
+    break;
+  }
+  snprintf(buf, n, "u");
+}
+
+sfr_status dump_objdump(FILE *out, const sfr_section *sec) {
+  uint32_t i;
+  int v1 = sec->version == SFR_VERSION_1;
+  int aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
+
+  fprintf(out, "\nContents of the SFrame section .sframe:\n  Header :\n\n");
+  fprintf(out, "    Version: SFRAME_VERSION_%u\n", sec->version);
+  objdump_flags(out, sec);
+  if (!v1 && sec->fixed_fp_offset != 0)
+    fprintf(out, "    CFA fixed FP offset: %d\n", sec->fixed_fp_offset);
+  if (!v1 && sec->fixed_ra_offset != 0)
+    fprintf(out, "    CFA fixed RA offset: %d\n", sec->fixed_ra_offset);
+  fprintf(out, "    Num FDEs: %d\n", (int32_t)sec->num_fdes);
+  fprintf(out, "    Num FREs: %d\n", (int32_t)sec->num_fres);
+  fprintf(out, "\n  Function Index :\n");
+
+  for (i = 0; i < sec->num_fdes; i++) {
+    sfr_fde fde;
+    sfr_fre_iter it;
+    sfr_fre fre;
+    int done = 0, flex, mask;
+    sfr_status st = sfr_get_fde(sec, i, &fde);
+    if (st != SFR_OK)
+      return st;
+    flex = fde.fde_type == SFR_FDE_TYPE_FLEX;
+    mask = fde.pc_type == SFR_PCTYPE_MASK;
+    fprintf(out, "\n    func idx [%" PRIu32 "]: pc = 0x%" PRIx64 ", size = %d bytes", i,
+            fde.start, (int32_t)fde.size);
+    if (fde.signal || flex)
+      fprintf(out, ", attr = \"%s%s\"", fde.signal ? "S" : "", flex ? "F" : "");
+    if (aarch64 && fde.pauth_key)
+      fprintf(out, ", pauth = B key");
+    fprintf(out, "\n    %-7s%-8s %-10s%-10s%-13s", "STARTPC", mask ? "[m]" : "   ", "CFA",
+            "FP", "RA");
+    sfr_fre_iter_init(sec, &fde, &it);
+    for (;;) {
+      sfr_rules r;
+      char cfa[48], fp[48], ra[52], tmp[16];
+      st = sfr_fre_next(sec, &it, &fre, &done);
+      if (st != SFR_OK)
+        return st;
+      if (done)
+        break;
+      st = sfr_interpret(sec, &fde, &fre, &r);
+      if (st != SFR_OK)
+        return st;
+      fprintf(out, "\n    %016" PRIx64, mask ? (uint64_t)fre.start : fde.start + fre.start);
+      if (r.outermost) {
+        fprintf(out, "  RA undefined");
+        continue;
+      }
+      if (flex)
+        flex_disp(cfa, sizeof cfa, sec, 1, r.cfa.reg, r.cfa.offset, r.cfa.deref);
+      else
+        snprintf(cfa, sizeof cfa, "%s+%" PRId64, base_name(sec, r.cfa.reg, tmp, sizeof tmp),
+                 r.cfa.offset);
+      objdump_rule(fp, sizeof fp, sec, flex, &r.fp, 0);
+      if (!v1 && !flex && sec->fixed_ra_offset != 0)
+        snprintf(ra, sizeof ra, "f"); /* binutils prints 'f' whenever the header has one */
+      else
+        objdump_rule(ra, sizeof ra, sec, flex, &r.ra, 1);
+      strcat(ra, r.ra_mangled ? "[s]" : "   ");
+      fprintf(out, "  %-10s%-10s%-13s", cfa, fp, ra);
+    }
+    fputc('\n', out);
+  }
+  return SFR_OK;
+}

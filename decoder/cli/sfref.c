@@ -1,0 +1,403 @@
+/* sfref - the command line on the reference decoder.
+ *   sfref dump [--json | --format=text|json|objdump] FILE
+ *   sfref validate [--json] FILE
+ *   sfref lookup [--mode=ip|ra|both] [--json] FILE PC...
+ *   sfref findings
+ * FILE is an ELF file (its .sframe section and address are used) or, with
+ * --raw, the bytes of a section whose address is given by --vma.
+ * Exit status: 0 success, 1 the input is not valid SFrame, 2 usage or I/O. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dump.h"
+#include "elf.h"
+#include "sframe_ref.h"
+
+#define EXIT_INVALID 1
+#define EXIT_USAGE 2
+#define MAX_FINDINGS 256
+
+typedef struct opts {
+  const char *cmd;
+  const char *file;
+  int raw;
+  int have_vma;
+  uint64_t vma;
+  const char *format; /* text, json, objdump */
+  const char *mode;   /* ip, ra, both */
+  char **pcs;
+  int npcs;
+} opts;
+
+typedef struct input {
+  uint8_t *file;     /* whole file */
+  const uint8_t *sec;
+  size_t len;
+  uint64_t vma;
+} input;
+
+static const char *usage_text =
+    "usage: sfref <command> [options] FILE [PC...]\n"
+    "commands:\n"
+    "  dump      print the decoded section (--json, --format=text|json|objdump)\n"
+    "  validate  report every finding; exit 0 when valid, 1 when not\n"
+    "  lookup    find the FDE, FRE and rules for each PC (--mode=ip|ra|both)\n"
+    "  findings  list every finding identifier with its class and message\n"
+    "input options (dump, validate, lookup):\n"
+    "  --raw         FILE is a raw .sframe section, not an ELF file\n"
+    "  --vma ADDR    the raw section's address (default 0)\n"
+    "exit status: 0 success, 1 input is not valid SFrame, 2 usage or I/O error\n"
+    "'sfref COMMAND --help' describes one command.\n";
+
+static const char *help_for(const char *cmd) {
+  if (strcmp(cmd, "dump") == 0)
+    return "usage: sfref dump [--raw --vma ADDR] [--json | --format=FMT] FILE\n"
+           "Print the decoded section.  FMT is text (default), json (the canonical\n"
+           "JSON of decoder/JSON.md) or objdump (the text binutils' objdump --sframe\n"
+           "prints for the section's version).  Findings go to stderr.\n"
+           "Exit 0 when valid, 1 when the section is invalid or malformed (a\n"
+           "malformed section is not dumped), 2 on usage or I/O errors.\n";
+  if (strcmp(cmd, "validate") == 0)
+    return "usage: sfref validate [--raw --vma ADDR] [--json] FILE\n"
+           "Report every finding: identifier, class, message and location.\n"
+           "Questionable findings are warnings.  Exit 0 when valid, 1 when any\n"
+           "malformed or invalid finding is present, 2 on usage or I/O errors.\n";
+  if (strcmp(cmd, "lookup") == 0)
+    return "usage: sfref lookup [--raw --vma ADDR] [--mode=ip|ra|both] [--json] FILE PC...\n"
+           "For each PC print the FDE, FRE and recovery rules.  Mode ip treats the\n"
+           "PC as an instruction address (topmost frame); mode ra as a return\n"
+           "address (caller frames: looked up at PC - 1).  Default: both.\n"
+           "Exit 0 when the section is valid, 1 when it is not, 2 on usage errors.\n";
+  if (strcmp(cmd, "findings") == 0)
+    return "usage: sfref findings\n"
+           "List every finding identifier with its class and one-line message.\n";
+  return NULL;
+}
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "sfref: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n%s", usage_text);
+  return EXIT_USAGE;
+}
+
+static int parse_u64(const char *s, uint64_t *v) {
+  char *end;
+  unsigned long long x;
+  if (!s || !*s || *s == '-')
+    return 0;
+  errno = 0;
+  x = strtoull(s, &end, 0);
+  if (errno || *end)
+    return 0;
+  *v = (uint64_t)x;
+  return 1;
+}
+
+static int load(const opts *o, input *in) {
+  FILE *f = fopen(o->file, "rb");
+  size_t cap = 1 << 16, n = 0;
+  elf_sframe es;
+  const char *why = "";
+  elf_status es_st;
+
+  memset(in, 0, sizeof *in);
+  if (!f) {
+    fprintf(stderr, "sfref: %s: error: cannot open: %s\n", o->file, strerror(errno));
+    return EXIT_USAGE;
+  }
+  in->file = malloc(cap);
+  while (in->file) {
+    size_t got = fread(in->file + n, 1, cap - n, f);
+    n += got;
+    if (n < cap)
+      break;
+    {
+      uint8_t *p = realloc(in->file, cap * 2);
+      if (!p) {
+        free(in->file);
+        in->file = NULL;
+        break;
+      }
+      in->file = p;
+      cap *= 2;
+    }
+  }
+  if (!in->file || ferror(f)) {
+    fprintf(stderr, "sfref: %s: error: cannot read: %s\n", o->file,
+            in->file ? strerror(errno) : "out of memory");
+    fclose(f);
+    free(in->file);
+    in->file = NULL;
+    return EXIT_USAGE;
+  }
+  fclose(f);
+  if (o->raw) {
+    in->sec = in->file;
+    in->len = n;
+    in->vma = o->vma;
+    return 0;
+  }
+  es_st = elf_find_sframe(in->file, n, &es, &why);
+  if (es_st == ELF_NOT_ELF) {
+    fprintf(stderr, "sfref: %s: error: not an ELF file (for a raw section use --raw --vma ADDR)\n",
+            o->file);
+    return EXIT_USAGE;
+  }
+  if (es_st != ELF_OK) {
+    fprintf(stderr, "sfref: %s: error: %s\n", o->file, why);
+    return es_st == ELF_BAD ? EXIT_USAGE : EXIT_INVALID;
+  }
+  in->sec = in->file + es.offset;
+  in->len = (size_t)es.size;
+  in->vma = o->have_vma ? o->vma : es.addr;
+  return 0;
+}
+
+static void print_location(FILE *out, const sfr_finding *f) {
+  fprintf(out, "at offset 0x%" PRIx64, (uint64_t)f->offset);
+  if (f->fde >= 0)
+    fprintf(out, ", FDE %" PRId64, f->fde);
+  if (f->fre >= 0)
+    fprintf(out, ", FRE %" PRId64, f->fre);
+  if (f->field)
+    fprintf(out, ", field %s", f->field);
+}
+
+/* One line per finding: "sfref: FILE: error: ID: message at offset ...". */
+static void print_findings(const opts *o, const sfr_report *rep) {
+  size_t i, shown = rep->count < rep->cap ? rep->count : rep->cap;
+  for (i = 0; i < shown; i++) {
+    const sfr_finding *f = &rep->items[i];
+    sfr_class c = sfr_finding_class(f->id);
+    fprintf(stderr, "sfref: %s: %s: %s: %s ", o->file,
+            c == SFR_CLASS_QUESTIONABLE ? "warning" : "error", sfr_finding_name(f->id),
+            sfr_finding_message(f->id));
+    print_location(stderr, f);
+    fprintf(stderr, " [%s]\n", sfr_class_name(c));
+  }
+  if (rep->count > shown)
+    fprintf(stderr, "sfref: %s: ... %zu more findings not shown\n", o->file,
+            rep->count - shown);
+}
+
+static int cmd_validate(const opts *o, sfr_section *sec, const sfr_report *rep) {
+  (void)sec;
+  if (strcmp(o->format, "json") == 0) {
+    size_t i, shown = rep->count < rep->cap ? rep->count : rep->cap;
+    printf("{\"valid\":%s,\"findings\":[", sfr_report_rejects(rep) ? "false" : "true");
+    for (i = 0; i < shown; i++) {
+      const sfr_finding *f = &rep->items[i];
+      printf("%s{\"id\":\"%s\",\"class\":\"%s\",\"offset\":%" PRId64 ",\"fde\":%" PRId64
+             ",\"fre\":%" PRId64 ",\"field\":\"%s\"}",
+             i ? "," : "", sfr_finding_name(f->id), sfr_class_name(sfr_finding_class(f->id)),
+             f->offset, f->fde, f->fre, f->field ? f->field : "");
+    }
+    printf("]}\n");
+  } else {
+    print_findings(o, rep);
+    printf("%s: %s (%zu malformed, %zu invalid, %zu questionable)\n", o->file,
+           sfr_report_rejects(rep) ? "INVALID" : "valid", rep->by_class[SFR_CLASS_MALFORMED],
+           rep->by_class[SFR_CLASS_INVALID], rep->by_class[SFR_CLASS_QUESTIONABLE]);
+  }
+  return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
+}
+
+static int cmd_dump(const opts *o, sfr_section *sec, const sfr_report *rep) {
+  sfr_status st;
+  print_findings(o, rep);
+  if (rep->by_class[SFR_CLASS_MALFORMED]) {
+    fprintf(stderr, "sfref: %s: error: section is malformed; not dumped\n", o->file);
+    return EXIT_INVALID;
+  }
+  if (strcmp(o->format, "json") == 0)
+    st = dump_json(stdout, sec);
+  else if (strcmp(o->format, "objdump") == 0)
+    st = dump_objdump(stdout, sec);
+  else
+    st = dump_text(stdout, sec);
+  fflush(stdout);
+  if (st != SFR_OK) {
+    fprintf(stderr, "sfref: %s: error: %s: %s (dump stopped)\n", o->file, sfr_finding_name(st),
+            sfr_finding_message(st));
+    return EXIT_INVALID;
+  }
+  return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
+}
+
+static void lookup_one(const opts *o, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
+                       int *first) {
+  sfr_lookup_result res;
+  sfr_lookup_status ls = sfr_lookup(sec, pc, mode, &res);
+  const char *mname = mode == SFR_PC_IP ? "ip" : "ra";
+  if (strcmp(o->format, "json") == 0) {
+    printf("%s{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":\"%s\"", *first ? "" : ",",
+           pc, mname, sfr_lookup_status_name(ls));
+    if (ls == SFR_LOOKUP_FOUND) {
+      printf(",\"fde\":%" PRIu32 ",\"fre\":%" PRIu32 ",\"fre_start\":%" PRIu32 ",\"rules\":",
+             res.fde.index, res.fre.index, res.fre.start);
+      rules_json(stdout, sec, &res.rules);
+    }
+    printf("}");
+    *first = 0;
+    return;
+  }
+  printf("0x%" PRIx64 " %s: ", pc, mname);
+  if (mode == SFR_PC_RA)
+    printf("(at 0x%" PRIx64 ") ", res.pc);
+  if (ls == SFR_LOOKUP_FOUND) {
+    char line[200];
+    rules_text(line, sizeof line, sec, &res.rules);
+    printf("function %" PRIu32 " [0x%" PRIx64 ", +%" PRIu32 "), FRE %" PRIu32 " (+0x%" PRIx32
+           "): %s\n",
+           res.fde.index, res.fde.start, res.fde.size, res.fre.index, res.fre.start, line);
+  } else {
+    printf("%s\n", sfr_lookup_status_name(ls));
+  }
+}
+
+static int cmd_lookup(const opts *o, sfr_section *sec, const sfr_report *rep) {
+  int i, first = 1;
+  uint64_t *pcs;
+  print_findings(o, rep);
+  if (rep->by_class[SFR_CLASS_MALFORMED]) {
+    fprintf(stderr, "sfref: %s: error: section is malformed; no lookups\n", o->file);
+    return EXIT_INVALID;
+  }
+  pcs = calloc((size_t)o->npcs + 1, sizeof *pcs);
+  if (!pcs)
+    return EXIT_USAGE;
+  for (i = 0; i < o->npcs; i++)
+    if (!parse_u64(o->pcs[i], &pcs[i])) {
+      free(pcs);
+      return usage_error("lookup: bad PC '%s'", o->pcs[i]);
+    }
+  if (strcmp(o->format, "json") == 0)
+    printf("[");
+  for (i = 0; i < o->npcs; i++) {
+    if (strcmp(o->mode, "ra") != 0)
+      lookup_one(o, sec, pcs[i], SFR_PC_IP, &first);
+    if (strcmp(o->mode, "ip") != 0)
+      lookup_one(o, sec, pcs[i], SFR_PC_RA, &first);
+  }
+  if (strcmp(o->format, "json") == 0)
+    printf("]\n");
+  free(pcs);
+  return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
+}
+
+static int cmd_findings(void) {
+  int i;
+  for (i = 1; i < SFR_NUM_FINDINGS; i++)
+    printf("%-28s %-13s %s\n", sfr_finding_name((sfr_status)i),
+           sfr_class_name(sfr_finding_class((sfr_status)i)),
+           sfr_finding_message((sfr_status)i));
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  opts o;
+  input in;
+  sfr_section sec;
+  sfr_finding items[MAX_FINDINGS];
+  sfr_report rep;
+  int i, rc;
+
+  memset(&o, 0, sizeof o);
+  memset(&in, 0, sizeof in);
+  o.format = "text";
+  o.mode = "both";
+  if (argc < 2)
+    return usage_error("%s", "no command given");
+  o.cmd = argv[1];
+  if (strcmp(o.cmd, "--help") == 0 || strcmp(o.cmd, "-h") == 0 || strcmp(o.cmd, "help") == 0) {
+    fputs(usage_text, stdout);
+    return 0;
+  }
+  if (strcmp(o.cmd, "--version") == 0) {
+    printf("sfref %s\n", SFR_VERSION_STRING);
+    return 0;
+  }
+  if (!help_for(o.cmd))
+    return usage_error("unknown command '%s'", o.cmd);
+  o.pcs = calloc((size_t)argc, sizeof *o.pcs);
+  if (!o.pcs)
+    return EXIT_USAGE;
+  for (i = 2; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(help_for(o.cmd), stdout);
+      free(o.pcs);
+      return 0;
+    } else if (strcmp(a, "--raw") == 0) {
+      o.raw = 1;
+    } else if (strcmp(a, "--vma") == 0 || strncmp(a, "--vma=", 6) == 0) {
+      const char *v = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : NULL);
+      if (!parse_u64(v, &o.vma)) {
+        rc = usage_error("bad --vma value '%s'", v ? v : "");
+        goto out;
+      }
+      o.have_vma = 1;
+    } else if (strcmp(a, "--json") == 0) {
+      o.format = "json";
+    } else if (strncmp(a, "--format=", 9) == 0) {
+      o.format = a + 9;
+      if (strcmp(o.format, "text") && strcmp(o.format, "json") && strcmp(o.format, "objdump")) {
+        rc = usage_error("unknown format '%s'", o.format);
+        goto out;
+      }
+    } else if (strncmp(a, "--mode=", 7) == 0) {
+      o.mode = a + 7;
+      if (strcmp(o.mode, "ip") && strcmp(o.mode, "ra") && strcmp(o.mode, "both")) {
+        rc = usage_error("unknown lookup mode '%s'", o.mode);
+        goto out;
+      }
+    } else if (a[0] == '-' && a[1] == '-') {
+      rc = usage_error("unknown option '%s'", a);
+      goto out;
+    } else if (!o.file) {
+      o.file = a;
+    } else {
+      o.pcs[o.npcs++] = argv[i];
+    }
+  }
+  if (strcmp(o.cmd, "findings") == 0) {
+    rc = cmd_findings();
+    goto out;
+  }
+  if (!o.file) {
+    rc = usage_error("%s: no input file", o.cmd);
+    goto out;
+  }
+  if (o.npcs && strcmp(o.cmd, "lookup") != 0) {
+    rc = usage_error("unexpected argument '%s'", o.pcs[0]);
+    goto out;
+  }
+  if (strcmp(o.cmd, "lookup") == 0 && o.npcs == 0) {
+    rc = usage_error("%s", "lookup: no PC given");
+    goto out;
+  }
+  if (strcmp(o.cmd, "validate") == 0 && strcmp(o.format, "objdump") == 0) {
+    rc = usage_error("%s", "validate: --format=objdump applies to dump only");
+    goto out;
+  }
+  rc = load(&o, &in);
+  if (rc)
+    goto out;
+  rep.items = items;
+  rep.cap = MAX_FINDINGS;
+  sfr_validate(&sec, in.sec, in.len, in.vma, &rep);
+  if (strcmp(o.cmd, "validate") == 0)
+    rc = cmd_validate(&o, &sec, &rep);
+  else if (strcmp(o.cmd, "dump") == 0)
+    rc = cmd_dump(&o, &sec, &rep);
+  else
+    rc = cmd_lookup(&o, &sec, &rep);
+out:
+  free(in.file);
+  free(o.pcs);
+  return rc;
+}

@@ -1,0 +1,70 @@
+/* sfr_fre.c - spec 2.4: SFrame FREs.
+ * An FRE is a start address (1, 2 or 4 bytes by the FDE's FRE type), an info
+ * byte (2.4.1), then count x size data words.  FREs are variable-length, so a
+ * function's FREs are read in order with an iterator bounded by the end of
+ * the FRE sub-section. */
+#include <string.h>
+
+#include "sfr_cursor.h"
+#include "sframe_ref.h"
+
+/* 2.4.1 The FRE info byte: bit 0 CFA base (1 SP, 0 FP), bits 1-4 data word
+ * count, bits 5-6 data word size (0: 1 byte, 1: 2, 2: 4, 3 undefined),
+ * bit 7 mangled RA.  word_size is 0 for the undefined size code. */
+void sfr_decode_fre_info(uint8_t info, sfr_fre *fre) {
+  static const uint8_t sizes[4] = {1, 2, 4, 0};
+  fre->info = info;
+  fre->cfa_base_sp = info & 1u;
+  fre->count = (info >> 1) & 0x0fu;
+  fre->word_size = sizes[(info >> 5) & 3u];
+  fre->mangled_ra = (info >> 7) & 1u;
+}
+
+void sfr_fre_iter_init(const sfr_section *sec, const sfr_fde *fde,
+                       sfr_fre_iter *it) {
+  it->pos = fde->fres_at;
+  it->limit = sec->fre_end;
+  it->next = 0;
+  it->total = fde->num_fres;
+  it->fre_type = fde->fre_type;
+}
+
+sfr_status sfr_fre_next(const sfr_section *sec, sfr_fre_iter *it, sfr_fre *fre,
+                        int *done) {
+  static const uint8_t addr_sizes[3] = {1, 2, 4};
+  sfr_cursor c;
+  uint64_t start;
+  uint8_t info;
+  unsigned i;
+
+  *done = 0;
+  if (it->next >= it->total) {
+    *done = 1;
+    return SFR_OK;
+  }
+  if (it->fre_type > SFR_FRE_TYPE_ADDR4)
+    return SFR_E_FRE_TYPE_UNKNOWN;
+  memset(fre, 0, sizeof *fre);
+  fre->index = it->next;
+  fre->offset = it->pos;
+  c = sfr_cursor_at(sec->buf, it->pos, it->limit, sec->big_endian);
+  if (!sfr_cur_uint(&c, addr_sizes[it->fre_type], &start) ||
+      !sfr_cur_u8(&c, &info))
+    return SFR_E_TRUNCATED_FRE;
+  fre->start = (uint32_t)start;
+  sfr_decode_fre_info(info, fre);
+  if (fre->word_size == 0)
+    return SFR_E_DATAWORD_SIZE_UNKNOWN;
+  if (!sfr_cur_has(&c, (uint64_t)fre->count * fre->word_size))
+    return SFR_E_TRUNCATED_DATA_WORDS;
+  for (i = 0; i < fre->count; i++) {
+    uint64_t w = 0;
+    (void)sfr_cur_uint(&c, fre->word_size, &w); /* bounded just above */
+    fre->uwords[i] = (uint32_t)w;
+    fre->words[i] = (int32_t)sfr_sext(w, fre->word_size);
+  }
+  fre->length = (uint32_t)(c.pos - it->pos);
+  it->pos = c.pos;
+  it->next++;
+  return SFR_OK;
+}

@@ -1,0 +1,106 @@
+/* sfr_lookup.c - PC to FDE to FRE to rules.
+ * PC to FDE: binary search when the section says it is sorted and
+ * validation agreed (sec->order_verified), linear otherwise.
+ * FDE to FRE: PCINC - the last FRE whose start <= PC - function start;
+ * PCMASK - the last FRE whose start <= (PC - function start) % rep_size. */
+#include <string.h>
+
+#include "sframe_ref.h"
+
+static int covers(const sfr_fde *fde, uint64_t pc) {
+  return pc >= fde->start && pc - fde->start < fde->size;
+}
+
+sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
+                               sfr_fde *fde) {
+  uint32_t i;
+  if ((sec->flags & SFR_F_FDE_SORTED) && sec->order_verified) {
+    uint32_t lo = 0, hi = sec->num_fdes; /* find the last start <= pc */
+    while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (sfr_get_fde(sec, mid, fde) != SFR_OK)
+        return SFR_LOOKUP_BAD_DATA;
+      if (fde->start <= pc)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (lo == 0)
+      return SFR_LOOKUP_NO_FDE;
+    if (sfr_get_fde(sec, lo - 1, fde) != SFR_OK)
+      return SFR_LOOKUP_BAD_DATA;
+    return covers(fde, pc) ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FDE;
+  }
+  /* Linear: the first FDE in index order that covers the PC. */
+  for (i = 0; i < sec->num_fdes; i++) {
+    if (sfr_get_fde(sec, i, fde) != SFR_OK)
+      continue;
+    if (covers(fde, pc))
+      return SFR_LOOKUP_FOUND;
+  }
+  return SFR_LOOKUP_NO_FDE;
+}
+
+sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
+                               uint64_t pc, sfr_fre *fre) {
+  sfr_fre_iter it;
+  sfr_fre cur;
+  uint64_t off;
+  int done = 0, found = 0;
+
+  if (!covers(fde, pc))
+    return SFR_LOOKUP_NO_FDE;
+  off = pc - fde->start;
+  /* Version 1 FDEs carry no rep_size: a version-1 PCMASK function is looked
+   * up by its plain offset (SPEC-NOTES "PCMASK in version 1"). */
+  if (fde->pc_type == SFR_PCTYPE_MASK && sec->version >= SFR_VERSION_2) {
+    if (fde->rep_size == 0)
+      return SFR_LOOKUP_BAD_DATA;
+    off %= fde->rep_size;
+  }
+  sfr_fre_iter_init(sec, fde, &it);
+  for (;;) {
+    if (sfr_fre_next(sec, &it, &cur, &done) != SFR_OK)
+      return SFR_LOOKUP_BAD_DATA;
+    if (done || cur.start > off)
+      break;
+    *fre = cur;
+    found = 1;
+  }
+  return found ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FRE;
+}
+
+sfr_lookup_status sfr_lookup(const sfr_section *sec, uint64_t pc,
+                             sfr_pc_mode mode, sfr_lookup_result *res) {
+  sfr_lookup_status ls;
+  memset(res, 0, sizeof *res);
+  if (mode == SFR_PC_RA) {
+    if (pc == 0)
+      return SFR_LOOKUP_NO_FDE;
+    pc -= 1; /* a return address belongs to the call before it */
+  }
+  res->pc = pc;
+  ls = sfr_find_fde(sec, pc, &res->fde);
+  if (ls != SFR_LOOKUP_FOUND)
+    return ls;
+  ls = sfr_find_fre(sec, &res->fde, pc, &res->fre);
+  if (ls != SFR_LOOKUP_FOUND)
+    return ls;
+  if (sfr_interpret(sec, &res->fde, &res->fre, &res->rules) != SFR_OK)
+    return SFR_LOOKUP_BAD_DATA;
+  return SFR_LOOKUP_FOUND;
+}
+
+const char *sfr_lookup_status_name(sfr_lookup_status s) {
+  switch (s) {
+  case SFR_LOOKUP_FOUND:
+    return "found";
+  case SFR_LOOKUP_NO_FDE:
+    return "no-fde";
+  case SFR_LOOKUP_NO_FRE:
+    return "no-fre";
+  case SFR_LOOKUP_BAD_DATA:
+    return "bad-data";
+  }
+  return "unknown";
+}

@@ -1,0 +1,178 @@
+/* sfr_unwind.c - spec appendix A: from frame N's registers to frame N+1's.
+ * Memory is read only through the caller's callback; 8-byte values are
+ * assembled in the section's endianness. */
+#include <string.h>
+
+#include "sframe_ref.h"
+
+const char *sfr_stop_name(sfr_stop s) {
+  switch (s) {
+  case SFR_STOP_NONE:
+    return "none";
+  case SFR_STOP_OUTERMOST:
+    return "outermost";
+  case SFR_STOP_NO_FDE:
+    return "no-fde";
+  case SFR_STOP_BAD_DATA:
+    return "bad-data";
+  case SFR_STOP_MEM_READ:
+    return "mem-read-failed";
+  case SFR_STOP_REG_RULE_BELOW_TOP:
+    return "reg-rule-below-top";
+  case SFR_STOP_REG_UNKNOWN:
+    return "reg-unknown";
+  case SFR_STOP_SP_NOT_INCREASING:
+    return "sp-not-increasing";
+  case SFR_STOP_RA_UNDEFINED:
+    return "ra-undefined";
+  case SFR_STOP_FRAME_LIMIT:
+    return "frame-limit";
+  }
+  return "unknown";
+}
+
+static sfr_stop read_u64(const sfr_unwind_ctx *uc, uint64_t addr, uint64_t *v) {
+  uint8_t b[8];
+  uint64_t x = 0;
+  unsigned i;
+  if (uc->read_mem(uc->mem_ctx, addr, b, sizeof b) != 0)
+    return SFR_STOP_MEM_READ;
+  for (i = 0; i < 8; i++)
+    x |= (uint64_t)b[i] << (uc->sec->big_endian ? 8u * (7u - i) : 8u * i);
+  *v = x;
+  return SFR_STOP_NONE;
+}
+
+/* The value of DWARF register reg in the current frame.  Below the topmost
+ * frame only SP and FP are known (spec 3.2 and appendix A: rules on other
+ * registers are only safe in the topmost frame). */
+static sfr_stop reg_value(const sfr_unwind_ctx *uc, const sfr_regs *cur,
+                          int topmost, uint32_t reg, uint64_t *v) {
+  uint8_t abi = uc->sec->abi;
+  if (reg == sfr_abi_sp_reg(abi)) {
+    *v = cur->sp;
+    return SFR_STOP_NONE;
+  }
+  if (reg == sfr_abi_fp_reg(abi)) {
+    *v = cur->fp;
+    return SFR_STOP_NONE;
+  }
+  if (!topmost)
+    return SFR_STOP_REG_RULE_BELOW_TOP;
+  if (reg == sfr_abi_ra_reg(abi) && cur->ra_valid) {
+    *v = cur->ra;
+    return SFR_STOP_NONE;
+  }
+  if (reg < SFR_MAX_REGS && ((cur->gpr_valid >> reg) & 1u)) {
+    *v = cur->gpr[reg];
+    return SFR_STOP_NONE;
+  }
+  return SFR_STOP_REG_UNKNOWN;
+}
+
+/* Apply an RA or FP rule.  prev is the register's value in this frame. */
+static sfr_stop apply_rule(const sfr_unwind_ctx *uc, const sfr_regs *cur,
+                           int topmost, const sfr_reg_rule *r, uint64_t cfa,
+                           int have_prev, uint64_t prev, uint64_t *out) {
+  uint64_t base;
+  sfr_stop st;
+  switch ((sfr_rule_kind)r->kind) {
+  case SFR_RULE_UNCHANGED:
+    if (!have_prev)
+      return topmost ? SFR_STOP_REG_UNKNOWN : SFR_STOP_REG_RULE_BELOW_TOP;
+    *out = prev;
+    return SFR_STOP_NONE;
+  case SFR_RULE_AT_CFA:
+  case SFR_RULE_FIXED:
+    return read_u64(uc, cfa + (uint64_t)r->offset, out);
+  case SFR_RULE_VAL_CFA:
+    *out = cfa + (uint64_t)r->offset;
+    return SFR_STOP_NONE;
+  case SFR_RULE_REG:
+  case SFR_RULE_AT_REG:
+    st = reg_value(uc, cur, topmost, r->reg, &base);
+    if (st != SFR_STOP_NONE)
+      return st;
+    base += (uint64_t)r->offset;
+    if (r->kind == SFR_RULE_AT_REG)
+      return read_u64(uc, base, out);
+    *out = base;
+    return SFR_STOP_NONE;
+  case SFR_RULE_UNDEFINED:
+    break;
+  }
+  return SFR_STOP_RA_UNDEFINED;
+}
+
+sfr_stop sfr_unwind_frame(const sfr_unwind_ctx *uc, const sfr_regs *cur,
+                          int topmost, sfr_regs *caller) {
+  sfr_lookup_result res;
+  sfr_lookup_status ls;
+  const sfr_rules *r = &res.rules;
+  uint64_t cfa, ra, fp;
+  sfr_stop st;
+  int ra_in_reg;
+
+  ls = sfr_lookup(uc->sec, cur->pc, topmost ? SFR_PC_IP : SFR_PC_RA, &res);
+  if (ls == SFR_LOOKUP_NO_FRE && uc->sec->version >= SFR_VERSION_3 &&
+      res.fde.num_fres == 0 && res.fde.fde_type == SFR_FDE_TYPE_DEFAULT)
+    return SFR_STOP_OUTERMOST; /* V3: a default FDE without FREs */
+  if (ls == SFR_LOOKUP_NO_FDE || ls == SFR_LOOKUP_NO_FRE)
+    return SFR_STOP_NO_FDE;
+  if (ls != SFR_LOOKUP_FOUND)
+    return SFR_STOP_BAD_DATA;
+  if (r->outermost)
+    return SFR_STOP_OUTERMOST;
+
+  /* CFA = base + offset, optionally dereferenced. */
+  if (r->cfa.base == SFR_BASE_SP)
+    cfa = cur->sp;
+  else if (r->cfa.base == SFR_BASE_FP)
+    cfa = cur->fp;
+  else if ((st = reg_value(uc, cur, topmost, r->cfa.reg, &cfa)) != SFR_STOP_NONE)
+    return st;
+  cfa += (uint64_t)r->cfa.offset;
+  if (r->cfa.deref && (st = read_u64(uc, cfa, &cfa)) != SFR_STOP_NONE)
+    return st;
+
+  /* RA "unchanged" means it is still in the link register: only usable in
+   * the topmost frame (spec 3.1.3). */
+  ra_in_reg = topmost && cur->ra_valid;
+  st = apply_rule(uc, cur, topmost, &r->ra, cfa, ra_in_reg, cur->ra, &ra);
+  if (st != SFR_STOP_NONE)
+    return st;
+  st = apply_rule(uc, cur, topmost, &r->fp, cfa, 1, cur->fp, &fp);
+  if (st != SFR_STOP_NONE)
+    return st;
+  if (r->ra_mangled)
+    ra &= ~uc->pauth_mask;
+
+  memset(caller, 0, sizeof *caller);
+  caller->pc = ra;
+  caller->fp = fp;
+  caller->sp = cfa + (uint64_t)(uc->sec->abi == SFR_ABI_S390X_BE ? SFR_S390X_SP_VAL_OFFSET : 0);
+  /* The stack grows down: a caller's SP is above its callee's.  A leaf in
+   * the topmost frame may share its caller's SP (AArch64, s390x). */
+  if (caller->sp < cur->sp || (!topmost && caller->sp == cur->sp))
+    return SFR_STOP_SP_NOT_INCREASING;
+  return SFR_STOP_NONE;
+}
+
+size_t sfr_backtrace(const sfr_unwind_ctx *uc, const sfr_regs *start,
+                     sfr_regs *frames, size_t max, sfr_stop *why) {
+  size_t n;
+  if (max == 0) {
+    *why = SFR_STOP_FRAME_LIMIT;
+    return 0;
+  }
+  frames[0] = *start;
+  for (n = 1; n < max; n++) {
+    sfr_stop st = sfr_unwind_frame(uc, &frames[n - 1], n == 1, &frames[n]);
+    if (st != SFR_STOP_NONE) {
+      *why = st;
+      return n;
+    }
+  }
+  *why = SFR_STOP_FRAME_LIMIT;
+  return n;
+}

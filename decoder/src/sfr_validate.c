@@ -1,0 +1,241 @@
+/* sfr_validate.c - every check the spec implies, each a named finding.
+ * Reports all findings, not just the first; linear in the section size
+ * (each byte of the FRE sub-section is walked at most once: see
+ * walk_budget). */
+#include <string.h>
+
+#include "sframe_ref.h"
+
+static void add(sfr_report *rep, sfr_status id, int64_t offset, int64_t fde,
+                int64_t fre, const char *field) {
+  sfr_class c = sfr_finding_class(id);
+  if (rep->count < rep->cap) {
+    sfr_finding *f = &rep->items[rep->count];
+    f->id = id;
+    f->offset = offset;
+    f->fde = fde;
+    f->fre = fre;
+    f->field = field;
+  }
+  rep->count++;
+  if ((unsigned)c < 4)
+    rep->by_class[c]++;
+}
+
+int sfr_report_rejects(const sfr_report *rep) {
+  return rep->by_class[SFR_CLASS_MALFORMED] + rep->by_class[SFR_CLASS_INVALID] > 0;
+}
+
+/* 2.1.3 flags and 2.2.1 ABI identifiers, per version. */
+static void check_header(const sfr_section *sec, sfr_report *rep) {
+  static const uint8_t defined[4] = {0, 0x3, 0x7, 0x5};
+  uint8_t all = SFR_F_FDE_SORTED | SFR_F_FRAME_POINTER | SFR_F_FDE_FUNC_START_PCREL;
+  if (sec->flags & (uint8_t)~all)
+    add(rep, SFR_E_FLAGS_UNKNOWN, 3, -1, -1, "sfp_flags");
+  if (sec->flags & all & (uint8_t)~defined[sec->version])
+    add(rep, SFR_E_FLAG_NOT_IN_VERSION, 3, -1, -1, "sfp_flags");
+  if (sec->abi == SFR_ABI_S390X_BE && sec->version < SFR_VERSION_2)
+    add(rep, SFR_E_ABI_NOT_IN_VERSION, 4, -1, -1, "sfh_abi_arch");
+  if (sec->auxhdr_len)
+    add(rep, SFR_E_AUXHDR_PRESENT, 7, -1, -1, "sfh_auxhdr_len");
+}
+
+/* 2.2: the sub-sections tile the section.  Overlap of the FDE array with
+ * the FRE sub-section is invalid; unused bytes between or after them are
+ * questionable. */
+static void check_layout(const sfr_section *sec, sfr_report *rep) {
+  uint64_t fde_end = sec->fde_start + (uint64_t)sec->num_fdes * sec->fde_size;
+  uint64_t a0 = sec->fde_start, a1 = fde_end, b0 = sec->fre_start, b1 = sec->fre_end;
+  if (a0 < a1 && b0 < b1 && a0 < b1 && b0 < a1)
+    add(rep, SFR_E_FDE_ARRAY_OVERLAPS_FRES, (int64_t)b0, -1, -1, "sfh_freoff");
+  if (a0 > b0) { /* FRE sub-section first */
+    uint64_t t0 = a0, t1 = a1;
+    a0 = b0;
+    a1 = b1;
+    b0 = t0;
+    b1 = t1;
+  }
+  if (a0 > sec->hdr_end || b0 > a1)
+    add(rep, SFR_E_SUBSECTION_GAP, (int64_t)(a0 > sec->hdr_end ? sec->hdr_end : a1),
+        -1, -1, a0 > sec->hdr_end ? "sfh_fdeoff" : "sfh_freoff");
+  if ((a1 > b1 ? a1 : b1) < sec->len)
+    add(rep, SFR_E_TRAILING_BYTES, (int64_t)(a1 > b1 ? a1 : b1), -1, -1, NULL);
+}
+
+static void check_fde_fields(const sfr_section *sec, const sfr_fde *fde,
+                             sfr_report *rep) {
+  int64_t at = (int64_t)fde->field_offset, i = fde->index;
+  uint8_t unused = sec->version >= SFR_VERSION_3 ? 0x40 : 0xc0;
+  if (fde->fde_type > SFR_FDE_TYPE_FLEX)
+    add(rep, SFR_E_FDE_TYPE_UNKNOWN, at, i, -1, "sfda_func_info2");
+  if ((fde->info & unused) || (fde->info2 & 0xe0))
+    add(rep, SFR_E_FDE_INFO_UNUSED_BITS, at, i, -1, "info");
+  if (fde->pauth_key && sec->abi != SFR_ABI_AARCH64_BE && sec->abi != SFR_ABI_AARCH64_LE)
+    add(rep, SFR_E_PAUTH_KEY_NOT_AARCH64, at, i, -1, "info");
+  if (fde->pc_type == SFR_PCTYPE_MASK && fde->rep_size == 0 &&
+      sec->version >= SFR_VERSION_2)
+    add(rep, SFR_E_PCMASK_REP_SIZE_ZERO, at, i, -1, "rep_size");
+  if (fde->start_wraps)
+    add(rep, SFR_E_FDE_START_WRAPS, at, i, -1, "func_start");
+  else if (fde->size > UINT64_MAX - fde->start)
+    add(rep, SFR_E_FDE_END_OVERFLOW, at, i, -1, "func_size");
+}
+
+struct order_state {
+  int have_prev;
+  uint64_t prev_start, prev_size, max_end;
+  int unsorted, overlap;
+};
+
+/* FDE order: sorted by start when SFRAME_F_FDE_SORTED is set (2.3.1), and
+ * function ranges disjoint.  Overlaps are detected against the furthest end
+ * seen so far, which is exact while the FDEs are in order. */
+static void check_order(const sfr_section *sec, const sfr_fde *fde,
+                        struct order_state *o, sfr_report *rep) {
+  uint64_t end = fde->size > UINT64_MAX - fde->start ? UINT64_MAX : fde->start + fde->size;
+  int64_t at = (int64_t)fde->field_offset, i = fde->index;
+  if (o->have_prev) {
+    if (fde->start < o->prev_start) {
+      if (!o->unsorted)
+        add(rep, (sec->flags & SFR_F_FDE_SORTED) ? SFR_E_FDE_UNSORTED
+                                                 : SFR_E_FDE_UNSORTED_UNFLAGGED,
+            at, i, -1, "func_start");
+      o->unsorted = 1;
+    } else if (fde->start == o->prev_start && fde->size == o->prev_size) {
+      add(rep, SFR_E_FDE_DUPLICATE, at, i, -1, "func_start");
+      o->overlap = 1;
+    } else if (fde->start < o->max_end) {
+      add(rep, SFR_E_FDE_OVERLAP, at, i, -1, "func_start");
+      o->overlap = 1;
+    }
+  }
+  o->have_prev = 1;
+  o->prev_start = fde->start;
+  o->prev_size = fde->size;
+  if (end > o->max_end)
+    o->max_end = end;
+}
+
+/* The FREs of one function (2.4), and their interpretation (3). */
+static uint64_t check_fres(const sfr_section *sec, const sfr_fde *fde,
+                           uint64_t *budget, sfr_report *rep) {
+  sfr_fre_iter it;
+  sfr_fre fre;
+  sfr_rules rules;
+  uint32_t prev = 0;
+  int done = 0;
+  int64_t i = fde->index;
+  int aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
+  uint64_t limit = fde->pc_type == SFR_PCTYPE_MASK ? fde->rep_size : fde->size;
+  int check_limit = !(fde->pc_type == SFR_PCTYPE_MASK && sec->version == SFR_VERSION_1);
+
+  sfr_fre_iter_init(sec, fde, &it);
+  for (;;) {
+    sfr_status st = sfr_fre_next(sec, &it, &fre, &done);
+    if (st != SFR_OK) {
+      add(rep, st, (int64_t)it.pos, i, it.next,
+          st == SFR_E_FRE_TYPE_UNKNOWN ? "fre_type" : "sframe_fre");
+      break;
+    }
+    if (done)
+      break;
+    if (fre.length > *budget) {
+      /* More FRE bytes walked than the sub-section holds: some bytes are
+       * read as FREs of two functions. */
+      add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)fre.offset, i, fre.index, "func_start_fre_off");
+      *budget = 0;
+      break;
+    }
+    *budget -= fre.length;
+    if (fre.index > 0 && fre.start <= prev)
+      add(rep, SFR_E_FRE_START_NOT_INCREASING, (int64_t)fre.offset, i, fre.index,
+          "sfre_start_address");
+    if (check_limit && fre.start > limit)
+      add(rep, SFR_E_FRE_START_PAST_SIZE, (int64_t)fre.offset, i, fre.index,
+          "sfre_start_address");
+    else if (check_limit && fre.start == limit)
+      add(rep, SFR_E_FRE_START_AT_SIZE, (int64_t)fre.offset, i, fre.index,
+          "sfre_start_address");
+    prev = fre.start;
+    if (fre.mangled_ra && !aarch64)
+      add(rep, SFR_E_MANGLED_RA_NOT_AARCH64, (int64_t)fre.offset, i, fre.index, "sfre_info");
+    if (fde->fde_type <= SFR_FDE_TYPE_FLEX) {
+      st = sfr_interpret(sec, fde, &fre, &rules);
+      if (st != SFR_OK)
+        add(rep, st, (int64_t)fre.offset, i, fre.index, "data words");
+    }
+  }
+  return it.pos;
+}
+
+void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
+                  uint64_t vma, sfr_report *rep) {
+  sfr_finding where;
+  struct order_state order;
+  uint64_t sum = 0, max_end, budget;
+  uint64_t prev_data = 0, prev_data_end = 0;
+  int have_prev_data = 0, fdes_ok = 1;
+  uint32_t i;
+  sfr_status st;
+
+  rep->count = 0;
+  memset(rep->by_class, 0, sizeof rep->by_class);
+  st = sfr_open(sec, buf, len, vma, &where);
+  if (st != SFR_OK) {
+    add(rep, st, where.offset, -1, -1, where.field);
+    return;
+  }
+  check_header(sec, rep);
+  check_layout(sec, rep);
+
+  memset(&order, 0, sizeof order);
+  max_end = sec->fre_start;
+  budget = sec->fre_len;
+  for (i = 0; i < sec->num_fdes; i++) {
+    sfr_fde fde;
+    uint64_t data_end;
+    st = sfr_get_fde(sec, i, &fde);
+    if (st != SFR_OK) {
+      add(rep, st, (int64_t)(sec->fde_start + (uint64_t)i * sec->fde_size), i, -1,
+          st == SFR_E_TRUNCATED_FDE_ATTR ? "sframe_func_desc_attr" : "func_start_fre_off");
+      fdes_ok = 0;
+      continue;
+    }
+    sum += fde.num_fres;
+    check_fde_fields(sec, &fde, rep);
+    check_order(sec, &fde, &order, rep);
+    {
+      uint64_t data = sec->fre_start + fde.fre_off;
+      if (have_prev_data && data >= prev_data && data < prev_data_end)
+        add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)data, (int64_t)i - 1, -1,
+            "func_start_fre_off");
+      if (sec->version == SFR_VERSION_3) {
+        if (budget < SFR_V3_FDE_ATTR_SIZE) {
+          add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)data, i, -1, "func_start_fre_off");
+          budget = 0;
+          fdes_ok = 0;
+          continue;
+        } else {
+          budget -= SFR_V3_FDE_ATTR_SIZE;
+        }
+      }
+      if (budget == 0 && fde.num_fres > 0) {
+        /* Every byte of the sub-section already belongs to a function. */
+        add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)data, i, -1, "func_start_fre_off");
+        data_end = fde.fres_at;
+      } else {
+        data_end = check_fres(sec, &fde, &budget, rep);
+      }
+      if (data_end > max_end)
+        max_end = data_end;
+      have_prev_data = 1;
+      prev_data = data;
+      prev_data_end = data_end;
+    }
+  }
+  if (sum != sec->num_fres)
+    add(rep, SFR_E_NUM_FRES_MISMATCH, 0x0c, -1, -1, "sfh_num_fres");
+  if (max_end < sec->fre_end)
+    add(rep, SFR_E_FRE_SUBSECTION_UNUSED, (int64_t)max_end, -1, -1, "sfh_fre_len");
+  sec->order_verified = (uint8_t)(fdes_ok && !order.unsorted && !order.overlap);
+}
