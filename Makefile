@@ -68,7 +68,7 @@ $(BUILD)/lib/pkgconfig/sframe_ref.pc: decoder/sframe_ref.pc.in Makefile
 TEST_COMMON := decoder/tests/vectors.c decoder/tests/guard.c
 $(UNIT): decoder/tests/unit.c $(TEST_COMMON) $(wildcard decoder/tests/*.h) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/tests -o $@ decoder/tests/unit.c $(TEST_COMMON) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Idecoder/src -o $@ decoder/tests/unit.c $(TEST_COMMON) $(STATIC)
 $(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/tests/*.h) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/tests -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(STATIC)

@@ -23,7 +23,9 @@ void sfr_decode_fre_info(uint8_t info, sfr_fre *fre) {
 void sfr_fre_iter_init(const sfr_section *sec, const sfr_fde *fde,
                        sfr_fre_iter *it) {
   it->pos = fde->fres_at;
-  it->limit = sec->fre_end;
+  /* sfr_open guarantees fre_end <= len; the min keeps a hand-filled or
+   * failed section from reading past the buffer anyway. */
+  it->limit = sec->fre_end < sec->len ? sec->fre_end : sec->len;
   it->next = 0;
   it->total = fde->num_fres;
   it->fre_type = fde->fre_type;

@@ -42,8 +42,8 @@ sfr_status sfr_read_preamble(const uint8_t *buf, size_t len, uint8_t *big_endian
 }
 
 /* 2.2 The header (28 bytes), the aux header, and the sub-section bounds. */
-sfr_status sfr_open(sfr_section *sec, const uint8_t *buf, size_t len,
-                    uint64_t vma, sfr_finding *where) {
+static sfr_status open_checked(sfr_section *sec, const uint8_t *buf, size_t len,
+                               uint64_t vma, sfr_finding *where) {
   sfr_status st;
   sfr_cursor c;
   uint64_t fde_bytes;
@@ -97,4 +97,22 @@ sfr_status sfr_open(sfr_section *sec, const uint8_t *buf, size_t len,
   if (sec->fre_end > len)
     return fail(where, SFR_E_FRE_SUBSECTION_TRUNCATED, 0x10, "sfh_fre_len");
   return SFR_OK;
+}
+
+/* On failure the section is left empty (no FDEs, no FRE bytes), so that an
+ * accessor called on it anyway reads nothing. */
+sfr_status sfr_open(sfr_section *sec, const uint8_t *buf, size_t len,
+                    uint64_t vma, sfr_finding *where) {
+  sfr_status st = open_checked(sec, buf, len, vma, where);
+  if (st != SFR_OK) {
+    uint8_t version = sec->version, abi = sec->abi, be = sec->big_endian;
+    memset(sec, 0, sizeof *sec);
+    sec->buf = buf;
+    sec->len = len;
+    sec->vma = vma;
+    sec->version = version;
+    sec->abi = abi;
+    sec->big_endian = be;
+  }
+  return st;
 }

@@ -109,7 +109,7 @@ sfr_stop sfr_unwind_frame(const sfr_unwind_ctx *uc, const sfr_regs *cur,
   sfr_lookup_result res;
   sfr_lookup_status ls;
   const sfr_rules *r = &res.rules;
-  uint64_t cfa, ra, fp;
+  uint64_t cfa, ra, fp, caller_sp;
   sfr_stop st;
   int ra_in_reg;
 
@@ -135,6 +135,12 @@ sfr_stop sfr_unwind_frame(const sfr_unwind_ctx *uc, const sfr_regs *cur,
   if (r->cfa.deref && (st = read_u64(uc, cfa, &cfa)) != SFR_STOP_NONE)
     return st;
 
+  /* The stack grows down: a caller's SP is above its callee's.  Checked
+   * before any memory is read through a CFA that cannot be right. */
+  caller_sp = cfa + (uint64_t)(uc->sec->abi == SFR_ABI_S390X_BE ? SFR_S390X_SP_VAL_OFFSET : 0);
+  if (caller_sp < cur->sp)
+    return SFR_STOP_SP_NOT_INCREASING;
+
   /* RA "unchanged" means it is still in the link register: only usable in
    * the topmost frame (spec 3.1.3). */
   ra_in_reg = topmost && cur->ra_valid;
@@ -150,10 +156,10 @@ sfr_stop sfr_unwind_frame(const sfr_unwind_ctx *uc, const sfr_regs *cur,
   memset(caller, 0, sizeof *caller);
   caller->pc = ra;
   caller->fp = fp;
-  caller->sp = cfa + (uint64_t)(uc->sec->abi == SFR_ABI_S390X_BE ? SFR_S390X_SP_VAL_OFFSET : 0);
-  /* The stack grows down: a caller's SP is above its callee's.  A leaf in
-   * the topmost frame may share its caller's SP (AArch64, s390x). */
-  if (caller->sp < cur->sp || (!topmost && caller->sp == cur->sp))
+  caller->sp = caller_sp;
+  /* Only a leaf in the topmost frame may share its caller's SP (AArch64 and
+   * s390x leaves allocate no frame); below it, equal SPs would loop. */
+  if (!topmost && caller_sp == cur->sp)
     return SFR_STOP_SP_NOT_INCREASING;
   return SFR_STOP_NONE;
 }

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Install what the build and tests need, from Debian's archive.  Skips
+# packages that are already installed; needs root (or sudo) only when
+# something is missing.
+set -euo pipefail
+PKGS=(gcc make binutils bats jq valgrind)
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "ci/install-deps: all present (${PKGS[*]})"
+  exit 0
+fi
+echo "ci/install-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" != 0 ]; then
+  command -v sudo >/dev/null || { echo "ci/install-deps: need root to install ${missing[*]}" >&2; exit 2; }
+  SUDO=sudo
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"

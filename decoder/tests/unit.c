@@ -1,0 +1,692 @@
+/* unit.c - C unit tests for the oracle library.
+ *   unit SHARED_VECTORS_DIR
+ * Prints TAP ("ok N - name" / "not ok N - name") and a summary line.
+ * Every section a test decodes is placed so that it ends at an unmapped
+ * page (guard.c): a read past the end crashes the test. */
+#define _DEFAULT_SOURCE 1
+#include <dirent.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "guard.h"
+#include "sframe_ref.h"
+#include "sfr_cursor.h"
+#include "vectors.h"
+
+static int n_tests, n_failed, cur_failed;
+static const char *vec_dir;
+
+static void fail_at(const char *file, int line, const char *fmt, ...) {
+  va_list ap;
+  cur_failed++;
+  fprintf(stdout, "#   %s:%d: ", file, line);
+  va_start(ap, fmt);
+  vfprintf(stdout, fmt, ap);
+  va_end(ap);
+  fputc('\n', stdout);
+}
+#define CHECK(cond, ...)                                                       \
+  do {                                                                         \
+    if (!(cond))                                                               \
+      fail_at(__FILE__, __LINE__, __VA_ARGS__);                                \
+  } while (0)
+
+static void run(const char *name, void (*fn)(void)) {
+  cur_failed = 0;
+  fn();
+  n_tests++;
+  if (cur_failed)
+    n_failed++;
+  printf("%s %d - %s\n", cur_failed ? "not ok" : "ok", n_tests, name);
+  fflush(stdout);
+}
+
+/* ---- helpers ---- */
+
+#define MAX_ITEMS 512
+typedef struct checked {
+  guarded g;
+  sfr_section sec;
+  sfr_finding items[MAX_ITEMS];
+  sfr_report rep;
+} checked;
+
+static int validate_guarded(checked *c, const uint8_t *bytes, size_t len, uint64_t vma) {
+  const uint8_t *p = guard_place(&c->g, bytes, len);
+  if (!p)
+    return 0;
+  c->rep.items = c->items;
+  c->rep.cap = MAX_ITEMS;
+  sfr_validate(&c->sec, p, len, vma, &c->rep);
+  return 1;
+}
+
+static int report_has(const sfr_report *rep, sfr_status id) {
+  size_t i;
+  for (i = 0; i < rep->count && i < rep->cap; i++)
+    if (rep->items[i].id == id)
+      return 1;
+  return 0;
+}
+
+static uint8_t *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  uint8_t *buf;
+  long n;
+  if (!f)
+    return NULL;
+  if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+    fclose(f);
+    return NULL;
+  }
+  buf = malloc((size_t)n + 1);
+  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    free(buf);
+    buf = NULL;
+  }
+  fclose(f);
+  *len = (size_t)n;
+  return buf;
+}
+
+/* A real section from ../shared/vectors: NAME.sframe and NAME.vma. */
+typedef struct real_section {
+  char name[256];
+  uint8_t *bytes;
+  size_t len;
+  uint64_t vma;
+} real_section;
+
+static int load_real(const char *sub, const char *name, real_section *rs) {
+  char path[1024];
+  size_t n;
+  uint8_t *v;
+  snprintf(rs->name, sizeof rs->name, "%s", name);
+  snprintf(path, sizeof path, "%s/%s/%s.sframe", vec_dir, sub, name);
+  rs->bytes = read_file(path, &rs->len);
+  snprintf(path, sizeof path, "%s/%s/%s.vma", vec_dir, sub, name);
+  v = read_file(path, &n);
+  if (!rs->bytes || !v) {
+    free(rs->bytes);
+    free(v);
+    return 0;
+  }
+  v[n] = 0;
+  rs->vma = strtoull((char *)v, NULL, 16);
+  free(v);
+  return 1;
+}
+
+/* Calls fn for every real section under vectors/gas and vectors/more. */
+static int for_each_real(void (*fn)(real_section *)) {
+  static const char *subs[] = {"gas", "more"};
+  int count = 0;
+  unsigned s;
+  for (s = 0; s < 2; s++) {
+    char dir[1024];
+    DIR *d;
+    struct dirent *e;
+    snprintf(dir, sizeof dir, "%s/%s", vec_dir, subs[s]);
+    d = opendir(dir);
+    if (!d)
+      continue;
+    while ((e = readdir(d)) != NULL) {
+      size_t l = strlen(e->d_name);
+      real_section rs;
+      char name[256];
+      if (l < 8 || strcmp(e->d_name + l - 7, ".sframe") != 0 || l - 7 >= sizeof name)
+        continue;
+      memcpy(name, e->d_name, l - 7);
+      name[l - 7] = 0;
+      if (!load_real(subs[s], name, &rs))
+        continue;
+      fn(&rs);
+      free(rs.bytes);
+      count++;
+    }
+    closedir(d);
+  }
+  return count;
+}
+
+/* ---- the cursor ---- */
+
+static void test_cursor(void) {
+  static const uint8_t b[] = {0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0, 0xff};
+  sfr_cursor c = sfr_cursor_at(b, 0, sizeof b, 0);
+  uint16_t u16;
+  uint32_t u32;
+  int64_t i64;
+  int8_t i8;
+  CHECK(sfr_cur_u16(&c, &u16) && u16 == 0x3412, "LE u16 0x%x", u16);
+  c = sfr_cursor_at(b, 0, sizeof b, 1);
+  CHECK(sfr_cur_u16(&c, &u16) && u16 == 0x1234, "BE u16 0x%x", u16);
+  CHECK(sfr_cur_u32(&c, &u32) && u32 == 0x56789abc, "BE u32 0x%x", u32);
+  c = sfr_cursor_at(b, 1, sizeof b, 0);
+  CHECK(sfr_cur_i64(&c, &i64) && (uint64_t)i64 == 0xfff0debc9a785634ull, "LE i64 unaligned");
+  CHECK(!sfr_cur_u8(&c, (uint8_t *)&i8), "read past end must fail");
+  CHECK(c.pos == sizeof b, "failed read must not move the cursor");
+  c = sfr_cursor_at(b, 8, sizeof b, 0);
+  CHECK(sfr_cur_i8(&c, &i8) && i8 == -1, "i8 sign extension");
+  CHECK(sfr_sext(0x80, 1) == -128 && sfr_sext(0x7fff, 2) == 32767 &&
+            sfr_sext(0xffffffff, 4) == -1 && sfr_sext(0x1ff, 1) == -1,
+        "sign extension of 1, 2, 4 bytes");
+  c = sfr_cursor_at(b, 10, sizeof b, 0); /* position beyond end */
+  CHECK(!sfr_cur_has(&c, 0), "a cursor past its end has nothing");
+  c = sfr_cursor_at(b, 0, 4, 0);
+  CHECK(sfr_cur_u32(&c, &u32) && !sfr_cur_u8(&c, (uint8_t *)&i8),
+        "a carved sub-range ends where it says");
+}
+
+/* ---- the findings table ---- */
+
+static void test_findings_table(void) {
+  int i, j;
+  for (i = 1; i < SFR_NUM_FINDINGS; i++) {
+    const char *n = sfr_finding_name((sfr_status)i);
+    sfr_class c = sfr_finding_class((sfr_status)i);
+    CHECK(n && *n && strcmp(n, "unknown") != 0, "finding %d has no name", i);
+    CHECK(strlen(sfr_finding_message((sfr_status)i)) > 10, "finding %s has no message", n);
+    CHECK(c == SFR_CLASS_MALFORMED || c == SFR_CLASS_INVALID || c == SFR_CLASS_QUESTIONABLE,
+          "finding %s has no class", n);
+    CHECK(sfr_finding_by_name(n) == (sfr_status)i, "by_name(%s)", n);
+    for (j = 1; j < i; j++)
+      CHECK(strcmp(n, sfr_finding_name((sfr_status)j)) != 0, "duplicate name %s", n);
+  }
+  CHECK(sfr_finding_by_name("no-such-finding") == SFR_OK, "unknown names map to SFR_OK");
+  CHECK(strcmp(sfr_finding_name(SFR_NUM_FINDINGS), "unknown") == 0, "out-of-range name");
+  CHECK(strcmp(sfr_class_name(SFR_CLASS_INVALID), "invalid") == 0, "class name");
+  CHECK(strcmp(sfr_class_name((sfr_class)0), "none") == 0, "class 0 name");
+}
+
+/* ---- hand-built vectors ---- */
+
+/* Walk everything decodable and look up every FRE start: must not fault. */
+static void exercise(const sfr_section *sec) {
+  uint32_t i;
+  for (i = 0; i < sec->num_fdes && i < 4096; i++) {
+    sfr_fde fde;
+    sfr_fre_iter it;
+    sfr_fre fre;
+    int done = 0;
+    sfr_lookup_result res;
+    if (sfr_get_fde(sec, i, &fde) != SFR_OK)
+      continue;
+    sfr_fre_iter_init(sec, &fde, &it);
+    while (sfr_fre_next(sec, &it, &fre, &done) == SFR_OK && !done) {
+      sfr_rules r;
+      (void)sfr_interpret(sec, &fde, &fre, &r);
+      (void)sfr_lookup(sec, fde.start + fre.start, SFR_PC_IP, &res);
+      (void)sfr_lookup(sec, fde.start + fre.start + 1, SFR_PC_RA, &res);
+    }
+    (void)sfr_lookup(sec, fde.start + fde.size, SFR_PC_IP, &res);
+  }
+}
+
+static void test_vectors_expected(void) {
+  size_t i;
+  CHECK(test_vector_count > 0, "no vectors");
+  for (i = 0; i < test_vector_count; i++) {
+    const test_vector *v = &test_vectors[i];
+    checked c;
+    size_t k, rejects = 0;
+    sfr_status want = v->finding ? sfr_finding_by_name(v->finding) : SFR_OK;
+    if (!validate_guarded(&c, v->bytes, v->len, v->vma)) {
+      CHECK(0, "%s: guard page setup failed", v->name);
+      continue;
+    }
+    for (k = 0; k < c.rep.count && k < c.rep.cap; k++)
+      if (sfr_finding_class(c.rep.items[k].id) != SFR_CLASS_QUESTIONABLE)
+        rejects++;
+    if (!v->finding) {
+      CHECK(c.rep.count == 0, "%s: valid vector has %zu findings (first %s)", v->name,
+            c.rep.count, c.rep.count ? sfr_finding_name(c.rep.items[0].id) : "");
+    } else {
+      CHECK(want != SFR_OK, "%s: unknown finding name %s", v->name, v->finding);
+      CHECK(report_has(&c.rep, want), "%s: expected %s, got %zu findings (first %s)", v->name,
+            v->finding, c.rep.count, c.rep.count ? sfr_finding_name(c.rep.items[0].id) : "none");
+      if (sfr_finding_class(want) == SFR_CLASS_QUESTIONABLE) {
+        CHECK(rejects == 0, "%s: questionable vector is rejected", v->name);
+        CHECK(!sfr_report_rejects(&c.rep), "%s: must be accepted", v->name);
+      } else {
+        CHECK(rejects == 1, "%s: one fault per vector, found %zu", v->name, rejects);
+        CHECK(sfr_report_rejects(&c.rep), "%s: must be rejected", v->name);
+      }
+    }
+    if (sfr_finding_class(want) != SFR_CLASS_MALFORMED || !v->finding)
+      exercise(&c.sec);
+    guard_free(&c.g);
+  }
+}
+
+static void test_every_finding_has_vector(void) {
+  int i;
+  size_t k;
+  for (i = 1; i < SFR_NUM_FINDINGS; i++) {
+    int found = 0;
+    for (k = 0; k < test_vector_count; k++)
+      if (test_vectors[k].finding &&
+          strcmp(test_vectors[k].finding, sfr_finding_name((sfr_status)i)) == 0)
+        found = 1;
+    CHECK(found, "finding %s has no vector", sfr_finding_name((sfr_status)i));
+  }
+}
+
+/* Big-endian and s390x vectors exist, so those paths are pinned too. */
+static void test_vector_axes(void) {
+  size_t k, be = 0, s390 = 0, v[4] = {0};
+  for (k = 0; k < test_vector_count; k++) {
+    const test_vector *t = &test_vectors[k];
+    if (t->len >= 5 && t->bytes[0] == 0xde && t->bytes[1] == 0xe2) {
+      be++;
+      if (t->bytes[4] == SFR_ABI_S390X_BE)
+        s390++;
+    }
+    if (t->len >= 3 && t->bytes[2] >= 1 && t->bytes[2] <= 3)
+      v[t->bytes[2]]++;
+  }
+  CHECK(be >= 5, "only %zu big-endian vectors", be);
+  CHECK(s390 >= 3, "only %zu s390x vectors", s390);
+  CHECK(v[1] > 0 && v[2] > 0 && v[3] > 0, "vectors in every version");
+}
+
+/* ---- real sections ---- */
+
+static void real_valid(real_section *rs) {
+  checked c;
+  uint32_t i;
+  if (!validate_guarded(&c, rs->bytes, rs->len, rs->vma)) {
+    CHECK(0, "%s: guard", rs->name);
+    return;
+  }
+  CHECK(!sfr_report_rejects(&c.rep), "%s: real section rejected (%s)", rs->name,
+        c.rep.count ? sfr_finding_name(c.rep.items[0].id) : "");
+  for (i = 0; i < c.sec.num_fdes; i++) {
+    sfr_fde fde;
+    sfr_fre_iter it;
+    sfr_fre fre;
+    int done = 0;
+    CHECK(sfr_get_fde(&c.sec, i, &fde) == SFR_OK, "%s: FDE %u", rs->name, i);
+    sfr_fre_iter_init(&c.sec, &fde, &it);
+    while (sfr_fre_next(&c.sec, &it, &fre, &done) == SFR_OK && !done) {
+      sfr_lookup_result res;
+      uint64_t pc = fde.start + fre.start;
+      if (fde.pc_type != SFR_PCTYPE_INC || fre.start >= fde.size)
+        continue;
+      CHECK(sfr_lookup(&c.sec, pc, SFR_PC_IP, &res) == SFR_LOOKUP_FOUND &&
+                res.fde.index == i && res.fre.index == fre.index,
+            "%s: IP lookup at FRE %u of FDE %u", rs->name, fre.index, i);
+      CHECK(sfr_lookup(&c.sec, pc + 1, SFR_PC_RA, &res) == SFR_LOOKUP_FOUND &&
+                res.fde.index == i && res.fre.index == fre.index && res.pc == pc,
+            "%s: RA lookup at FRE %u of FDE %u", rs->name, fre.index, i);
+    }
+    CHECK(done, "%s: FDE %u FREs do not all decode", rs->name, i);
+  }
+  {
+    sfr_lookup_result res;
+    CHECK(rs->vma == 0 || sfr_lookup(&c.sec, 0, SFR_PC_IP, &res) == SFR_LOOKUP_NO_FDE,
+          "%s: PC 0", rs->name);
+    CHECK(sfr_lookup(&c.sec, 0, SFR_PC_RA, &res) == SFR_LOOKUP_NO_FDE, "%s: RA 0", rs->name);
+    CHECK(sfr_lookup(&c.sec, UINT64_MAX, SFR_PC_IP, &res) == SFR_LOOKUP_NO_FDE,
+          "%s: PC max", rs->name);
+  }
+  guard_free(&c.g);
+}
+
+static void test_real_sections(void) {
+  int n = for_each_real(real_valid);
+  CHECK(n >= 87, "found only %d real sections under %s", n, vec_dir);
+}
+
+/* Every prefix of a real section is rejected, and decoding it never reads
+ * past its end (the guard page would fault). */
+static void real_truncations(real_section *rs) {
+  size_t l;
+  for (l = 0; l < rs->len; l++) {
+    checked c;
+    if (!validate_guarded(&c, rs->bytes, l, rs->vma))
+      return;
+    CHECK(sfr_report_rejects(&c.rep), "%s: prefix of %zu bytes accepted", rs->name, l);
+    exercise(&c.sec);
+    guard_free(&c.g);
+  }
+}
+
+static void test_real_truncations(void) { (void)for_each_real(real_truncations); }
+
+/* Every single-byte corruption of a real section decodes without a fault. */
+static void real_mutations(real_section *rs) {
+  size_t at;
+  static const uint8_t xors[] = {0xff, 0x80, 0x01, 0x1e};
+  unsigned x;
+  for (at = 0; at < rs->len; at++)
+    for (x = 0; x < sizeof xors; x++) {
+      checked c;
+      uint8_t saved = rs->bytes[at];
+      rs->bytes[at] ^= xors[x];
+      if (validate_guarded(&c, rs->bytes, rs->len, rs->vma)) {
+        exercise(&c.sec);
+        guard_free(&c.g);
+      }
+      rs->bytes[at] = saved;
+    }
+}
+
+static void test_real_mutations(void) { (void)for_each_real(real_mutations); }
+
+/* ---- interpretation, checked against the objdump text of the vectors ---- */
+
+static int open_real(const char *sub, const char *name, real_section *rs, checked *c) {
+  if (!load_real(sub, name, rs)) {
+    CHECK(0, "cannot load %s/%s", sub, name);
+    return 0;
+  }
+  if (!validate_guarded(c, rs->bytes, rs->len, rs->vma)) {
+    free(rs->bytes);
+    return 0;
+  }
+  return 1;
+}
+static void close_real(real_section *rs, checked *c) {
+  guard_free(&c->g);
+  free(rs->bytes);
+}
+
+static void test_interp_amd64(void) {
+  real_section rs;
+  checked c;
+  sfr_lookup_result r;
+  /* objdump: 0000000000401004  fp+16     c-16      f */
+  if (!open_real("gas", "cfi-sframe-x86_64-1-2.46", &rs, &c))
+    return;
+  CHECK(sfr_lookup(&c.sec, 0x401010, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND, "lookup");
+  CHECK(r.fre.index == 2 && r.rules.cfa.base == SFR_BASE_FP && r.rules.cfa.offset == 16 &&
+            !r.rules.cfa.deref,
+        "CFA fp+16");
+  CHECK(r.rules.fp.kind == SFR_RULE_AT_CFA && r.rules.fp.offset == -16, "FP at CFA-16");
+  CHECK(r.rules.ra.kind == SFR_RULE_FIXED && r.rules.ra.offset == -8, "RA fixed -8");
+  CHECK(sfr_lookup(&c.sec, 0x401000, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+            r.rules.fp.kind == SFR_RULE_UNCHANGED && r.rules.cfa.offset == 8,
+        "first FRE: sp+8, FP unchanged");
+  CHECK(sfr_lookup(&c.sec, 0x401019, SFR_PC_IP, &r) == SFR_LOOKUP_NO_FDE, "one past end");
+  CHECK(sfr_lookup(&c.sec, 0x401019, SFR_PC_RA, &r) == SFR_LOOKUP_FOUND && r.fre.index == 3,
+        "return address at the end belongs to the function");
+  close_real(&rs, &c);
+
+  /* flexible FDE: 0000000000401005  sp+0      u         r2+0 */
+  if (!open_real("gas", "cfi-sframe-x86_64-5-2.46", &rs, &c))
+    return;
+  CHECK(sfr_lookup(&c.sec, 0x401005, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND, "flex lookup");
+  CHECK(r.fde.fde_type == SFR_FDE_TYPE_FLEX && r.rules.ra.kind == SFR_RULE_REG &&
+            r.rules.ra.reg == 2 && r.rules.ra.offset == 0,
+        "flex RA in r2");
+  CHECK(r.rules.cfa.base == SFR_BASE_SP && r.rules.cfa.reg == 7, "flex CFA on rsp");
+  CHECK(sfr_lookup(&c.sec, 0x401004, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+            r.rules.ra.kind == SFR_RULE_FIXED && r.rules.cfa.offset == 40,
+        "flex FRE without RA words: RA at the fixed offset");
+  close_real(&rs, &c);
+
+  /* RA undefined: 0000000000401005  RA undefined */
+  if (!open_real("gas", "cfi-sframe-x86_64-ra-undefined-1-2.46", &rs, &c))
+    return;
+  CHECK(sfr_lookup(&c.sec, 0x401005, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND && r.rules.outermost &&
+            r.rules.ra.kind == SFR_RULE_UNDEFINED,
+        "data word count 0 is RA undefined");
+  close_real(&rs, &c);
+}
+
+static void test_interp_aarch64_s390x(void) {
+  real_section rs;
+  checked c;
+  sfr_lookup_result r;
+  /* 00000000004000c4  sp+16     c-16      c-8[s], pauth = B key */
+  if (!open_real("gas", "cfi-sframe-aarch64-pac-ab-key-1-2.40", &rs, &c))
+    return;
+  CHECK(sfr_lookup(&c.sec, 0x4000c4, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND, "lookup");
+  CHECK(r.fde.pauth_key == 1 && r.rules.ra_mangled && r.rules.ra.kind == SFR_RULE_AT_CFA &&
+            r.rules.ra.offset == -8 && r.rules.fp.offset == -16 && r.rules.cfa.offset == 16,
+        "AArch64 three words, key B, mangled");
+  CHECK(sfr_lookup(&c.sec, 0x4000bc, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+            r.rules.ra.kind == SFR_RULE_UNCHANGED && !r.rules.ra_mangled,
+        "AArch64 one word: RA unchanged (in LR)");
+  close_real(&rs, &c);
+
+  /* s390x: 00000000010000bc  sp+320    c-72      c-48 (stored 20 * 8 + 160) */
+  if (!open_real("more", "master-s390x-cfi-sframe-s390x-1", &rs, &c))
+    return;
+  CHECK(c.sec.big_endian && c.sec.abi == SFR_ABI_S390X_BE, "big-endian s390x");
+  CHECK(sfr_lookup(&c.sec, 0x10000bc, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+            r.rules.cfa.offset == 320 && r.rules.ra.offset == -48 && r.rules.fp.offset == -72,
+        "s390x CFA scaling");
+  close_real(&rs, &c);
+
+  /* s390x flexible: 00000000010000b8  sp+160    r17+0     r16+0 */
+  if (!open_real("more", "master-s390x-cfi-sframe-s390x-fpra-register-1", &rs, &c))
+    return;
+  CHECK(sfr_lookup(&c.sec, 0x10000b8, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+            r.rules.cfa.offset == 160 && r.rules.ra.kind == SFR_RULE_REG &&
+            r.rules.ra.reg == 16 && r.rules.fp.kind == SFR_RULE_REG && r.rules.fp.reg == 17,
+        "s390x flexible RA/FP in FPRs");
+  close_real(&rs, &c);
+}
+
+/* ---- unwinding ---- */
+
+typedef struct mem {
+  uint64_t base;
+  uint8_t bytes[256];
+  int be;
+} mem;
+
+static int mem_read(void *ctx, uint64_t addr, uint8_t *out, size_t n) {
+  mem *m = ctx;
+  if (addr < m->base || addr - m->base > sizeof m->bytes - n)
+    return -1;
+  memcpy(out, m->bytes + (addr - m->base), n);
+  return 0;
+}
+
+static void mem_put(mem *m, uint64_t addr, uint64_t v) {
+  unsigned i;
+  for (i = 0; i < 8; i++)
+    m->bytes[addr - m->base + i] = (uint8_t)(v >> (m->be ? 8 * (7 - i) : 8 * i));
+}
+
+static void test_unwind_amd64(void) {
+  real_section rs;
+  checked c;
+  sfr_unwind_ctx uc;
+  sfr_regs cur, caller, frames[4];
+  mem m;
+  sfr_stop why;
+  size_t n;
+  if (!open_real("gas", "cfi-sframe-x86_64-1-2.46", &rs, &c))
+    return;
+  memset(&m, 0, sizeof m);
+  m.base = 0x7000;
+  /* At 0x401008: CFA = fp + 16, FP saved at CFA - 16, RA at CFA - 8. */
+  mem_put(&m, 0x7008, 0x500000); /* RA */
+  mem_put(&m, 0x7000, 0x8000);   /* saved FP */
+  uc.sec = &c.sec;
+  uc.read_mem = mem_read;
+  uc.mem_ctx = &m;
+  uc.pauth_mask = 0;
+  memset(&cur, 0, sizeof cur);
+  cur.pc = 0x401008;
+  cur.sp = 0x6ff0;
+  cur.fp = 0x7000;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE, "unwind");
+  CHECK(caller.pc == 0x500000 && caller.sp == 0x7010 && caller.fp == 0x8000,
+        "caller pc %" PRIx64 " sp %" PRIx64 " fp %" PRIx64, caller.pc, caller.sp, caller.fp);
+  n = sfr_backtrace(&uc, &cur, frames, 4, &why);
+  CHECK(n == 2 && why == SFR_STOP_NO_FDE, "backtrace: 2 frames then no FDE (%zu, %s)", n,
+        sfr_stop_name(why));
+  n = sfr_backtrace(&uc, &cur, frames, 1, &why);
+  CHECK(n == 1 && why == SFR_STOP_FRAME_LIMIT, "frame limit");
+  CHECK(sfr_backtrace(&uc, &cur, frames, 0, &why) == 0 && why == SFR_STOP_FRAME_LIMIT,
+        "zero frames");
+  cur.fp = 0x9000; /* CFA outside readable memory */
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_MEM_READ, "memory read failure");
+  cur.pc = 0x401000; /* sp+8: RA at sp */
+  cur.sp = 0x7008;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x500000 &&
+            caller.sp == 0x7010 && caller.fp == cur.fp,
+        "entry: RA at CFA-8, FP unchanged");
+  cur.pc = 0x300000;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NO_FDE, "no FDE");
+  close_real(&rs, &c);
+
+  if (!open_real("gas", "cfi-sframe-x86_64-ra-undefined-1-2.46", &rs, &c))
+    return;
+  uc.sec = &c.sec;
+  cur.pc = 0x401005;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_OUTERMOST, "RA undefined");
+  close_real(&rs, &c);
+
+  if (!open_real("gas", "cfi-sframe-x86_64-signal-1-2.46", &rs, &c))
+    return;
+  uc.sec = &c.sec;
+  cur.pc = 0x401001;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_OUTERMOST,
+        "V3 default FDE without FREs is outermost");
+  close_real(&rs, &c);
+}
+
+static void test_unwind_flex_rules(void) {
+  real_section rs;
+  checked c;
+  sfr_unwind_ctx uc;
+  sfr_regs cur, caller;
+  mem m;
+  memset(&m, 0, sizeof m);
+  m.base = 0x7000;
+  uc.read_mem = mem_read;
+  uc.mem_ctx = &m;
+  uc.pauth_mask = 0;
+  /* 0000000000401014  r3+40 ; 000000000040107b  sp-8 */
+  if (!open_real("gas", "cfi-sframe-x86_64-4-2.46", &rs, &c))
+    return;
+  uc.sec = &c.sec;
+  memset(&cur, 0, sizeof cur);
+  cur.pc = 0x401014;
+  cur.sp = 0x7000;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_REG_UNKNOWN, "r3 not given");
+  cur.gpr[3] = 0x7020;
+  cur.gpr_valid = 1u << 3;
+  mem_put(&m, 0x7040, 0x401100); /* RA at CFA - 8, CFA = r3 + 40 = 0x7048 */
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.sp == 0x7048 &&
+            caller.pc == 0x401100,
+        "CFA from rbx in the topmost frame");
+  cur.pc = 0x401015;
+  CHECK(sfr_unwind_frame(&uc, &cur, 0, &caller) == SFR_STOP_REG_RULE_BELOW_TOP,
+        "register rule below the topmost frame");
+  cur.pc = 0x40107b;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_SP_NOT_INCREASING,
+        "CFA = sp-8 moves the stack pointer down");
+  close_real(&rs, &c);
+
+  if (!open_real("gas", "cfi-sframe-x86_64-5-2.46", &rs, &c))
+    return;
+  uc.sec = &c.sec;
+  memset(&cur, 0, sizeof cur);
+  cur.pc = 0x401005;
+  cur.sp = 0x7000;
+  cur.gpr[2] = 0x401234;
+  cur.gpr_valid = 1u << 2;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x401234 &&
+            caller.sp == 0x7000,
+        "RA in r2 (topmost leaf: SP unchanged)");
+  close_real(&rs, &c);
+}
+
+static void test_unwind_aarch64_s390x(void) {
+  real_section rs;
+  checked c;
+  sfr_unwind_ctx uc;
+  sfr_regs cur, caller;
+  mem m;
+  memset(&m, 0, sizeof m);
+  m.base = 0x7000;
+  uc.read_mem = mem_read;
+  uc.mem_ctx = &m;
+  uc.pauth_mask = 0xffff000000000000ull;
+  /* 00000000004000b0 sp+0 u u ; 00000000004000c4  sp+16  c-16  c-8[s] */
+  if (!open_real("gas", "cfi-sframe-aarch64-pac-ab-key-1-2.40", &rs, &c))
+    return;
+  uc.sec = &c.sec;
+  memset(&cur, 0, sizeof cur);
+  cur.pc = 0x4000b0;
+  cur.sp = 0x7000;
+  cur.ra = 0x400200;
+  cur.ra_valid = 1;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x400200 &&
+            caller.sp == 0x7000,
+        "leaf: RA in the link register");
+  cur.pc = 0x4000b1;
+  CHECK(sfr_unwind_frame(&uc, &cur, 0, &caller) == SFR_STOP_REG_RULE_BELOW_TOP,
+        "RA unchanged below the topmost frame");
+  cur.pc = 0x4000c4;
+  mem_put(&m, 0x7008, 0x1234000000400300ull); /* signed RA at CFA - 8 */
+  mem_put(&m, 0x7000, 0x7100);                /* FP at CFA - 16 */
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x400300 &&
+            caller.fp == 0x7100 && caller.sp == 0x7010,
+        "mangled RA stripped with the PAuth mask: %" PRIx64, caller.pc);
+  close_real(&rs, &c);
+
+  /* s390x, big-endian memory: 00000000010000bc  sp+160  c-72  c-48 */
+  if (!open_real("more", "master-s390x-cfi-sframe-s390x-fpra-offset-1", &rs, &c))
+    return;
+  uc.sec = &c.sec;
+  m.be = 1;
+  memset(&cur, 0, sizeof cur);
+  cur.pc = 0x10000bc;
+  cur.sp = 0x7000;
+  mem_put(&m, 0x7000 + 160 - 48, 0x1000200);
+  mem_put(&m, 0x7000 + 160 - 72, 0x7400);
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x1000200 &&
+            caller.fp == 0x7400 && caller.sp == 0x7000,
+        "s390x: caller SP = CFA - 160, big-endian slots");
+  cur.pc = 0x10000b0; /* sp+160, RA unchanged: r14 */
+  cur.ra = 0x1000300;
+  cur.ra_valid = 1;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x1000300,
+        "s390x topmost RA in r14");
+  cur.ra_valid = 0;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_REG_UNKNOWN,
+        "s390x RA register not given");
+  close_real(&rs, &c);
+}
+
+static void test_stop_names(void) {
+  int s;
+  for (s = SFR_STOP_NONE; s <= SFR_STOP_FRAME_LIMIT; s++)
+    CHECK(strcmp(sfr_stop_name((sfr_stop)s), "unknown") != 0, "stop %d has a name", s);
+  CHECK(strcmp(sfr_stop_name((sfr_stop)99), "unknown") == 0, "unknown stop");
+  for (s = SFR_LOOKUP_FOUND; s <= SFR_LOOKUP_BAD_DATA; s++)
+    CHECK(strcmp(sfr_lookup_status_name((sfr_lookup_status)s), "unknown") != 0,
+          "lookup status %d", s);
+  CHECK(strcmp(sfr_lookup_status_name((sfr_lookup_status)99), "unknown") == 0, "unknown status");
+}
+
+int main(int argc, char **argv) {
+  vec_dir = argc > 1 ? argv[1] : "../shared/vectors";
+  run("cursor reads bytes in the section's endianness, never past its end", test_cursor);
+  run("findings table: names, messages, classes", test_findings_table);
+  run("hand-built vectors give exactly their finding (guard page)", test_vectors_expected);
+  run("every finding identifier has a vector", test_every_finding_has_vector);
+  run("vectors cover big-endian, s390x and every version", test_vector_axes);
+  run("real sections validate and look up (guard page)", test_real_sections);
+  run("every prefix of a real section is rejected (guard page)", test_real_truncations);
+  run("single-byte corruptions of real sections (guard page)", test_real_mutations);
+  run("AMD64 interpretation matches objdump", test_interp_amd64);
+  run("AArch64 and s390x interpretation matches objdump", test_interp_aarch64_s390x);
+  run("unwind AMD64 frames, backtrace and stop reasons", test_unwind_amd64);
+  run("unwind with flexible register rules", test_unwind_flex_rules);
+  run("unwind AArch64 PAuth and s390x big-endian", test_unwind_aarch64_s390x);
+  run("stop and lookup status names", test_stop_names);
+  printf("1..%d\n", n_tests);
+  return n_failed ? 1 : 0;
+}
