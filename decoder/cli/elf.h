@@ -18,7 +18,17 @@ typedef struct elf_sframe {
   uint64_t offset; /* file offset of the section */
   uint64_t size;
   uint64_t addr;   /* sh_addr */
+  uint32_t index;  /* section header index */
+  int relocatable; /* ET_REL: start fields need their relocations */
 } elf_sframe;
+
+/* In a relocatable object, apply the RELA relocations that target the
+ * .sframe section (PC-relative and absolute 32/64-bit, for x86-64,
+ * AArch64 and s390x) to the in-memory copy buf, so that function starts
+ * hold their linked values.  The object's allocated sections are first
+ * given distinct addresses (es->addr is updated to the .sframe's).  Returns the number applied, or -1 with *why
+ * set when a relocation is out of bounds or of an unknown type. */
+int elf_relocate_sframe(uint8_t *buf, size_t len, elf_sframe *es, const char **why);
 
 elf_status elf_find_sframe(const uint8_t *buf, size_t len, elf_sframe *out,
                            const char **why);

@@ -151,6 +151,10 @@ static int load(const opts *o, input *in) {
     fprintf(stderr, "sfref: %s: error: %s\n", o->file, why);
     return es_st == ELF_BAD ? EXIT_USAGE : EXIT_INVALID;
   }
+  if (es.relocatable && elf_relocate_sframe(in->file, n, &es, &why) < 0) {
+    fprintf(stderr, "sfref: %s: error: %s\n", o->file, why);
+    return EXIT_USAGE;
+  }
   in->sec = in->file + es.offset;
   in->len = (size_t)es.size;
   in->vma = o->have_vma ? o->vma : es.addr;
