@@ -152,7 +152,6 @@ int elf_relocate_sframe(uint8_t *buf, size_t len, elf_sframe *es, const char **w
   if (!get(&r, is64 ? 0x28 : 0x20, w, &shoff) || !get(&r, is64 ? 0x3a : 0x2e, 2, &shentsize) ||
       !get(&r, is64 ? 0x3c : 0x30, 2, &shnum) || !get(&r, 0x12, 2, &machine))
     return 0;
-  es->addr = layout_addr(&r, is64, shoff, shentsize, shnum, es->index);
   /* Without SFRAME_F_FDE_FUNC_START_PCREL a start field counts from the
    * section's start, but gas emits it as "func - ." (PC-relative): the
    * linker rebases it, and so do we, by taking P as the section address. */
@@ -167,6 +166,8 @@ int elf_relocate_sframe(uint8_t *buf, size_t len, elf_sframe *es, const char **w
         !get(&r, h + (is64 ? 0x20 : 0x14), w, &size) ||
         !get(&r, h + (is64 ? 0x38 : 0x24), w, &entsize))
       continue;
+    if (!applied) /* relocations exist: give the sections their layout */
+      es->addr = layout_addr(&r, is64, shoff, shentsize, shnum, es->index);
     symh = shoff + link * shentsize;
     if (link >= shnum || !get(&r, symh + (is64 ? 0x18 : 0x10), w, &symoff) ||
         !get(&r, symh + (is64 ? 0x20 : 0x14), w, &symsize) || entsize < (is64 ? 24u : 12u) ||

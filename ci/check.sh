@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The check sequence behind `make check` and `.ci/run`:
+#   1. install the Debian packages the tests need (skipped when present)
+#   2. build with -Wall -Wextra -Werror and run every test
+#   3. rebuild with ASan + UBSan and run every test again
+#   4. run every test once more with sfref and the unit tests under valgrind
+#   5. measure line and branch coverage of decoder/ (>= 95% / >= 85%)
+# Ends with one line: "N passed, N failed" (the sum over all passes).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+SHARED=${SHARED:-$(cd .. && pwd)/shared}
+[ -d "$SHARED/vectors" ] || { echo "ci/check: no shared vectors at $SHARED" >&2; echo "0 passed, 1 failed"; exit 1; }
+bash ci/install-deps.sh || { echo "0 passed, 1 failed"; exit 1; }
+
+pass=0 fail=0
+tally() { # tally LOG: add the "N passed, N failed" line of LOG
+  local l
+  l=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$1" | tail -n 1)
+  if [ -z "$l" ]; then fail=$((fail + 1)); return; fi
+  pass=$((pass + ${l%% passed*}))
+  l=${l#*, }
+  fail=$((fail + ${l%% failed}))
+}
+section() { printf '\n==== %s ====\n' "$1"; }
+
+mkdir -p build
+section "build (gcc -Wall -Wextra -Werror)"
+if make -j2 BUILD=build tests > build/build.log 2>&1; then
+  echo "built"
+  section "tests"
+  bash ci/run-tests.sh build "$SHARED" | tee build/tests.log
+  tally build/tests.log
+else
+  cat build/build.log; fail=$((fail + 1))
+fi
+
+section "tests under ASan and UBSan"
+if make -j2 BUILD=build/asan SAN=1 tests > build/asan-build.log 2>&1; then
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    bash ci/run-tests.sh build/asan "$SHARED" > build/asan-tests.log 2>&1
+  grep -E '^not ok|ERROR: AddressSanitizer|runtime error' build/asan-tests.log | head -20
+  tail -n 1 build/asan-tests.log
+  tally build/asan-tests.log
+else
+  cat build/asan-build.log; fail=$((fail + 1))
+fi
+
+section "tests under valgrind"
+bash ci/run-tests.sh build "$SHARED" valgrind -q --error-exitcode=99 --leak-check=full \
+  --errors-for-leak-kinds=definite > build/valgrind-tests.log 2>&1
+grep -E '^not ok|^==[0-9]+== ' build/valgrind-tests.log | head -20
+tail -n 1 build/valgrind-tests.log
+tally build/valgrind-tests.log
+
+section "coverage of decoder/"
+if bash ci/coverage.sh "$SHARED" 95 85 > build/coverage.log 2>&1; then
+  grep -E 'coverage' build/coverage.log; pass=$((pass + 1))
+else
+  cat build/coverage.log; fail=$((fail + 1))
+fi
+
+echo
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,242 @@
+#!/usr/bin/env bats
+# CLI tests for sfref: every verb, every exit code, the objdump text of the
+# shared vectors, ELF input (32/64-bit, little/big-endian, relocatable).
+# Environment (set by ci/run-tests.sh): SFREF, VECDUMP, SHARED, and
+# SFREF_WRAPPER (e.g. valgrind) to run sfref under.
+
+setup() {
+  : "${SFREF:=build/bin/sfref}" "${VECDUMP:=build/tests/vecdump}" "${SHARED:=../shared}"
+  V="$SHARED/vectors"
+  T="$BATS_TEST_TMPDIR"
+}
+
+sfref() { ${SFREF_WRAPPER:-} "$SFREF" "$@"; }
+
+@test "sfref --help lists every command and exits 0" {
+  run sfref --help
+  [ "$status" -eq 0 ]
+  for c in dump validate lookup findings; do [[ "$output" == *"$c"* ]]; done
+}
+
+@test "each command has --help and exits 0" {
+  for c in dump validate lookup findings; do
+    run sfref "$c" --help
+    [ "$status" -eq 0 ]
+    [[ "$output" == "usage: sfref $c"* ]]
+  done
+}
+
+@test "usage errors exit 2: no command, unknown command, option, format, mode" {
+  run sfref;                                   [ "$status" -eq 2 ]
+  run sfref frobnicate x;                      [ "$status" -eq 2 ]; [[ "$output" == *"unknown command"* ]]
+  run sfref dump --bogus x;                    [ "$status" -eq 2 ]; [[ "$output" == *"unknown option"* ]]
+  run sfref dump --format=xml x;               [ "$status" -eq 2 ]
+  run sfref lookup --mode=up x 1;              [ "$status" -eq 2 ]
+  run sfref validate;                          [ "$status" -eq 2 ]; [[ "$output" == *"no input file"* ]]
+  run sfref validate --raw --vma zz x;         [ "$status" -eq 2 ]; [[ "$output" == *"bad --vma"* ]]
+  run sfref validate --raw a b;                [ "$status" -eq 2 ]; [[ "$output" == *"unexpected argument"* ]]
+  run sfref validate --format=objdump a;       [ "$status" -eq 2 ]
+  run sfref --version;                         [ "$status" -eq 0 ]; [[ "$output" == "sfref "* ]]
+}
+
+@test "I/O errors exit 2 and name the file" {
+  run sfref validate --raw "$T/does-not-exist"
+  [ "$status" -eq 2 ]
+  [[ "$output" == *"$T/does-not-exist"*"cannot open"* ]]
+  run sfref validate --raw "$T"
+  [ "$status" -eq 2 ]
+}
+
+@test "a file that is not ELF needs --raw (exit 2)" {
+  run sfref validate "$V/gas/simple.sframe"
+  [ "$status" -eq 2 ]
+  [[ "$output" == *"not an ELF file"*"--raw"* ]]
+}
+
+@test "findings lists every identifier with its class" {
+  run sfref findings
+  [ "$status" -eq 0 ]
+  [[ "$output" == *"truncated-header"*"malformed"* ]]
+  [[ "$output" == *"fde-unsorted "*"invalid"* ]]
+  [ "$(echo "$output" | wc -l)" -ge 40 ]
+}
+
+@test "validate accepts every real section (exit 0)" {
+  bad=""
+  for f in "$V"/gas/*.sframe "$V"/more/*.sframe; do
+    b=${f%.sframe}
+    sfref validate --raw --vma "$(cat "$b.vma")" "$f" >/dev/null 2>&1 || bad="$bad $b"
+  done
+  [ -z "$bad" ] || { echo "rejected:$bad"; false; }
+}
+
+@test "dump --format=objdump reproduces objdump's text for every shared vector" {
+  # Line 1 of each .objdump file is the file name line; the rest must match.
+  n=0; bad=""
+  for f in "$V"/gas/*.sframe "$V"/more/*.sframe; do
+    b=${f%.sframe}
+    if diff <(tail -n +2 "$b.objdump") \
+            <(sfref dump --format=objdump --raw --vma "$(cat "$b.vma")" "$f") >/dev/null; then
+      n=$((n + 1))
+    else
+      bad="$bad ${b##*/}"
+    fi
+  done
+  echo "matched $n"
+  [ -z "$bad" ] || { echo "differ:$bad"; false; }
+  [ "$n" -eq 87 ]
+}
+
+@test "validate: every hand-built vector exits 0 or 1 as its class says, naming file, id and place" {
+  run "$VECDUMP" list
+  [ "$status" -eq 0 ]
+  classes=$(sfref findings | awk '{print $1, $2}')
+  while read -r name finding vma; do
+    "$VECDUMP" "$name" "$T/$name.sframe"
+    run sfref validate --raw --vma "$vma" "$T/$name.sframe"
+    if [ "$finding" = valid ]; then
+      [ "$status" -eq 0 ] || { echo "$name: status $status"; false; }
+      continue
+    fi
+    cls=$(echo "$classes" | awk -v f="$finding" '$1 == f {print $2}')
+    want=1; [ "$cls" = questionable ] && want=0
+    [ "$status" -eq "$want" ] || { echo "$name: status $status, want $want"; false; }
+    [[ "$output" == *"$T/$name.sframe: "*"$finding: "*"at offset 0x"* ]] ||
+      { echo "$name: message lacks file/id/offset: $output"; false; }
+  done <<< "$output"
+}
+
+@test "validate --json reports findings as JSON" {
+  "$VECDUMP" list | awk '$2 == "truncated-header" {print $1; exit}' > "$T/name"
+  name=$(cat "$T/name")
+  [ -n "$name" ]
+  "$VECDUMP" "$name" "$T/v.sframe"
+  run sfref validate --json --raw "$T/v.sframe"
+  [ "$status" -eq 1 ]
+  [ "$(echo "$output" | jq -r '.valid')" = false ]
+  [ "$(echo "$output" | jq -r '.findings[0].id')" = truncated-header ]
+  [ "$(echo "$output" | jq -r '.findings[0].class')" = malformed ]
+}
+
+@test "dump of a malformed section exits 1 and prints nothing on stdout" {
+  head -c 20 "$V/gas/simple.sframe" > "$T/short.sframe"
+  run sfref dump --raw "$T/short.sframe"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"truncated-header"*"not dumped"* ]]
+  [ -z "$(sfref dump --raw "$T/short.sframe" 2>/dev/null)" ]
+}
+
+@test "empty file: section-empty, exit 1" {
+  : > "$T/empty"
+  run sfref validate --raw "$T/empty"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"section-empty"* ]]
+}
+
+@test "dump (text) shows the rules" {
+  f="$V/gas/cfi-sframe-x86_64-1-2.46"
+  run sfref dump --raw --vma "$(cat "$f.vma")" "$f.sframe"
+  [ "$status" -eq 0 ]
+  [[ "$output" == *"SFrame version 3, little-endian, ABI amd64"* ]]
+  [[ "$output" == *"fre 2: +0x4: CFA = fp+16; RA = [CFA-8] (header); FP = [CFA-16]"* ]]
+}
+
+@test "dump --json is the canonical JSON of decoder/JSON.md" {
+  f="$V/more/master-s390x-cfi-sframe-s390x-1"
+  run sfref dump --json --raw --vma "$(cat "$f.vma")" "$f.sframe"
+  [ "$status" -eq 0 ]
+  j="$output"
+  [ "$(jq -r '.schema' <<< "$j")" = sframe-conformance/dump/1 ]
+  [ "$(jq -r '.endian, .abi, .version' <<< "$j" | tr '\n' ' ')" = "big s390x 3 " ]
+  [ "$(jq -r '.functions[0].start' <<< "$j")" = 0x10000b0 ]
+  # objdump: 00000000010000bc  sp+320    c-72      c-48
+  [ "$(jq -c '.functions[0].fres[2]' <<< "$j")" = \
+    '{"start":12,"rules":{"cfa":{"base":"sp","reg":15,"offset":320,"deref":false},"ra":{"rule":"at-cfa","reg":0,"offset":-48},"fp":{"rule":"at-cfa","reg":0,"offset":-72},"ra_mangled":false}}' ]
+}
+
+@test "lookup: both modes by default, ip and ra alone, JSON" {
+  f="$V/gas/cfi-sframe-x86_64-1-2.46"
+  vma=$(cat "$f.vma")
+  run sfref lookup --raw --vma "$vma" "$f.sframe" 0x401004 0x401019 0x500000
+  [ "$status" -eq 0 ]
+  [[ "${lines[0]}" == "0x401004 ip: function 0 [0x401000, +25), FRE 2 (+0x4): CFA = fp+16"* ]]
+  [[ "${lines[1]}" == "0x401004 ra: (at 0x401003) function 0 [0x401000, +25), FRE 1 (+0x1)"* ]]
+  [ "${lines[2]}" = "0x401019 ip: no-fde" ]
+  [[ "${lines[3]}" == "0x401019 ra: (at 0x401018) function 0 "*"FRE 3 (+0x18)"* ]]
+  [ "${lines[4]}" = "0x500000 ip: no-fde" ]
+  run sfref lookup --mode=ip --raw --vma "$vma" "$f.sframe" 0x401004
+  [ "${#lines[@]}" -eq 1 ]
+  run sfref lookup --mode=ra --json --raw --vma "$vma" "$f.sframe" 0x401004
+  [ "$status" -eq 0 ]
+  [ "$(jq -r '.[0].mode, .[0].fre, .[0].rules.cfa.offset' <<< "$output" | tr '\n' ' ')" = "ra 1 16 " ]
+}
+
+@test "lookup: bad or missing PC is a usage error" {
+  f="$V/gas/simple"
+  run sfref lookup --raw "$f.sframe" 12zz
+  [ "$status" -eq 2 ]
+  run sfref lookup --raw "$f.sframe"
+  [ "$status" -eq 2 ]
+}
+
+@test "lookup on an invalid section still answers but exits 1" {
+  "$VECDUMP" list | awk '$2 == "fde-unsorted" {print $1, $3; exit}' > "$T/pick"
+  read -r name vma < "$T/pick"
+  [ -n "$name" ]
+  "$VECDUMP" "$name" "$T/v.sframe"
+  run sfref lookup --raw --vma "$vma" "$T/v.sframe" 0x1000
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"fde-unsorted"* ]]
+}
+
+wrap_elf() { # wrap_elf RAW TARGET ADDR OUT
+  objcopy -I binary -O "$2" --rename-section .data=.sframe,alloc,load,readonly,data,contents \
+    --change-section-address .data="$3" "$1" "$4"
+}
+
+@test "ELF input: 64 and 32-bit, little and big-endian, address from the section header" {
+  f="$V/more/libsframe-DATA-BE"
+  for tgt in elf64-big elf32-big; do
+    wrap_elf "$f.sframe" "$tgt" 0 "$T/be.o"
+    run sfref dump --format=objdump "$T/be.o"
+    [ "$status" -eq 0 ]
+    diff <(tail -n +2 "$f.objdump") <(echo "$output") || { echo "$tgt differs"; false; }
+  done
+  f="$V/gas/cfi-sframe-x86_64-1-2.45"
+  for tgt in elf64-little elf32-little; do
+    wrap_elf "$f.sframe" "$tgt" "$(cat "$f.vma")" "$T/le.o"
+    run sfref dump --format=objdump "$T/le.o"
+    [ "$status" -eq 0 ]
+    diff <(tail -n +2 "$f.objdump") <(echo "$output") || { echo "$tgt differs"; false; }
+  done
+}
+
+@test "ELF without .sframe exits 1; a broken ELF exits 2" {
+  printf 'int x;\n' > "$T/x.c"
+  gcc -c "$T/x.c" -o "$T/x.o"
+  run sfref validate "$T/x.o"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"no .sframe section"* ]]
+  head -c 40 "$T/x.o" > "$T/cut.o"
+  printf '\x7fELF\x02\x01' | head -c 6 > /dev/null
+  run sfref validate "$T/cut.o"
+  [ "$status" -eq 2 ]
+}
+
+@test "this machine's gas: a linked program and an object validate, and match objdump" {
+  cat > "$T/p.c" <<'EOF'
+static int g(int x) { return x * 3; }
+int f(int x) { int a[8]; for (int i = 0; i < 8; i++) a[i] = g(x + i); return a[x & 7]; }
+int main(void) { return f(2) & 1; }
+EOF
+  for o in -O0 -O2 -Os; do
+    gcc $o -Wa,--gsframe "$T/p.c" -o "$T/p" || skip "gcc cannot emit SFrame here"
+    run sfref validate "$T/p"
+    [ "$status" -eq 0 ]
+    # objdump prints a blank line and the file-format line first.
+    diff <(objdump --sframe "$T/p" | tail -n +4) <(sfref dump --format=objdump "$T/p" | tail -n +2)
+    gcc $o -c -Wa,--gsframe "$T/p.c" -o "$T/p.o"
+    run sfref validate "$T/p.o"
+    [ "$status" -eq 0 ]
+  done
+}
