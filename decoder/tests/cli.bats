@@ -240,3 +240,53 @@ EOF
     [ "$status" -eq 0 ]
   done
 }
+
+@test "dump: every hand-built vector in text, JSON and objdump form; JSON parses" {
+  run "$VECDUMP" list
+  [ "$status" -eq 0 ]
+  classes=$(sfref findings | awk '{print $1, $2}')
+  while read -r name finding vma; do
+    "$VECDUMP" "$name" "$T/v.sframe"
+    cls=$(echo "$classes" | awk -v f="$finding" '$1 == f {print $2}')
+    want=0
+    [ "$cls" = malformed ] || [ "$cls" = invalid ] && want=1
+    for fmt in text json objdump; do
+      run sfref dump --format="$fmt" --raw --vma "$vma" "$T/v.sframe"
+      [ "$status" -eq "$want" ] || { echo "$name $fmt: status $status, want $want"; false; }
+    done
+    if [ "$cls" != malformed ]; then
+      sfref dump --json --raw --vma "$vma" "$T/v.sframe" 2>/dev/null | jq -e '.functions' >/dev/null ||
+        { echo "$name: JSON does not parse"; false; }
+      sfref lookup --json --raw --vma "$vma" "$T/v.sframe" 0x1000 0x1001 2>/dev/null | jq -e '.[1].mode' >/dev/null ||
+        { echo "$name: lookup JSON does not parse"; false; }
+    fi
+  done <<< "$output"
+}
+
+@test "broken ELF files never crash sfref: every truncation and header corruption" {
+  printf 'int f(int x) { return x + 1; }\n' > "$T/e.c"
+  gcc -c -Wa,--gsframe "$T/e.c" -o "$T/e.o"
+  size=$(stat -c %s "$T/e.o")
+  for n in $(seq 0 37 "$size") 16 63 64 65; do
+    head -c "$n" "$T/e.o" > "$T/cut.o"
+    run sfref validate "$T/cut.o"
+    [ "$status" -le 2 ] || { echo "truncated at $n: status $status"; false; }
+  done
+  for off in 4 5 $(seq 16 1 63); do
+    for val in 00 ff 03; do
+      cp "$T/e.o" "$T/bad.o"
+      printf "\\x$val" | dd of="$T/bad.o" bs=1 seek="$off" conv=notrunc status=none
+      run sfref validate "$T/bad.o"
+      [ "$status" -le 2 ] || { echo "byte $off=$val: status $status"; false; }
+    done
+  done
+}
+
+@test "relocations in an object are applied: functions get distinct addresses" {
+  printf 'int a(int x){return x+1;}\nint b(int x){return a(x)*2;}\n' > "$T/r.c"
+  gcc -O2 -c -Wa,--gsframe "$T/r.c" -o "$T/r.o"
+  run sfref dump --json "$T/r.o"
+  [ "$status" -eq 0 ]
+  [ "$(jq -r '[.functions[].start] | unique | length' <<< "$output")" -eq 2 ]
+  [ "$(jq -r '.functions[0].start' <<< "$output")" != 0x0 ]
+}

@@ -477,7 +477,7 @@ static void test_interp_aarch64_s390x(void) {
 
 typedef struct mem {
   uint64_t base;
-  uint8_t bytes[256];
+  uint8_t bytes[1024];
   int be;
 } mem;
 
@@ -660,6 +660,114 @@ static void test_unwind_aarch64_s390x(void) {
   close_real(&rs, &c);
 }
 
+
+/* A version-3 AMD64 section with one flexible function, built here field by
+ * field, to unwind through every rule kind: dereferenced CFA, RA at CFA,
+ * RA = CFA + offset, FP in a register, FP at register + offset, padding. */
+static const uint8_t flex_section[] = {
+    0xe2, 0xde,             /* magic 0xdee2, little-endian */
+    0x03,                   /* version 3 */
+    0x05,                   /* flags: FDE_SORTED | FDE_FUNC_START_PCREL */
+    0x03,                   /* ABI: AMD64 */
+    0x00,                   /* fixed FP offset: none */
+    0xf8,                   /* fixed RA offset: -8 */
+    0x00,                   /* aux header length */
+    0x01, 0x00, 0x00, 0x00, /* num_fdes 1 */
+    0x03, 0x00, 0x00, 0x00, /* num_fres 3 */
+    0x1c, 0x00, 0x00, 0x00, /* fre_len 28 */
+    0x00, 0x00, 0x00, 0x00, /* fdeoff 0 */
+    0x10, 0x00, 0x00, 0x00, /* freoff 16 */
+    /* FDE index entry at 28: start = 0x800 + 28 + 0x7e4 = 0x1000 */
+    0xe4, 0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* start offset (PCREL) */
+    0x00, 0x01, 0x00, 0x00,                         /* size 0x100 */
+    0x00, 0x00, 0x00, 0x00,                         /* FRE data offset 0 */
+    /* FDE attribute at 44 */
+    0x03, 0x00, /* num_fres 3 */
+    0x00,       /* info: FRE type ADDR1, PC type INC */
+    0x01,       /* info2: FDE type FLEX */
+    0x00,       /* rep_size */
+    /* FRE 0 @0x00: CFA = *(rbp-8); RA = *(CFA-8); FP = *(rbp+0) */
+    0x00, 0x0c,                         /* start 0; info: 6 words of 1 byte */
+    0x33, 0xf8,                         /* CFA: reg 6, deref, reg_p; offset -8 */
+    0x02, 0xf8,                         /* RA: CFA-based, deref; offset -8 */
+    0x33, 0x00,                         /* FP: reg 6, deref, reg_p; offset 0 */
+    /* FRE 1 @0x10: CFA = rsp+16; RA = CFA+16 (value); FP = rbx+0 (value) */
+    0x10, 0x0c,                         /* start 0x10; 6 words */
+    0x39, 0x10,                         /* CFA: reg 7, reg_p; offset 16 */
+    0x08, 0x10,                         /* RA: regnum bits set but not reg_p: CFA+16 */
+    0x19, 0x00,                         /* FP: reg 3, reg_p; offset 0 */
+    /* FRE 2 @0x20: CFA = rsp+8; RA padding (fixed -8); FP = *(r12+16) */
+    0x20, 0x0a,                         /* start 0x20; 5 words */
+    0x39, 0x08,                         /* CFA: reg 7, reg_p; offset 8 */
+    0x00,                               /* RA: padding word */
+    0x63, 0x10,                         /* FP: reg 12, deref, reg_p; offset 16 */
+};
+
+static void test_unwind_flex_kinds(void) {
+  checked c;
+  sfr_unwind_ctx uc;
+  sfr_regs cur, caller;
+  sfr_lookup_result r;
+  mem m;
+  if (!validate_guarded(&c, flex_section, sizeof flex_section, 0x800)) {
+    CHECK(0, "guard");
+    return;
+  }
+  CHECK(c.rep.count == 0, "hand-built flexible section is valid (%zu findings, first %s)",
+        c.rep.count, c.rep.count ? sfr_finding_name(c.items[0].id) : "");
+  CHECK(sfr_lookup(&c.sec, 0x1000, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND && r.rules.cfa.deref &&
+            r.rules.cfa.base == SFR_BASE_FP && r.rules.cfa.offset == -8 &&
+            r.rules.ra.kind == SFR_RULE_AT_CFA && r.rules.fp.kind == SFR_RULE_AT_REG,
+        "FRE 0 rules");
+  CHECK(sfr_lookup(&c.sec, 0x1010, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+            r.rules.ra.kind == SFR_RULE_VAL_CFA && r.rules.ra.offset == 16 &&
+            r.rules.fp.kind == SFR_RULE_REG && r.rules.fp.reg == 3,
+        "FRE 1 rules");
+  CHECK(sfr_lookup(&c.sec, 0x1020, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+            r.rules.ra.kind == SFR_RULE_FIXED && r.rules.ra.padding &&
+            r.rules.fp.kind == SFR_RULE_AT_REG && r.rules.fp.reg == 12,
+        "FRE 2 rules");
+  memset(&m, 0, sizeof m);
+  m.base = 0x7000;
+  uc.sec = &c.sec;
+  uc.read_mem = mem_read;
+  uc.mem_ctx = &m;
+  uc.pauth_mask = 0;
+  memset(&cur, 0, sizeof cur);
+  cur.pc = 0x1000;
+  cur.sp = 0x7000;
+  cur.fp = 0x7100;
+  mem_put(&m, 0x70f8, 0x7200); /* CFA = *(rbp - 8) */
+  mem_put(&m, 0x71f8, 0x2000); /* RA = *(CFA - 8) */
+  mem_put(&m, 0x7100, 0x7300); /* FP = *(rbp + 0) */
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x2000 &&
+            caller.sp == 0x7200 && caller.fp == 0x7300,
+        "dereferenced CFA (DRAP)");
+  cur.fp = 0x9000;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_MEM_READ, "CFA read fails");
+  cur.pc = 0x1010;
+  cur.gpr[3] = 0x4444;
+  cur.gpr_valid = 1u << 3;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x7020 &&
+            caller.fp == 0x4444 && caller.sp == 0x7010,
+        "RA = CFA + 16, FP = rbx");
+  cur.pc = 0x1020;
+  cur.gpr[12] = 0x7100;
+  cur.gpr_valid = 1u << 12;
+  mem_put(&m, 0x7000, 0x3000);
+  mem_put(&m, 0x7110, 0x7500);
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x3000 &&
+            caller.fp == 0x7500 && caller.sp == 0x7008,
+        "RA padding: fixed offset; FP = *(r12 + 16)");
+  cur.pc = 0x1021;
+  CHECK(sfr_unwind_frame(&uc, &cur, 0, &caller) == SFR_STOP_REG_RULE_BELOW_TOP,
+        "r12 below the topmost frame");
+  cur.gpr[12] = 0x9000;
+  cur.pc = 0x1020;
+  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_MEM_READ, "FP read fails");
+  guard_free(&c.g);
+}
+
 static void test_stop_names(void) {
   int s;
   for (s = SFR_STOP_NONE; s <= SFR_STOP_FRAME_LIMIT; s++)
@@ -686,6 +794,7 @@ int main(int argc, char **argv) {
   run("unwind AMD64 frames, backtrace and stop reasons", test_unwind_amd64);
   run("unwind with flexible register rules", test_unwind_flex_rules);
   run("unwind AArch64 PAuth and s390x big-endian", test_unwind_aarch64_s390x);
+  run("unwind through every flexible rule kind", test_unwind_flex_kinds);
   run("stop and lookup status names", test_stop_names);
   printf("1..%d\n", n_tests);
   return n_failed ? 1 : 0;
