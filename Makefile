@@ -62,7 +62,7 @@ $(BUILD)/include/sframe_ref.h: decoder/include/sframe_ref.h
 	cp $< $@
 $(BUILD)/lib/pkgconfig/sframe_ref.pc: decoder/sframe_ref.pc.in Makefile
 	@mkdir -p $(@D)
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' $< > $@
+	sed -e 's|@PREFIX@|$(abspath $(BUILD))|g' -e 's|@VERSION@|0.1.0|g' $< > $@
 
 # ---- tests ----
 TEST_COMMON := decoder/tests/vectors.c decoder/tests/guard.c
@@ -94,7 +94,8 @@ install: all
 	ln -sf libsframe_ref.so.0 $(DESTDIR)$(PREFIX)/lib/libsframe_ref.so
 	install -m 644 decoder/include/sframe_ref.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(SFREF) $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(BUILD)/lib/pkgconfig/sframe_ref.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' decoder/sframe_ref.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sframe_ref.pc
 
 clean:
 	rm -rf build

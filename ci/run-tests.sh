@@ -8,7 +8,7 @@ shift 2
 wrapper=("$@")
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$build/tests"
-export SFREF="$here/$build/bin/sfref" VECDUMP="$here/$build/tests/vecdump" SHARED="$shared"
+export SFREF="$here/$build/bin/sfref" VECDUMP="$here/$build/tests/vecdump" SHARED="$shared" BUILD_DIR="$build" REPO="$here"
 [ -x "$SFREF" ] || export SFREF="$build/bin/sfref" VECDUMP="$build/tests/vecdump"
 
 "${wrapper[@]}" "$build/tests/unit" "$shared/vectors" > "$build/tests/unit.tap" 2>&1

@@ -290,3 +290,28 @@ EOF
   [ "$(jq -r '[.functions[].start] | unique | length' <<< "$output")" -eq 2 ]
   [ "$(jq -r '.functions[0].start' <<< "$output")" != 0x0 ]
 }
+
+@test "make install: header, libraries, sfref and a pkg-config file that links" {
+  [ "${BUILD_DIR:-build}" = build ] || skip "install is checked on the plain build"
+  make -s -C "${REPO:-.}" install PREFIX="$T/inst" >/dev/null
+  for f in include/sframe_ref.h lib/libsframe_ref.a lib/libsframe_ref.so.0 lib/libsframe_ref.so \
+           bin/sfref lib/pkgconfig/sframe_ref.pc; do
+    [ -e "$T/inst/$f" ] || { echo "missing $f"; false; }
+  done
+  cat > "$T/use.c" <<'EOF2'
+#include <sframe_ref.h>
+#include <stdio.h>
+int main(void) {
+  sfr_section s;
+  static const unsigned char b[1] = {0};
+  return sfr_open(&s, b, 0, 0, NULL) == SFR_E_SECTION_EMPTY &&
+         puts(sfr_finding_name(SFR_E_SECTION_EMPTY)) >= 0 ? 0 : 1;
+}
+EOF2
+  export PKG_CONFIG_PATH="$T/inst/lib/pkgconfig"
+  gcc "$T/use.c" $(pkg-config --cflags sframe_ref) $(pkg-config --libs sframe_ref) -static-libgcc \
+    -Wl,-rpath,"$T/inst/lib" -o "$T/use"
+  run "$T/use"
+  [ "$status" -eq 0 ]
+  [ "$output" = section-empty ]
+}

@@ -334,7 +334,7 @@ static const uint8_t v3_amd64_flex[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x02,                    /* sfre_info 0x02: base bit 0 (unused in flexible FDEs), 1 1-byte data word */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x08,                    /* data word 1: CFA offset +8 */
     /* -- FRE 1 -- */
@@ -4841,14 +4841,14 @@ static const uint8_t v1_amd64_fre_data_overrun[] = {
     0x02, 0x00, 0x00, 0x00,  /* sfde_func_num_fres 2 -- it has 1 FRE of its own */
     0x00,                    /* sfde_func_info 0x00: FRE type ADDR1, PC type INC */
     /* -- FRE sub-section (6 bytes) -- */
-    /* -- function 0: FREs -- */
-    /* -- FRE 0 -- */
-    0x08,                    /* sfre_start_address 0x8 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
-    0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
+    /* -- function 0: FREs -- */
+    /* -- FRE 0 -- */
+    0x08,                    /* sfre_start_address 0x8 */
     0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
@@ -4889,14 +4889,14 @@ static const uint8_t v2_aarch64be_fre_data_overrun[] = {
     0x00,                    /* sfde_func_rep_size 0 */
     0x00, 0x00,              /* sfde_func_padding2 0 */
     /* -- FRE sub-section (6 bytes) -- */
-    /* -- function 0: FREs -- */
-    /* -- FRE 0 -- */
-    0x08,                    /* sfre_start_address 0x8 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
-    0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
+    /* -- function 0: FREs -- */
+    /* -- FRE 0 -- */
+    0x08,                    /* sfre_start_address 0x8 */
     0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
@@ -4937,14 +4937,14 @@ static const uint8_t v2_s390x_fre_data_overrun[] = {
     0x00,                    /* sfde_func_rep_size 0 */
     0x00, 0x00,              /* sfde_func_padding2 0 */
     /* -- FRE sub-section (6 bytes) -- */
-    /* -- function 0: FREs -- */
-    /* -- FRE 0 -- */
-    0x08,                    /* sfre_start_address 0x8 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
-    0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
+    /* -- function 0: FREs -- */
+    /* -- FRE 0 -- */
+    0x08,                    /* sfre_start_address 0x8 */
     0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
@@ -4977,8 +4977,8 @@ static const uint8_t v3_amd64_fre_data_overrun[] = {
     0x40, 0x00, 0x00, 0x00,  /* sfdi_func_size 0x40 */
     0x00, 0x00, 0x00, 0x00,  /* sfdi_func_start_fre_off 0 */
     /* -- FRE sub-section (16 bytes): per function, the FDE attribute then its FREs -- */
-    /* -- function 0: FDE attribute (5 bytes) -- */
-    0x01, 0x00,              /* sfda_func_num_fres 1 */
+    /* -- function 1: FDE attribute (5 bytes) -- */
+    0x02, 0x00,              /* sfda_func_num_fres 2 -- it has 1 FRE of its own */
     0x00,                    /* sfda_func_info 0x00: FRE type ADDR1, PC type INC */
     0x00,                    /* sfda_func_info2 0x00: FDE type DEFAULT */
     0x00,                    /* sfda_func_rep_size 0 */
@@ -4986,8 +4986,8 @@ static const uint8_t v3_amd64_fre_data_overrun[] = {
     0x00,                    /* sfre_start_address 0x0 */
     0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
-    /* -- function 1: FDE attribute (5 bytes) -- */
-    0x02, 0x00,              /* sfda_func_num_fres 2 -- it has 1 FRE of its own */
+    /* -- function 0: FDE attribute (5 bytes) -- */
+    0x01, 0x00,              /* sfda_func_num_fres 1 */
     0x00,                    /* sfda_func_info 0x00: FRE type ADDR1, PC type INC */
     0x00,                    /* sfda_func_info2 0x00: FDE type DEFAULT */
     0x00,                    /* sfda_func_rep_size 0 */
@@ -6004,7 +6004,7 @@ static const uint8_t v3_amd64_datawords_leftover[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x02,                    /* sfre_info 0x02: base bit 0 (unused in flexible FDEs), 1 1-byte data word */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x08,                    /* data word 1: CFA offset +8 */
     /* -- FRE 1 -- */
@@ -6092,12 +6092,12 @@ static const uint8_t v3_amd64_flex_cfa_not_reg[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x02,                    /* sfre_info 0x02: base bit 0 (unused in flexible FDEs), 1 1-byte data word */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x08,                    /* data word 1: CFA offset +8 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x02,                    /* sfre_info 0x02: base bit 0 (unused in flexible FDEs), 1 1-byte data word */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
     0x3a,                    /* data word 0: CFA control 0x3a: base CFA (regnum bits 7 ignored), deref_p */
     0x10,                    /* data word 1: CFA offset +16 */
 };
@@ -6167,7 +6167,7 @@ static const uint8_t v3_amd64_flex_rule_truncated[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x02,                    /* sfre_info 0x02: base bit 0 (unused in flexible FDEs), 1 1-byte data word */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x08,                    /* data word 1: CFA offset +8 */
     /* -- FRE 1 -- */
@@ -6311,7 +6311,7 @@ static const uint8_t v3_amd64_mangled_ra_not_aarch64[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x82,                    /* sfre_info 0x82: base bit 0 (unused in flexible FDEs), 1 1-byte data word, mangled RA */
+    0x84,                    /* sfre_info 0x84: base bit 0 (unused in flexible FDEs), 2 1-byte data words, mangled RA */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x08,                    /* data word 1: CFA offset +8 */
 };
