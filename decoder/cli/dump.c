@@ -127,8 +127,9 @@ sfr_status dump_text(FILE *out, const sfr_section *sec) {
         break;
       st = sfr_interpret(sec, &fde, &fre, &rules);
       if (st != SFR_OK)
-        return st;
-      rules_text(line, sizeof line, sec, &rules);
+        snprintf(line, sizeof line, "cannot interpret: %s", sfr_finding_name(st));
+      else
+        rules_text(line, sizeof line, sec, &rules);
       fprintf(out, "  fre %" PRIu32 ": +0x%" PRIx32 ": %s\n", fre.index, fre.start, line);
     }
   }
@@ -217,10 +218,11 @@ sfr_status dump_json(FILE *out, const sfr_section *sec) {
       if (done)
         break;
       st = sfr_interpret(sec, &fde, &fre, &rules);
-      if (st != SFR_OK)
-        return st;
       fprintf(out, "%s{\"start\":%" PRIu32 ",\"rules\":", fre.index ? "," : "", fre.start);
-      rules_json(out, sec, &rules);
+      if (st != SFR_OK)
+        fprintf(out, "null,\"error\":\"%s\"", sfr_finding_name(st));
+      else
+        rules_json(out, sec, &rules);
       fputc('}', out);
     }
     fputs("]}", out);
@@ -357,9 +359,11 @@ sfr_status dump_objdump(FILE *out, const sfr_section *sec) {
       if (done)
         break;
       st = sfr_interpret(sec, &fde, &fre, &r);
-      if (st != SFR_OK)
-        return st;
       fprintf(out, "\n    %016" PRIx64, mask ? (uint64_t)fre.start : fde.start + fre.start);
+      if (st != SFR_OK) { /* objdump has no text for this; ours names the finding */
+        fprintf(out, "  (%s)", sfr_finding_name(st));
+        continue;
+      }
       if (r.outermost) {
         fprintf(out, "  RA undefined");
         continue;

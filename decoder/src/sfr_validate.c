@@ -66,6 +66,8 @@ static void check_fde_fields(const sfr_section *sec, const sfr_fde *fde,
                              sfr_report *rep) {
   int64_t at = (int64_t)fde->field_offset, i = fde->index;
   uint8_t unused = sec->version >= SFR_VERSION_3 ? 0x40 : 0xc0;
+  if (fde->fre_type > SFR_FRE_TYPE_ADDR4)
+    add(rep, SFR_E_FRE_TYPE_UNKNOWN, at, i, -1, "info");
   if (fde->fde_type > SFR_FDE_TYPE_FLEX)
     add(rep, SFR_E_FDE_TYPE_UNKNOWN, at, i, -1, "sfda_func_info2");
   if ((fde->info & unused) || (fde->info2 & 0xe0))
@@ -118,7 +120,7 @@ static void check_order(const sfr_section *sec, const sfr_fde *fde,
 
 /* The FREs of one function (2.4), and their interpretation (3). */
 static uint64_t check_fres(const sfr_section *sec, const sfr_fde *fde,
-                           uint64_t *budget, sfr_report *rep) {
+                           uint64_t *budget, int overrun_seen, sfr_report *rep) {
   sfr_fre_iter it;
   sfr_fre fre;
   sfr_rules rules;
@@ -142,7 +144,8 @@ static uint64_t check_fres(const sfr_section *sec, const sfr_fde *fde,
     if (fre.length > *budget) {
       /* More FRE bytes walked than the sub-section holds: some bytes are
        * read as FREs of two functions. */
-      add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)fre.offset, i, fre.index, "func_start_fre_off");
+      if (!overrun_seen)
+        add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)fre.offset, i, fre.index, "func_start_fre_off");
       *budget = 0;
       break;
     }
@@ -174,7 +177,7 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
   struct order_state order;
   uint64_t sum = 0, max_end, budget;
   uint64_t prev_data = 0, prev_data_end = 0;
-  int have_prev_data = 0, fdes_ok = 1;
+  int have_prev_data = 0, fdes_ok = 1, counts_known = 1, overrun_seen = 0;
   uint32_t i;
   sfr_status st;
 
@@ -199,6 +202,12 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
       add(rep, st, (int64_t)(sec->fde_start + (uint64_t)i * sec->fde_size), i, -1,
           st == SFR_E_TRUNCATED_FDE_ATTR ? "sframe_func_desc_attr" : "func_start_fre_off");
       fdes_ok = 0;
+      /* Versions 1-2 keep the count in the FDE itself, read before the
+       * failing check; a version-3 count is in the unreadable attribute. */
+      if (sec->version == SFR_VERSION_3)
+        counts_known = 0;
+      else
+        sum += fde.num_fres;
       continue;
     }
     sum += fde.num_fres;
@@ -206,12 +215,16 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
     check_order(sec, &fde, &order, rep);
     {
       uint64_t data = sec->fre_start + fde.fre_off;
-      if (have_prev_data && data >= prev_data && data < prev_data_end)
+      if (have_prev_data && data >= prev_data && data < prev_data_end) {
         add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)data, (int64_t)i - 1, -1,
             "func_start_fre_off");
+        overrun_seen = 1;
+      }
       if (sec->version == SFR_VERSION_3) {
         if (budget < SFR_V3_FDE_ATTR_SIZE) {
-          add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)data, i, -1, "func_start_fre_off");
+          if (!overrun_seen)
+            add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)data, i, -1, "func_start_fre_off");
+          overrun_seen = 1;
           budget = 0;
           fdes_ok = 0;
           continue;
@@ -219,12 +232,16 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
           budget -= SFR_V3_FDE_ATTR_SIZE;
         }
       }
-      if (budget == 0 && fde.num_fres > 0) {
+      if (fde.fre_type > SFR_FRE_TYPE_ADDR4) {
+        data_end = fde.fres_at; /* FRE size unknowable: reported above */
+      } else if (budget == 0 && fde.num_fres > 0) {
         /* Every byte of the sub-section already belongs to a function. */
-        add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)data, i, -1, "func_start_fre_off");
+        if (!overrun_seen)
+          add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)data, i, -1, "func_start_fre_off");
+        overrun_seen = 1;
         data_end = fde.fres_at;
       } else {
-        data_end = check_fres(sec, &fde, &budget, rep);
+        data_end = check_fres(sec, &fde, &budget, overrun_seen, rep);
       }
       if (data_end > max_end)
         max_end = data_end;
@@ -233,7 +250,7 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
       prev_data_end = data_end;
     }
   }
-  if (sum != sec->num_fres)
+  if (counts_known && sum != sec->num_fres)
     add(rep, SFR_E_NUM_FRES_MISMATCH, 0x0c, -1, -1, "sfh_num_fres");
   if (max_end < sec->fre_end)
     add(rep, SFR_E_FRE_SUBSECTION_UNUSED, (int64_t)max_end, -1, -1, "sfh_fre_len");

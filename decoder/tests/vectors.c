@@ -59,26 +59,26 @@ static const uint8_t v1_amd64_valid[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- FRE 2 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x04,                    /* sfre_info 0x04: CFA base FP, 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: CFA base FP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = FP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -111,17 +111,17 @@ static const uint8_t v1_aarch64be_valid[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
     /* -- FRE 2 -- */
     0x08,                    /* sfre_start_address 0x8 */
-    0x06,                    /* sfre_info 0x06: CFA base FP, 3 1-byte data words */
+    0x06,                    /* sfre_info 0x06: CFA base FP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = FP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -165,26 +165,26 @@ static const uint8_t v2_amd64_pcrel[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- FRE 2 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x04,                    /* sfre_info 0x04: CFA base FP, 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: CFA base FP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = FP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -227,24 +227,24 @@ static const uint8_t v2_aarch64be_pcrel[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
     /* -- FRE 2 -- */
     0x08,                    /* sfre_start_address 0x8 */
-    0x06,                    /* sfre_info 0x06: CFA base FP, 3 1-byte data words */
+    0x06,                    /* sfre_info 0x06: CFA base FP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = FP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -280,23 +280,23 @@ static const uint8_t v2_s390x_regs[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     0x21,                    /* data word 1: RA word 33, odd: RA in register 16 (DWARF 16, an FPR) */
     0x23,                    /* data word 2: FP word 35, odd: FP in register 17 (DWARF 17, an FPR) */
     /* -- FRE 2 -- */
     0x08,                    /* sfre_start_address 0x8 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0x00,                    /* data word 1: RA word 0: RA not saved (SFRAME_FRE_RA_OFFSET_INVALID padding) */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
     /* -- FRE 3 -- */
     0x0c,                    /* sfre_start_address 0xc */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -334,12 +334,12 @@ static const uint8_t v3_amd64_flex[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 data words of 1 byte */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x08,                    /* data word 1: CFA offset +8 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x0a,                    /* sfre_info 0x0a: base bit 0 (unused in flexible FDEs), 5 1-byte data words */
+    0x0a,                    /* sfre_info 0x0a: base bit 0 (unused in flexible FDEs), 5 data words of 1 byte */
     0x33,                    /* data word 0: CFA control 0x33: reg_p, base DWARF 6, rbp, deref_p */
     0xf8,                    /* data word 1: CFA offset -8 */
     0x00,                    /* data word 2: RA padding word 0: no RA rule here */
@@ -347,7 +347,7 @@ static const uint8_t v3_amd64_flex[] = {
     0x00,                    /* data word 4: FP offset +0 */
     /* -- FRE 2 -- */
     0x08,                    /* sfre_start_address 0x8 */
-    0x2c,                    /* sfre_info 0x2c: base bit 0 (unused in flexible FDEs), 6 2-byte data words */
+    0x2c,                    /* sfre_info 0x2c: base bit 0 (unused in flexible FDEs), 6 data words of 2 bytes */
     0x39, 0x00,              /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x10, 0x00,              /* data word 1: CFA offset +16 */
     0x02, 0x00,              /* data word 2: RA control 0x2: base CFA, deref_p */
@@ -387,15 +387,15 @@ static const uint8_t v3_aarch64le_pauth_b[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x83,                    /* sfre_info 0x83: CFA base SP, 1 1-byte data word, mangled RA */
+    0x83,                    /* sfre_info 0x83: CFA base SP, 1 data word of 1 byte, mangled RA */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 2 -- */
     0x08,                    /* sfre_start_address 0x8 */
-    0x87,                    /* sfre_info 0x87: CFA base SP, 3 1-byte data words, mangled RA */
+    0x87,                    /* sfre_info 0x87: CFA base SP, 3 data words of 1 byte, mangled RA */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -432,17 +432,17 @@ static const uint8_t v3_s390x_default[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
     /* -- FRE 2 -- */
     0x0c,                    /* sfre_start_address 0xc */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0x00,                    /* data word 1: RA word 0: RA not saved (SFRAME_FRE_RA_OFFSET_INVALID padding) */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -479,19 +479,19 @@ static const uint8_t v3_s390x_flex[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 data words of 1 byte */
     0x79,                    /* data word 0: CFA control 0x79: reg_p, base DWARF 15, r15 (SP), no deref */
     0x00,                    /* data word 1: CFA offset, stored (160 - 160) / 8 = 0: offset 160 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x08,                    /* sfre_info 0x08: base bit 0 (unused in flexible FDEs), 4 1-byte data words */
+    0x08,                    /* sfre_info 0x08: base bit 0 (unused in flexible FDEs), 4 data words of 1 byte */
     0x79,                    /* data word 0: CFA control 0x79: reg_p, base DWARF 15, r15 (SP), no deref */
     0x00,                    /* data word 1: CFA offset, stored (160 - 160) / 8 = 0: offset 160 */
     0x81,                    /* data word 2: RA control 0x81: reg_p, base DWARF 16, an FPR, no deref */
     0x00,                    /* data word 3: RA offset +0 */
     /* -- FRE 2 -- */
     0x08,                    /* sfre_start_address 0x8 */
-    0x0c,                    /* sfre_info 0x0c: base bit 0 (unused in flexible FDEs), 6 1-byte data words */
+    0x0c,                    /* sfre_info 0x0c: base bit 0 (unused in flexible FDEs), 6 data words of 1 byte */
     0x79,                    /* data word 0: CFA control 0x79: reg_p, base DWARF 15, r15 (SP), no deref */
     0x00,                    /* data word 1: CFA offset, stored (160 - 160) / 8 = 0: offset 160 */
     0x81,                    /* data word 2: RA control 0x81: reg_p, base DWARF 16, an FPR, no deref */
@@ -500,7 +500,7 @@ static const uint8_t v3_s390x_flex[] = {
     0x00,                    /* data word 5: FP offset +0 */
     /* -- FRE 3 -- */
     0x14,                    /* sfre_start_address 0x14 */
-    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 data words of 1 byte */
     0x79,                    /* data word 0: CFA control 0x79: reg_p, base DWARF 15, r15 (SP), no deref */
     0x00,                    /* data word 1: CFA offset, stored (160 - 160) / 8 = 0: offset 160 */
 };
@@ -535,11 +535,11 @@ static const uint8_t v2_amd64_pcmask[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x0b,                    /* sfre_start_address 0xb */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
 };
 
@@ -577,11 +577,11 @@ static const uint8_t v3_amd64_pcmask[] = {
     0x10,                    /* sfda_func_rep_size 16 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     /* -- function 1: FDE attribute (5 bytes) -- */
     0x02, 0x00,              /* sfda_func_num_fres 2 */
@@ -590,11 +590,11 @@ static const uint8_t v3_amd64_pcmask[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -641,11 +641,11 @@ static const uint8_t v2_amd64_ra_undefined[] = {
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -683,7 +683,7 @@ static const uint8_t v3_aarch64be_ra_undefined[] = {
     0x00,                    /* sfre_info 0x00: CFA base FP, 0 data words (RA undefined) */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
 };
 
@@ -726,7 +726,7 @@ static const uint8_t v3_amd64_no_fres[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -809,31 +809,31 @@ static const uint8_t v2_amd64_wide[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00, 0x00,              /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01, 0x00,              /* sfre_start_address 0x1 */
-    0x25,                    /* sfre_info 0x25: CFA base SP, 2 2-byte data words */
+    0x25,                    /* sfre_info 0x25: CFA base SP, 2 data words of 2 bytes */
     0x10, 0x00,              /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0, 0xff,              /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- FRE 2 -- */
     0x00, 0x08,              /* sfre_start_address 0x800 */
-    0x24,                    /* sfre_info 0x24: CFA base FP, 2 2-byte data words */
+    0x24,                    /* sfre_info 0x24: CFA base FP, 2 data words of 2 bytes */
     0x10, 0x02,              /* data word 0: CFA offset: CFA = FP + 528 */
     0xf0, 0xff,              /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00, 0x00, 0x00, 0x00,  /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x10, 0x00, 0x00, 0x00,  /* sfre_start_address 0x10 */
-    0x45,                    /* sfre_info 0x45: CFA base SP, 2 4-byte data words */
+    0x45,                    /* sfre_info 0x45: CFA base SP, 2 data words of 4 bytes */
     0x10, 0x00, 0x01, 0x00,  /* data word 0: CFA offset: CFA = SP + 65552 */
     0xf0, 0xff, 0xff, 0xff,  /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- FRE 2 -- */
     0x00, 0x00, 0x01, 0x00,  /* sfre_start_address 0x10000 */
-    0x44,                    /* sfre_info 0x44: CFA base FP, 2 4-byte data words */
+    0x44,                    /* sfre_info 0x44: CFA base FP, 2 data words of 4 bytes */
     0x10, 0x00, 0x01, 0x00,  /* data word 0: CFA offset: CFA = FP + 65552 */
     0xf0, 0xff, 0xff, 0xff,  /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -872,17 +872,17 @@ static const uint8_t v3_s390x_wide[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00, 0x00,              /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x00, 0x06,              /* sfre_start_address 0x6 */
-    0x27,                    /* sfre_info 0x27: CFA base SP, 3 2-byte data words */
+    0x27,                    /* sfre_info 0x27: CFA base SP, 3 data words of 2 bytes */
     0x00, 0x14,              /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xff, 0xd0,              /* data word 1: RA offset: RA saved at CFA-48 */
     0xff, 0xb8,              /* data word 2: FP offset: FP saved at CFA-72 */
     /* -- FRE 2 -- */
     0x09, 0x00,              /* sfre_start_address 0x900 */
-    0x27,                    /* sfre_info 0x27: CFA base SP, 3 2-byte data words */
+    0x27,                    /* sfre_info 0x27: CFA base SP, 3 data words of 2 bytes */
     0x02, 0x00,              /* data word 0: CFA offset, stored (4256 - 160) / 8 = 512: CFA = SP + 4256 */
     0xff, 0xd0,              /* data word 1: RA offset: RA saved at CFA-48 */
     0xff, 0xb8,              /* data word 2: FP offset: FP saved at CFA-72 */
@@ -893,11 +893,11 @@ static const uint8_t v3_s390x_wide[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00, 0x00, 0x00, 0x00,  /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x00, 0x01, 0x00, 0x00,  /* sfre_start_address 0x10000 */
-    0x47,                    /* sfre_info 0x47: CFA base SP, 3 4-byte data words */
+    0x47,                    /* sfre_info 0x47: CFA base SP, 3 data words of 4 bytes */
     0x00, 0x00, 0x20, 0x00,  /* data word 0: CFA offset, stored (65696 - 160) / 8 = 8192: CFA = SP + 65696 */
     0xff, 0xff, 0xff, 0xd0,  /* data word 1: RA offset: RA saved at CFA-48 */
     0xff, 0xff, 0xff, 0xb8,  /* data word 2: FP offset: FP saved at CFA-72 */
@@ -930,17 +930,17 @@ static const uint8_t v1_aarch64le_valid[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
     /* -- FRE 2 -- */
     0x08,                    /* sfre_start_address 0x8 */
-    0x06,                    /* sfre_info 0x06: CFA base FP, 3 1-byte data words */
+    0x06,                    /* sfre_info 0x06: CFA base FP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = FP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -976,7 +976,7 @@ static const uint8_t v3_aarch64le_signal[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -1045,7 +1045,7 @@ static const uint8_t v3_amd64_bad_magic[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -1079,7 +1079,7 @@ static const uint8_t v2_aarch64be_bad_magic[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -1110,7 +1110,7 @@ static const uint8_t v1_amd64_bad_magic[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -1143,7 +1143,7 @@ static const uint8_t v3_amd64_version_unknown_4[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -1177,8 +1177,39 @@ static const uint8_t v2_s390x_version_unknown_0[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
+};
+
+/* v1-aarch64le-version-unknown-255
+ * Malformed (2.1.2): sfp_version 255 in a section laid out as version 1.
+ */
+static const uint8_t v1_aarch64le_version_unknown_255[] = {
+    /* -- header (28 bytes) -- */
+    0xe2, 0xde,              /* sfp_magic 0xdee2, little-endian */
+    0xff,                    /* sfp_version 255 -- no such version */
+    0x01,                    /* sfp_flags 0x01: FDE_SORTED */
+    0x02,                    /* sfh_abi_arch 2: AArch64 little-endian */
+    0x00,                    /* sfh_cfa_fixed_fp_offset 0 (none) */
+    0x00,                    /* sfh_cfa_fixed_ra_offset 0 (none) */
+    0x00,                    /* sfh_auxhdr_len 0 */
+    0x01, 0x00, 0x00, 0x00,  /* sfh_num_fdes 1 */
+    0x01, 0x00, 0x00, 0x00,  /* sfh_num_fres 1 */
+    0x03, 0x00, 0x00, 0x00,  /* sfh_fre_len 3 */
+    0x00, 0x00, 0x00, 0x00,  /* sfh_fdeoff 0 */
+    0x11, 0x00, 0x00, 0x00,  /* sfh_freoff 17 */
+    /* -- FDE 0 (17 bytes, at offset 28) -- */
+    0x00, 0x10, 0x00, 0x00,  /* sfde_func_start_address 0x1000: function at section (0x1000) + 0x1000 = 0x2000 */
+    0x40, 0x00, 0x00, 0x00,  /* sfde_func_size 0x40 */
+    0x00, 0x00, 0x00, 0x00,  /* sfde_func_start_fre_off 0 */
+    0x01, 0x00, 0x00, 0x00,  /* sfde_func_num_fres 1 */
+    0x00,                    /* sfde_func_info 0x00: FRE type ADDR1, PC type INC */
+    /* -- FRE sub-section (3 bytes) -- */
+    /* -- function 0: FREs -- */
+    /* -- FRE 0 -- */
+    0x00,                    /* sfre_start_address 0x0 */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
+    0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
 /* v1-amd64-truncated-header
@@ -1364,11 +1395,11 @@ static const uint8_t v1_amd64_flags_unknown[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -1403,11 +1434,11 @@ static const uint8_t v2_aarch64be_flags_unknown[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -1443,11 +1474,11 @@ static const uint8_t v3_s390x_flags_unknown[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -1482,11 +1513,11 @@ static const uint8_t v1_amd64_flag_pcrel[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -1518,11 +1549,11 @@ static const uint8_t v1_aarch64be_flag_pcrel[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -1558,11 +1589,11 @@ static const uint8_t v3_amd64_flag_frame_pointer[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -1596,11 +1627,11 @@ static const uint8_t v3_s390x_flag_frame_pointer[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -1633,7 +1664,7 @@ static const uint8_t v1_amd64_abi_unknown_0[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -1666,7 +1697,7 @@ static const uint8_t v2_aarch64be_abi_unknown_5[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -1699,7 +1730,7 @@ static const uint8_t v3_amd64_abi_unknown_255[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -1732,7 +1763,7 @@ static const uint8_t v3_s390x_abi_unknown_6[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -1765,17 +1796,17 @@ static const uint8_t v1_s390x_abi_not_in_version[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
     /* -- FRE 2 -- */
     0x0a,                    /* sfre_start_address 0xa */
-    0x06,                    /* sfre_info 0x06: CFA base FP, 3 1-byte data words */
+    0x06,                    /* sfre_info 0x06: CFA base FP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = FP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -1814,11 +1845,11 @@ static const uint8_t v1_amd64_auxhdr_present[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -1856,11 +1887,11 @@ static const uint8_t v2_s390x_auxhdr_present[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -1905,11 +1936,11 @@ static const uint8_t v3_aarch64le_auxhdr_present[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -1947,11 +1978,11 @@ static const uint8_t v3_aarch64be_auxhdr_present[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -1985,7 +2016,7 @@ static const uint8_t v1_amd64_fdeoff_out_of_range[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -2019,7 +2050,7 @@ static const uint8_t v2_aarch64be_fdeoff_out_of_range[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -2053,7 +2084,7 @@ static const uint8_t v3_s390x_fdeoff_out_of_range[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -2085,7 +2116,7 @@ static const uint8_t v1_aarch64le_freoff_out_of_range[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -2119,7 +2150,7 @@ static const uint8_t v2_s390x_freoff_out_of_range[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -2153,7 +2184,7 @@ static const uint8_t v3_amd64_freoff_out_of_range[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -2275,11 +2306,11 @@ static const uint8_t v1_aarch64le_fre_subsection_truncated[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     /* -- the section ends here -- */
 };
@@ -2314,11 +2345,11 @@ static const uint8_t v2_s390x_fre_subsection_truncated[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     /* -- the section ends here -- */
 };
@@ -2353,11 +2384,11 @@ static const uint8_t v3_amd64_fre_subsection_truncated[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     /* -- the section ends here -- */
 };
 
@@ -2394,11 +2425,11 @@ static const uint8_t v1_amd64_subsection_gap[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -2438,11 +2469,11 @@ static const uint8_t v2_s390x_subsection_gap[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -2483,11 +2514,11 @@ static const uint8_t v3_amd64_subsection_gap[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -2526,11 +2557,11 @@ static const uint8_t v3_aarch64be_subsection_gap[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -2563,11 +2594,11 @@ static const uint8_t v1_aarch64le_trailing_bytes[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -2607,11 +2638,11 @@ static const uint8_t v2_amd64_trailing_bytes[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- 4 bytes after the FRE sub-section -- */
@@ -2650,11 +2681,11 @@ static const uint8_t v3_s390x_trailing_bytes[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -2698,17 +2729,17 @@ static const uint8_t v1_amd64_num_fres_mismatch[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -2749,18 +2780,18 @@ static const uint8_t v2_s390x_num_fres_mismatch[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -2797,11 +2828,11 @@ static const uint8_t v3_aarch64le_num_fres_mismatch[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -2812,7 +2843,7 @@ static const uint8_t v3_aarch64le_num_fres_mismatch[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -2844,11 +2875,11 @@ static const uint8_t v1_aarch64be_fre_subsection_unused[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -2888,11 +2919,11 @@ static const uint8_t v2_amd64_fre_subsection_unused[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- 3 bytes at the end of the FRE sub-section that belong to no function -- */
@@ -2931,11 +2962,11 @@ static const uint8_t v3_amd64_fre_subsection_unused[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- 3 bytes at the end of the FRE sub-section that belong to no function -- */
@@ -2968,16 +2999,16 @@ static const uint8_t v1_amd64_fde_array_overlaps_fres[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- FRE 2 -- */
     0x3e,                    /* sfre_start_address 0x3e */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     /* -- FDE 0 (17 bytes) at offset 37: its first byte is the last FRE byte above -- */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8; also byte 0 of sfde_func_start_address */
     0x10, 0x00, 0x00,        /* sfde_func_start_address bytes 1-3: the field is 0x1008: function at section (0x1000) + 0x1008 = 0x2008 */
@@ -3010,17 +3041,17 @@ static const uint8_t v2_s390x_fde_array_overlaps_fres[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
     /* -- FRE 2 -- */
     0x0a,                    /* sfre_start_address 0xa */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     /* -- FDE 0 (20 bytes) at offset 38: its first byte is the last FRE byte above -- */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160; also byte 0 of sfde_func_start_address */
     0x00, 0x0f, 0xda,        /* sfde_func_start_address bytes 1-3: the field is 0xfda: function at this field (0x1026) + 0xfda = 0x2000 */
@@ -3059,17 +3090,17 @@ static const uint8_t v3_aarch64be_fde_array_overlaps_fres[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
     /* -- FRE 2 -- */
     0x08,                    /* sfre_start_address 0x8 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     /* -- FDE index entry 0 (16 bytes) at offset 43: its first byte is the last FRE byte above -- */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0; also byte 0 of sfdi_func_start_offset */
     0x00, 0x00, 0x00, 0x00, 0x00, 0x0f, 0xd5, /* sfdi_func_start_offset bytes 1-7: the field is 0xfd5: function at this field (0x102b) + 0xfd5 = 0x2000 */
@@ -3112,11 +3143,11 @@ static const uint8_t v1_amd64_fde_fres_out_of_range[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -3159,11 +3190,11 @@ static const uint8_t v2_aarch64be_fde_fres_out_of_range[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -3204,11 +3235,11 @@ static const uint8_t v3_amd64_fde_fres_out_of_range[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -3273,11 +3304,11 @@ static const uint8_t v3_amd64_truncated_fde_attr[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- function 1: FDE attribute (5 bytes) -- */
@@ -3343,7 +3374,7 @@ static const uint8_t v1_amd64_fre_type_unknown_3[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -3378,7 +3409,7 @@ static const uint8_t v2_aarch64be_fre_type_unknown_5[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -3413,7 +3444,7 @@ static const uint8_t v3_s390x_fre_type_unknown_15[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -3448,7 +3479,7 @@ static const uint8_t v3_amd64_fre_type_unknown_3[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -3482,11 +3513,11 @@ static const uint8_t v3_amd64_fde_type_unknown[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -3520,11 +3551,11 @@ static const uint8_t v3_s390x_fde_type_unknown[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -3557,11 +3588,11 @@ static const uint8_t v1_amd64_fde_info_unused_bits[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -3596,11 +3627,11 @@ static const uint8_t v2_s390x_fde_info_unused_bits[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -3635,11 +3666,11 @@ static const uint8_t v3_amd64_fde_info_unused_bits[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -3674,11 +3705,11 @@ static const uint8_t v3_aarch64le_fde_info2_unused_bits[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -3712,11 +3743,11 @@ static const uint8_t v1_amd64_pauth_key_not_aarch64[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -3751,11 +3782,11 @@ static const uint8_t v2_s390x_pauth_key_not_aarch64[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -3790,11 +3821,11 @@ static const uint8_t v3_amd64_pauth_key_not_aarch64[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -3829,7 +3860,7 @@ static const uint8_t v2_amd64_pcmask_rep_size_zero[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -3863,7 +3894,7 @@ static const uint8_t v3_s390x_pcmask_rep_size_zero[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -3896,11 +3927,11 @@ static const uint8_t v1_amd64_fde_start_wraps[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -3935,11 +3966,11 @@ static const uint8_t v2_amd64_fde_start_wraps[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -3974,11 +4005,11 @@ static const uint8_t v3_s390x_fde_start_wraps[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -4014,11 +4045,11 @@ static const uint8_t v3_aarch64le_fde_start_wraps_high[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -4052,11 +4083,11 @@ static const uint8_t v1_aarch64be_fde_end_overflow[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -4092,11 +4123,11 @@ static const uint8_t v2_s390x_fde_end_overflow[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -4132,11 +4163,11 @@ static const uint8_t v3_amd64_fde_end_overflow[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -4175,17 +4206,17 @@ static const uint8_t v1_amd64_fde_unsorted[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -4227,18 +4258,18 @@ static const uint8_t v2_aarch64be_fde_unsorted[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -4276,11 +4307,11 @@ static const uint8_t v3_s390x_fde_unsorted[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -4291,7 +4322,7 @@ static const uint8_t v3_s390x_fde_unsorted[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -4329,18 +4360,18 @@ static const uint8_t v1_aarch64le_fde_unsorted_unflagged[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -4382,17 +4413,17 @@ static const uint8_t v2_amd64_fde_unsorted_unflagged[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -4430,11 +4461,11 @@ static const uint8_t v3_amd64_fde_unsorted_unflagged[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- function 1: FDE attribute (5 bytes) -- */
@@ -4444,7 +4475,7 @@ static const uint8_t v3_amd64_fde_unsorted_unflagged[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -4486,18 +4517,18 @@ static const uint8_t v2_s390x_fde_unsorted_unflagged[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -4535,17 +4566,17 @@ static const uint8_t v1_amd64_fde_duplicate[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -4587,18 +4618,18 @@ static const uint8_t v2_s390x_fde_duplicate[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -4636,11 +4667,11 @@ static const uint8_t v3_aarch64le_fde_duplicate[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -4651,7 +4682,7 @@ static const uint8_t v3_aarch64le_fde_duplicate[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -4689,18 +4720,18 @@ static const uint8_t v1_aarch64be_fde_overlap[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -4742,17 +4773,17 @@ static const uint8_t v2_amd64_fde_overlap[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -4790,11 +4821,11 @@ static const uint8_t v3_s390x_fde_overlap[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -4805,7 +4836,7 @@ static const uint8_t v3_s390x_fde_overlap[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -4844,12 +4875,12 @@ static const uint8_t v1_amd64_fre_data_overrun[] = {
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x08,                    /* sfre_start_address 0x8 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -4892,12 +4923,12 @@ static const uint8_t v2_aarch64be_fre_data_overrun[] = {
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x08,                    /* sfre_start_address 0x8 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -4940,12 +4971,12 @@ static const uint8_t v2_s390x_fre_data_overrun[] = {
     /* -- function 1: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x08,                    /* sfre_start_address 0x8 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -4984,7 +5015,7 @@ static const uint8_t v3_amd64_fre_data_overrun[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- function 0: FDE attribute (5 bytes) -- */
     0x01, 0x00,              /* sfda_func_num_fres 1 */
@@ -4993,7 +5024,7 @@ static const uint8_t v3_amd64_fre_data_overrun[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -5025,7 +5056,7 @@ static const uint8_t v1_amd64_truncated_fre[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
@@ -5062,7 +5093,7 @@ static const uint8_t v2_s390x_truncated_fre[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00, 0x00,              /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x106 (only 1 of its 2 bytes: the FRE sub-section ends here) */
@@ -5099,7 +5130,7 @@ static const uint8_t v3_aarch64be_truncated_fre[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -5133,7 +5164,7 @@ static const uint8_t v3_amd64_truncated_fre[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00, 0x00, 0x00, 0x00,  /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x00, 0x00, 0x01,        /* sfre_start_address 0x10000 (only 3 of its 4 bytes: the FRE sub-section ends here) */
@@ -5168,11 +5199,11 @@ static const uint8_t v1_aarch64le_truncated_data_words[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     /* -- the FRE sub-section ends here -- */
@@ -5208,11 +5239,11 @@ static const uint8_t v2_amd64_truncated_data_words[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x25,                    /* sfre_info 0x25: CFA base SP, 2 2-byte data words */
+    0x25,                    /* sfre_info 0x25: CFA base SP, 2 data words of 2 bytes */
     0x10, 0x00,              /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 (only 1 of its 2 bytes: the FRE sub-section ends here) */
     /* -- the FRE sub-section ends here -- */
@@ -5248,11 +5279,11 @@ static const uint8_t v3_s390x_truncated_data_words[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x47,                    /* sfre_info 0x47: CFA base SP, 3 4-byte data words */
+    0x47,                    /* sfre_info 0x47: CFA base SP, 3 data words of 4 bytes */
     0x00, 0x00, 0x00, 0x14,  /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     /* -- the FRE sub-section ends here -- */
 };
@@ -5285,11 +5316,11 @@ static const uint8_t v1_amd64_dataword_size_unknown[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x63,                    /* sfre_info 0x63: CFA base SP, 1 undefined-size (code 3) data word */
+    0x63,                    /* sfre_info 0x63: CFA base SP, 1 data word of undefined size (code 3) */
 };
 
 /* v2-aarch64be-dataword-size-unknown
@@ -5321,7 +5352,7 @@ static const uint8_t v2_aarch64be_dataword_size_unknown[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x63,                    /* sfre_info 0x63: CFA base SP, 1 undefined-size (code 3) data word */
+    0x63,                    /* sfre_info 0x63: CFA base SP, 1 data word of undefined size (code 3) */
 };
 
 /* v3-s390x-dataword-size-unknown
@@ -5354,11 +5385,11 @@ static const uint8_t v3_s390x_dataword_size_unknown[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x67,                    /* sfre_info 0x67: CFA base SP, 3 undefined-size (code 3) data words */
+    0x63,                    /* sfre_info 0x63: CFA base SP, 1 data word of undefined size (code 3) */
 };
 
 /* v1-amd64-fre-start-not-increasing
@@ -5388,16 +5419,16 @@ static const uint8_t v1_amd64_fre_start_not_increasing[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     /* -- FRE 2 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x04,                    /* sfre_info 0x04: CFA base FP, 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: CFA base FP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = FP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -5431,17 +5462,17 @@ static const uint8_t v2_s390x_fre_start_not_increasing[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x0a,                    /* sfre_start_address 0xa */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
     /* -- FRE 2 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -5474,11 +5505,11 @@ static const uint8_t v3_aarch64le_fre_start_not_increasing[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -5511,11 +5542,11 @@ static const uint8_t v1_amd64_fre_start_past_size[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x20,                    /* sfre_start_address 0x20 */
-    0x05,                    /* sfre_info 0x05: CFA base SP, 2 1-byte data words */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -5549,11 +5580,11 @@ static const uint8_t v2_aarch64be_fre_start_past_size[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x14,                    /* sfre_start_address 0x14 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
 };
 
@@ -5586,11 +5617,11 @@ static const uint8_t v3_s390x_fre_start_past_size[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x0e,                    /* sfre_start_address 0xe */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
 };
 
@@ -5624,11 +5655,11 @@ static const uint8_t v2_amd64_fre_start_past_rep_size[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x14,                    /* sfre_start_address 0x14 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
 };
 
@@ -5661,11 +5692,11 @@ static const uint8_t v3_amd64_fre_start_past_rep_size[] = {
     0x10,                    /* sfda_func_rep_size 16 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x11,                    /* sfre_start_address 0x11 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
 };
 
@@ -5697,11 +5728,11 @@ static const uint8_t v1_aarch64le_fre_start_at_size[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x20,                    /* sfre_start_address 0x20 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
 };
 
@@ -5734,17 +5765,17 @@ static const uint8_t v2_s390x_fre_start_at_size[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
     /* -- FRE 2 -- */
     0x1c,                    /* sfre_start_address 0x1c */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -5777,11 +5808,11 @@ static const uint8_t v3_amd64_fre_start_at_size[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x10,                    /* sfre_start_address 0x10 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -5816,7 +5847,7 @@ static const uint8_t v1_amd64_dataword_count_zero[] = {
     0x00,                    /* sfre_info 0x00: CFA base FP, 0 data words (RA undefined) */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
 };
 
@@ -5850,11 +5881,11 @@ static const uint8_t v2_amd64_dataword_count_3[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x07,                    /* sfre_info 0x07: CFA base SP, 3 1-byte data words */
+    0x07,                    /* sfre_info 0x07: CFA base SP, 3 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
     0xe8,                    /* data word 2: extra data word -24 (AMD64 defines 2 at most) */
@@ -5889,11 +5920,11 @@ static const uint8_t v2_s390x_dataword_count_4[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
     /* -- FRE 1 -- */
     0x06,                    /* sfre_start_address 0x6 */
-    0x09,                    /* sfre_info 0x09: CFA base SP, 4 1-byte data words */
+    0x09,                    /* sfre_info 0x09: CFA base SP, 4 data words of 1 byte */
     0x14,                    /* data word 0: CFA offset, stored (320 - 160) / 8 = 20: CFA = SP + 320 */
     0xd0,                    /* data word 1: RA offset: RA saved at CFA-48 */
     0xb8,                    /* data word 2: FP offset: FP saved at CFA-72 */
@@ -5929,11 +5960,11 @@ static const uint8_t v3_aarch64le_dataword_count_4[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x00,                    /* data word 0: CFA offset: CFA = SP + 0 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x09,                    /* sfre_info 0x09: CFA base SP, 4 1-byte data words */
+    0x09,                    /* sfre_info 0x09: CFA base SP, 4 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -5967,7 +5998,7 @@ static const uint8_t v1_aarch64be_dataword_count_4[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x09,                    /* sfre_info 0x09: CFA base SP, 4 1-byte data words */
+    0x09,                    /* sfre_info 0x09: CFA base SP, 4 data words of 1 byte */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf8,                    /* data word 1: RA offset: RA saved at CFA-8 */
     0xf0,                    /* data word 2: FP offset: FP saved at CFA-16 */
@@ -6004,12 +6035,12 @@ static const uint8_t v3_amd64_datawords_leftover[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 data words of 1 byte */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x08,                    /* data word 1: CFA offset +8 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x0e,                    /* sfre_info 0x0e: base bit 0 (unused in flexible FDEs), 7 1-byte data words */
+    0x0e,                    /* sfre_info 0x0e: base bit 0 (unused in flexible FDEs), 7 data words of 1 byte */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x10,                    /* data word 1: CFA offset +16 */
     0x02,                    /* data word 2: RA control 0x2: base CFA, deref_p */
@@ -6049,12 +6080,12 @@ static const uint8_t v3_s390x_datawords_leftover[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 data words of 1 byte */
     0x79,                    /* data word 0: CFA control 0x79: reg_p, base DWARF 15, r15 (SP), no deref */
     0x00,                    /* data word 1: CFA offset, stored (160 - 160) / 8 = 0: offset 160 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x0a,                    /* sfre_info 0x0a: base bit 0 (unused in flexible FDEs), 5 1-byte data words */
+    0x0a,                    /* sfre_info 0x0a: base bit 0 (unused in flexible FDEs), 5 data words of 1 byte */
     0x79,                    /* data word 0: CFA control 0x79: reg_p, base DWARF 15, r15 (SP), no deref */
     0x00,                    /* data word 1: CFA offset, stored (160 - 160) / 8 = 0: offset 160 */
     0x00,                    /* data word 2: RA padding word 0: no RA rule here */
@@ -6092,12 +6123,12 @@ static const uint8_t v3_amd64_flex_cfa_not_reg[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 data words of 1 byte */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x08,                    /* data word 1: CFA offset +8 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 data words of 1 byte */
     0x3a,                    /* data word 0: CFA control 0x3a: base CFA (regnum bits 7 ignored), deref_p */
     0x10,                    /* data word 1: CFA offset +16 */
 };
@@ -6132,7 +6163,7 @@ static const uint8_t v3_s390x_flex_cfa_not_reg[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 data words of 1 byte */
     0x02,                    /* data word 0: CFA control 0x2: base CFA, deref_p */
     0x00,                    /* data word 1: CFA offset, stored (160 - 160) / 8 = 0: offset 160 */
 };
@@ -6167,12 +6198,12 @@ static const uint8_t v3_amd64_flex_rule_truncated[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 1-byte data words */
+    0x04,                    /* sfre_info 0x04: base bit 0 (unused in flexible FDEs), 2 data words of 1 byte */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x08,                    /* data word 1: CFA offset +8 */
     /* -- FRE 1 -- */
     0x04,                    /* sfre_start_address 0x4 */
-    0x06,                    /* sfre_info 0x06: base bit 0 (unused in flexible FDEs), 3 1-byte data words */
+    0x06,                    /* sfre_info 0x06: base bit 0 (unused in flexible FDEs), 3 data words of 1 byte */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x10,                    /* data word 1: CFA offset +16 */
     0x02,                    /* data word 2: RA control 0x2: base CFA, deref_p */
@@ -6208,7 +6239,7 @@ static const uint8_t v3_s390x_flex_rule_truncated[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x02,                    /* sfre_info 0x02: base bit 0 (unused in flexible FDEs), 1 1-byte data word */
+    0x02,                    /* sfre_info 0x02: base bit 0 (unused in flexible FDEs), 1 data word of 1 byte */
     0x79,                    /* data word 0: CFA control 0x79: reg_p, base DWARF 15, r15 (SP), no deref */
 };
 
@@ -6240,11 +6271,11 @@ static const uint8_t v1_amd64_mangled_ra_not_aarch64[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x03,                    /* sfre_info 0x03: CFA base SP, 1 1-byte data word */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
     0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
     /* -- FRE 1 -- */
     0x01,                    /* sfre_start_address 0x1 */
-    0x85,                    /* sfre_info 0x85: CFA base SP, 2 1-byte data words, mangled RA */
+    0x85,                    /* sfre_info 0x85: CFA base SP, 2 data words of 1 byte, mangled RA */
     0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
     0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
 };
@@ -6278,7 +6309,7 @@ static const uint8_t v2_s390x_mangled_ra_not_aarch64[] = {
     /* -- function 0: FREs -- */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x83,                    /* sfre_info 0x83: CFA base SP, 1 1-byte data word, mangled RA */
+    0x83,                    /* sfre_info 0x83: CFA base SP, 1 data word of 1 byte, mangled RA */
     0x00,                    /* data word 0: CFA offset, stored (160 - 160) / 8 = 0: CFA = SP + 160 */
 };
 
@@ -6311,172 +6342,334 @@ static const uint8_t v3_amd64_mangled_ra_not_aarch64[] = {
     0x00,                    /* sfda_func_rep_size 0 */
     /* -- FRE 0 -- */
     0x00,                    /* sfre_start_address 0x0 */
-    0x84,                    /* sfre_info 0x84: base bit 0 (unused in flexible FDEs), 2 1-byte data words, mangled RA */
+    0x84,                    /* sfre_info 0x84: base bit 0 (unused in flexible FDEs), 2 data words of 1 byte, mangled RA */
     0x39,                    /* data word 0: CFA control 0x39: reg_p, base DWARF 7, rsp, no deref */
     0x08,                    /* data word 1: CFA offset +8 */
 };
 
 const test_vector test_vectors[] = {
-    {"v1-amd64-valid", NULL, v1_amd64_valid, sizeof v1_amd64_valid, UINT64_C(0x1000)},
-    {"v1-aarch64be-valid", NULL, v1_aarch64be_valid, sizeof v1_aarch64be_valid, UINT64_C(0x1000)},
-    {"v2-amd64-pcrel", NULL, v2_amd64_pcrel, sizeof v2_amd64_pcrel, UINT64_C(0x1000)},
-    {"v2-aarch64be-pcrel", NULL, v2_aarch64be_pcrel, sizeof v2_aarch64be_pcrel, UINT64_C(0x1000)},
-    {"v2-s390x-regs", NULL, v2_s390x_regs, sizeof v2_s390x_regs, UINT64_C(0x1000)},
-    {"v3-amd64-flex", NULL, v3_amd64_flex, sizeof v3_amd64_flex, UINT64_C(0x1000)},
-    {"v3-aarch64le-pauth-b", NULL, v3_aarch64le_pauth_b, sizeof v3_aarch64le_pauth_b, UINT64_C(0x1000)},
-    {"v3-s390x-default", NULL, v3_s390x_default, sizeof v3_s390x_default, UINT64_C(0x1000)},
-    {"v3-s390x-flex", NULL, v3_s390x_flex, sizeof v3_s390x_flex, UINT64_C(0x1000)},
-    {"v2-amd64-pcmask", NULL, v2_amd64_pcmask, sizeof v2_amd64_pcmask, UINT64_C(0x1000)},
-    {"v3-amd64-pcmask", NULL, v3_amd64_pcmask, sizeof v3_amd64_pcmask, UINT64_C(0x1000)},
-    {"v2-amd64-ra-undefined", NULL, v2_amd64_ra_undefined, sizeof v2_amd64_ra_undefined, UINT64_C(0x1000)},
-    {"v3-aarch64be-ra-undefined", NULL, v3_aarch64be_ra_undefined, sizeof v3_aarch64be_ra_undefined, UINT64_C(0x1000)},
-    {"v3-amd64-no-fres", NULL, v3_amd64_no_fres, sizeof v3_amd64_no_fres, UINT64_C(0x1000)},
-    {"v3-amd64-empty", NULL, v3_amd64_empty, sizeof v3_amd64_empty, UINT64_C(0x1000)},
-    {"v2-s390x-empty", NULL, v2_s390x_empty, sizeof v2_s390x_empty, UINT64_C(0x1000)},
-    {"v2-amd64-wide", NULL, v2_amd64_wide, sizeof v2_amd64_wide, UINT64_C(0x1000)},
-    {"v3-s390x-wide", NULL, v3_s390x_wide, sizeof v3_s390x_wide, UINT64_C(0x1000)},
-    {"v1-aarch64le-valid", NULL, v1_aarch64le_valid, sizeof v1_aarch64le_valid, UINT64_C(0x1000)},
-    {"v3-aarch64le-signal", NULL, v3_aarch64le_signal, sizeof v3_aarch64le_signal, UINT64_C(0x1000)},
-    {"v3-amd64-section-empty", "section-empty", v3_amd64_section_empty, 0, UINT64_C(0x1000)},
-    {"v1-amd64-truncated-preamble", "truncated-preamble", v1_amd64_truncated_preamble, sizeof v1_amd64_truncated_preamble, UINT64_C(0x1000)},
-    {"v2-s390x-truncated-preamble", "truncated-preamble", v2_s390x_truncated_preamble, sizeof v2_s390x_truncated_preamble, UINT64_C(0x1000)},
-    {"v3-aarch64le-truncated-preamble", "truncated-preamble", v3_aarch64le_truncated_preamble, sizeof v3_aarch64le_truncated_preamble, UINT64_C(0x1000)},
-    {"v3-amd64-bad-magic", "bad-magic", v3_amd64_bad_magic, sizeof v3_amd64_bad_magic, UINT64_C(0x1000)},
-    {"v2-aarch64be-bad-magic", "bad-magic", v2_aarch64be_bad_magic, sizeof v2_aarch64be_bad_magic, UINT64_C(0x1000)},
-    {"v1-amd64-bad-magic", "bad-magic", v1_amd64_bad_magic, sizeof v1_amd64_bad_magic, UINT64_C(0x1000)},
-    {"v3-amd64-version-unknown-4", "version-unknown", v3_amd64_version_unknown_4, sizeof v3_amd64_version_unknown_4, UINT64_C(0x1000)},
-    {"v2-s390x-version-unknown-0", "version-unknown", v2_s390x_version_unknown_0, sizeof v2_s390x_version_unknown_0, UINT64_C(0x1000)},
-    {"v1-amd64-truncated-header", "truncated-header", v1_amd64_truncated_header, sizeof v1_amd64_truncated_header, UINT64_C(0x1000)},
-    {"v2-aarch64be-truncated-header", "truncated-header", v2_aarch64be_truncated_header, sizeof v2_aarch64be_truncated_header, UINT64_C(0x1000)},
-    {"v3-s390x-truncated-header", "truncated-header", v3_s390x_truncated_header, sizeof v3_s390x_truncated_header, UINT64_C(0x1000)},
-    {"v3-amd64-truncated-header-24", "truncated-header", v3_amd64_truncated_header_24, sizeof v3_amd64_truncated_header_24, UINT64_C(0x1000)},
-    {"v1-aarch64le-truncated-auxhdr", "truncated-auxhdr", v1_aarch64le_truncated_auxhdr, sizeof v1_aarch64le_truncated_auxhdr, UINT64_C(0x1000)},
-    {"v2-s390x-truncated-auxhdr", "truncated-auxhdr", v2_s390x_truncated_auxhdr, sizeof v2_s390x_truncated_auxhdr, UINT64_C(0x1000)},
-    {"v3-amd64-truncated-auxhdr", "truncated-auxhdr", v3_amd64_truncated_auxhdr, sizeof v3_amd64_truncated_auxhdr, UINT64_C(0x1000)},
-    {"v1-amd64-flags-unknown", "flags-unknown", v1_amd64_flags_unknown, sizeof v1_amd64_flags_unknown, UINT64_C(0x1000)},
-    {"v2-aarch64be-flags-unknown", "flags-unknown", v2_aarch64be_flags_unknown, sizeof v2_aarch64be_flags_unknown, UINT64_C(0x1000)},
-    {"v3-s390x-flags-unknown", "flags-unknown", v3_s390x_flags_unknown, sizeof v3_s390x_flags_unknown, UINT64_C(0x1000)},
-    {"v1-amd64-flag-pcrel", "flag-not-in-version", v1_amd64_flag_pcrel, sizeof v1_amd64_flag_pcrel, UINT64_C(0x1000)},
-    {"v1-aarch64be-flag-pcrel", "flag-not-in-version", v1_aarch64be_flag_pcrel, sizeof v1_aarch64be_flag_pcrel, UINT64_C(0x1000)},
-    {"v3-amd64-flag-frame-pointer", "flag-not-in-version", v3_amd64_flag_frame_pointer, sizeof v3_amd64_flag_frame_pointer, UINT64_C(0x1000)},
-    {"v3-s390x-flag-frame-pointer", "flag-not-in-version", v3_s390x_flag_frame_pointer, sizeof v3_s390x_flag_frame_pointer, UINT64_C(0x1000)},
-    {"v1-amd64-abi-unknown-0", "abi-unknown", v1_amd64_abi_unknown_0, sizeof v1_amd64_abi_unknown_0, UINT64_C(0x1000)},
-    {"v2-aarch64be-abi-unknown-5", "abi-unknown", v2_aarch64be_abi_unknown_5, sizeof v2_aarch64be_abi_unknown_5, UINT64_C(0x1000)},
-    {"v3-amd64-abi-unknown-255", "abi-unknown", v3_amd64_abi_unknown_255, sizeof v3_amd64_abi_unknown_255, UINT64_C(0x1000)},
-    {"v3-s390x-abi-unknown-6", "abi-unknown", v3_s390x_abi_unknown_6, sizeof v3_s390x_abi_unknown_6, UINT64_C(0x1000)},
-    {"v1-s390x-abi-not-in-version", "abi-not-in-version", v1_s390x_abi_not_in_version, sizeof v1_s390x_abi_not_in_version, UINT64_C(0x1000)},
-    {"v1-amd64-auxhdr-present", "auxhdr-present", v1_amd64_auxhdr_present, sizeof v1_amd64_auxhdr_present, UINT64_C(0x1000)},
-    {"v2-s390x-auxhdr-present", "auxhdr-present", v2_s390x_auxhdr_present, sizeof v2_s390x_auxhdr_present, UINT64_C(0x1000)},
-    {"v3-aarch64le-auxhdr-present", "auxhdr-present", v3_aarch64le_auxhdr_present, sizeof v3_aarch64le_auxhdr_present, UINT64_C(0x1000)},
-    {"v3-aarch64be-auxhdr-present", "auxhdr-present", v3_aarch64be_auxhdr_present, sizeof v3_aarch64be_auxhdr_present, UINT64_C(0x1000)},
-    {"v1-amd64-fdeoff-out-of-range", "fdeoff-out-of-range", v1_amd64_fdeoff_out_of_range, sizeof v1_amd64_fdeoff_out_of_range, UINT64_C(0x1000)},
-    {"v2-aarch64be-fdeoff-out-of-range", "fdeoff-out-of-range", v2_aarch64be_fdeoff_out_of_range, sizeof v2_aarch64be_fdeoff_out_of_range, UINT64_C(0x1000)},
-    {"v3-s390x-fdeoff-out-of-range", "fdeoff-out-of-range", v3_s390x_fdeoff_out_of_range, sizeof v3_s390x_fdeoff_out_of_range, UINT64_C(0x1000)},
-    {"v1-aarch64le-freoff-out-of-range", "freoff-out-of-range", v1_aarch64le_freoff_out_of_range, sizeof v1_aarch64le_freoff_out_of_range, UINT64_C(0x1000)},
-    {"v2-s390x-freoff-out-of-range", "freoff-out-of-range", v2_s390x_freoff_out_of_range, sizeof v2_s390x_freoff_out_of_range, UINT64_C(0x1000)},
-    {"v3-amd64-freoff-out-of-range", "freoff-out-of-range", v3_amd64_freoff_out_of_range, sizeof v3_amd64_freoff_out_of_range, UINT64_C(0x1000)},
-    {"v1-amd64-truncated-fde-array", "truncated-fde-array", v1_amd64_truncated_fde_array, sizeof v1_amd64_truncated_fde_array, UINT64_C(0x1000)},
-    {"v2-aarch64be-truncated-fde-array", "truncated-fde-array", v2_aarch64be_truncated_fde_array, sizeof v2_aarch64be_truncated_fde_array, UINT64_C(0x1000)},
-    {"v3-s390x-truncated-fde-array", "truncated-fde-array", v3_s390x_truncated_fde_array, sizeof v3_s390x_truncated_fde_array, UINT64_C(0x1000)},
-    {"v1-aarch64le-fre-subsection-truncated", "fre-subsection-truncated", v1_aarch64le_fre_subsection_truncated, sizeof v1_aarch64le_fre_subsection_truncated, UINT64_C(0x1000)},
-    {"v2-s390x-fre-subsection-truncated", "fre-subsection-truncated", v2_s390x_fre_subsection_truncated, sizeof v2_s390x_fre_subsection_truncated, UINT64_C(0x1000)},
-    {"v3-amd64-fre-subsection-truncated", "fre-subsection-truncated", v3_amd64_fre_subsection_truncated, sizeof v3_amd64_fre_subsection_truncated, UINT64_C(0x1000)},
-    {"v1-amd64-subsection-gap", "subsection-gap", v1_amd64_subsection_gap, sizeof v1_amd64_subsection_gap, UINT64_C(0x1000)},
-    {"v2-s390x-subsection-gap", "subsection-gap", v2_s390x_subsection_gap, sizeof v2_s390x_subsection_gap, UINT64_C(0x1000)},
-    {"v3-amd64-subsection-gap", "subsection-gap", v3_amd64_subsection_gap, sizeof v3_amd64_subsection_gap, UINT64_C(0x1000)},
-    {"v3-aarch64be-subsection-gap", "subsection-gap", v3_aarch64be_subsection_gap, sizeof v3_aarch64be_subsection_gap, UINT64_C(0x1000)},
-    {"v1-aarch64le-trailing-bytes", "trailing-bytes", v1_aarch64le_trailing_bytes, sizeof v1_aarch64le_trailing_bytes, UINT64_C(0x1000)},
-    {"v2-amd64-trailing-bytes", "trailing-bytes", v2_amd64_trailing_bytes, sizeof v2_amd64_trailing_bytes, UINT64_C(0x1000)},
-    {"v3-s390x-trailing-bytes", "trailing-bytes", v3_s390x_trailing_bytes, sizeof v3_s390x_trailing_bytes, UINT64_C(0x1000)},
-    {"v1-amd64-num-fres-mismatch", "num-fres-mismatch", v1_amd64_num_fres_mismatch, sizeof v1_amd64_num_fres_mismatch, UINT64_C(0x1000)},
-    {"v2-s390x-num-fres-mismatch", "num-fres-mismatch", v2_s390x_num_fres_mismatch, sizeof v2_s390x_num_fres_mismatch, UINT64_C(0x1000)},
-    {"v3-aarch64le-num-fres-mismatch", "num-fres-mismatch", v3_aarch64le_num_fres_mismatch, sizeof v3_aarch64le_num_fres_mismatch, UINT64_C(0x1000)},
-    {"v1-aarch64be-fre-subsection-unused", "fre-subsection-unused", v1_aarch64be_fre_subsection_unused, sizeof v1_aarch64be_fre_subsection_unused, UINT64_C(0x1000)},
-    {"v2-amd64-fre-subsection-unused", "fre-subsection-unused", v2_amd64_fre_subsection_unused, sizeof v2_amd64_fre_subsection_unused, UINT64_C(0x1000)},
-    {"v3-amd64-fre-subsection-unused", "fre-subsection-unused", v3_amd64_fre_subsection_unused, sizeof v3_amd64_fre_subsection_unused, UINT64_C(0x1000)},
-    {"v1-amd64-fde-array-overlaps-fres", "fde-array-overlaps-fres", v1_amd64_fde_array_overlaps_fres, sizeof v1_amd64_fde_array_overlaps_fres, UINT64_C(0x1000)},
-    {"v2-s390x-fde-array-overlaps-fres", "fde-array-overlaps-fres", v2_s390x_fde_array_overlaps_fres, sizeof v2_s390x_fde_array_overlaps_fres, UINT64_C(0x1000)},
-    {"v3-aarch64be-fde-array-overlaps-fres", "fde-array-overlaps-fres", v3_aarch64be_fde_array_overlaps_fres, sizeof v3_aarch64be_fde_array_overlaps_fres, UINT64_C(0x1000)},
-    {"v1-amd64-fde-fres-out-of-range", "fde-fres-out-of-range", v1_amd64_fde_fres_out_of_range, sizeof v1_amd64_fde_fres_out_of_range, UINT64_C(0x1000)},
-    {"v2-aarch64be-fde-fres-out-of-range", "fde-fres-out-of-range", v2_aarch64be_fde_fres_out_of_range, sizeof v2_aarch64be_fde_fres_out_of_range, UINT64_C(0x1000)},
-    {"v3-amd64-fde-fres-out-of-range", "fde-fres-out-of-range", v3_amd64_fde_fres_out_of_range, sizeof v3_amd64_fde_fres_out_of_range, UINT64_C(0x1000)},
-    {"v3-s390x-fde-fres-out-of-range", "fde-fres-out-of-range", v3_s390x_fde_fres_out_of_range, sizeof v3_s390x_fde_fres_out_of_range, UINT64_C(0x1000)},
-    {"v3-amd64-truncated-fde-attr", "truncated-fde-attr", v3_amd64_truncated_fde_attr, sizeof v3_amd64_truncated_fde_attr, UINT64_C(0x1000)},
-    {"v3-s390x-truncated-fde-attr", "truncated-fde-attr", v3_s390x_truncated_fde_attr, sizeof v3_s390x_truncated_fde_attr, UINT64_C(0x1000)},
-    {"v1-amd64-fre-type-unknown-3", "fre-type-unknown", v1_amd64_fre_type_unknown_3, sizeof v1_amd64_fre_type_unknown_3, UINT64_C(0x1000)},
-    {"v2-aarch64be-fre-type-unknown-5", "fre-type-unknown", v2_aarch64be_fre_type_unknown_5, sizeof v2_aarch64be_fre_type_unknown_5, UINT64_C(0x1000)},
-    {"v3-s390x-fre-type-unknown-15", "fre-type-unknown", v3_s390x_fre_type_unknown_15, sizeof v3_s390x_fre_type_unknown_15, UINT64_C(0x1000)},
-    {"v3-amd64-fre-type-unknown-3", "fre-type-unknown", v3_amd64_fre_type_unknown_3, sizeof v3_amd64_fre_type_unknown_3, UINT64_C(0x1000)},
-    {"v3-amd64-fde-type-unknown", "fde-type-unknown", v3_amd64_fde_type_unknown, sizeof v3_amd64_fde_type_unknown, UINT64_C(0x1000)},
-    {"v3-s390x-fde-type-unknown", "fde-type-unknown", v3_s390x_fde_type_unknown, sizeof v3_s390x_fde_type_unknown, UINT64_C(0x1000)},
-    {"v1-amd64-fde-info-unused-bits", "fde-info-unused-bits", v1_amd64_fde_info_unused_bits, sizeof v1_amd64_fde_info_unused_bits, UINT64_C(0x1000)},
-    {"v2-s390x-fde-info-unused-bits", "fde-info-unused-bits", v2_s390x_fde_info_unused_bits, sizeof v2_s390x_fde_info_unused_bits, UINT64_C(0x1000)},
-    {"v3-amd64-fde-info-unused-bits", "fde-info-unused-bits", v3_amd64_fde_info_unused_bits, sizeof v3_amd64_fde_info_unused_bits, UINT64_C(0x1000)},
-    {"v3-aarch64le-fde-info2-unused-bits", "fde-info-unused-bits", v3_aarch64le_fde_info2_unused_bits, sizeof v3_aarch64le_fde_info2_unused_bits, UINT64_C(0x1000)},
-    {"v1-amd64-pauth-key-not-aarch64", "pauth-key-not-aarch64", v1_amd64_pauth_key_not_aarch64, sizeof v1_amd64_pauth_key_not_aarch64, UINT64_C(0x1000)},
-    {"v2-s390x-pauth-key-not-aarch64", "pauth-key-not-aarch64", v2_s390x_pauth_key_not_aarch64, sizeof v2_s390x_pauth_key_not_aarch64, UINT64_C(0x1000)},
-    {"v3-amd64-pauth-key-not-aarch64", "pauth-key-not-aarch64", v3_amd64_pauth_key_not_aarch64, sizeof v3_amd64_pauth_key_not_aarch64, UINT64_C(0x1000)},
-    {"v2-amd64-pcmask-rep-size-zero", "pcmask-rep-size-zero", v2_amd64_pcmask_rep_size_zero, sizeof v2_amd64_pcmask_rep_size_zero, UINT64_C(0x1000)},
-    {"v3-s390x-pcmask-rep-size-zero", "pcmask-rep-size-zero", v3_s390x_pcmask_rep_size_zero, sizeof v3_s390x_pcmask_rep_size_zero, UINT64_C(0x1000)},
-    {"v1-amd64-fde-start-wraps", "fde-start-wraps", v1_amd64_fde_start_wraps, sizeof v1_amd64_fde_start_wraps, UINT64_C(0x1000)},
-    {"v2-amd64-fde-start-wraps", "fde-start-wraps", v2_amd64_fde_start_wraps, sizeof v2_amd64_fde_start_wraps, UINT64_C(0x1000)},
-    {"v3-s390x-fde-start-wraps", "fde-start-wraps", v3_s390x_fde_start_wraps, sizeof v3_s390x_fde_start_wraps, UINT64_C(0x1000)},
-    {"v3-aarch64le-fde-start-wraps-high", "fde-start-wraps", v3_aarch64le_fde_start_wraps_high, sizeof v3_aarch64le_fde_start_wraps_high, UINT64_C(0xfffffffffffff000)},
-    {"v1-aarch64be-fde-end-overflow", "fde-end-overflow", v1_aarch64be_fde_end_overflow, sizeof v1_aarch64be_fde_end_overflow, UINT64_C(0xffffffffffff0000)},
-    {"v2-s390x-fde-end-overflow", "fde-end-overflow", v2_s390x_fde_end_overflow, sizeof v2_s390x_fde_end_overflow, UINT64_C(0xffffffffffff0000)},
-    {"v3-amd64-fde-end-overflow", "fde-end-overflow", v3_amd64_fde_end_overflow, sizeof v3_amd64_fde_end_overflow, UINT64_C(0xfffffffffffff000)},
-    {"v1-amd64-fde-unsorted", "fde-unsorted", v1_amd64_fde_unsorted, sizeof v1_amd64_fde_unsorted, UINT64_C(0x1000)},
-    {"v2-aarch64be-fde-unsorted", "fde-unsorted", v2_aarch64be_fde_unsorted, sizeof v2_aarch64be_fde_unsorted, UINT64_C(0x1000)},
-    {"v3-s390x-fde-unsorted", "fde-unsorted", v3_s390x_fde_unsorted, sizeof v3_s390x_fde_unsorted, UINT64_C(0x1000)},
-    {"v1-aarch64le-fde-unsorted-unflagged", "fde-unsorted-unflagged", v1_aarch64le_fde_unsorted_unflagged, sizeof v1_aarch64le_fde_unsorted_unflagged, UINT64_C(0x1000)},
-    {"v2-amd64-fde-unsorted-unflagged", "fde-unsorted-unflagged", v2_amd64_fde_unsorted_unflagged, sizeof v2_amd64_fde_unsorted_unflagged, UINT64_C(0x1000)},
-    {"v3-amd64-fde-unsorted-unflagged", "fde-unsorted-unflagged", v3_amd64_fde_unsorted_unflagged, sizeof v3_amd64_fde_unsorted_unflagged, UINT64_C(0x1000)},
-    {"v2-s390x-fde-unsorted-unflagged", "fde-unsorted-unflagged", v2_s390x_fde_unsorted_unflagged, sizeof v2_s390x_fde_unsorted_unflagged, UINT64_C(0x1000)},
-    {"v1-amd64-fde-duplicate", "fde-duplicate", v1_amd64_fde_duplicate, sizeof v1_amd64_fde_duplicate, UINT64_C(0x1000)},
-    {"v2-s390x-fde-duplicate", "fde-duplicate", v2_s390x_fde_duplicate, sizeof v2_s390x_fde_duplicate, UINT64_C(0x1000)},
-    {"v3-aarch64le-fde-duplicate", "fde-duplicate", v3_aarch64le_fde_duplicate, sizeof v3_aarch64le_fde_duplicate, UINT64_C(0x1000)},
-    {"v1-aarch64be-fde-overlap", "fde-overlap", v1_aarch64be_fde_overlap, sizeof v1_aarch64be_fde_overlap, UINT64_C(0x1000)},
-    {"v2-amd64-fde-overlap", "fde-overlap", v2_amd64_fde_overlap, sizeof v2_amd64_fde_overlap, UINT64_C(0x1000)},
-    {"v3-s390x-fde-overlap", "fde-overlap", v3_s390x_fde_overlap, sizeof v3_s390x_fde_overlap, UINT64_C(0x1000)},
-    {"v1-amd64-fre-data-overrun", "fre-data-overrun", v1_amd64_fre_data_overrun, sizeof v1_amd64_fre_data_overrun, UINT64_C(0x1000)},
-    {"v2-aarch64be-fre-data-overrun", "fre-data-overrun", v2_aarch64be_fre_data_overrun, sizeof v2_aarch64be_fre_data_overrun, UINT64_C(0x1000)},
-    {"v2-s390x-fre-data-overrun", "fre-data-overrun", v2_s390x_fre_data_overrun, sizeof v2_s390x_fre_data_overrun, UINT64_C(0x1000)},
-    {"v3-amd64-fre-data-overrun", "fre-data-overrun", v3_amd64_fre_data_overrun, sizeof v3_amd64_fre_data_overrun, UINT64_C(0x1000)},
-    {"v1-amd64-truncated-fre", "truncated-fre", v1_amd64_truncated_fre, sizeof v1_amd64_truncated_fre, UINT64_C(0x1000)},
-    {"v2-s390x-truncated-fre", "truncated-fre", v2_s390x_truncated_fre, sizeof v2_s390x_truncated_fre, UINT64_C(0x1000)},
-    {"v3-aarch64be-truncated-fre", "truncated-fre", v3_aarch64be_truncated_fre, sizeof v3_aarch64be_truncated_fre, UINT64_C(0x1000)},
-    {"v3-amd64-truncated-fre", "truncated-fre", v3_amd64_truncated_fre, sizeof v3_amd64_truncated_fre, UINT64_C(0x1000)},
-    {"v1-aarch64le-truncated-data-words", "truncated-data-words", v1_aarch64le_truncated_data_words, sizeof v1_aarch64le_truncated_data_words, UINT64_C(0x1000)},
-    {"v2-amd64-truncated-data-words", "truncated-data-words", v2_amd64_truncated_data_words, sizeof v2_amd64_truncated_data_words, UINT64_C(0x1000)},
-    {"v3-s390x-truncated-data-words", "truncated-data-words", v3_s390x_truncated_data_words, sizeof v3_s390x_truncated_data_words, UINT64_C(0x1000)},
-    {"v1-amd64-dataword-size-unknown", "dataword-size-unknown", v1_amd64_dataword_size_unknown, sizeof v1_amd64_dataword_size_unknown, UINT64_C(0x1000)},
-    {"v2-aarch64be-dataword-size-unknown", "dataword-size-unknown", v2_aarch64be_dataword_size_unknown, sizeof v2_aarch64be_dataword_size_unknown, UINT64_C(0x1000)},
-    {"v3-s390x-dataword-size-unknown", "dataword-size-unknown", v3_s390x_dataword_size_unknown, sizeof v3_s390x_dataword_size_unknown, UINT64_C(0x1000)},
-    {"v1-amd64-fre-start-not-increasing", "fre-start-not-increasing", v1_amd64_fre_start_not_increasing, sizeof v1_amd64_fre_start_not_increasing, UINT64_C(0x1000)},
-    {"v2-s390x-fre-start-not-increasing", "fre-start-not-increasing", v2_s390x_fre_start_not_increasing, sizeof v2_s390x_fre_start_not_increasing, UINT64_C(0x1000)},
-    {"v3-aarch64le-fre-start-not-increasing", "fre-start-not-increasing", v3_aarch64le_fre_start_not_increasing, sizeof v3_aarch64le_fre_start_not_increasing, UINT64_C(0x1000)},
-    {"v1-amd64-fre-start-past-size", "fre-start-past-size", v1_amd64_fre_start_past_size, sizeof v1_amd64_fre_start_past_size, UINT64_C(0x1000)},
-    {"v2-aarch64be-fre-start-past-size", "fre-start-past-size", v2_aarch64be_fre_start_past_size, sizeof v2_aarch64be_fre_start_past_size, UINT64_C(0x1000)},
-    {"v3-s390x-fre-start-past-size", "fre-start-past-size", v3_s390x_fre_start_past_size, sizeof v3_s390x_fre_start_past_size, UINT64_C(0x1000)},
-    {"v2-amd64-fre-start-past-rep-size", "fre-start-past-size", v2_amd64_fre_start_past_rep_size, sizeof v2_amd64_fre_start_past_rep_size, UINT64_C(0x1000)},
-    {"v3-amd64-fre-start-past-rep-size", "fre-start-past-size", v3_amd64_fre_start_past_rep_size, sizeof v3_amd64_fre_start_past_rep_size, UINT64_C(0x1000)},
-    {"v1-aarch64le-fre-start-at-size", "fre-start-at-size", v1_aarch64le_fre_start_at_size, sizeof v1_aarch64le_fre_start_at_size, UINT64_C(0x1000)},
-    {"v2-s390x-fre-start-at-size", "fre-start-at-size", v2_s390x_fre_start_at_size, sizeof v2_s390x_fre_start_at_size, UINT64_C(0x1000)},
-    {"v3-amd64-fre-start-at-size", "fre-start-at-size", v3_amd64_fre_start_at_size, sizeof v3_amd64_fre_start_at_size, UINT64_C(0x1000)},
-    {"v1-amd64-dataword-count-zero", "dataword-count-bad", v1_amd64_dataword_count_zero, sizeof v1_amd64_dataword_count_zero, UINT64_C(0x1000)},
-    {"v2-amd64-dataword-count-3", "dataword-count-bad", v2_amd64_dataword_count_3, sizeof v2_amd64_dataword_count_3, UINT64_C(0x1000)},
-    {"v2-s390x-dataword-count-4", "dataword-count-bad", v2_s390x_dataword_count_4, sizeof v2_s390x_dataword_count_4, UINT64_C(0x1000)},
-    {"v3-aarch64le-dataword-count-4", "dataword-count-bad", v3_aarch64le_dataword_count_4, sizeof v3_aarch64le_dataword_count_4, UINT64_C(0x1000)},
-    {"v1-aarch64be-dataword-count-4", "dataword-count-bad", v1_aarch64be_dataword_count_4, sizeof v1_aarch64be_dataword_count_4, UINT64_C(0x1000)},
-    {"v3-amd64-datawords-leftover", "datawords-leftover", v3_amd64_datawords_leftover, sizeof v3_amd64_datawords_leftover, UINT64_C(0x1000)},
-    {"v3-s390x-datawords-leftover", "datawords-leftover", v3_s390x_datawords_leftover, sizeof v3_s390x_datawords_leftover, UINT64_C(0x1000)},
-    {"v3-amd64-flex-cfa-not-reg", "flex-cfa-not-reg", v3_amd64_flex_cfa_not_reg, sizeof v3_amd64_flex_cfa_not_reg, UINT64_C(0x1000)},
-    {"v3-s390x-flex-cfa-not-reg", "flex-cfa-not-reg", v3_s390x_flex_cfa_not_reg, sizeof v3_s390x_flex_cfa_not_reg, UINT64_C(0x1000)},
-    {"v3-amd64-flex-rule-truncated", "flex-rule-truncated", v3_amd64_flex_rule_truncated, sizeof v3_amd64_flex_rule_truncated, UINT64_C(0x1000)},
-    {"v3-s390x-flex-rule-truncated", "flex-rule-truncated", v3_s390x_flex_rule_truncated, sizeof v3_s390x_flex_rule_truncated, UINT64_C(0x1000)},
-    {"v1-amd64-mangled-ra-not-aarch64", "mangled-ra-not-aarch64", v1_amd64_mangled_ra_not_aarch64, sizeof v1_amd64_mangled_ra_not_aarch64, UINT64_C(0x1000)},
-    {"v2-s390x-mangled-ra-not-aarch64", "mangled-ra-not-aarch64", v2_s390x_mangled_ra_not_aarch64, sizeof v2_s390x_mangled_ra_not_aarch64, UINT64_C(0x1000)},
-    {"v3-amd64-mangled-ra-not-aarch64", "mangled-ra-not-aarch64", v3_amd64_mangled_ra_not_aarch64, sizeof v3_amd64_mangled_ra_not_aarch64, UINT64_C(0x1000)},
+    {"v1-amd64-valid", NULL,
+     v1_amd64_valid, sizeof v1_amd64_valid, UINT64_C(0x1000)},
+    {"v1-aarch64be-valid", NULL,
+     v1_aarch64be_valid, sizeof v1_aarch64be_valid, UINT64_C(0x1000)},
+    {"v2-amd64-pcrel", NULL,
+     v2_amd64_pcrel, sizeof v2_amd64_pcrel, UINT64_C(0x1000)},
+    {"v2-aarch64be-pcrel", NULL,
+     v2_aarch64be_pcrel, sizeof v2_aarch64be_pcrel, UINT64_C(0x1000)},
+    {"v2-s390x-regs", NULL,
+     v2_s390x_regs, sizeof v2_s390x_regs, UINT64_C(0x1000)},
+    {"v3-amd64-flex", NULL,
+     v3_amd64_flex, sizeof v3_amd64_flex, UINT64_C(0x1000)},
+    {"v3-aarch64le-pauth-b", NULL,
+     v3_aarch64le_pauth_b, sizeof v3_aarch64le_pauth_b, UINT64_C(0x1000)},
+    {"v3-s390x-default", NULL,
+     v3_s390x_default, sizeof v3_s390x_default, UINT64_C(0x1000)},
+    {"v3-s390x-flex", NULL,
+     v3_s390x_flex, sizeof v3_s390x_flex, UINT64_C(0x1000)},
+    {"v2-amd64-pcmask", NULL,
+     v2_amd64_pcmask, sizeof v2_amd64_pcmask, UINT64_C(0x1000)},
+    {"v3-amd64-pcmask", NULL,
+     v3_amd64_pcmask, sizeof v3_amd64_pcmask, UINT64_C(0x1000)},
+    {"v2-amd64-ra-undefined", NULL,
+     v2_amd64_ra_undefined, sizeof v2_amd64_ra_undefined, UINT64_C(0x1000)},
+    {"v3-aarch64be-ra-undefined", NULL,
+     v3_aarch64be_ra_undefined, sizeof v3_aarch64be_ra_undefined, UINT64_C(0x1000)},
+    {"v3-amd64-no-fres", NULL,
+     v3_amd64_no_fres, sizeof v3_amd64_no_fres, UINT64_C(0x1000)},
+    {"v3-amd64-empty", NULL,
+     v3_amd64_empty, sizeof v3_amd64_empty, UINT64_C(0x1000)},
+    {"v2-s390x-empty", NULL,
+     v2_s390x_empty, sizeof v2_s390x_empty, UINT64_C(0x1000)},
+    {"v2-amd64-wide", NULL,
+     v2_amd64_wide, sizeof v2_amd64_wide, UINT64_C(0x1000)},
+    {"v3-s390x-wide", NULL,
+     v3_s390x_wide, sizeof v3_s390x_wide, UINT64_C(0x1000)},
+    {"v1-aarch64le-valid", NULL,
+     v1_aarch64le_valid, sizeof v1_aarch64le_valid, UINT64_C(0x1000)},
+    {"v3-aarch64le-signal", NULL,
+     v3_aarch64le_signal, sizeof v3_aarch64le_signal, UINT64_C(0x1000)},
+    {"v3-amd64-section-empty", "section-empty",
+     v3_amd64_section_empty, 0, UINT64_C(0x1000)},
+    {"v1-amd64-truncated-preamble", "truncated-preamble",
+     v1_amd64_truncated_preamble, sizeof v1_amd64_truncated_preamble, UINT64_C(0x1000)},
+    {"v2-s390x-truncated-preamble", "truncated-preamble",
+     v2_s390x_truncated_preamble, sizeof v2_s390x_truncated_preamble, UINT64_C(0x1000)},
+    {"v3-aarch64le-truncated-preamble", "truncated-preamble",
+     v3_aarch64le_truncated_preamble, sizeof v3_aarch64le_truncated_preamble, UINT64_C(0x1000)},
+    {"v3-amd64-bad-magic", "bad-magic",
+     v3_amd64_bad_magic, sizeof v3_amd64_bad_magic, UINT64_C(0x1000)},
+    {"v2-aarch64be-bad-magic", "bad-magic",
+     v2_aarch64be_bad_magic, sizeof v2_aarch64be_bad_magic, UINT64_C(0x1000)},
+    {"v1-amd64-bad-magic", "bad-magic",
+     v1_amd64_bad_magic, sizeof v1_amd64_bad_magic, UINT64_C(0x1000)},
+    {"v3-amd64-version-unknown-4", "version-unknown",
+     v3_amd64_version_unknown_4, sizeof v3_amd64_version_unknown_4, UINT64_C(0x1000)},
+    {"v2-s390x-version-unknown-0", "version-unknown",
+     v2_s390x_version_unknown_0, sizeof v2_s390x_version_unknown_0, UINT64_C(0x1000)},
+    {"v1-aarch64le-version-unknown-255", "version-unknown",
+     v1_aarch64le_version_unknown_255, sizeof v1_aarch64le_version_unknown_255, UINT64_C(0x1000)},
+    {"v1-amd64-truncated-header", "truncated-header",
+     v1_amd64_truncated_header, sizeof v1_amd64_truncated_header, UINT64_C(0x1000)},
+    {"v2-aarch64be-truncated-header", "truncated-header",
+     v2_aarch64be_truncated_header, sizeof v2_aarch64be_truncated_header, UINT64_C(0x1000)},
+    {"v3-s390x-truncated-header", "truncated-header",
+     v3_s390x_truncated_header, sizeof v3_s390x_truncated_header, UINT64_C(0x1000)},
+    {"v3-amd64-truncated-header-24", "truncated-header",
+     v3_amd64_truncated_header_24, sizeof v3_amd64_truncated_header_24, UINT64_C(0x1000)},
+    {"v1-aarch64le-truncated-auxhdr", "truncated-auxhdr",
+     v1_aarch64le_truncated_auxhdr, sizeof v1_aarch64le_truncated_auxhdr, UINT64_C(0x1000)},
+    {"v2-s390x-truncated-auxhdr", "truncated-auxhdr",
+     v2_s390x_truncated_auxhdr, sizeof v2_s390x_truncated_auxhdr, UINT64_C(0x1000)},
+    {"v3-amd64-truncated-auxhdr", "truncated-auxhdr",
+     v3_amd64_truncated_auxhdr, sizeof v3_amd64_truncated_auxhdr, UINT64_C(0x1000)},
+    {"v1-amd64-flags-unknown", "flags-unknown",
+     v1_amd64_flags_unknown, sizeof v1_amd64_flags_unknown, UINT64_C(0x1000)},
+    {"v2-aarch64be-flags-unknown", "flags-unknown",
+     v2_aarch64be_flags_unknown, sizeof v2_aarch64be_flags_unknown, UINT64_C(0x1000)},
+    {"v3-s390x-flags-unknown", "flags-unknown",
+     v3_s390x_flags_unknown, sizeof v3_s390x_flags_unknown, UINT64_C(0x1000)},
+    {"v1-amd64-flag-pcrel", "flag-not-in-version",
+     v1_amd64_flag_pcrel, sizeof v1_amd64_flag_pcrel, UINT64_C(0x1000)},
+    {"v1-aarch64be-flag-pcrel", "flag-not-in-version",
+     v1_aarch64be_flag_pcrel, sizeof v1_aarch64be_flag_pcrel, UINT64_C(0x1000)},
+    {"v3-amd64-flag-frame-pointer", "flag-not-in-version",
+     v3_amd64_flag_frame_pointer, sizeof v3_amd64_flag_frame_pointer, UINT64_C(0x1000)},
+    {"v3-s390x-flag-frame-pointer", "flag-not-in-version",
+     v3_s390x_flag_frame_pointer, sizeof v3_s390x_flag_frame_pointer, UINT64_C(0x1000)},
+    {"v1-amd64-abi-unknown-0", "abi-unknown",
+     v1_amd64_abi_unknown_0, sizeof v1_amd64_abi_unknown_0, UINT64_C(0x1000)},
+    {"v2-aarch64be-abi-unknown-5", "abi-unknown",
+     v2_aarch64be_abi_unknown_5, sizeof v2_aarch64be_abi_unknown_5, UINT64_C(0x1000)},
+    {"v3-amd64-abi-unknown-255", "abi-unknown",
+     v3_amd64_abi_unknown_255, sizeof v3_amd64_abi_unknown_255, UINT64_C(0x1000)},
+    {"v3-s390x-abi-unknown-6", "abi-unknown",
+     v3_s390x_abi_unknown_6, sizeof v3_s390x_abi_unknown_6, UINT64_C(0x1000)},
+    {"v1-s390x-abi-not-in-version", "abi-not-in-version",
+     v1_s390x_abi_not_in_version, sizeof v1_s390x_abi_not_in_version, UINT64_C(0x1000)},
+    {"v1-amd64-auxhdr-present", "auxhdr-present",
+     v1_amd64_auxhdr_present, sizeof v1_amd64_auxhdr_present, UINT64_C(0x1000)},
+    {"v2-s390x-auxhdr-present", "auxhdr-present",
+     v2_s390x_auxhdr_present, sizeof v2_s390x_auxhdr_present, UINT64_C(0x1000)},
+    {"v3-aarch64le-auxhdr-present", "auxhdr-present",
+     v3_aarch64le_auxhdr_present, sizeof v3_aarch64le_auxhdr_present, UINT64_C(0x1000)},
+    {"v3-aarch64be-auxhdr-present", "auxhdr-present",
+     v3_aarch64be_auxhdr_present, sizeof v3_aarch64be_auxhdr_present, UINT64_C(0x1000)},
+    {"v1-amd64-fdeoff-out-of-range", "fdeoff-out-of-range",
+     v1_amd64_fdeoff_out_of_range, sizeof v1_amd64_fdeoff_out_of_range, UINT64_C(0x1000)},
+    {"v2-aarch64be-fdeoff-out-of-range", "fdeoff-out-of-range",
+     v2_aarch64be_fdeoff_out_of_range, sizeof v2_aarch64be_fdeoff_out_of_range, UINT64_C(0x1000)},
+    {"v3-s390x-fdeoff-out-of-range", "fdeoff-out-of-range",
+     v3_s390x_fdeoff_out_of_range, sizeof v3_s390x_fdeoff_out_of_range, UINT64_C(0x1000)},
+    {"v1-aarch64le-freoff-out-of-range", "freoff-out-of-range",
+     v1_aarch64le_freoff_out_of_range, sizeof v1_aarch64le_freoff_out_of_range, UINT64_C(0x1000)},
+    {"v2-s390x-freoff-out-of-range", "freoff-out-of-range",
+     v2_s390x_freoff_out_of_range, sizeof v2_s390x_freoff_out_of_range, UINT64_C(0x1000)},
+    {"v3-amd64-freoff-out-of-range", "freoff-out-of-range",
+     v3_amd64_freoff_out_of_range, sizeof v3_amd64_freoff_out_of_range, UINT64_C(0x1000)},
+    {"v1-amd64-truncated-fde-array", "truncated-fde-array",
+     v1_amd64_truncated_fde_array, sizeof v1_amd64_truncated_fde_array, UINT64_C(0x1000)},
+    {"v2-aarch64be-truncated-fde-array", "truncated-fde-array",
+     v2_aarch64be_truncated_fde_array, sizeof v2_aarch64be_truncated_fde_array, UINT64_C(0x1000)},
+    {"v3-s390x-truncated-fde-array", "truncated-fde-array",
+     v3_s390x_truncated_fde_array, sizeof v3_s390x_truncated_fde_array, UINT64_C(0x1000)},
+    {"v1-aarch64le-fre-subsection-truncated", "fre-subsection-truncated",
+     v1_aarch64le_fre_subsection_truncated, sizeof v1_aarch64le_fre_subsection_truncated, UINT64_C(0x1000)},
+    {"v2-s390x-fre-subsection-truncated", "fre-subsection-truncated",
+     v2_s390x_fre_subsection_truncated, sizeof v2_s390x_fre_subsection_truncated, UINT64_C(0x1000)},
+    {"v3-amd64-fre-subsection-truncated", "fre-subsection-truncated",
+     v3_amd64_fre_subsection_truncated, sizeof v3_amd64_fre_subsection_truncated, UINT64_C(0x1000)},
+    {"v1-amd64-subsection-gap", "subsection-gap",
+     v1_amd64_subsection_gap, sizeof v1_amd64_subsection_gap, UINT64_C(0x1000)},
+    {"v2-s390x-subsection-gap", "subsection-gap",
+     v2_s390x_subsection_gap, sizeof v2_s390x_subsection_gap, UINT64_C(0x1000)},
+    {"v3-amd64-subsection-gap", "subsection-gap",
+     v3_amd64_subsection_gap, sizeof v3_amd64_subsection_gap, UINT64_C(0x1000)},
+    {"v3-aarch64be-subsection-gap", "subsection-gap",
+     v3_aarch64be_subsection_gap, sizeof v3_aarch64be_subsection_gap, UINT64_C(0x1000)},
+    {"v1-aarch64le-trailing-bytes", "trailing-bytes",
+     v1_aarch64le_trailing_bytes, sizeof v1_aarch64le_trailing_bytes, UINT64_C(0x1000)},
+    {"v2-amd64-trailing-bytes", "trailing-bytes",
+     v2_amd64_trailing_bytes, sizeof v2_amd64_trailing_bytes, UINT64_C(0x1000)},
+    {"v3-s390x-trailing-bytes", "trailing-bytes",
+     v3_s390x_trailing_bytes, sizeof v3_s390x_trailing_bytes, UINT64_C(0x1000)},
+    {"v1-amd64-num-fres-mismatch", "num-fres-mismatch",
+     v1_amd64_num_fres_mismatch, sizeof v1_amd64_num_fres_mismatch, UINT64_C(0x1000)},
+    {"v2-s390x-num-fres-mismatch", "num-fres-mismatch",
+     v2_s390x_num_fres_mismatch, sizeof v2_s390x_num_fres_mismatch, UINT64_C(0x1000)},
+    {"v3-aarch64le-num-fres-mismatch", "num-fres-mismatch",
+     v3_aarch64le_num_fres_mismatch, sizeof v3_aarch64le_num_fres_mismatch, UINT64_C(0x1000)},
+    {"v1-aarch64be-fre-subsection-unused", "fre-subsection-unused",
+     v1_aarch64be_fre_subsection_unused, sizeof v1_aarch64be_fre_subsection_unused, UINT64_C(0x1000)},
+    {"v2-amd64-fre-subsection-unused", "fre-subsection-unused",
+     v2_amd64_fre_subsection_unused, sizeof v2_amd64_fre_subsection_unused, UINT64_C(0x1000)},
+    {"v3-amd64-fre-subsection-unused", "fre-subsection-unused",
+     v3_amd64_fre_subsection_unused, sizeof v3_amd64_fre_subsection_unused, UINT64_C(0x1000)},
+    {"v1-amd64-fde-array-overlaps-fres", "fde-array-overlaps-fres",
+     v1_amd64_fde_array_overlaps_fres, sizeof v1_amd64_fde_array_overlaps_fres, UINT64_C(0x1000)},
+    {"v2-s390x-fde-array-overlaps-fres", "fde-array-overlaps-fres",
+     v2_s390x_fde_array_overlaps_fres, sizeof v2_s390x_fde_array_overlaps_fres, UINT64_C(0x1000)},
+    {"v3-aarch64be-fde-array-overlaps-fres", "fde-array-overlaps-fres",
+     v3_aarch64be_fde_array_overlaps_fres, sizeof v3_aarch64be_fde_array_overlaps_fres, UINT64_C(0x1000)},
+    {"v1-amd64-fde-fres-out-of-range", "fde-fres-out-of-range",
+     v1_amd64_fde_fres_out_of_range, sizeof v1_amd64_fde_fres_out_of_range, UINT64_C(0x1000)},
+    {"v2-aarch64be-fde-fres-out-of-range", "fde-fres-out-of-range",
+     v2_aarch64be_fde_fres_out_of_range, sizeof v2_aarch64be_fde_fres_out_of_range, UINT64_C(0x1000)},
+    {"v3-amd64-fde-fres-out-of-range", "fde-fres-out-of-range",
+     v3_amd64_fde_fres_out_of_range, sizeof v3_amd64_fde_fres_out_of_range, UINT64_C(0x1000)},
+    {"v3-s390x-fde-fres-out-of-range", "fde-fres-out-of-range",
+     v3_s390x_fde_fres_out_of_range, sizeof v3_s390x_fde_fres_out_of_range, UINT64_C(0x1000)},
+    {"v3-amd64-truncated-fde-attr", "truncated-fde-attr",
+     v3_amd64_truncated_fde_attr, sizeof v3_amd64_truncated_fde_attr, UINT64_C(0x1000)},
+    {"v3-s390x-truncated-fde-attr", "truncated-fde-attr",
+     v3_s390x_truncated_fde_attr, sizeof v3_s390x_truncated_fde_attr, UINT64_C(0x1000)},
+    {"v1-amd64-fre-type-unknown-3", "fre-type-unknown",
+     v1_amd64_fre_type_unknown_3, sizeof v1_amd64_fre_type_unknown_3, UINT64_C(0x1000)},
+    {"v2-aarch64be-fre-type-unknown-5", "fre-type-unknown",
+     v2_aarch64be_fre_type_unknown_5, sizeof v2_aarch64be_fre_type_unknown_5, UINT64_C(0x1000)},
+    {"v3-s390x-fre-type-unknown-15", "fre-type-unknown",
+     v3_s390x_fre_type_unknown_15, sizeof v3_s390x_fre_type_unknown_15, UINT64_C(0x1000)},
+    {"v3-amd64-fre-type-unknown-3", "fre-type-unknown",
+     v3_amd64_fre_type_unknown_3, sizeof v3_amd64_fre_type_unknown_3, UINT64_C(0x1000)},
+    {"v3-amd64-fde-type-unknown", "fde-type-unknown",
+     v3_amd64_fde_type_unknown, sizeof v3_amd64_fde_type_unknown, UINT64_C(0x1000)},
+    {"v3-s390x-fde-type-unknown", "fde-type-unknown",
+     v3_s390x_fde_type_unknown, sizeof v3_s390x_fde_type_unknown, UINT64_C(0x1000)},
+    {"v1-amd64-fde-info-unused-bits", "fde-info-unused-bits",
+     v1_amd64_fde_info_unused_bits, sizeof v1_amd64_fde_info_unused_bits, UINT64_C(0x1000)},
+    {"v2-s390x-fde-info-unused-bits", "fde-info-unused-bits",
+     v2_s390x_fde_info_unused_bits, sizeof v2_s390x_fde_info_unused_bits, UINT64_C(0x1000)},
+    {"v3-amd64-fde-info-unused-bits", "fde-info-unused-bits",
+     v3_amd64_fde_info_unused_bits, sizeof v3_amd64_fde_info_unused_bits, UINT64_C(0x1000)},
+    {"v3-aarch64le-fde-info2-unused-bits", "fde-info-unused-bits",
+     v3_aarch64le_fde_info2_unused_bits, sizeof v3_aarch64le_fde_info2_unused_bits, UINT64_C(0x1000)},
+    {"v1-amd64-pauth-key-not-aarch64", "pauth-key-not-aarch64",
+     v1_amd64_pauth_key_not_aarch64, sizeof v1_amd64_pauth_key_not_aarch64, UINT64_C(0x1000)},
+    {"v2-s390x-pauth-key-not-aarch64", "pauth-key-not-aarch64",
+     v2_s390x_pauth_key_not_aarch64, sizeof v2_s390x_pauth_key_not_aarch64, UINT64_C(0x1000)},
+    {"v3-amd64-pauth-key-not-aarch64", "pauth-key-not-aarch64",
+     v3_amd64_pauth_key_not_aarch64, sizeof v3_amd64_pauth_key_not_aarch64, UINT64_C(0x1000)},
+    {"v2-amd64-pcmask-rep-size-zero", "pcmask-rep-size-zero",
+     v2_amd64_pcmask_rep_size_zero, sizeof v2_amd64_pcmask_rep_size_zero, UINT64_C(0x1000)},
+    {"v3-s390x-pcmask-rep-size-zero", "pcmask-rep-size-zero",
+     v3_s390x_pcmask_rep_size_zero, sizeof v3_s390x_pcmask_rep_size_zero, UINT64_C(0x1000)},
+    {"v1-amd64-fde-start-wraps", "fde-start-wraps",
+     v1_amd64_fde_start_wraps, sizeof v1_amd64_fde_start_wraps, UINT64_C(0x1000)},
+    {"v2-amd64-fde-start-wraps", "fde-start-wraps",
+     v2_amd64_fde_start_wraps, sizeof v2_amd64_fde_start_wraps, UINT64_C(0x1000)},
+    {"v3-s390x-fde-start-wraps", "fde-start-wraps",
+     v3_s390x_fde_start_wraps, sizeof v3_s390x_fde_start_wraps, UINT64_C(0x1000)},
+    {"v3-aarch64le-fde-start-wraps-high", "fde-start-wraps",
+     v3_aarch64le_fde_start_wraps_high, sizeof v3_aarch64le_fde_start_wraps_high, UINT64_C(0xfffffffffffff000)},
+    {"v1-aarch64be-fde-end-overflow", "fde-end-overflow",
+     v1_aarch64be_fde_end_overflow, sizeof v1_aarch64be_fde_end_overflow, UINT64_C(0xffffffffffff0000)},
+    {"v2-s390x-fde-end-overflow", "fde-end-overflow",
+     v2_s390x_fde_end_overflow, sizeof v2_s390x_fde_end_overflow, UINT64_C(0xffffffffffff0000)},
+    {"v3-amd64-fde-end-overflow", "fde-end-overflow",
+     v3_amd64_fde_end_overflow, sizeof v3_amd64_fde_end_overflow, UINT64_C(0xfffffffffffff000)},
+    {"v1-amd64-fde-unsorted", "fde-unsorted",
+     v1_amd64_fde_unsorted, sizeof v1_amd64_fde_unsorted, UINT64_C(0x1000)},
+    {"v2-aarch64be-fde-unsorted", "fde-unsorted",
+     v2_aarch64be_fde_unsorted, sizeof v2_aarch64be_fde_unsorted, UINT64_C(0x1000)},
+    {"v3-s390x-fde-unsorted", "fde-unsorted",
+     v3_s390x_fde_unsorted, sizeof v3_s390x_fde_unsorted, UINT64_C(0x1000)},
+    {"v1-aarch64le-fde-unsorted-unflagged", "fde-unsorted-unflagged",
+     v1_aarch64le_fde_unsorted_unflagged, sizeof v1_aarch64le_fde_unsorted_unflagged, UINT64_C(0x1000)},
+    {"v2-amd64-fde-unsorted-unflagged", "fde-unsorted-unflagged",
+     v2_amd64_fde_unsorted_unflagged, sizeof v2_amd64_fde_unsorted_unflagged, UINT64_C(0x1000)},
+    {"v3-amd64-fde-unsorted-unflagged", "fde-unsorted-unflagged",
+     v3_amd64_fde_unsorted_unflagged, sizeof v3_amd64_fde_unsorted_unflagged, UINT64_C(0x1000)},
+    {"v2-s390x-fde-unsorted-unflagged", "fde-unsorted-unflagged",
+     v2_s390x_fde_unsorted_unflagged, sizeof v2_s390x_fde_unsorted_unflagged, UINT64_C(0x1000)},
+    {"v1-amd64-fde-duplicate", "fde-duplicate",
+     v1_amd64_fde_duplicate, sizeof v1_amd64_fde_duplicate, UINT64_C(0x1000)},
+    {"v2-s390x-fde-duplicate", "fde-duplicate",
+     v2_s390x_fde_duplicate, sizeof v2_s390x_fde_duplicate, UINT64_C(0x1000)},
+    {"v3-aarch64le-fde-duplicate", "fde-duplicate",
+     v3_aarch64le_fde_duplicate, sizeof v3_aarch64le_fde_duplicate, UINT64_C(0x1000)},
+    {"v1-aarch64be-fde-overlap", "fde-overlap",
+     v1_aarch64be_fde_overlap, sizeof v1_aarch64be_fde_overlap, UINT64_C(0x1000)},
+    {"v2-amd64-fde-overlap", "fde-overlap",
+     v2_amd64_fde_overlap, sizeof v2_amd64_fde_overlap, UINT64_C(0x1000)},
+    {"v3-s390x-fde-overlap", "fde-overlap",
+     v3_s390x_fde_overlap, sizeof v3_s390x_fde_overlap, UINT64_C(0x1000)},
+    {"v1-amd64-fre-data-overrun", "fre-data-overrun",
+     v1_amd64_fre_data_overrun, sizeof v1_amd64_fre_data_overrun, UINT64_C(0x1000)},
+    {"v2-aarch64be-fre-data-overrun", "fre-data-overrun",
+     v2_aarch64be_fre_data_overrun, sizeof v2_aarch64be_fre_data_overrun, UINT64_C(0x1000)},
+    {"v2-s390x-fre-data-overrun", "fre-data-overrun",
+     v2_s390x_fre_data_overrun, sizeof v2_s390x_fre_data_overrun, UINT64_C(0x1000)},
+    {"v3-amd64-fre-data-overrun", "fre-data-overrun",
+     v3_amd64_fre_data_overrun, sizeof v3_amd64_fre_data_overrun, UINT64_C(0x1000)},
+    {"v1-amd64-truncated-fre", "truncated-fre",
+     v1_amd64_truncated_fre, sizeof v1_amd64_truncated_fre, UINT64_C(0x1000)},
+    {"v2-s390x-truncated-fre", "truncated-fre",
+     v2_s390x_truncated_fre, sizeof v2_s390x_truncated_fre, UINT64_C(0x1000)},
+    {"v3-aarch64be-truncated-fre", "truncated-fre",
+     v3_aarch64be_truncated_fre, sizeof v3_aarch64be_truncated_fre, UINT64_C(0x1000)},
+    {"v3-amd64-truncated-fre", "truncated-fre",
+     v3_amd64_truncated_fre, sizeof v3_amd64_truncated_fre, UINT64_C(0x1000)},
+    {"v1-aarch64le-truncated-data-words", "truncated-data-words",
+     v1_aarch64le_truncated_data_words, sizeof v1_aarch64le_truncated_data_words, UINT64_C(0x1000)},
+    {"v2-amd64-truncated-data-words", "truncated-data-words",
+     v2_amd64_truncated_data_words, sizeof v2_amd64_truncated_data_words, UINT64_C(0x1000)},
+    {"v3-s390x-truncated-data-words", "truncated-data-words",
+     v3_s390x_truncated_data_words, sizeof v3_s390x_truncated_data_words, UINT64_C(0x1000)},
+    {"v1-amd64-dataword-size-unknown", "dataword-size-unknown",
+     v1_amd64_dataword_size_unknown, sizeof v1_amd64_dataword_size_unknown, UINT64_C(0x1000)},
+    {"v2-aarch64be-dataword-size-unknown", "dataword-size-unknown",
+     v2_aarch64be_dataword_size_unknown, sizeof v2_aarch64be_dataword_size_unknown, UINT64_C(0x1000)},
+    {"v3-s390x-dataword-size-unknown", "dataword-size-unknown",
+     v3_s390x_dataword_size_unknown, sizeof v3_s390x_dataword_size_unknown, UINT64_C(0x1000)},
+    {"v1-amd64-fre-start-not-increasing", "fre-start-not-increasing",
+     v1_amd64_fre_start_not_increasing, sizeof v1_amd64_fre_start_not_increasing, UINT64_C(0x1000)},
+    {"v2-s390x-fre-start-not-increasing", "fre-start-not-increasing",
+     v2_s390x_fre_start_not_increasing, sizeof v2_s390x_fre_start_not_increasing, UINT64_C(0x1000)},
+    {"v3-aarch64le-fre-start-not-increasing", "fre-start-not-increasing",
+     v3_aarch64le_fre_start_not_increasing, sizeof v3_aarch64le_fre_start_not_increasing, UINT64_C(0x1000)},
+    {"v1-amd64-fre-start-past-size", "fre-start-past-size",
+     v1_amd64_fre_start_past_size, sizeof v1_amd64_fre_start_past_size, UINT64_C(0x1000)},
+    {"v2-aarch64be-fre-start-past-size", "fre-start-past-size",
+     v2_aarch64be_fre_start_past_size, sizeof v2_aarch64be_fre_start_past_size, UINT64_C(0x1000)},
+    {"v3-s390x-fre-start-past-size", "fre-start-past-size",
+     v3_s390x_fre_start_past_size, sizeof v3_s390x_fre_start_past_size, UINT64_C(0x1000)},
+    {"v2-amd64-fre-start-past-rep-size", "fre-start-past-size",
+     v2_amd64_fre_start_past_rep_size, sizeof v2_amd64_fre_start_past_rep_size, UINT64_C(0x1000)},
+    {"v3-amd64-fre-start-past-rep-size", "fre-start-past-size",
+     v3_amd64_fre_start_past_rep_size, sizeof v3_amd64_fre_start_past_rep_size, UINT64_C(0x1000)},
+    {"v1-aarch64le-fre-start-at-size", "fre-start-at-size",
+     v1_aarch64le_fre_start_at_size, sizeof v1_aarch64le_fre_start_at_size, UINT64_C(0x1000)},
+    {"v2-s390x-fre-start-at-size", "fre-start-at-size",
+     v2_s390x_fre_start_at_size, sizeof v2_s390x_fre_start_at_size, UINT64_C(0x1000)},
+    {"v3-amd64-fre-start-at-size", "fre-start-at-size",
+     v3_amd64_fre_start_at_size, sizeof v3_amd64_fre_start_at_size, UINT64_C(0x1000)},
+    {"v1-amd64-dataword-count-zero", "dataword-count-bad",
+     v1_amd64_dataword_count_zero, sizeof v1_amd64_dataword_count_zero, UINT64_C(0x1000)},
+    {"v2-amd64-dataword-count-3", "dataword-count-bad",
+     v2_amd64_dataword_count_3, sizeof v2_amd64_dataword_count_3, UINT64_C(0x1000)},
+    {"v2-s390x-dataword-count-4", "dataword-count-bad",
+     v2_s390x_dataword_count_4, sizeof v2_s390x_dataword_count_4, UINT64_C(0x1000)},
+    {"v3-aarch64le-dataword-count-4", "dataword-count-bad",
+     v3_aarch64le_dataword_count_4, sizeof v3_aarch64le_dataword_count_4, UINT64_C(0x1000)},
+    {"v1-aarch64be-dataword-count-4", "dataword-count-bad",
+     v1_aarch64be_dataword_count_4, sizeof v1_aarch64be_dataword_count_4, UINT64_C(0x1000)},
+    {"v3-amd64-datawords-leftover", "datawords-leftover",
+     v3_amd64_datawords_leftover, sizeof v3_amd64_datawords_leftover, UINT64_C(0x1000)},
+    {"v3-s390x-datawords-leftover", "datawords-leftover",
+     v3_s390x_datawords_leftover, sizeof v3_s390x_datawords_leftover, UINT64_C(0x1000)},
+    {"v3-amd64-flex-cfa-not-reg", "flex-cfa-not-reg",
+     v3_amd64_flex_cfa_not_reg, sizeof v3_amd64_flex_cfa_not_reg, UINT64_C(0x1000)},
+    {"v3-s390x-flex-cfa-not-reg", "flex-cfa-not-reg",
+     v3_s390x_flex_cfa_not_reg, sizeof v3_s390x_flex_cfa_not_reg, UINT64_C(0x1000)},
+    {"v3-amd64-flex-rule-truncated", "flex-rule-truncated",
+     v3_amd64_flex_rule_truncated, sizeof v3_amd64_flex_rule_truncated, UINT64_C(0x1000)},
+    {"v3-s390x-flex-rule-truncated", "flex-rule-truncated",
+     v3_s390x_flex_rule_truncated, sizeof v3_s390x_flex_rule_truncated, UINT64_C(0x1000)},
+    {"v1-amd64-mangled-ra-not-aarch64", "mangled-ra-not-aarch64",
+     v1_amd64_mangled_ra_not_aarch64, sizeof v1_amd64_mangled_ra_not_aarch64, UINT64_C(0x1000)},
+    {"v2-s390x-mangled-ra-not-aarch64", "mangled-ra-not-aarch64",
+     v2_s390x_mangled_ra_not_aarch64, sizeof v2_s390x_mangled_ra_not_aarch64, UINT64_C(0x1000)},
+    {"v3-amd64-mangled-ra-not-aarch64", "mangled-ra-not-aarch64",
+     v3_amd64_mangled_ra_not_aarch64, sizeof v3_amd64_mangled_ra_not_aarch64, UINT64_C(0x1000)},
 };
 
 const size_t test_vector_count = sizeof test_vectors / sizeof test_vectors[0];
