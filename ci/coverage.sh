@@ -14,9 +14,9 @@ for src in decoder/src/*.c decoder/cli/*.c; do
   base=$(basename "$src" .c)
   case $src in decoder/src/*) obj=build/cov/obj/lib ;; *) obj=build/cov/obj/cli ;; esac
   (cd build/cov && gcov -b -n -o "../../$obj" "../../$src" 2>/dev/null) |
-    awk -v f="$src" '/^File/ { keep = index($0, f) > 0 }
-      keep && /^Lines executed/ { split($0, a, /[:% ]+/); print f, "lines", a[3], a[5] }
-      keep && /^Taken at least once/ { split($0, a, /[:% ]+/); print f, "branches", a[5], a[7] }' >> "$report"
+    awk -v f="$src" '/^File/ { keep = index($0, f) > 0; nl = nb = 0 }
+      keep && /^Lines executed/ && !nl++ { split($0, a, /[:% ]+/); print f, "lines", a[3], a[5] }
+      keep && /^Taken at least once/ && !nb++ { split($0, a, /[:% ]+/); print f, "branches", a[5], a[7] }' >> "$report"
 done
 awk -v min_l="$min_l" -v min_b="$min_b" '
   { pct = $3; n = $4; hit = pct * n / 100

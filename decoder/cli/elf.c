@@ -1,4 +1,7 @@
-/* elf.c - a bounds-checked ELF section-header walk. */
+/* elf.c - a bounds-checked walk of ELF section headers (32 or 64-bit, either
+ * endianness), and the relocations a relocatable object applies to .sframe.
+ * Reads go through one reader with a sticky error flag: a read out of bounds
+ * returns 0 and marks the reader bad, and each block checks the flag once. */
 #include "elf.h"
 
 #include <string.h>
@@ -7,200 +10,236 @@ typedef struct rd {
   const uint8_t *buf;
   size_t len;
   int be;
+  int is64;
+  int bad;
 } rd;
 
-/* Read n bytes at off as an unsigned integer; 0 if out of bounds. */
-static int get(const rd *r, uint64_t off, unsigned n, uint64_t *v) {
-  unsigned i;
+/* n-byte unsigned field at off, or 0 with r->bad set when out of bounds. */
+static uint64_t get(rd *r, uint64_t off, unsigned n) {
   uint64_t x = 0;
-  if (off > r->len || n > r->len - off)
+  unsigned i;
+  if (off > r->len || n > r->len - off) {
+    r->bad = 1;
     return 0;
+  }
   for (i = 0; i < n; i++)
     x |= (uint64_t)r->buf[off + i] << (r->be ? 8u * (n - 1u - i) : 8u * i);
-  *v = x;
-  return 1;
+  return x;
+}
+/* An address-sized field (Elf32_Addr / Elf64_Addr, _Off, _Xword). */
+static uint64_t word(rd *r, uint64_t off) { return get(r, off, r->is64 ? 8 : 4); }
+
+/* The file header fields we use. */
+typedef struct ehdr {
+  uint64_t shoff, shentsize, shnum, shstrndx, type, machine;
+} ehdr;
+
+/* One section header. */
+typedef struct shdr {
+  uint64_t name, type, flags, addr, offset, size, link, info, align, entsize;
+} shdr;
+
+static ehdr read_ehdr(rd *r) {
+  ehdr e;
+  e.type = get(r, 0x10, 2);
+  e.machine = get(r, 0x12, 2);
+  e.shoff = word(r, r->is64 ? 0x28 : 0x20);
+  e.shentsize = get(r, r->is64 ? 0x3a : 0x2e, 2);
+  e.shnum = get(r, r->is64 ? 0x3c : 0x30, 2);
+  e.shstrndx = get(r, r->is64 ? 0x3e : 0x32, 2);
+  return e;
+}
+
+static shdr read_shdr(rd *r, const ehdr *e, uint64_t i) {
+  shdr s;
+  uint64_t h = e->shoff + i * e->shentsize;
+  int w = r->is64 ? 8 : 4;
+  s.name = get(r, h, 4);
+  s.type = get(r, h + 4, 4);
+  s.flags = word(r, h + 8);
+  s.addr = word(r, h + 8 + (uint64_t)w);
+  s.offset = word(r, h + 8 + 2 * (uint64_t)w);
+  s.size = word(r, h + 8 + 3 * (uint64_t)w);
+  s.link = get(r, h + 8 + 4 * (uint64_t)w, 4);
+  s.info = get(r, h + 12 + 4 * (uint64_t)w, 4);
+  s.align = word(r, h + 16 + 4 * (uint64_t)w);
+  s.entsize = word(r, h + 16 + 5 * (uint64_t)w);
+  return s;
+}
+
+/* Open the reader and read the file header; ELF_OK or why not. */
+static elf_status open_elf(const uint8_t *buf, size_t len, rd *r, ehdr *e, const char **why) {
+  if (len < 16 || memcmp(buf, "\177ELF", 4) != 0)
+    return ELF_NOT_ELF;
+  r->buf = buf;
+  r->len = len;
+  r->bad = 0;
+  r->is64 = buf[4] == 2;
+  r->be = buf[5] == 2;
+  if ((buf[4] != 1 && buf[4] != 2) || (buf[5] != 1 && buf[5] != 2)) {
+    *why = "unknown ELF class or data encoding";
+    return ELF_BAD;
+  }
+  *e = read_ehdr(r);
+  if (r->bad) {
+    *why = "truncated ELF header";
+    return ELF_BAD;
+  }
+  if (e->shoff == 0 || e->shnum == 0) {
+    *why = "no section headers";
+    return ELF_NO_SFRAME;
+  }
+  if (e->shentsize < (r->is64 ? 64u : 40u) || e->shoff > len ||
+      e->shnum * e->shentsize > len - e->shoff) {
+    *why = "section headers out of bounds";
+    return ELF_BAD;
+  }
+  return ELF_OK;
 }
 
 elf_status elf_find_sframe(const uint8_t *buf, size_t len, elf_sframe *out,
                            const char **why) {
-  rd r = {buf, len, 0};
-  int is64;
-  uint64_t shoff, shentsize, shnum, shstrndx, stroff = 0, strsize = 0, i;
-  unsigned w;
-
-  if (len < 16 || memcmp(buf, "\177ELF", 4) != 0)
-    return ELF_NOT_ELF;
-  if (buf[4] != 1 && buf[4] != 2) {
-    *why = "unknown ELF class";
-    return ELF_BAD;
+  rd r;
+  ehdr e;
+  shdr strs = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  uint64_t i;
+  elf_status st = open_elf(buf, len, &r, &e, why);
+  if (st != ELF_OK)
+    return st;
+  if (e.shstrndx < e.shnum) {
+    strs = read_shdr(&r, &e, e.shstrndx);
+    if (strs.offset > len || strs.size > len - strs.offset)
+      strs.size = 0; /* names unreadable: find by type only */
   }
-  if (buf[5] != 1 && buf[5] != 2) {
-    *why = "unknown ELF data encoding";
-    return ELF_BAD;
-  }
-  is64 = buf[4] == 2;
-  r.be = buf[5] == 2;
-  w = is64 ? 8 : 4;
-  if (!get(&r, is64 ? 0x28 : 0x20, w, &shoff) ||
-      !get(&r, is64 ? 0x3a : 0x2e, 2, &shentsize) ||
-      !get(&r, is64 ? 0x3c : 0x30, 2, &shnum) ||
-      !get(&r, is64 ? 0x3e : 0x32, 2, &shstrndx)) {
-    *why = "truncated ELF header";
-    return ELF_BAD;
-  }
-  if (shoff == 0 || shnum == 0) {
-    *why = "no section headers";
-    return ELF_NO_SFRAME;
-  }
-  if (shentsize < (is64 ? 64u : 40u)) {
-    *why = "section header entries too small";
-    return ELF_BAD;
-  }
-  if (shoff > len || shnum * shentsize > len - shoff) {
-    *why = "section headers run past the end of the file";
-    return ELF_BAD;
-  }
-  if (shstrndx < shnum) {
-    uint64_t h = shoff + shstrndx * shentsize;
-    if (!get(&r, h + (is64 ? 0x18 : 0x10), w, &stroff) ||
-        !get(&r, h + (is64 ? 0x20 : 0x14), w, &strsize) || stroff > len ||
-        strsize > len - stroff)
-      stroff = strsize = 0;
-  }
-  for (i = 0; i < shnum; i++) {
-    uint64_t h = shoff + i * shentsize, name, type, addr, off, size;
-    int named = 0;
-    if (!get(&r, h, 4, &name) || !get(&r, h + 4, 4, &type) ||
-        !get(&r, h + (is64 ? 0x10 : 0x0c), w, &addr) ||
-        !get(&r, h + (is64 ? 0x18 : 0x10), w, &off) ||
-        !get(&r, h + (is64 ? 0x20 : 0x14), w, &size)) {
-      *why = "truncated section header";
+  for (i = 0; i < e.shnum; i++) {
+    shdr s = read_shdr(&r, &e, i);
+    int named = strs.size && s.name < strs.size && strs.size - s.name >= sizeof ".sframe" &&
+                memcmp(buf + strs.offset + s.name, ".sframe", sizeof ".sframe") == 0;
+    if (!named && s.type != SHT_GNU_SFRAME)
+      continue;
+    if (s.type == 8 /* SHT_NOBITS */ || s.offset > len || s.size > len - s.offset) {
+      *why = ".sframe section lies outside the file";
       return ELF_BAD;
     }
-    if (strsize && name < strsize && strsize - name >= sizeof ".sframe")
-      named = memcmp(buf + stroff + name, ".sframe", sizeof ".sframe") == 0;
-    if (named || type == SHT_GNU_SFRAME) {
-      if (type == 8 /* SHT_NOBITS */ || off > len || size > len - off) {
-        *why = ".sframe section lies outside the file";
-        return ELF_BAD;
-      }
-      uint64_t etype = 0;
-      (void)get(&r, 0x10, 2, &etype);
-      out->offset = off;
-      out->size = size;
-      out->addr = addr;
-      out->index = (uint32_t)i;
-      out->relocatable = etype == 1; /* ET_REL */
-      return ELF_OK;
-    }
+    out->offset = s.offset;
+    out->size = s.size;
+    out->addr = s.addr;
+    out->index = (uint32_t)i;
+    out->relocatable = e.type == 1; /* ET_REL */
+    return ELF_OK;
   }
   *why = "no .sframe section";
   return ELF_NO_SFRAME;
 }
 
-/* Relocation types: width in bytes and whether PC-relative; 0 if unknown. */
+/* Relocation types: width in bytes (0 if unknown) and whether PC-relative. */
 static unsigned reloc_kind(uint64_t machine, uint64_t type, int *pcrel) {
+  static const struct {
+    uint16_t machine;
+    uint16_t type;
+    uint8_t width, pcrel;
+  } kinds[] = {
+      {62, 2, 4, 1},    {62, 24, 8, 1},   {62, 10, 4, 0},   {62, 11, 4, 0},  {62, 1, 8, 0},
+      {183, 261, 4, 1}, {183, 260, 8, 1}, {183, 258, 4, 0}, {183, 257, 8, 0}, /* AArch64 */
+      {22, 5, 4, 1},    {22, 23, 8, 1},   {22, 4, 4, 0},    {22, 22, 8, 0},   /* s390x */
+  };
+  size_t k;
+  for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+    if (kinds[k].machine == machine && kinds[k].type == type) {
+      *pcrel = kinds[k].pcrel;
+      return kinds[k].width;
+    }
   *pcrel = 0;
-  switch (machine) {
-  case 62: /* EM_X86_64 */
-    if (type == 2 || type == 24) { *pcrel = 1; return type == 2 ? 4 : 8; }
-    if (type == 10 || type == 11) return 4;
-    if (type == 1) return 8;
-    return 0;
-  case 183: /* EM_AARCH64 */
-    if (type == 261 || type == 260) { *pcrel = 1; return type == 261 ? 4 : 8; }
-    if (type == 258) return 4;
-    if (type == 257) return 8;
-    return 0;
-  case 22: /* EM_S390 */
-    if (type == 5 || type == 23) { *pcrel = 1; return type == 5 ? 4 : 8; }
-    if (type == 4) return 4;
-    if (type == 22) return 8;
-    return 0;
-  }
   return 0;
 }
 
 /* A relocatable object's sections all sit at address 0.  To give every
  * function a distinct address, place the allocated sections one after
  * another (in header order, each aligned), as a linker would. */
-static uint64_t layout_addr(const rd *r, int is64, uint64_t shoff, uint64_t shentsize,
-                            uint64_t shnum, uint64_t want) {
+static uint64_t layout_addr(rd *r, const ehdr *e, uint64_t want) {
   uint64_t addr = 0x1000, j;
-  unsigned w = is64 ? 8 : 4;
-  for (j = 1; j < shnum && j <= want; j++) {
-    uint64_t h = shoff + j * shentsize, flags = 0, size = 0, align = 1;
-    if (!get(r, h + 8, w, &flags) || !get(r, h + (is64 ? 0x20 : 0x14), w, &size) ||
-        !get(r, h + (is64 ? 0x30 : 0x20), w, &align))
-      return 0;
-    if (!(flags & 2)) /* SHF_ALLOC */
+  for (j = 1; j < e->shnum && j <= want; j++) {
+    shdr s = read_shdr(r, e, j);
+    if (!(s.flags & 2)) /* SHF_ALLOC */
       continue;
-    if (align > 1 && align <= 0x10000)
-      addr = (addr + align - 1) / align * align;
+    if (s.align > 1 && s.align <= 0x10000)
+      addr = (addr + s.align - 1) / s.align * s.align;
     if (j == want)
       return addr;
-    addr += size > 0x100000000ull ? 0x100000000ull : size;
+    addr += s.size > 0x100000000ull ? 0x100000000ull : s.size;
   }
   return 0;
 }
 
-int elf_relocate_sframe(uint8_t *buf, size_t len, elf_sframe *es, const char **why) {
-  rd r = {buf, len, buf[5] == 2};
-  int is64 = buf[4] == 2, applied = 0, sec_pcrel;
-  unsigned w = is64 ? 8 : 4;
-  uint64_t shoff, shentsize, shnum, machine, i;
-  if (!get(&r, is64 ? 0x28 : 0x20, w, &shoff) || !get(&r, is64 ? 0x3a : 0x2e, 2, &shentsize) ||
-      !get(&r, is64 ? 0x3c : 0x30, 2, &shnum) || !get(&r, 0x12, 2, &machine))
-    return 0;
-  /* Without SFRAME_F_FDE_FUNC_START_PCREL a start field counts from the
-   * section's start, but gas emits it as "func - ." (PC-relative): the
-   * linker rebases it, and so do we, by taking P as the section address. */
-  sec_pcrel = es->size >= 4 && buf[es->offset + 2] >= 2 && (buf[es->offset + 3] & 4);
-  for (i = 0; i < shnum; i++) {
-    uint64_t h = shoff + i * shentsize, type, info, link, off, size, entsize, k;
-    uint64_t symoff, symsize, symh;
-    if (!get(&r, h + 4, 4, &type) || type != 4 /* SHT_RELA */ ||
-        !get(&r, h + (is64 ? 0x2c : 0x1c), 4, &info) || info != es->index ||
-        !get(&r, h + (is64 ? 0x28 : 0x18), 4, &link) ||
-        !get(&r, h + (is64 ? 0x18 : 0x10), w, &off) ||
-        !get(&r, h + (is64 ? 0x20 : 0x14), w, &size) ||
-        !get(&r, h + (is64 ? 0x38 : 0x24), w, &entsize))
-      continue;
-    if (!applied) /* relocations exist: give the sections their layout */
-      es->addr = layout_addr(&r, is64, shoff, shentsize, shnum, es->index);
-    symh = shoff + link * shentsize;
-    if (link >= shnum || !get(&r, symh + (is64 ? 0x18 : 0x10), w, &symoff) ||
-        !get(&r, symh + (is64 ? 0x20 : 0x14), w, &symsize) || entsize < (is64 ? 24u : 12u) ||
-        off > len || size > len - off || symoff > len || symsize > len - symoff) {
-      *why = "relocation section out of bounds";
+/* Apply one RELA section's entries that target .sframe. */
+static int apply_rela(rd *r, const ehdr *e, const shdr *rel, uint8_t *buf, elf_sframe *es,
+                      int sec_pcrel, const char **why) {
+  unsigned w = r->is64 ? 8 : 4;
+  uint64_t k, esz = r->is64 ? 24u : 12u, symsz = r->is64 ? 24u : 16u;
+  int applied = 0;
+  shdr sym;
+  if (rel->link >= e->shnum || rel->entsize < esz || rel->offset > r->len ||
+      rel->size > r->len - rel->offset) {
+    *why = "relocation section out of bounds";
+    return -1;
+  }
+  sym = read_shdr(r, e, rel->link);
+  for (k = 0; k + rel->entsize <= rel->size; k += rel->entsize) {
+    uint64_t at = rel->offset + k;
+    uint64_t roff = word(r, at), rinfo = word(r, at + w), addend = word(r, at + 2 * w);
+    uint64_t symi = r->is64 ? rinfo >> 32 : rinfo >> 8;
+    uint64_t rtype = r->is64 ? (rinfo & 0xffffffffu) : (rinfo & 0xffu);
+    uint64_t se = sym.offset + symi * symsz, sv, shndx, v, p;
+    int pcrel;
+    unsigned width = reloc_kind(e->machine, rtype, &pcrel), b;
+    sv = word(r, se + (r->is64 ? 8 : 4));
+    shndx = get(r, se + (r->is64 ? 6 : 14), 2);
+    if (r->bad || symi * symsz >= sym.size) {
+      *why = "relocation or symbol out of bounds";
       return -1;
     }
-    for (k = 0; k + entsize <= size; k += entsize) {
-      uint64_t e = off + k, roff, rinfo, addend, sym, rtype, sv = 0, shndx = 0, secaddr = 0, v;
-      unsigned width;
-      int pcrel, b;
-      uint64_t se;
-      if (!get(&r, e, w, &roff) || !get(&r, e + w, w, &rinfo) || !get(&r, e + 2 * w, w, &addend))
-        return -1;
-      sym = is64 ? rinfo >> 32 : rinfo >> 8;
-      rtype = is64 ? (rinfo & 0xffffffffu) : (rinfo & 0xffu);
-      width = reloc_kind(machine, rtype, &pcrel);
-      se = symoff + sym * (is64 ? 24u : 16u);
-      if (!width || roff > es->size || width > es->size - roff ||
-          !get(&r, se + (is64 ? 8 : 4), w, &sv) || !get(&r, se + (is64 ? 6 : 14), 2, &shndx)) {
-        *why = width ? "relocation out of bounds" : "unknown relocation type";
-        return -1;
-      }
-      if (shndx > 0 && shndx < shnum)
-        secaddr = layout_addr(&r, is64, shoff, shentsize, shnum, shndx);
-      if (!is64 && (addend & 0x80000000u))
-        addend |= 0xffffffff00000000ull; /* Elf32_Sword */
-      v = secaddr + sv + addend - (pcrel ? es->addr + (sec_pcrel ? roff : 0) : 0);
-      for (b = 0; b < (int)width; b++)
-        buf[es->offset + roff + (uint64_t)b] =
-            (uint8_t)(v >> (r.be ? 8 * (width - 1 - (unsigned)b) : 8 * (unsigned)b));
-      applied++;
+    if (!width) {
+      *why = "unknown relocation type in .rela.sframe";
+      return -1;
     }
+    if (roff > es->size || width > es->size - roff) {
+      *why = "relocation outside .sframe";
+      return -1;
+    }
+    if (!r->is64 && (addend & 0x80000000u))
+      addend |= 0xffffffff00000000ull; /* Elf32_Sword */
+    /* Without SFRAME_F_FDE_FUNC_START_PCREL a start field counts from the
+     * section's start, but gas emits it as "func - ." (PC-relative): the
+     * linker rebases it, and so do we, by taking P as the section address. */
+    p = es->addr + (sec_pcrel ? roff : 0);
+    v = (shndx > 0 && shndx < e->shnum ? layout_addr(r, e, shndx) : 0) + sv + addend -
+        (pcrel ? p : 0);
+    for (b = 0; b < width; b++)
+      buf[es->offset + roff + b] = (uint8_t)(v >> (r->be ? 8 * (width - 1 - b) : 8 * b));
+    applied++;
+  }
+  return applied;
+}
+
+int elf_relocate_sframe(uint8_t *buf, size_t len, elf_sframe *es, const char **why) {
+  rd r;
+  ehdr e;
+  uint64_t i;
+  int applied = 0, sec_pcrel;
+  if (open_elf(buf, len, &r, &e, why) != ELF_OK)
+    return 0;
+  sec_pcrel = es->size >= 4 && buf[es->offset + 2] >= 2 && (buf[es->offset + 3] & 4);
+  for (i = 0; i < e.shnum; i++) {
+    shdr s = read_shdr(&r, &e, i);
+    int n;
+    if (s.type != 4 /* SHT_RELA */ || s.info != es->index)
+      continue;
+    if (!applied) /* relocations exist: give the sections their layout */
+      es->addr = layout_addr(&r, &e, es->index);
+    n = apply_rela(&r, &e, &s, buf, es, sec_pcrel, why);
+    if (n < 0)
+      return -1;
+    applied += n;
   }
   return applied;
 }

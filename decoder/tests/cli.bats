@@ -272,7 +272,7 @@ EOF
     run sfref validate "$T/cut.o"
     [ "$status" -le 2 ] || { echo "truncated at $n: status $status"; false; }
   done
-  for off in 4 5 $(seq 16 1 63); do
+  for off in 4 5 $(seq 16 1 63) $(seq 64 23 "$size"); do
     for val in 00 ff 03; do
       cp "$T/e.o" "$T/bad.o"
       printf "\\x$val" | dd of="$T/bad.o" bs=1 seek="$off" conv=notrunc status=none

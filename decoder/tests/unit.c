@@ -157,10 +157,10 @@ static int for_each_real(void (*fn)(real_section *)) {
 static void test_cursor(void) {
   static const uint8_t b[] = {0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0, 0xff};
   sfr_cursor c = sfr_cursor_at(b, 0, sizeof b, 0);
-  uint16_t u16;
-  uint32_t u32;
-  int64_t i64;
-  int8_t i8;
+  uint16_t u16 = 0;
+  uint32_t u32 = 0;
+  int64_t i64 = 0;
+  int8_t i8 = 0;
   CHECK(sfr_cur_u16(&c, &u16) && u16 == 0x3412, "LE u16 0x%x", u16);
   c = sfr_cursor_at(b, 0, sizeof b, 1);
   CHECK(sfr_cur_u16(&c, &u16) && u16 == 0x1234, "BE u16 0x%x", u16);
