@@ -495,6 +495,16 @@ static void mem_put(mem *m, uint64_t addr, uint64_t v) {
     m->bytes[addr - m->base + i] = (uint8_t)(v >> (m->be ? 8 * (7 - i) : 8 * i));
 }
 
+/* Memory at 0x7000 and an unwind context reading it. */
+static void unwind_setup(sfr_unwind_ctx *uc, mem *m, uint64_t pauth_mask) {
+  memset(m, 0, sizeof *m);
+  m->base = 0x7000;
+  uc->sec = NULL;
+  uc->read_mem = mem_read;
+  uc->mem_ctx = m;
+  uc->pauth_mask = pauth_mask;
+}
+
 static void test_unwind_amd64(void) {
   real_section rs;
   checked c;
@@ -505,15 +515,11 @@ static void test_unwind_amd64(void) {
   size_t n;
   if (!open_real("gas", "cfi-sframe-x86_64-1-2.46", &rs, &c))
     return;
-  memset(&m, 0, sizeof m);
-  m.base = 0x7000;
+  unwind_setup(&uc, &m, 0);
+  uc.sec = &c.sec;
   /* At 0x401008: CFA = fp + 16, FP saved at CFA - 16, RA at CFA - 8. */
   mem_put(&m, 0x7008, 0x500000); /* RA */
   mem_put(&m, 0x7000, 0x8000);   /* saved FP */
-  uc.sec = &c.sec;
-  uc.read_mem = mem_read;
-  uc.mem_ctx = &m;
-  uc.pauth_mask = 0;
   memset(&cur, 0, sizeof cur);
   cur.pc = 0x401008;
   cur.sp = 0x6ff0;
@@ -561,11 +567,7 @@ static void test_unwind_flex_rules(void) {
   sfr_unwind_ctx uc;
   sfr_regs cur, caller;
   mem m;
-  memset(&m, 0, sizeof m);
-  m.base = 0x7000;
-  uc.read_mem = mem_read;
-  uc.mem_ctx = &m;
-  uc.pauth_mask = 0;
+  unwind_setup(&uc, &m, 0);
   /* 0000000000401014  r3+40 ; 000000000040107b  sp-8 */
   if (!open_real("gas", "cfi-sframe-x86_64-4-2.46", &rs, &c))
     return;
@@ -608,11 +610,7 @@ static void test_unwind_aarch64_s390x(void) {
   sfr_unwind_ctx uc;
   sfr_regs cur, caller;
   mem m;
-  memset(&m, 0, sizeof m);
-  m.base = 0x7000;
-  uc.read_mem = mem_read;
-  uc.mem_ctx = &m;
-  uc.pauth_mask = 0xffff000000000000ull;
+  unwind_setup(&uc, &m, 0xffff000000000000ull);
   /* 00000000004000b0 sp+0 u u ; 00000000004000c4  sp+16  c-16  c-8[s] */
   if (!open_real("gas", "cfi-sframe-aarch64-pac-ab-key-1-2.40", &rs, &c))
     return;
@@ -727,12 +725,8 @@ static void test_unwind_flex_kinds(void) {
             r.rules.ra.kind == SFR_RULE_FIXED && r.rules.ra.padding &&
             r.rules.fp.kind == SFR_RULE_AT_REG && r.rules.fp.reg == 12,
         "FRE 2 rules");
-  memset(&m, 0, sizeof m);
-  m.base = 0x7000;
+  unwind_setup(&uc, &m, 0);
   uc.sec = &c.sec;
-  uc.read_mem = mem_read;
-  uc.mem_ctx = &m;
-  uc.pauth_mask = 0;
   memset(&cur, 0, sizeof cur);
   cur.pc = 0x1000;
   cur.sp = 0x7000;
