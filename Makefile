@@ -24,13 +24,16 @@ endif
 CFLAGS_ALL := $(WARN) $(OPT) -D_POSIX_C_SOURCE=200809L -Idecoder/include $(EXTRA) $(CFLAGS)
 
 LIB_SRCS := $(wildcard decoder/src/*.c)
+ENC_SRCS := $(wildcard corpus/encoder/*.c)
+ENC_OBJS := $(ENC_SRCS:corpus/encoder/%.c=$(BUILD)/obj/enc/%.o)
 CLI_SRCS := $(wildcard decoder/cli/*.c)
 LIB_OBJS := $(LIB_SRCS:decoder/src/%.c=$(BUILD)/obj/lib/%.o)
 PIC_OBJS := $(LIB_SRCS:decoder/src/%.c=$(BUILD)/obj/pic/%.o)
 CLI_OBJS := $(CLI_SRCS:decoder/cli/%.c=$(BUILD)/obj/cli/%.o)
-HDRS     := $(wildcard decoder/include/*.h decoder/src/*.h decoder/cli/*.h)
+HDRS     := $(wildcard decoder/include/*.h decoder/src/*.h decoder/cli/*.h corpus/encoder/*.h)
 
 STATIC := $(BUILD)/lib/libsframe_ref.a
+ENC_LIB := $(BUILD)/lib/libsframe_enc.a
 SHARED_LIB := $(BUILD)/lib/libsframe_ref.so
 SFREF  := $(BUILD)/bin/sfref
 UNIT   := $(BUILD)/tests/unit
@@ -47,16 +50,22 @@ $(BUILD)/obj/pic/%.o: decoder/src/%.c $(HDRS)
 	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
 $(BUILD)/obj/cli/%.o: decoder/cli/%.c $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -c $< -o $@
+$(BUILD)/obj/enc/%.o: corpus/encoder/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -c $< -o $@
+$(ENC_LIB): $(ENC_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
 $(STATIC): $(LIB_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 $(SHARED_LIB): $(PIC_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -shared -Wl,-soname,libsframe_ref.so.0 -o $@ $^
-$(SFREF): $(CLI_OBJS) $(STATIC)
+$(SFREF): $(CLI_OBJS) $(ENC_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJS) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJS) $(ENC_LIB) $(STATIC)
 $(BUILD)/include/sframe_ref.h: decoder/include/sframe_ref.h
 	@mkdir -p $(@D)
 	cp $< $@
@@ -73,7 +82,11 @@ $(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/t
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/tests -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(STATIC)
 
-tests: all $(UNIT) $(VECDUMP)
+# Later parts (the corpus, ...) add their rules in their own fragments;
+# a fragment adds its test programs to CORPUS_TEST_TOOLS.
+include $(wildcard corpus/*.mk)
+
+tests: all $(UNIT) $(VECDUMP) $(CORPUS_TEST_TOOLS)
 
 # The whole sequence (dependencies, plain build, tests, sanitizer pass,
 # coverage) lives in ci/check.sh so that .ci/run and make check agree.

@@ -13,7 +13,7 @@ export SFREF="$here/$build/bin/sfref" VECDUMP="$here/$build/tests/vecdump" SHARE
 
 "${wrapper[@]}" "$build/tests/unit" "$shared/vectors" > "$build/tests/unit.tap" 2>&1
 unit_rc=$?
-SFREF_WRAPPER="${wrapper[*]}" bats --tap "$here/decoder/tests" > "$build/tests/cli.tap" 2>&1
+SFREF_WRAPPER="${wrapper[*]}" bats --tap "$here/decoder/tests" $(ls -d "$here"/corpus/tests/*.bats 2>/dev/null) > "$build/tests/cli.tap" 2>&1
 cat "$build/tests/unit.tap" "$build/tests/cli.tap"
 pass=$(cat "$build/tests/unit.tap" "$build/tests/cli.tap" | grep -c '^ok ')
 fail=$(cat "$build/tests/unit.tap" "$build/tests/cli.tap" | grep -c '^not ok ')
