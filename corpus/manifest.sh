@@ -3,6 +3,7 @@
 # Usage: corpus/manifest.sh CORPUS_DIR
 set -euo pipefail
 dir=$1
+mkdir -p "$dir"
 cd "$dir"
 for v in 1 2 3; do : > "manifest-v$v.txt.tmp"; done
 find . -name '*.expect' | LC_ALL=C sort | while read -r e; do
