@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Run every test of one build variant: the C unit tests and the Bats CLI
-# tests.  Usage: ci/run-tests.sh BUILD_DIR SHARED_DIR [WRAPPER...]
+# Run every test of one build variant: the C unit tests, the round trip of
+# random models, the corpus against this variant's sfref, and the Bats tests.
+# Usage: ci/run-tests.sh BUILD_DIR SHARED_DIR [WRAPPER...]
+# Environment: ROUNDTRIP_N (models per version x ABI, default 10000),
+# RUN_CORPUS=0 to skip the corpus check (it is run once per variant otherwise).
 # Writes TAP to BUILD_DIR/tests/*.tap and prints "N passed, N failed".
 set -uo pipefail
 build=$1 shared=$2
@@ -8,15 +11,32 @@ shift 2
 wrapper=("$@")
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$build/tests"
-export SFREF="$here/$build/bin/sfref" VECDUMP="$here/$build/tests/vecdump" SHARED="$shared" BUILD_DIR="$build" REPO="$here"
-[ -x "$SFREF" ] || export SFREF="$build/bin/sfref" VECDUMP="$build/tests/vecdump"
+export SFREF="$here/$build/bin/sfref" VECDUMP="$here/$build/tests/vecdump" SHARED="$shared"
+export BUILD_DIR="$build" REPO="$here" CORPUS="$here/build/corpus"
+taps=()
 
 "${wrapper[@]}" "$build/tests/unit" "$shared/vectors" > "$build/tests/unit.tap" 2>&1
 unit_rc=$?
-SFREF_WRAPPER="${wrapper[*]}" bats --tap "$here/decoder/tests" $(ls -d "$here"/corpus/tests/*.bats 2>/dev/null) > "$build/tests/cli.tap" 2>&1
-cat "$build/tests/unit.tap" "$build/tests/cli.tap"
-pass=$(cat "$build/tests/unit.tap" "$build/tests/cli.tap" | grep -c '^ok ')
-fail=$(cat "$build/tests/unit.tap" "$build/tests/cli.tap" | grep -c '^not ok ')
+taps+=("$build/tests/unit.tap")
+
+if [ -x "$build/tests/roundtrip" ]; then
+  "${wrapper[@]}" "$build/tests/roundtrip" "${ROUNDTRIP_N:-10000}" > "$build/tests/roundtrip.tap" 2>&1 ||
+    grep -q '^not ok' "$build/tests/roundtrip.tap" || echo "not ok - roundtrip exited $?" >> "$build/tests/roundtrip.tap"
+  taps+=("$build/tests/roundtrip.tap")
+fi
+
+if [ "${RUN_CORPUS:-1}" != 0 ] && [ -f "$CORPUS/manifest-v3.txt" ]; then
+  bash "$here/corpus/check-corpus.sh" "$SFREF" "$CORPUS" "${wrapper[@]}" > "$build/tests/corpus.tap" 2>&1
+  taps+=("$build/tests/corpus.tap")
+fi
+
+SFREF_WRAPPER="${wrapper[*]}" bats --tap "$here/decoder/tests" $(ls -d "$here"/corpus/tests/*.bats 2>/dev/null) \
+  > "$build/tests/cli.tap" 2>&1
+taps+=("$build/tests/cli.tap")
+
+cat "${taps[@]}"
+pass=$(cat "${taps[@]}" | grep -c '^ok ')
+fail=$(cat "${taps[@]}" | grep -c '^not ok')
 # A crash before the plan line must count as a failure.
 grep -q '^1\.\.' "$build/tests/unit.tap" || fail=$((fail + 1))
 [ "$unit_rc" -ne 0 ] && [ "$fail" -eq 0 ] && fail=1
