@@ -1,28 +1,46 @@
 #!/usr/bin/env bash
-# Line and branch coverage of decoder/ (library and CLI) from the tests.
-# Usage: ci/coverage.sh SHARED_DIR [MIN_LINES MIN_BRANCHES]
+# Coverage of decoder/ with gcov, two ways:
+#   1. from all the tests (unit, round trip, corpus, Bats): line and branch
+#      coverage of decoder/ (library and CLI);
+#   2. from the corpus alone (no unit tests): line coverage of the oracle
+#      library, decoder/src.
+# Usage: ci/coverage.sh SHARED_DIR [MIN_LINES MIN_BRANCHES MIN_CORPUS_LINES]
 set -uo pipefail
-shared=$1 min_l=${2:-0} min_b=${3:-0}
+shared=$1 min_l=${2:-0} min_b=${3:-0} min_c=${4:-0}
 cd "$(dirname "$0")/.."
 rm -rf build/cov
 make -s BUILD=build/cov COV=1 tests >/dev/null || exit 2
+[ -f build/corpus/manifest-v3.txt ] || make -s BUILD=build corpus >/dev/null || exit 2
+
+# report LABEL MIN_LINES MIN_BRANCHES SOURCES...: gcov summary over SOURCES.
+report() {
+  local label=$1 ml=$2 mb=$3 src base obj out=build/cov/coverage-$1.txt
+  shift 3
+  : > "$out"
+  for src in "$@"; do
+    case $src in decoder/src/*) obj=build/cov/obj/lib ;; *) obj=build/cov/obj/cli ;; esac
+    (cd build/cov && gcov -b -n -o "../../$obj" "../../$src" 2>/dev/null) |
+      awk -v f="$src" '/^File/ { keep = index($0, f) > 0; nl = nb = 0 }
+        keep && /^Lines executed/ && !nl++ { split($0, a, /[:% ]+/); print f, "lines", a[3], a[5] }
+        keep && /^Taken at least once/ && !nb++ { split($0, a, /[:% ]+/); print f, "branches", a[5], a[7] }' >> "$out"
+  done
+  awk -v label="$label" -v min_l="$ml" -v min_b="$mb" '
+    { pct = $3; n = $4; hit = pct * n / 100
+      if ($2 == "lines") { lt += n; lh += hit } else { bt += n; bh += hit }
+      printf "  %-28s %-8s %6.2f%% of %d\n", $1, $2, pct, n }
+    END { lp = lt ? 100 * lh / lt : 0; bp = bt ? 100 * bh / bt : 0
+          printf "%s line coverage: %.2f%% of %d lines\n", label, lp, lt
+          printf "%s branch coverage: %.2f%% of %d branches\n", label, bp, bt
+          if (lp + 0.005 < min_l || bp + 0.005 < min_b) { print label ": coverage below the minimum"; exit 1 } }' "$out"
+}
+
+rc=0
+# 2 first: the corpus alone, on fresh counters.
+bash corpus/check-corpus.sh "$PWD/build/cov/bin/sfref" "$PWD/build/corpus" > build/cov/corpus.tap 2>&1
+tail -n 1 build/cov/corpus.tap >/dev/null
+report corpus-only "$min_c" 0 decoder/src/*.c || rc=1
+find build/cov -name '*.gcda' -delete
 bash ci/run-tests.sh build/cov "$shared" > build/cov/tests.log 2>&1
 tail -n 1 build/cov/tests.log
-report=build/cov/coverage.txt
-: > "$report"
-for src in decoder/src/*.c decoder/cli/*.c; do
-  base=$(basename "$src" .c)
-  case $src in decoder/src/*) obj=build/cov/obj/lib ;; *) obj=build/cov/obj/cli ;; esac
-  (cd build/cov && gcov -b -n -o "../../$obj" "../../$src" 2>/dev/null) |
-    awk -v f="$src" '/^File/ { keep = index($0, f) > 0; nl = nb = 0 }
-      keep && /^Lines executed/ && !nl++ { split($0, a, /[:% ]+/); print f, "lines", a[3], a[5] }
-      keep && /^Taken at least once/ && !nb++ { split($0, a, /[:% ]+/); print f, "branches", a[5], a[7] }' >> "$report"
-done
-awk -v min_l="$min_l" -v min_b="$min_b" '
-  { pct = $3; n = $4; hit = pct * n / 100
-    if ($2 == "lines") { lt += n; lh += hit } else { bt += n; bh += hit }
-    printf "  %-28s %-8s %6.2f%% of %d\n", $1, $2, pct, n }
-  END { lp = lt ? 100 * lh / lt : 0; bp = bt ? 100 * bh / bt : 0
-        printf "decoder/ line coverage: %.2f%% of %d lines\n", lp, lt
-        printf "decoder/ branch coverage: %.2f%% of %d branches\n", bp, bt
-        if (lp + 0.005 < min_l || bp + 0.005 < min_b) { print "coverage below the minimum"; exit 1 } }' "$report"
+report decoder "$min_l" "$min_b" decoder/src/*.c decoder/cli/*.c || rc=1
+exit $rc
