@@ -10,7 +10,7 @@ find . -name '*.expect' | LC_ALL=C sort | while read -r e; do
   awk -v path="${e#./}" '
     { k = $1; sub(/:$/, "", k); v = $0; sub(/^[^:]*: ?/, "", v); f[k] = v }
     END { sub(/\.expect$/, ".sframe", path)
-          printf "%s %s %s %s %s %s\n", f["id"], f["class"], f["finding"], f["abi"], f["endian"], path > ("manifest-v" f["version"] ".txt.tmp") }' "$e"
+          printf "%s %s %s %s %s %s\n", f["id"], f["class"], f["finding"], f["abi"], f["endian"], path >> ("manifest-v" f["version"] ".txt.tmp") }' "$e"
 done
 for v in 1 2 3; do LC_ALL=C sort "manifest-v$v.txt.tmp" > "manifest-v$v.txt"; rm "manifest-v$v.txt.tmp"; done
 wc -l manifest-v*.txt | tail -n 1
