@@ -20,7 +20,7 @@ unit_rc=$?
 taps+=("$build/tests/unit.tap")
 
 if [ -x "$build/tests/roundtrip" ]; then
-  "${wrapper[@]}" "$build/tests/roundtrip" "${ROUNDTRIP_N:-10000}" > "$build/tests/roundtrip.tap" 2>&1 ||
+  "${wrapper[@]}" "$build/tests/roundtrip" "${ROUNDTRIP_N:-10000}" --real "$shared/vectors" > "$build/tests/roundtrip.tap" 2>&1 ||
     grep -q '^not ok' "$build/tests/roundtrip.tap" || echo "not ok - roundtrip exited $?" >> "$build/tests/roundtrip.tap"
   taps+=("$build/tests/roundtrip.tap")
 fi

@@ -20,6 +20,12 @@
 typedef struct sfe_row {
   uint32_t start;  /* offset from the function start (or in the block, PCMASK) */
   sfr_rules rules; /* CFA / RA / FP rules, ra_mangled, outermost */
+  /* Fault injection only: nextra more data words (values extra[0..]) are
+   * written after the words the rules give (e.g. a third AMD64 word for
+   * dataword-count-bad, a leftover flexible word).  The expected JSON and
+   * lookups do not predict what such a row decodes to. */
+  uint8_t nextra;
+  int32_t extra[4];
 } sfe_row;
 
 /* One function: its FDE and its rows. */
@@ -32,7 +38,7 @@ typedef struct sfe_func {
   uint8_t pauth_key;  /* 0 A, 1 B */
   uint8_t signal;     /* version 3 */
   uint8_t fre_type;   /* SFE_AUTO, or 0-2 (ADDR1/2/4) forced */
-  uint8_t word_size;  /* SFE_AUTO, or 1, 2, 4 forced for every FRE */
+  uint8_t word_size;  /* SFE_AUTO (or 0), or 1, 2, 4 forced for every FRE */
   uint32_t nrows;
   sfe_row *rows;
 } sfe_func;
@@ -53,6 +59,11 @@ typedef struct sfe_model {
   uint8_t fres_first;        /* place the FRE sub-section before the FDE array */
   uint32_t nfuncs;
   sfe_func *funcs;
+  /* NULL: the functions' FRE data in model order.  Else a permutation of
+   * 0..nfuncs-1: the order their FRE data is written in (linkers keep the
+   * input order of the data while sorting the FDEs).  Freed by
+   * sfe_model_free, like funcs and rows. */
+  uint32_t *data_order;
 } sfe_model;
 
 /* An encoded section and where each structure landed (byte offsets). */
@@ -65,6 +76,7 @@ typedef struct sfe_section {
   size_t *data_at;      /* [nfuncs] offset of function i's FRE data (V3: its attribute) */
   size_t **fre_at;      /* [nfuncs][nrows] offset of FRE j of function i */
   uint32_t nfuncs;
+  size_t fre_len;       /* length of the FRE sub-section as encoded */
 } sfe_section;
 
 typedef enum sfe_status {
@@ -72,6 +84,35 @@ typedef enum sfe_status {
   SFE_E_MODEL,        /* the model cannot be encoded: see sfe_error() text */
   SFE_E_NOMEM
 } sfe_status;
+
+/* How rules become data words (the inverse of spec section 3; SPEC-NOTES
+ * N2, N15-N20, N23).  rules.outermost: no words (version 2+), other rules
+ * ignored.  CFA base SP / FP use the ABI's DWARF SP / FP numbers (AMD64 7/6,
+ * AArch64 31/29, s390x 15/11); cfa.reg is only read for SFR_BASE_REG.
+ *   default FDEs: CFA base SP/FP, not dereferenced;
+ *     AMD64   [CFA] or [CFA, FP]: RA must be SFR_RULE_FIXED at the header's
+ *             fixed RA offset; FP AT_CFA (word) or its default;
+ *     AArch64 [CFA], [CFA, RA], [CFA, RA, FP]: RA UNCHANGED or AT_CFA; FP
+ *             AT_CFA (needs the RA saved) or its default;
+ *     s390x   CFA offset 160 + 8k stored as k; RA AT_CFA (non-zero; even in
+ *             V2), UNCHANGED (a 0 padding word when the FP follows or
+ *             ra.padding is set), or in V2 REG with offset 0 (odd word
+ *             reg << 1 | 1); FP likewise (AT_CFA or V2 REG).
+ *   flexible FDEs (V3): CFA pair (reg << 3 | deref << 1 | 1, offset; s390x
+ *     offset scaled as above); then RA: nothing when it has its default rule
+ *     and FP has none, a single 0 word when the default applies but FP
+ *     follows (or ra.padding), else a pair (AT_CFA: control 2; VAL_CFA:
+ *     control 8, i.e. regnum 1, since 0 is padding; REG: reg << 3 | 1;
+ *     AT_REG: reg << 3 | 3); then FP likewise (fp.padding: a trailing 0).
+ *   "default rule": RA - AMD64 FIXED at the header's RA offset, others
+ *     UNCHANGED; FP - FIXED at the header's FP offset if that is non-zero,
+ *     else UNCHANGED.  UNCHANGED rules print offset 0 whatever the model says.
+ * Version 1 has no rep_size (must be 0), no outermost rows, no signal bit,
+ * no flexible FDEs.  Start fields: func.start - vma, or with
+ * SFR_F_FDE_FUNC_START_PCREL (version 2+) func.start - (vma + offset of the
+ * field); they must fit 32 bits (V1, V2) or 64 (V3).  The encoder checks
+ * representability only: order, overlaps, row starts past the size,
+ * rep_size 0 and the like are written as the model says. */
 
 /* Encode.  Chooses, as gas does, the FRE type from the function size
  * (size <= 0xff ADDR1, <= 0xffff ADDR2, else ADDR4) and the narrowest data
@@ -81,6 +122,10 @@ typedef enum sfe_status {
  * otherwise SFE_E_MODEL with a message in err (if not NULL, size errlen). */
 sfe_status sfe_encode(const sfe_model *m, sfe_section *out, char *err, size_t errlen);
 void sfe_section_free(sfe_section *s);
+
+/* The FRE type sfe_encode uses for a function: forced, or from the size as
+ * gas does (widened if a row start does not fit). */
+uint8_t sfe_func_fre_type(const sfe_func *f);
 
 /* Overwrite a raw field after encoding: width 1, 2, 4 or 8 bytes at offset,
  * in the section's byte order.  Returns 0, or -1 if out of bounds. */
@@ -104,15 +149,58 @@ void sfe_expected_json(const sfe_model *m, FILE *out);
 /* The lookup answer the model implies for pc in a mode, in the JSON form of
  * `sfref lookup --json` (one object, no surrounding array). */
 void sfe_expected_lookup(const sfe_model *m, uint64_t pc, sfr_pc_mode mode, FILE *out);
+/* The same answer as values: the status, and the function and row index
+ * (-1 where none). */
+sfr_lookup_status sfe_expected_find(const sfe_model *m, uint64_t pc, sfr_pc_mode mode, long *fde,
+                                    long *fre);
 
 /* Random valid models with realistic shapes (prologue/epilogue rows,
  * FP-based bodies, PLT blocks, flexible rows in V3), from a seed: the same
- * seed gives the same model on any host.  Free with sfe_model_free. */
+ * seed gives the same model on any host.  A correct reader finds nothing
+ * at all in them, not even a questionable finding.  Returns 0, or -1 (bad
+ * arguments, no memory).  Free with sfe_model_free. */
 typedef struct sfe_rng { uint64_t s[2]; } sfe_rng;
 void sfe_rng_seed(sfe_rng *r, uint64_t seed);
 uint64_t sfe_rng_next(sfe_rng *r);
+uint32_t sfe_rng_below(sfe_rng *r, uint32_t n); /* [0, n), 0 when n is 0 */
 int sfe_random_model(sfe_rng *r, uint8_t version, uint8_t abi, uint8_t big_endian,
                      sfe_model *out);
 void sfe_model_free(sfe_model *m);
+
+/* ---- The generator behind `sfref gen` (sfe_gen.c) ----
+ * One case of corpus/FORMAT.md: a random valid model (class valid, no
+ * finding) or, with mutant set, a random model with exactly one fault whose
+ * expected finding (and class, from the finding table) is known from the
+ * fault kind.  Same arguments, same bytes. */
+typedef struct sfe_case {
+  char id[96];          /* gen-v3-amd64-le-s1-0007, mut-...-KIND */
+  char kind[40];        /* "random" or the fault kind */
+  char title[160];
+  const char *clause;   /* spec section */
+  const char *cls;      /* valid | malformed | invalid | questionable */
+  const char *finding;  /* identifier, or "-" */
+  const char *source;   /* generated | mutants */
+  sfe_model model;      /* what the expected results come from */
+  sfe_section sec;      /* the bytes, fault applied (sec.bytes, sec.len) */
+  uint64_t *pcs;        /* PCs for NAME.lookup.json (none for rejected cases) */
+  size_t npcs;
+  int dump;             /* NAME.dump.json is written (valid, questionable) */
+} sfe_case;
+
+/* Case number index of (seed, version, abi, byte order, mutant): 0, or -1
+ * with err set.  Free with sfe_case_free. */
+int sfe_gen_case(uint64_t seed, uint8_t version, uint8_t abi, uint8_t big_endian,
+                 uint32_t index, int mutant, sfe_case *c, char *err, size_t errlen);
+/* Write NAME.sframe, NAME.expect and, as they apply, NAME.dump.json and
+ * NAME.lookup.json into dir (which must exist).  0, or -1 with err set. */
+int sfe_gen_write(const sfe_case *c, const char *dir, char *err, size_t errlen);
+void sfe_case_free(sfe_case *c);
+/* The fault kinds (for documentation and tests): count, and name i. */
+unsigned sfe_fault_count(void);
+const char *sfe_fault_name(unsigned i);
+const char *sfe_abi_name(uint8_t abi); /* "amd64", "aarch64-le", ... */
+uint8_t sfe_abi_by_name(const char *name); /* SFR_ABI_*, or 0 */
+/* mkdir -p; 0, or -1 with err set. */
+int sfe_mkdir_p(const char *dir, char *err, size_t errlen);
 
 #endif

@@ -215,7 +215,10 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
     check_order(sec, &fde, &order, rep);
     {
       uint64_t data = sec->fre_start + fde.fre_off;
-      if (have_prev_data && data >= prev_data && data < prev_data_end) {
+      /* A V1/V2 function without FREs occupies no bytes, wherever its
+       * offset points. */
+      if (have_prev_data && data >= prev_data && data < prev_data_end &&
+          (fde.num_fres > 0 || sec->version == SFR_VERSION_3)) {
         add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)data, (int64_t)i - 1, -1,
             "func_start_fre_off");
         overrun_seen = 1;
@@ -234,6 +237,10 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
       }
       if (fde.fre_type > SFR_FRE_TYPE_ADDR4) {
         data_end = fde.fres_at; /* FRE size unknowable: reported above */
+      } else if (fde.num_fres > 0 && fde.fres_at >= sec->fre_end) {
+        /* FREs promised, but the sub-section ends before the first. */
+        add(rep, SFR_E_TRUNCATED_FRE, (int64_t)fde.fres_at, i, 0, "sframe_fre");
+        data_end = fde.fres_at;
       } else if (budget == 0 && fde.num_fres > 0) {
         /* Every byte of the sub-section already belongs to a function. */
         if (!overrun_seen)

@@ -762,6 +762,53 @@ static void test_unwind_flex_kinds(void) {
   guard_free(&c.g);
 }
 
+
+/* Two sections the generator's author found misjudged (now pinned). */
+static const uint8_t v2_shared_empty_offset[] = {
+    0xe2, 0xde, 0x02, 0x01, /* magic, version 2, flags FDE_SORTED */
+    0x03, 0x00, 0xf8, 0x00, /* AMD64, fixed FP 0, fixed RA -8, no aux header */
+    0x02, 0x00, 0x00, 0x00, /* num_fdes 2 */
+    0x01, 0x00, 0x00, 0x00, /* num_fres 1 */
+    0x03, 0x00, 0x00, 0x00, /* fre_len 3 */
+    0x00, 0x00, 0x00, 0x00, /* fdeoff 0 */
+    0x28, 0x00, 0x00, 0x00, /* freoff 40 */
+    /* FDE 0: start 0 (vma + 0), size 16, FRE data at 0, 1 FRE, info 0 */
+    0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    /* FDE 1: start 16, size 16, FRE data offset also 0, but no FREs */
+    0x10, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x03, 0x08, /* FRE: start 0, SP base, 1 one-byte word: CFA sp+8 */
+};
+static const uint8_t v3_fres_cut_after_attr[] = {
+    0xe2, 0xde, 0x03, 0x01, /* magic, version 3, flags FDE_SORTED */
+    0x03, 0x00, 0xf8, 0x00, /* AMD64, fixed FP 0, fixed RA -8, no aux header */
+    0x01, 0x00, 0x00, 0x00, /* num_fdes 1 */
+    0x01, 0x00, 0x00, 0x00, /* num_fres 1 */
+    0x05, 0x00, 0x00, 0x00, /* fre_len 5: the attribute only */
+    0x00, 0x00, 0x00, 0x00, /* fdeoff 0 */
+    0x10, 0x00, 0x00, 0x00, /* freoff 16 */
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* start 0 */
+    0x10, 0x00, 0x00, 0x00,                         /* size 16 */
+    0x00, 0x00, 0x00, 0x00,                         /* data offset 0 */
+    0x01, 0x00, 0x00, 0x00, 0x00, /* attribute: 1 FRE, ADDR1, default, rep 0 */
+};
+
+static void test_generator_regressions(void) {
+  checked c;
+  if (validate_guarded(&c, v2_shared_empty_offset, sizeof v2_shared_empty_offset, 0x1000)) {
+    CHECK(c.rep.count == 0, "a V2 function without FREs shares an offset: %zu findings (%s)",
+          c.rep.count, c.rep.count ? sfr_finding_name(c.items[0].id) : "");
+    guard_free(&c.g);
+  }
+  if (validate_guarded(&c, v3_fres_cut_after_attr, sizeof v3_fres_cut_after_attr, 0x1000)) {
+    CHECK(c.rep.count == 1 && c.items[0].id == SFR_E_TRUNCATED_FRE,
+          "V3 FREs cut after the attribute are truncated-fre (%zu findings, first %s)",
+          c.rep.count, c.rep.count ? sfr_finding_name(c.items[0].id) : "");
+    guard_free(&c.g);
+  }
+}
+
 static void test_stop_names(void) {
   int s;
   for (s = SFR_STOP_NONE; s <= SFR_STOP_FRAME_LIMIT; s++)
@@ -789,6 +836,8 @@ int main(int argc, char **argv) {
   run("unwind with flexible register rules", test_unwind_flex_rules);
   run("unwind AArch64 PAuth and s390x big-endian", test_unwind_aarch64_s390x);
   run("unwind through every flexible rule kind", test_unwind_flex_kinds);
+  run("findings the generator exposed: truncation after a V3 attribute, shared empty offsets",
+      test_generator_regressions);
   run("stop and lookup status names", test_stop_names);
   printf("1..%d\n", n_tests);
   return n_failed ? 1 : 0;

@@ -1,0 +1,28 @@
+/* sfe_internal.h - what the encoder's files share (not part of the API). */
+#ifndef SFE_INTERNAL_H
+#define SFE_INTERNAL_H
+
+#include "sframe_enc.h"
+
+/* One row's encoding: FRE info byte and data words. */
+typedef struct sfe_row_enc {
+  uint8_t info;
+  uint8_t count;
+  uint8_t word_size;
+  int64_t words[SFR_MAX_DATA_WORDS];
+} sfe_row_enc;
+
+int sfe_row_words(const sfe_model *m, const sfe_func *f, unsigned fi, unsigned ri,
+                  sfe_row_enc *out, char *err, size_t errlen);
+
+uint32_t sfe_dwarf_sp(uint8_t abi);
+uint32_t sfe_dwarf_fp(uint8_t abi);
+int sfe_is_aarch64(uint8_t abi);
+int sfe_ra_is_default(const sfe_model *m, const sfr_reg_rule *r);
+int sfe_fp_is_default(const sfe_model *m, const sfr_reg_rule *r);
+
+/* Rules of a plain row for the model's ABI: CFA at the ABI's entry value
+ * (AMD64 sp+8, AArch64 sp+0, s390x sp+160), RA and FP in their default. */
+void sfe_entry_rules(const sfe_model *m, sfr_rules *r);
+
+#endif
