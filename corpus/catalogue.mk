@@ -1,0 +1,26 @@
+# corpus/catalogue.mk - the hand-written case catalogue (corpus/cases/*.cases,
+# format: corpus/CASES.md) and its builder, $(BUILD)/bin/sfcorpus.
+#   make corpus-catalogue   build every case into $(CORPUS)/catalogue/
+#   make corpus-summary     make corpus, then rewrite corpus/SUMMARY.md
+# (CORPUS is defined by corpus.mk, read after this file: it is only used in
+# recipes here.)
+SFCORPUS     := $(BUILD)/bin/sfcorpus
+CAT_SRCS     := $(wildcard corpus/catalogue/*.c)
+CAT_HDRS     := $(wildcard corpus/catalogue/*.h)
+CATALOGUE    := $(wildcard corpus/cases/*.cases)
+
+$(SFCORPUS): $(CAT_SRCS) $(CAT_HDRS) $(HDRS) $(ENC_LIB) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -Icorpus/catalogue -o $@ $(CAT_SRCS) $(ENC_LIB) $(STATIC)
+
+CORPUS_TEST_TOOLS += $(SFCORPUS)
+
+.PHONY: corpus-summary
+corpus-catalogue: $(SFCORPUS) $(CATALOGUE)
+	rm -rf $(CORPUS)/catalogue
+	$(SFCORPUS) --cases corpus/cases --out $(CORPUS)/catalogue
+
+corpus-summary:
+	$(MAKE) corpus
+	$(SFCORPUS) --summary $(CORPUS) > corpus/SUMMARY.md.tmp
+	mv corpus/SUMMARY.md.tmp corpus/SUMMARY.md
