@@ -7,20 +7,6 @@
 
 #include "sfe_internal.h"
 
-static const char *abi_str(uint8_t abi) {
-  switch (abi) {
-  case SFR_ABI_AARCH64_BE:
-    return "aarch64-be";
-  case SFR_ABI_AARCH64_LE:
-    return "aarch64-le";
-  case SFR_ABI_AMD64_LE:
-    return "amd64";
-  case SFR_ABI_S390X_BE:
-    return "s390x";
-  }
-  return "unknown";
-}
-
 static void reg_rule_json(FILE *out, const sfr_reg_rule *r) {
   static const char *names[] = {"unchanged", "at-cfa", "fixed", "val-cfa",
                                 "reg", "at-reg", "undefined"};
@@ -72,7 +58,7 @@ void sfe_expected_json(const sfe_model *m, FILE *out) {
   fprintf(out,
           "{\"schema\":\"sframe-conformance/dump/1\",\"version\":%u,\"endian\":\"%s\","
           "\"abi\":\"%s\",\"flags\":[",
-          m->version, m->big_endian ? "big" : "little", abi_str(m->abi));
+          m->version, m->big_endian ? "big" : "little", sfe_abi_name(m->abi));
   for (b = 0; b < 3; b++)
     if (m->flags & (1u << b)) {
       fprintf(out, "%s\"%s\"", first ? "" : ",", flag_names[b]);
