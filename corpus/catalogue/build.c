@@ -305,15 +305,6 @@ static int translate_row(const cat_row *in, int abi, int flex, const wmodel *w, 
 
 /* ---- the model for the encoder ---- */
 
-static void model_free(sfe_model *m) {
-  uint32_t i;
-  for (i = 0; i < m->nfuncs; i++)
-    free(m->funcs[i].rows);
-  free(m->funcs);
-  m->funcs = NULL;
-  m->nfuncs = 0;
-}
-
 static int make_model(const wmodel *w, const cat_concrete *cc, sfe_model *m) {
   size_t i, k, total = 0, n = 0;
   memset(m, 0, sizeof *m);
@@ -346,7 +337,7 @@ static int make_model(const wmodel *w, const cat_concrete *cc, sfe_model *m) {
         if (translate_row(&f->rows[k], cc->abi, flex, w, &rows[k], &why) != 0) {
           free(rows);
           m->nfuncs = (uint32_t)n;
-          model_free(m);
+          sfe_model_free(m);
           return berr(cc->c->file, f->rows[k].line, cc, "%s", why);
         }
       }
@@ -1115,7 +1106,7 @@ done:
 }
 
 void cat_built_free(cat_built *b) {
-  model_free(&b->model);
+  sfe_model_free(&b->model);
   free(b->bytes);
   free(b->pcs);
   memset(b, 0, sizeof *b);

@@ -16,19 +16,7 @@
 
 #include "sfe_internal.h"
 
-const char *sfe_abi_name(uint8_t abi) {
-  switch (abi) {
-  case SFR_ABI_AARCH64_BE:
-    return "aarch64-be";
-  case SFR_ABI_AARCH64_LE:
-    return "aarch64-le";
-  case SFR_ABI_AMD64_LE:
-    return "amd64";
-  case SFR_ABI_S390X_BE:
-    return "s390x";
-  }
-  return "unknown";
-}
+const char *sfe_abi_name(uint8_t abi) { return sfr_abi_name(abi); }
 
 uint8_t sfe_abi_by_name(const char *name) {
   uint8_t a;

@@ -4,20 +4,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-const char *abi_name(uint8_t abi) {
-  switch (abi) {
-  case SFR_ABI_AARCH64_BE:
-    return "aarch64-be";
-  case SFR_ABI_AARCH64_LE:
-    return "aarch64-le";
-  case SFR_ABI_AMD64_LE:
-    return "amd64";
-  case SFR_ABI_S390X_BE:
-    return "s390x";
-  }
-  return "unknown";
-}
-
 static const char *flag_names[3] = {"FDE_SORTED", "FRAME_POINTER",
                                     "FDE_FUNC_START_PCREL"};
 static const char *fre_type_names[3] = {"addr1", "addr2", "addr4"};
@@ -86,7 +72,7 @@ sfr_status dump_text(FILE *out, const sfr_section *sec) {
   uint32_t i;
   unsigned b;
   fprintf(out, "SFrame version %u, %s-endian, ABI %s (%u)\n", sec->version,
-          sec->big_endian ? "big" : "little", abi_name(sec->abi), sec->abi);
+          sec->big_endian ? "big" : "little", sfr_abi_name(sec->abi), sec->abi);
   fprintf(out, "  flags 0x%x", sec->flags);
   for (b = 0; b < 3; b++)
     if (sec->flags & (1u << b))
@@ -187,7 +173,7 @@ sfr_status dump_json(FILE *out, const sfr_section *sec) {
   int first = 1;
   fprintf(out, "{\"schema\":\"sframe-conformance/dump/1\",\"version\":%u,\"endian\":\"%s\","
                "\"abi\":\"%s\",\"flags\":[",
-          sec->version, sec->big_endian ? "big" : "little", abi_name(sec->abi));
+          sec->version, sec->big_endian ? "big" : "little", sfr_abi_name(sec->abi));
   for (b = 0; b < 3; b++)
     if (sec->flags & (1u << b)) {
       fprintf(out, "%s\"%s\"", first ? "" : ",", flag_names[b]);

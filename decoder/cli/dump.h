@@ -12,7 +12,6 @@ sfr_status dump_json(FILE *out, const sfr_section *sec);
 sfr_status dump_objdump(FILE *out, const sfr_section *sec);
 
 /* Shared pieces, also used by lookup. */
-const char *abi_name(uint8_t abi);
 void rules_text(char *buf, size_t n, const sfr_section *sec, const sfr_rules *r);
 void rules_json(FILE *out, const sfr_section *sec, const sfr_rules *r);
 void fde_json(FILE *out, const sfr_fde *fde);

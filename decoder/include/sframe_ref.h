@@ -353,6 +353,10 @@ sfr_status sfr_interp_default_s390x(const sfr_section *sec, const sfr_fre *fre,
 sfr_status sfr_interp_flex(const sfr_section *sec, const sfr_fre *fre,
                            sfr_rules *r);
 
+/* The ABI's name as the canonical JSON spells it: "amd64", "aarch64-le",
+ * "aarch64-be", "s390x" ("unknown" otherwise). */
+const char *sfr_abi_name(uint8_t abi);
+
 /* DWARF numbers of the ABI's stack pointer, frame pointer and RA register. */
 uint32_t sfr_abi_sp_reg(uint8_t abi);
 uint32_t sfr_abi_fp_reg(uint8_t abi);

@@ -6,6 +6,20 @@
 
 #include "sframe_ref.h"
 
+const char *sfr_abi_name(uint8_t abi) {
+  switch (abi) {
+  case SFR_ABI_AARCH64_BE:
+    return "aarch64-be";
+  case SFR_ABI_AARCH64_LE:
+    return "aarch64-le";
+  case SFR_ABI_AMD64_LE:
+    return "amd64";
+  case SFR_ABI_S390X_BE:
+    return "s390x";
+  }
+  return "unknown";
+}
+
 /* DWARF register numbers (psABIs; binutils sframe-dump.c uses the same). */
 uint32_t sfr_abi_sp_reg(uint8_t abi) {
   switch (abi) {
