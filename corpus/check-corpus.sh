@@ -5,7 +5,9 @@
 #   questionable  exit 0, and the expected finding is reported
 #   malformed / invalid   exit 1, and the expected finding is reported
 #   impl          recorded, never failed
-# plus NAME.lookup.json and NAME.objdump where present.
+# plus NAME.lookup.json, NAME.objdump and NAME.unwind-K.json (for
+# NAME.unwind-K.snapshot) where present, and the class `sfref findings`
+# gives the expected finding.
 # Usage: corpus/check-corpus.sh SFREF CORPUS_DIR [WRAPPER...]
 # Prints one TAP line per source (catalogue, generated, mutants, real).
 set -uo pipefail
@@ -15,7 +17,7 @@ wrap=("$@")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0
-declare -A total bad
+declare -A total bad seen
 for src in catalogue generated mutants real; do total[$src]=0; bad[$src]=0; done
 : > "$tmp/failures"
 
@@ -29,16 +31,24 @@ for m in "$dir"/manifest-v1.txt "$dir"/manifest-v2.txt "$dir"/manifest-v3.txt; d
   while read -r id class finding abi endian path; do
     f="$dir/$path"
     base=${f%.sframe}
-    vma=0 pcs="" src=""
+    vma=0 pcs="" src="" unwinds=0
     while IFS= read -r line; do
       case $line in
         "vma: "*) vma=${line#vma: } ;;
         "pcs: "*) pcs=${line#pcs: } ;;
+        "unwinds: "*) unwinds=${line#unwinds: } ;;
         "source: "*) src=${line#source: } ;;
       esac
     done < "$base.expect"
     [ -n "$src" ] || src=catalogue
     total[$src]=$((${total[$src]:-0} + 1))
+    if [ "$finding" != - ] && [ -z "${seen[$finding]:-}" ]; then
+      # The oracle's class for the finding is the one the case expects.
+      fclass=$("${wrap[@]}" "$sfref" findings "$finding" | awk '{ print $2 }')
+      [ "$fclass" = "$class" ] || [ "$class" = impl ] ||
+        { fail "$src" "$id" "sfref findings $finding says class '$fclass', the case $class"; continue; }
+      seen[$finding]=1
+    fi
     "${wrap[@]}" "$sfref" validate --raw --vma "$vma" "$f" > /dev/null 2> "$tmp/err"
     rc=$?
     case $class in
@@ -71,6 +81,11 @@ for m in "$dir"/manifest-v1.txt "$dir"/manifest-v2.txt "$dir"/manifest-v3.txt; d
       "${wrap[@]}" "$sfref" dump --format=objdump --raw --vma "$vma" "$f" 2>/dev/null | cmp -s - "$base.objdump" ||
         { fail "$src" "$id" "dump --format=objdump differs from $(basename "$base").objdump"; continue; }
     fi
+    for ((k = 1; k <= unwinds; k++)); do
+      "${wrap[@]}" "$sfref" unwind --json --raw --vma "$vma" "$f" "$base.unwind-$k.snapshot" > "$tmp/out" 2>/dev/null
+      cmp -s "$tmp/out" "$base.unwind-$k.json" ||
+        { fail "$src" "$id" "unwind --json differs from $(basename "$base").unwind-$k.json"; break; }
+    done
   done < "$m"
 done
 

@@ -1007,6 +1007,35 @@ static void encode_error(const cat_case *c, const cat_concrete *cc, const wmodel
   berr(file, line, cc, "encoder: %s", st == SFE_E_NOMEM ? "out of memory" : err);
 }
 
+/* An unwind chain's PCs: addresses, or fN[+-OFF] (function N's start plus
+ * OFF; N negative counts from the end). */
+static int resolve_chain(const cat_unwind *u, const cat_concrete *cc, const char *file,
+                         const sfe_model *m, uint64_t **out) {
+  size_t i;
+  *out = xcalloc(u->nchain, sizeof **out);
+  for (i = 0; i < u->nchain; i++) {
+    const char *t = u->chain[i];
+    char *end;
+    long idx;
+    int64_t off = 0;
+    if (t[0] != 'f') {
+      if (cat_parse_uint(t, &(*out)[i]) != 0)
+        return berr(file, u->line, cc, "unwind: bad PC '%s'", t);
+      continue;
+    }
+    idx = strtol(t + 1, &end, 10);
+    if (end == t + 1 || (*end && *end != '+' && *end != '-') ||
+        (*end && cat_parse_int(end[0] == '+' ? end + 1 : end, &off) != 0))
+      return berr(file, u->line, cc, "unwind: bad PC '%s' (an address or fN+OFF)", t);
+    if (idx < 0)
+      idx += (long)m->nfuncs;
+    if (idx < 0 || (uint64_t)idx >= m->nfuncs)
+      return berr(file, u->line, cc, "unwind: '%s': the model has %u functions", t, m->nfuncs);
+    (*out)[i] = m->funcs[idx].start + (uint64_t)off;
+  }
+  return 0;
+}
+
 int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) {
   const cat_case *c = cc->c;
   wmodel w;
@@ -1096,6 +1125,17 @@ int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) 
     goto done;
   }
   choose_pcs(c, &out->model, out);
+  if (c->nunwinds) {
+    if (c->cls == CAT_MALFORMED) {
+      berr(c->file, c->line, cc, "a malformed section is not unwound");
+      goto done;
+    }
+    out->chains = xcalloc(c->nunwinds, sizeof *out->chains);
+    out->nchains = c->nunwinds;
+    for (i = 0; i < c->nunwinds; i++)
+      if (resolve_chain(&c->unwinds[i], cc, c->file, &out->model, &out->chains[i]) != 0)
+        goto done;
+  }
   rc = 0;
 done:
   sfe_section_free(&s);
@@ -1106,6 +1146,11 @@ done:
 }
 
 void cat_built_free(cat_built *b) {
+  size_t i;
+  if (b->chains)
+    for (i = 0; i < b->nchains; i++)
+      free(b->chains[i]);
+  free(b->chains);
   sfe_model_free(&b->model);
   free(b->bytes);
   free(b->pcs);

@@ -149,6 +149,17 @@ typedef struct cat_override {
 
 enum { PCS_AUTO, PCS_NONE, PCS_FEW, PCS_LIST };
 
+/* `unwind ...`: a snapshot and the frames it must unwind to (CASES.md). */
+typedef struct cat_unwind {
+  int line;
+  char **chain; /* PCs as written: an address, or fN[+-OFF] */
+  size_t nchain;
+  uint64_t sp, fp, pauth_mask;
+  int have_fp, omit_regs;
+  unsigned max_frames;
+  const char *stop; /* a stop reason of decoder/SNAPSHOT.md */
+} cat_unwind;
+
 typedef struct cat_case {
   char *id, *title, *clause, *finding, *base;
   int cls;
@@ -164,6 +175,8 @@ typedef struct cat_case {
   int pcs_mode;
   uint64_t *pcs;
   size_t npcs;
+  cat_unwind *unwinds;
+  size_t nunwinds;
 } cat_case;
 
 typedef struct cat_catalogue {
@@ -200,6 +213,8 @@ typedef struct cat_built {
   size_t len;
   uint64_t *pcs;
   size_t npcs;
+  uint64_t **chains; /* [nchains] each unwind's chain, resolved */
+  size_t nchains;    /* the case's nunwinds */
 } cat_built;
 
 /* The concrete sections of a case, in a fixed order (version, ABI, endian).

@@ -55,8 +55,41 @@ int cat_write(const cat_concrete *cc, const cat_built *b, const char *outdir) {
   for (i = 0; i < b->npcs; i++)
     fprintf(f, " 0x%" PRIx64, b->pcs[i]);
   fprintf(f, "\n");
+  if (c->nunwinds)
+    fprintf(f, "unwinds: %zu\n", c->nunwinds);
   if (close_out(f, cc->id, "expect") != 0)
     return -1;
+
+  for (i = 0; i < c->nunwinds; i++) {
+    const cat_unwind *u = &c->unwinds[i];
+    sfe_unwind_spec spec;
+    char ext1[48], ext2[48], err[300];
+    FILE *g;
+    int rc;
+    memset(&spec, 0, sizeof spec);
+    spec.chain = b->chains[i];
+    spec.nchain = u->nchain;
+    spec.sp = u->sp;
+    spec.have_fp = u->have_fp;
+    spec.fp = u->fp;
+    spec.pauth_mask = u->pauth_mask;
+    spec.max_frames = u->max_frames;
+    spec.omit_regs = u->omit_regs;
+    spec.stop = u->stop;
+    snprintf(ext1, sizeof ext1, "unwind-%zu.snapshot", i + 1);
+    snprintf(ext2, sizeof ext2, "unwind-%zu.json", i + 1);
+    if (!(f = open_out(outdir, cc->id, ext1)))
+      return -1;
+    if (!(g = open_out(outdir, cc->id, ext2))) {
+      fclose(f);
+      return -1;
+    }
+    rc = sfe_build_unwind(&b->model, &spec, f, g, err, sizeof err);
+    if (rc != 0)
+      fprintf(stderr, "%s:%d: error: %s: %s\n", c->file, u->line, cc->id, err);
+    if (close_out(f, cc->id, ext1) != 0 || close_out(g, cc->id, ext2) != 0 || rc != 0)
+      return -1;
+  }
 
   if (c->cls == CAT_VALID || c->cls == CAT_QUESTIONABLE) {
     if (!(f = open_out(outdir, cc->id, "dump.json")))

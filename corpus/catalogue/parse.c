@@ -856,6 +856,77 @@ static void finish_entry(pstate *p) {
   p->have_func = 0;
 }
 
+/* unwind [sp=A] [fp=A] [pauth-mask=M] [max-frames=N] [no-regs] stop=REASON
+ *        chain PC...   (PC: an address, or fN, fN+OFF, fN-OFF) */
+static void unwind_statement(pstate *p, cat_case *c, char **tok, int n) {
+  static const char *stops[] = {"outermost", "no-fde", "bad-data", "mem-read-failed",
+                                "reg-rule-below-top", "reg-unknown", "sp-not-increasing",
+                                "ra-undefined", "frame-limit"};
+  cat_unwind u;
+  size_t cap = 0;
+  int i, k;
+  memset(&u, 0, sizeof u);
+  u.line = p->line;
+  u.sp = 0x7fff0000;
+  for (i = 1; i < n && strcmp(tok[i], "chain") != 0; i++) {
+    char *v = strchr(tok[i], '=');
+    uint64_t x = 0;
+    if (strcmp(tok[i], "no-regs") == 0) {
+      u.omit_regs = 1;
+      continue;
+    }
+    if (!v) {
+      perr(p, "unwind: expected KEY=VALUE or chain, not '%s'", tok[i]);
+      return;
+    }
+    *v++ = 0;
+    if (strcmp(tok[i], "stop") == 0) {
+      for (k = 0; k < (int)(sizeof stops / sizeof *stops) && strcmp(v, stops[k]); k++)
+        ;
+      if (k == (int)(sizeof stops / sizeof *stops)) {
+        perr(p, "unwind: unknown stop reason '%s' (decoder/SNAPSHOT.md)", v);
+        return;
+      }
+      u.stop = stops[k];
+      continue;
+    }
+    if (cat_parse_uint(v, &x) != 0) {
+      perr(p, "unwind: bad number '%s'", v);
+      return;
+    }
+    if (strcmp(tok[i], "sp") == 0)
+      u.sp = x;
+    else if (strcmp(tok[i], "fp") == 0)
+      u.fp = x, u.have_fp = 1;
+    else if (strcmp(tok[i], "pauth-mask") == 0)
+      u.pauth_mask = x;
+    else if (strcmp(tok[i], "max-frames") == 0 && x >= 1 && x <= 4096)
+      u.max_frames = (unsigned)x;
+    else {
+      perr(p, "unwind: unknown key or bad value '%s=%s'", tok[i], v);
+      return;
+    }
+  }
+  if (!u.stop || i + 1 >= n) {
+    perr(p, "unwind: needs stop=REASON and chain PC...");
+    return;
+  }
+  u.chain = calloc((size_t)(n - i), sizeof *u.chain);
+  if (!u.chain) {
+    fprintf(stderr, "sfcorpus: out of memory\n");
+    exit(2);
+  }
+  for (i++; i < n; i++)
+    u.chain[u.nchain++] = xstrdup(tok[i]);
+  cap = c->nunwinds;
+  c->unwinds = realloc(c->unwinds, (cap + 1) * sizeof *c->unwinds);
+  if (!c->unwinds) {
+    fprintf(stderr, "sfcorpus: out of memory\n");
+    exit(2);
+  }
+  c->unwinds[c->nunwinds++] = u;
+}
+
 static void case_statement(pstate *p, char **tok, int n, const char *rest) {
   cat_case *c = p->kase;
   const char *kw = tok[0];
@@ -968,6 +1039,8 @@ static void case_statement(pstate *p, char **tok, int n, const char *rest) {
     } else {
       perr(p, "pcs: expected auto, none, few or addresses");
     }
+  } else if (strcmp(kw, "unwind") == 0) {
+    unwind_statement(p, c, tok, n);
   } else if (!model_statement(p, tok, n) && !override_statement(p, tok, n)) {
     perr(p, "unknown statement '%s' in case %s", kw, c->id);
   }
@@ -1221,6 +1294,13 @@ void cat_free(cat_catalogue *cat) {
     }
     free(c->ovs);
     free(c->pcs);
+    for (k = 0; k < c->nunwinds; k++) {
+      size_t j;
+      for (j = 0; j < c->unwinds[k].nchain; j++)
+        free(c->unwinds[k].chain[j]);
+      free(c->unwinds[k].chain);
+    }
+    free(c->unwinds);
   }
   for (i = 0; i < cat->nfiles; i++)
     free(cat->files[i]);

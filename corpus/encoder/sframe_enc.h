@@ -154,6 +154,30 @@ void sfe_expected_lookup(const sfe_model *m, uint64_t pc, sfr_pc_mode mode, FILE
 sfr_lookup_status sfe_expected_find(const sfe_model *m, uint64_t pc, sfr_pc_mode mode, long *fde,
                                     long *fre);
 
+/* An unwind snapshot (decoder/SNAPSHOT.md) for the model: registers and
+ * memory chosen so that, by the model's rules, frame i's caller is at
+ * chain[i + 1] (frame 0 looked up as an instruction address, the others as
+ * return addresses).  Written to snapshot; the expected output of
+ * `sfref unwind --json` (the chain's frames, then `stop`, which the case
+ * states) to expected.  The last PC's own row is not used: where the walk
+ * stops, and why, is the case's to say.  Returns 0, or -1 with err set when
+ * no registers and memory give that chain (the chain crosses an outermost
+ * row, an SP would not grow, two saved values would share memory, a rule
+ * below the topmost frame needs a register other than SP and FP, ...). */
+typedef struct sfe_unwind_spec {
+  const uint64_t *chain; /* the frames' PCs, frame 0 first */
+  size_t nchain;
+  uint64_t sp;           /* frame 0's SP */
+  int have_fp;
+  uint64_t fp;           /* frame 0's FP (default SP + 0x100) */
+  uint64_t pauth_mask;   /* written, and set in each mangled saved RA */
+  unsigned max_frames;   /* written when not 0 */
+  int omit_regs;         /* leave out the `ra` and `reg` lines */
+  const char *stop;      /* the expected stop reason */
+} sfe_unwind_spec;
+int sfe_build_unwind(const sfe_model *m, const sfe_unwind_spec *spec, FILE *snapshot,
+                     FILE *expected, char *err, size_t errlen);
+
 /* Random valid models with realistic shapes (prologue/epilogue rows,
  * FP-based bodies, PLT blocks, flexible rows in V3), from a seed: the same
  * seed gives the same model on any host.  A correct reader finds nothing

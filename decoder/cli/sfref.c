@@ -2,7 +2,8 @@
  *   sfref dump [--json | --format=text|json|objdump] FILE
  *   sfref validate [--json] FILE
  *   sfref lookup [--mode=ip|ra|both] [--json] FILE PC...
- *   sfref findings
+ *   sfref unwind [--json] FILE SNAPSHOT
+ *   sfref findings [ID]
  *   sfref gen --seed S --version V --abi ABI [--endian E] [--count N]
  *             [--mutants] --out DIR
  * FILE is an ELF file (its .sframe section and address are used) or, with
@@ -18,6 +19,7 @@
 #include "elf.h"
 #include "sframe_enc.h"
 #include "sframe_ref.h"
+#include "unwind.h"
 
 #define EXIT_INVALID 1
 #define EXIT_USAGE 2
@@ -48,9 +50,10 @@ static const char *usage_text =
     "  dump      print the decoded section (--json, --format=text|json|objdump)\n"
     "  validate  report every finding; exit 0 when valid, 1 when not\n"
     "  lookup    find the FDE, FRE and rules for each PC (--mode=ip|ra|both)\n"
+    "  unwind    unwind a register and memory snapshot (decoder/SNAPSHOT.md)\n"
     "  findings  list every finding identifier with its class and message\n"
     "  gen       write random sections, or mutants, in the corpus format\n"
-    "input options (dump, validate, lookup):\n"
+    "input options (dump, validate, lookup, unwind):\n"
     "  --raw         FILE is a raw .sframe section, not an ELF file\n"
     "  --vma ADDR    the raw section's address (default 0)\n"
     "exit status: 0 success, 1 input is not valid SFrame, 2 usage or I/O error\n"
@@ -75,9 +78,17 @@ static const char *help_for(const char *cmd) {
            "PC as an instruction address (topmost frame); mode ra as a return\n"
            "address (caller frames: looked up at PC - 1).  Default: both.\n"
            "Exit 0 when the section is valid, 1 when it is not, 2 on usage errors.\n";
+  if (strcmp(cmd, "unwind") == 0)
+    return "usage: sfref unwind [--raw --vma ADDR] [--json] FILE SNAPSHOT\n"
+           "Unwind the registers and memory of SNAPSHOT (decoder/SNAPSHOT.md) with the\n"
+           "section: one line per frame (pc, sp, fp), then why the walk stopped.\n"
+           "--json prints the canonical form of decoder/JSON.md.\n"
+           "Exit 0 when the section is valid, 1 when it is not (a malformed section is\n"
+           "not used), 2 on usage or I/O errors or a bad snapshot.\n";
   if (strcmp(cmd, "findings") == 0)
-    return "usage: sfref findings\n"
-           "List every finding identifier with its class and one-line message.\n";
+    return "usage: sfref findings [ID]\n"
+           "List every finding identifier with its class and one-line message, or\n"
+           "only ID's (exit 2 when ID is not a finding).\n";
   if (strcmp(cmd, "gen") == 0)
     return "usage: sfref gen --seed S --version 1|2|3 --abi amd64|aarch64-le|aarch64-be|s390x\n"
            "                 [--endian little|big] [--count N] [--mutants] --out DIR\n"
@@ -307,6 +318,32 @@ static int cmd_lookup(const opts *o, sfr_section *sec, const sfr_report *rep) {
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
 }
 
+static int cmd_unwind(const opts *o, sfr_section *sec, const sfr_report *rep) {
+  snapshot snap;
+  char err[200];
+  FILE *f;
+  int rc;
+  if (!(f = fopen(o->pcs[0], "r"))) {
+    fprintf(stderr, "sfref: %s: error: cannot open: %s\n", o->pcs[0], strerror(errno));
+    return EXIT_USAGE;
+  }
+  rc = snapshot_read(f, &snap, err, sizeof err);
+  fclose(f);
+  if (rc < 0) {
+    fprintf(stderr, "sfref: %s:%s\n", o->pcs[0], err);
+    return EXIT_USAGE;
+  }
+  print_findings(o, rep);
+  if (rep->by_class[SFR_CLASS_MALFORMED]) {
+    fprintf(stderr, "sfref: %s: error: section is malformed; not unwound\n", o->file);
+    snapshot_free(&snap);
+    return EXIT_INVALID;
+  }
+  unwind_print(stdout, sec, &snap, strcmp(o->format, "json") == 0);
+  snapshot_free(&snap);
+  return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
+}
+
 /* "--name VALUE" or "--name=VALUE": 1 when argv[*i] is the option. */
 static int opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
   size_t n = strlen(name);
@@ -380,8 +417,16 @@ static int cmd_gen(int argc, char **argv) {
   return 0;
 }
 
-static int cmd_findings(void) {
+static int cmd_findings(const char *id) {
   int i;
+  if (id) {
+    sfr_status st = sfr_finding_by_name(id);
+    if (st == SFR_OK)
+      return usage_error("findings: unknown finding '%s'", id);
+    printf("%-28s %-13s %s\n", sfr_finding_name(st), sfr_class_name(sfr_finding_class(st)),
+           sfr_finding_message(st));
+    return 0;
+  }
   for (i = 1; i < SFR_NUM_FINDINGS; i++)
     printf("%-28s %-13s %s\n", sfr_finding_name((sfr_status)i),
            sfr_class_name(sfr_finding_class((sfr_status)i)),
@@ -458,14 +503,18 @@ int main(int argc, char **argv) {
     }
   }
   if (strcmp(o.cmd, "findings") == 0) {
-    rc = cmd_findings();
+    rc = o.npcs ? usage_error("unexpected argument '%s'", o.pcs[0]) : cmd_findings(o.file);
     goto out;
   }
   if (!o.file) {
     rc = usage_error("%s: no input file", o.cmd);
     goto out;
   }
-  if (o.npcs && strcmp(o.cmd, "lookup") != 0) {
+  if (strcmp(o.cmd, "unwind") == 0 && o.npcs != 1) {
+    rc = usage_error("%s", o.npcs ? "unwind: one snapshot only" : "unwind: no snapshot given");
+    goto out;
+  }
+  if (o.npcs && strcmp(o.cmd, "lookup") != 0 && strcmp(o.cmd, "unwind") != 0) {
     rc = usage_error("unexpected argument '%s'", o.pcs[0]);
     goto out;
   }
@@ -487,6 +536,8 @@ int main(int argc, char **argv) {
     rc = cmd_validate(&o, &sec, &rep);
   else if (strcmp(o.cmd, "dump") == 0)
     rc = cmd_dump(&o, &sec, &rep);
+  else if (strcmp(o.cmd, "unwind") == 0)
+    rc = cmd_unwind(&o, &sec, &rep);
   else
     rc = cmd_lookup(&o, &sec, &rep);
 out:
