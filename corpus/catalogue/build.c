@@ -1007,14 +1007,14 @@ static void encode_error(const cat_case *c, const cat_concrete *cc, const wmodel
   berr(file, line, cc, "encoder: %s", st == SFE_E_NOMEM ? "out of memory" : err);
 }
 
-/* An unwind chain's PCs: addresses, or fN[+-OFF] (function N's start plus
- * OFF; N negative counts from the end). */
+/* An unwind chain's PCs, then its `beyond` PC: addresses, or fN[+-OFF]
+ * (function N's start plus OFF; N negative counts from the end). */
 static int resolve_chain(const cat_unwind *u, const cat_concrete *cc, const char *file,
                          const sfe_model *m, uint64_t **out) {
   size_t i;
-  *out = xcalloc(u->nchain, sizeof **out);
-  for (i = 0; i < u->nchain; i++) {
-    const char *t = u->chain[i];
+  *out = xcalloc(u->nchain + 1, sizeof **out);
+  for (i = 0; i < u->nchain + (u->beyond ? 1 : 0); i++) {
+    const char *t = i < u->nchain ? u->chain[i] : u->beyond;
     char *end;
     long idx;
     int64_t off = 0;

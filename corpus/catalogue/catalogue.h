@@ -156,6 +156,7 @@ typedef struct cat_unwind {
   size_t nchain;
   uint64_t sp, fp, pauth_mask;
   int have_fp, omit_regs;
+  char *beyond; /* `beyond=PC`, as written */
   unsigned max_frames;
   const char *stop; /* a stop reason of decoder/SNAPSHOT.md */
 } cat_unwind;

@@ -75,6 +75,8 @@ int cat_write(const cat_concrete *cc, const cat_built *b, const char *outdir) {
     spec.pauth_mask = u->pauth_mask;
     spec.max_frames = u->max_frames;
     spec.omit_regs = u->omit_regs;
+    spec.have_beyond = u->beyond != NULL;
+    spec.beyond = b->chains[i][u->nchain];
     spec.stop = u->stop;
     snprintf(ext1, sizeof ext1, "unwind-%zu.snapshot", i + 1);
     snprintf(ext2, sizeof ext2, "unwind-%zu.json", i + 1);

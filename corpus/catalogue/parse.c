@@ -856,12 +856,12 @@ static void finish_entry(pstate *p) {
   p->have_func = 0;
 }
 
-/* unwind [sp=A] [fp=A] [pauth-mask=M] [max-frames=N] [no-regs] stop=REASON
+/* unwind [sp=A] [fp=A] [pauth-mask=M] [max-frames=N] [no-regs] [beyond=PC] stop=REASON
  *        chain PC...   (PC: an address, or fN, fN+OFF, fN-OFF) */
 static void unwind_statement(pstate *p, cat_case *c, char **tok, int n) {
   static const char *stops[] = {"outermost", "no-fde", "bad-data", "mem-read-failed",
                                 "reg-rule-below-top", "reg-unknown", "sp-not-increasing",
-                                "ra-undefined", "frame-limit"};
+                                "frame-limit"};
   cat_unwind u;
   size_t cap = 0;
   int i, k;
@@ -877,22 +877,27 @@ static void unwind_statement(pstate *p, cat_case *c, char **tok, int n) {
     }
     if (!v) {
       perr(p, "unwind: expected KEY=VALUE or chain, not '%s'", tok[i]);
-      return;
+      goto bad;
     }
     *v++ = 0;
+    if (strcmp(tok[i], "beyond") == 0) {
+      free(u.beyond);
+      u.beyond = xstrdup(v);
+      continue;
+    }
     if (strcmp(tok[i], "stop") == 0) {
       for (k = 0; k < (int)(sizeof stops / sizeof *stops) && strcmp(v, stops[k]); k++)
         ;
       if (k == (int)(sizeof stops / sizeof *stops)) {
         perr(p, "unwind: unknown stop reason '%s' (decoder/SNAPSHOT.md)", v);
-        return;
+        goto bad;
       }
       u.stop = stops[k];
       continue;
     }
     if (cat_parse_uint(v, &x) != 0) {
       perr(p, "unwind: bad number '%s'", v);
-      return;
+      goto bad;
     }
     if (strcmp(tok[i], "sp") == 0)
       u.sp = x;
@@ -904,12 +909,12 @@ static void unwind_statement(pstate *p, cat_case *c, char **tok, int n) {
       u.max_frames = (unsigned)x;
     else {
       perr(p, "unwind: unknown key or bad value '%s=%s'", tok[i], v);
-      return;
+      goto bad;
     }
   }
   if (!u.stop || i + 1 >= n) {
     perr(p, "unwind: needs stop=REASON and chain PC...");
-    return;
+    goto bad;
   }
   u.chain = calloc((size_t)(n - i), sizeof *u.chain);
   if (!u.chain) {
@@ -925,6 +930,9 @@ static void unwind_statement(pstate *p, cat_case *c, char **tok, int n) {
     exit(2);
   }
   c->unwinds[c->nunwinds++] = u;
+  return;
+bad:
+  free(u.beyond);
 }
 
 static void case_statement(pstate *p, char **tok, int n, const char *rest) {
@@ -1299,6 +1307,7 @@ void cat_free(cat_catalogue *cat) {
       for (j = 0; j < c->unwinds[k].nchain; j++)
         free(c->unwinds[k].chain[j]);
       free(c->unwinds[k].chain);
+      free(c->unwinds[k].beyond);
     }
     free(c->unwinds);
   }

@@ -202,7 +202,7 @@ int sfe_build_unwind(const sfe_model *m, const sfe_unwind_spec *spec, FILE *snap
     snprintf(err, errlen, "unwind: no PCs in the chain");
     return -1;
   }
-  if (!(frames = calloc(spec->nchain, sizeof *frames))) {
+  if (!(frames = calloc(spec->nchain + 1, sizeof *frames))) {
     snprintf(err, errlen, "unwind: out of memory");
     return -1;
   }
@@ -210,8 +210,8 @@ int sfe_build_unwind(const sfe_model *m, const sfe_unwind_spec *spec, FILE *snap
   frames[0].sp = spec->sp;
   frames[0].fp = spec->have_fp ? spec->fp : spec->sp + FRAME_ROOM;
   b.top = frames[0];
-  for (i = 0; i + 1 < spec->nchain; i++) {
-    uint64_t next = spec->chain[i + 1];
+  for (i = 0; i + 1 < spec->nchain + (spec->have_beyond ? 1 : 0); i++) {
+    uint64_t next = i + 1 < spec->nchain ? spec->chain[i + 1] : spec->beyond;
     const sfr_regs *cur = i == 0 ? &b.top : &frames[i];
     long fi, ri;
     int mangled = sfe_expected_find(m, cur->pc, i == 0 ? SFR_PC_IP : SFR_PC_RA, &fi, &ri) ==

@@ -173,6 +173,8 @@ typedef struct sfe_unwind_spec {
   uint64_t pauth_mask;   /* written, and set in each mangled saved RA */
   unsigned max_frames;   /* written when not 0 */
   int omit_regs;         /* leave out the `ra` and `reg` lines */
+  int have_beyond;       /* also prepare the last frame's caller at beyond, */
+  uint64_t beyond;       /* which the walk must not reach (stop says why) */
   const char *stop;      /* the expected stop reason */
 } sfe_unwind_spec;
 int sfe_build_unwind(const sfe_model *m, const sfe_unwind_spec *spec, FILE *snapshot,

@@ -429,7 +429,6 @@ typedef enum sfr_stop {
   SFR_STOP_REG_RULE_BELOW_TOP, /* rule needs a register below the top frame */
   SFR_STOP_REG_UNKNOWN,    /* a rule names a register the caller did not give */
   SFR_STOP_SP_NOT_INCREASING,
-  SFR_STOP_RA_UNDEFINED,   /* RA could not be recovered */
   SFR_STOP_FRAME_LIMIT
 } sfr_stop;
 

@@ -84,9 +84,8 @@ sfr_status sfr_get_fde(const sfr_section *sec, uint32_t i, sfr_fde *fde) {
     int32_t start32;
     if (!sfr_cur_i32(&c, &start32) || !sfr_cur_u32(&c, &fde->size) ||
         !sfr_cur_u32(&c, &fde->fre_off) || !sfr_cur_u32(&c, &fde->num_fres) ||
-        !sfr_cur_u8(&c, &info))
-      return SFR_E_TRUNCATED_FDE_ARRAY;
-    if (sec->version == SFR_VERSION_2 && !sfr_cur_u8(&c, &fde->rep_size))
+        !sfr_cur_u8(&c, &info) ||
+        (sec->version == SFR_VERSION_2 && !sfr_cur_u8(&c, &fde->rep_size)))
       return SFR_E_TRUNCATED_FDE_ARRAY;
     fde->raw_start = start32;
     if (fde->fre_off > sec->fre_len ||

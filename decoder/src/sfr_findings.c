@@ -30,21 +30,13 @@ sfr_class sfr_finding_class(sfr_status s) {
 }
 
 const char *sfr_class_name(sfr_class c) {
-  switch (c) {
-  case SFR_CLASS_MALFORMED:
-    return "malformed";
-  case SFR_CLASS_INVALID:
-    return "invalid";
-  case SFR_CLASS_QUESTIONABLE:
-    return "questionable";
-  }
-  return "none";
+  static const char *const names[] = {"none", "malformed", "invalid", "questionable"};
+  return (unsigned)c < sizeof names / sizeof *names ? names[c] : "none";
 }
 
 sfr_status sfr_finding_by_name(const char *name) {
-  unsigned i;
-  for (i = 1; i < SFR_NUM_FINDINGS; i++)
-    if (strcmp(rows[i].name, name) == 0)
-      return (sfr_status)i;
-  return SFR_OK;
+  unsigned i = 1;
+  while (i < SFR_NUM_FINDINGS && strcmp(rows[i].name, name) != 0)
+    i++;
+  return i < SFR_NUM_FINDINGS ? (sfr_status)i : SFR_OK;
 }

@@ -7,17 +7,8 @@
 #include "sframe_ref.h"
 
 const char *sfr_abi_name(uint8_t abi) {
-  switch (abi) {
-  case SFR_ABI_AARCH64_BE:
-    return "aarch64-be";
-  case SFR_ABI_AARCH64_LE:
-    return "aarch64-le";
-  case SFR_ABI_AMD64_LE:
-    return "amd64";
-  case SFR_ABI_S390X_BE:
-    return "s390x";
-  }
-  return "unknown";
+  static const char *const names[] = {"unknown", "aarch64-be", "aarch64-le", "amd64", "s390x"};
+  return abi < sizeof names / sizeof *names ? names[abi] : "unknown";
 }
 
 /* DWARF register numbers (psABIs; binutils sframe-dump.c uses the same). */

@@ -92,15 +92,6 @@ sfr_lookup_status sfr_lookup(const sfr_section *sec, uint64_t pc,
 }
 
 const char *sfr_lookup_status_name(sfr_lookup_status s) {
-  switch (s) {
-  case SFR_LOOKUP_FOUND:
-    return "found";
-  case SFR_LOOKUP_NO_FDE:
-    return "no-fde";
-  case SFR_LOOKUP_NO_FRE:
-    return "no-fre";
-  case SFR_LOOKUP_BAD_DATA:
-    return "bad-data";
-  }
-  return "unknown";
+  static const char *const names[] = {"found", "no-fde", "no-fre", "bad-data"};
+  return (unsigned)s < sizeof names / sizeof *names ? names[s] : "unknown";
 }

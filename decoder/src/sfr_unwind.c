@@ -6,29 +6,11 @@
 #include "sframe_ref.h"
 
 const char *sfr_stop_name(sfr_stop s) {
-  switch (s) {
-  case SFR_STOP_NONE:
-    return "none";
-  case SFR_STOP_OUTERMOST:
-    return "outermost";
-  case SFR_STOP_NO_FDE:
-    return "no-fde";
-  case SFR_STOP_BAD_DATA:
-    return "bad-data";
-  case SFR_STOP_MEM_READ:
-    return "mem-read-failed";
-  case SFR_STOP_REG_RULE_BELOW_TOP:
-    return "reg-rule-below-top";
-  case SFR_STOP_REG_UNKNOWN:
-    return "reg-unknown";
-  case SFR_STOP_SP_NOT_INCREASING:
-    return "sp-not-increasing";
-  case SFR_STOP_RA_UNDEFINED:
-    return "ra-undefined";
-  case SFR_STOP_FRAME_LIMIT:
-    return "frame-limit";
-  }
-  return "unknown";
+  /* In sfr_stop order. */
+  static const char *const names[] = {"none",        "outermost",         "no-fde",
+                                      "bad-data",    "mem-read-failed",   "reg-rule-below-top",
+                                      "reg-unknown", "sp-not-increasing", "frame-limit"};
+  return (unsigned)s < sizeof names / sizeof *names ? names[s] : "unknown";
 }
 
 static sfr_stop read_u64(const sfr_unwind_ctx *uc, uint64_t addr, uint64_t *v) {
@@ -98,10 +80,9 @@ static sfr_stop apply_rule(const sfr_unwind_ctx *uc, const sfr_regs *cur,
       return read_u64(uc, base, out);
     *out = base;
     return SFR_STOP_NONE;
-  case SFR_RULE_UNDEFINED:
-    break;
+  default: /* SFR_RULE_UNDEFINED: only in outermost rows, which stop earlier */
+    return SFR_STOP_OUTERMOST;
   }
-  return SFR_STOP_RA_UNDEFINED;
 }
 
 sfr_stop sfr_unwind_frame(const sfr_unwind_ctx *uc, const sfr_regs *cur,
@@ -166,19 +147,17 @@ sfr_stop sfr_unwind_frame(const sfr_unwind_ctx *uc, const sfr_regs *cur,
 
 size_t sfr_backtrace(const sfr_unwind_ctx *uc, const sfr_regs *start,
                      sfr_regs *frames, size_t max, sfr_stop *why) {
-  size_t n;
-  if (max == 0) {
-    *why = SFR_STOP_FRAME_LIMIT;
-    return 0;
-  }
-  frames[0] = *start;
-  for (n = 1; n < max; n++) {
+  size_t n = 0;
+  *why = SFR_STOP_FRAME_LIMIT;
+  if (max > 0)
+    frames[n++] = *start;
+  while (n < max) {
     sfr_stop st = sfr_unwind_frame(uc, &frames[n - 1], n == 1, &frames[n]);
     if (st != SFR_STOP_NONE) {
       *why = st;
-      return n;
+      break;
     }
+    n++;
   }
-  *why = SFR_STOP_FRAME_LIMIT;
   return n;
 }

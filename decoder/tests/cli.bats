@@ -15,11 +15,11 @@ sfref() { ${SFREF_WRAPPER:-} "$SFREF" "$@"; }
 @test "sfref --help lists every command and exits 0" {
   run sfref --help
   [ "$status" -eq 0 ]
-  for c in dump validate lookup findings; do [[ "$output" == *"$c"* ]]; done
+  for c in dump validate lookup unwind findings; do [[ "$output" == *"$c"* ]]; done
 }
 
 @test "each command has --help and exits 0" {
-  for c in dump validate lookup findings; do
+  for c in dump validate lookup unwind findings; do
     run sfref "$c" --help
     [ "$status" -eq 0 ]
     [[ "$output" == "usage: sfref $c"* ]]
@@ -314,4 +314,69 @@ EOF2
   run "$T/use"
   [ "$status" -eq 0 ]
   [ "$output" = section-empty ]
+}
+
+@test "findings ID prints that finding's class; an unknown ID is a usage error" {
+  run sfref findings fre-data-overrun
+  [ "$status" -eq 0 ]
+  [[ "$output" == "fre-data-overrun "*" invalid "* ]]
+  [ "${#lines[@]}" -eq 1 ]
+  run sfref findings no-such-finding
+  [ "$status" -eq 2 ]; [[ "$output" == *"unknown finding 'no-such-finding'"* ]]
+  run sfref findings a b
+  [ "$status" -eq 2 ]
+}
+
+# cfi-sframe-x86_64-1-2.40: one function at 0x401000; from 0x401004 the CFA is
+# fp+16, the FP saved at CFA-16, the RA at the header's CFA-8.  At 0x401008
+# with sp 0x7000 and fp 0x7100: CFA 0x7110, saved FP at 0x7100, RA at 0x7108.
+@test "unwind: a frame of a real gas section, worked out by hand" {
+  vma=$(cat "$V/gas/cfi-sframe-x86_64-1-2.40.vma")
+  printf 'pc 0x401008\nsp 0x7000 # stack\nfp 0x7100\nmem 0x7100 00 72 00 00 00 00 00 00\nmem 0x7108 0000500000000000\n' > "$T/snap"
+  run sfref unwind --raw --vma "$vma" "$V/gas/cfi-sframe-x86_64-1-2.40.sframe" "$T/snap"
+  [ "$status" -eq 0 ]
+  [ "${lines[0]}" = "#0 pc 0x401008 sp 0x7000 fp 0x7100" ]
+  [ "${lines[1]}" = "#1 pc 0x500000 sp 0x7110 fp 0x7200" ]
+  [ "${lines[2]}" = "stop: no-fde" ]
+  run sfref unwind --json --raw --vma "$vma" "$V/gas/cfi-sframe-x86_64-1-2.40.sframe" "$T/snap"
+  [ "$output" = '{"schema":"sframe-conformance/unwind/1","frames":[{"pc":"0x401008","sp":"0x7000","fp":"0x7100"},{"pc":"0x500000","sp":"0x7110","fp":"0x7200"}],"stop":"no-fde"}' ]
+  # Without the RA's memory the walk stops at frame 0; max-frames 1 stops it too.
+  printf 'pc 0x401008\nsp 0x7000\nfp 0x7100\nmem 0x7100 0072000000000000\n' > "$T/snap2"
+  run sfref unwind --raw --vma "$vma" "$V/gas/cfi-sframe-x86_64-1-2.40.sframe" "$T/snap2"
+  [ "$status" -eq 0 ]; [ "${lines[1]}" = "stop: mem-read-failed" ]
+  printf 'max-frames 1\n' >> "$T/snap"
+  run sfref unwind --raw --vma "$vma" "$V/gas/cfi-sframe-x86_64-1-2.40.sframe" "$T/snap"
+  [ "${#lines[@]}" -eq 2 ]; [ "${lines[1]}" = "stop: frame-limit" ]
+}
+
+@test "unwind: bad snapshots exit 2 naming file and line; a malformed section exits 1" {
+  sec="$V/gas/cfi-sframe-x86_64-1-2.40.sframe"
+  bad() { # bad TEXT MESSAGE: the snapshot TEXT is refused with MESSAGE
+    printf "$1" > "$T/s"
+    run sfref unwind --raw "$sec" "$T/s"
+    [ "$status" -eq 2 ] || { echo "accepted: $1"; return 1; }
+    [[ "$output" == *"$T/s:"*"$2"* ]] || { echo "$output"; return 1; }
+  }
+  bad 'pc 1\nsp 2\nbogus 3\n'            "3: unknown key"
+  bad 'pc 1\n'                            "the snapshot needs \`pc\` and \`sp\`"
+  bad 'pc 1\nsp 2\npc 3\n'               "3: register given twice"
+  bad 'pc 1\nsp 2\nreg 64 5\n'           "expected \`reg N VALUE\` with N below 64"
+  bad 'pc 1\nsp 2\nreg 3 5\nreg 3 6\n'  "4: register given twice"
+  bad 'pc 1\nsp 2\nmem 0x10 0011223344\nmem 0x14 00\n' "4: memory range overlaps"
+  bad 'pc 1\nsp 2\nmem 0x10 001\n'       "3: memory bytes must be pairs of hex digits"
+  bad 'pc 1\nsp 2\nmem 0x10\n'           "3: no bytes after the address"
+  bad 'pc 1\nsp 2\nmem 0xffffffffffffffff 0011\n' "wraps past the end"
+  bad 'pc x\nsp 2\n'                      "1: expected a number"
+  bad 'pc 1 2\nsp 2\n'                    "1: unexpected text"
+  bad 'pc 1\nsp 2\nmax-frames 0\n'       "max-frames must be 1 to 4096"
+  run sfref unwind --raw "$sec" "$T/none"
+  [ "$status" -eq 2 ]; [[ "$output" == *"cannot open"* ]]
+  run sfref unwind --raw "$sec"
+  [ "$status" -eq 2 ]; [[ "$output" == *"no snapshot given"* ]]
+  run sfref unwind --raw "$sec" a b
+  [ "$status" -eq 2 ]; [[ "$output" == *"one snapshot only"* ]]
+  printf 'pc 1\nsp 2\n' > "$T/ok"
+  head -c 20 "$sec" > "$T/short"
+  run sfref unwind --raw "$T/short" "$T/ok"
+  [ "$status" -eq 1 ]; [[ "$output" == *"not unwound"* ]]
 }
