@@ -85,6 +85,7 @@ $(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/t
 # Later parts (the corpus, ...) add their rules in their own fragments;
 # a fragment adds its test programs to CORPUS_TEST_TOOLS.
 include $(wildcard corpus/*.mk)
+include conformance/conformance.mk
 
 tests: all $(UNIT) $(VECDUMP) $(CORPUS_TEST_TOOLS)
 

@@ -371,3 +371,16 @@ sfr_status dump_objdump(FILE *out, const sfr_section *sec) {
   }
   return SFR_OK;
 }
+
+void lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode) {
+  sfr_lookup_result res;
+  sfr_lookup_status ls = sfr_lookup(sec, pc, mode, &res);
+  fprintf(out, "{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":\"%s\"", pc,
+          mode == SFR_PC_IP ? "ip" : "ra", sfr_lookup_status_name(ls));
+  if (ls == SFR_LOOKUP_FOUND) {
+    fprintf(out, ",\"fde\":%" PRIu32 ",\"fre\":%" PRIu32 ",\"fre_start\":%" PRIu32 ",\"rules\":",
+            res.fde.index, res.fre.index, res.fre.start);
+    rules_json(out, sec, &res.rules);
+  }
+  fputc('}', out);
+}

@@ -15,4 +15,7 @@ sfr_status dump_objdump(FILE *out, const sfr_section *sec);
 void rules_text(char *buf, size_t n, const sfr_section *sec, const sfr_rules *r);
 void rules_json(FILE *out, const sfr_section *sec, const sfr_rules *r);
 void fde_json(FILE *out, const sfr_fde *fde);
+/* One object of `sfref lookup --json` (decoder/JSON.md): pc looked up in a
+ * mode. */
+void lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode);
 #endif

@@ -260,20 +260,16 @@ static int cmd_dump(const opts *o, sfr_section *sec, const sfr_report *rep) {
 static void lookup_one(const opts *o, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
                        int *first) {
   sfr_lookup_result res;
-  sfr_lookup_status ls = sfr_lookup(sec, pc, mode, &res);
+  sfr_lookup_status ls;
   const char *mname = mode == SFR_PC_IP ? "ip" : "ra";
   if (strcmp(o->format, "json") == 0) {
-    printf("%s{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":\"%s\"", *first ? "" : ",",
-           pc, mname, sfr_lookup_status_name(ls));
-    if (ls == SFR_LOOKUP_FOUND) {
-      printf(",\"fde\":%" PRIu32 ",\"fre\":%" PRIu32 ",\"fre_start\":%" PRIu32 ",\"rules\":",
-             res.fde.index, res.fre.index, res.fre.start);
-      rules_json(stdout, sec, &res.rules);
-    }
-    printf("}");
+    if (!*first)
+      putchar(',');
+    lookup_json(stdout, sec, pc, mode);
     *first = 0;
     return;
   }
+  ls = sfr_lookup(sec, pc, mode, &res);
   printf("0x%" PRIx64 " %s: ", pc, mname);
   if (mode == SFR_PC_RA)
     printf("(at 0x%" PRIx64 ") ", res.pc);

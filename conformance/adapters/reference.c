@@ -1,0 +1,125 @@
+/* sfadapter-reference - the oracle itself behind the adapter protocol
+ * (conformance/PROTOCOL.md): the same library and renderings as `sfref`.
+ * A rejected section names every malformed or invalid finding on stderr,
+ * one `finding: ID` line each. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dump.h"
+#include "sframe_ref.h"
+#include "unwind.h"
+
+#define MAX_FINDINGS 256
+
+static int parse_u64(const char *s, uint64_t *v) {
+  char *end;
+  if (!s || !*s || *s == '-')
+    return 0;
+  errno = 0;
+  *v = strtoull(s, &end, 0);
+  return !errno && !*end;
+}
+
+static uint8_t *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  size_t cap = 1 << 16, n = 0;
+  uint8_t *b = NULL;
+  while (f) {
+    uint8_t *nb = realloc(b, cap);
+    if (!nb)
+      break;
+    b = nb;
+    n += fread(b + n, 1, cap - n, f);
+    if (n < cap) {
+      int bad = ferror(f);
+      fclose(f);
+      if (bad)
+        break;
+      *len = n;
+      return b;
+    }
+    cap *= 2;
+  }
+  if (f)
+    fclose(f);
+  free(b);
+  return NULL;
+}
+
+int main(int argc, char **argv) {
+  sfr_section sec;
+  sfr_finding items[MAX_FINDINGS];
+  sfr_report rep;
+  uint8_t *bytes;
+  size_t len = 0, i;
+  uint64_t vma;
+  const char *cmd = argc > 1 ? argv[1] : "";
+  int rc = 0;
+
+  if (!strcmp(cmd, "capabilities")) {
+    printf("{\"name\":\"sframe-conformance oracle\",\"version\":\"%s\","
+           "\"commands\":[\"decode\",\"lookup\",\"unwind\"],\"versions\":[1,2,3],"
+           "\"abis\":[\"amd64\",\"aarch64-le\",\"aarch64-be\",\"s390x\"],"
+           "\"endian\":[\"little\",\"big\"],\"unknown_fields\":[]}\n",
+           SFR_VERSION_STRING);
+    return 0;
+  }
+  if (argc < 4 || (strcmp(cmd, "decode") && strcmp(cmd, "lookup") && strcmp(cmd, "unwind")) ||
+      !parse_u64(argv[3], &vma) || (!strcmp(cmd, "unwind") && argc != 5) ||
+      (!strcmp(cmd, "decode") && argc != 4)) {
+    fprintf(stderr, "usage: sfadapter-reference capabilities | decode SECTION VMA |\n"
+                    "       lookup SECTION VMA PC... | unwind SECTION VMA SNAPSHOT\n");
+    return 2;
+  }
+  if (!(bytes = slurp(argv[2], &len))) {
+    fprintf(stderr, "sfadapter-reference: %s: cannot read\n", argv[2]);
+    return 2;
+  }
+  rep.items = items;
+  rep.cap = MAX_FINDINGS;
+  sfr_validate(&sec, bytes, len, vma, &rep);
+  if (sfr_report_rejects(&rep)) {
+    for (i = 0; i < rep.count && i < rep.cap; i++)
+      if (sfr_finding_class(items[i].id) != SFR_CLASS_QUESTIONABLE)
+        fprintf(stderr, "finding: %s\n", sfr_finding_name(items[i].id));
+    free(bytes);
+    return 1;
+  }
+  if (!strcmp(cmd, "decode")) {
+    rc = dump_json(stdout, &sec) == SFR_OK ? 0 : 1;
+  } else if (!strcmp(cmd, "lookup")) {
+    putchar('[');
+    for (i = 4; i < (size_t)argc; i++) {
+      uint64_t pc;
+      if (!parse_u64(argv[i], &pc)) {
+        fprintf(stderr, "sfadapter-reference: bad PC '%s'\n", argv[i]);
+        rc = 2;
+        break;
+      }
+      lookup_json(stdout, &sec, pc, SFR_PC_IP);
+      putchar(',');
+      lookup_json(stdout, &sec, pc, SFR_PC_RA);
+      if (i + 1 < (size_t)argc)
+        putchar(',');
+    }
+    printf("]\n");
+  } else {
+    snapshot snap;
+    char err[200];
+    FILE *f = fopen(argv[4], "r");
+    if (!f || snapshot_read(f, &snap, err, sizeof err) != 0) {
+      fprintf(stderr, "sfadapter-reference: %s: %s\n", argv[4], f ? err : "cannot open");
+      rc = 2;
+    } else {
+      unwind_print(stdout, &sec, &snap, 1);
+      snapshot_free(&snap);
+    }
+    if (f)
+      fclose(f);
+  }
+  free(bytes);
+  return rc;
+}

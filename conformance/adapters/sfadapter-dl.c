@@ -1,0 +1,106 @@
+/* sfadapter-dl - the driver for the library form of the adapter protocol
+ * (conformance/PROTOCOL.md, conformance/include/sframe_adapter.h):
+ *
+ *   sfadapter-dl LIB.so capabilities | decode SECTION VMA |
+ *                lookup SECTION VMA PC... | unwind SECTION VMA SNAPSHOT
+ *
+ * loads LIB.so with dlopen and speaks the executable form for it.  A
+ * command the library does not export is reported as unsupported (exit 2). */
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sframe_adapter.h"
+
+typedef const char *(*caps_fn)(void);
+typedef int (*decode_fn)(const uint8_t *, size_t, uint64_t, FILE *, FILE *);
+typedef int (*lookup_fn)(const uint8_t *, size_t, uint64_t, const uint64_t *, size_t, FILE *,
+                         FILE *);
+typedef int (*unwind_fn)(const uint8_t *, size_t, uint64_t, const char *, FILE *, FILE *);
+
+static int parse_u64(const char *s, uint64_t *v) {
+  char *end;
+  if (!s || !*s || *s == '-')
+    return 0;
+  errno = 0;
+  *v = strtoull(s, &end, 0);
+  return !errno && !*end;
+}
+
+/* dlsym returns an object pointer; the conversion to a function pointer
+ * goes through memcpy (ISO C has no cast between the two). */
+static int sym(void *lib, const char *name, void *fn, size_t size) {
+  void *p = dlsym(lib, name);
+  if (!p)
+    return 0;
+  memcpy(fn, &p, size);
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  void *lib;
+  const char *cmd = argc > 2 ? argv[2] : "";
+  uint8_t *bytes = NULL;
+  size_t len = 0;
+  uint64_t vma = 0;
+  int rc;
+
+  if (argc < 3) {
+    fprintf(stderr, "usage: sfadapter-dl LIB.so COMMAND ARGS...\n");
+    return 2;
+  }
+  if (!(lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL))) {
+    fprintf(stderr, "sfadapter-dl: %s\n", dlerror());
+    return 2;
+  }
+  if (!strcmp(cmd, "capabilities")) {
+    caps_fn caps;
+    if (!sym(lib, "sfa_capabilities", &caps, sizeof caps)) {
+      fprintf(stderr, "sfadapter-dl: %s: no sfa_capabilities\n", argv[1]);
+      return 2;
+    }
+    puts(caps());
+    return 0;
+  }
+  if (argc < 5 || !parse_u64(argv[4], &vma)) {
+    fprintf(stderr, "sfadapter-dl: %s: expected SECTION VMA\n", cmd);
+    return 2;
+  }
+  {
+    FILE *f = fopen(argv[3], "rb");
+    long n;
+    if (!f || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
+        !(bytes = malloc((size_t)n + 1)) || fread(bytes, 1, (size_t)n, f) != (size_t)n) {
+      fprintf(stderr, "sfadapter-dl: %s: cannot read\n", argv[3]);
+      return 2;
+    }
+    len = (size_t)n;
+    fclose(f);
+  }
+  if (!strcmp(cmd, "decode") && argc == 5) {
+    decode_fn fn;
+    rc = sym(lib, "sfa_decode", &fn, sizeof fn) ? fn(bytes, len, vma, stdout, stderr) : 2;
+  } else if (!strcmp(cmd, "lookup")) {
+    lookup_fn fn = NULL;
+    uint64_t *pcs = calloc((size_t)argc, sizeof *pcs);
+    int i;
+    rc = pcs && sym(lib, "sfa_lookup", &fn, sizeof fn) ? 0 : 2;
+    for (i = 5; rc == 0 && i < argc; i++)
+      if (!parse_u64(argv[i], &pcs[i - 5]))
+        rc = 2;
+    if (rc == 0)
+      rc = fn(bytes, len, vma, pcs, (size_t)(argc - 5), stdout, stderr);
+    free(pcs);
+  } else if (!strcmp(cmd, "unwind") && argc == 6) {
+    unwind_fn fn;
+    rc = sym(lib, "sfa_unwind", &fn, sizeof fn) ? fn(bytes, len, vma, argv[5], stdout, stderr) : 2;
+  } else {
+    fprintf(stderr, "sfadapter-dl: unknown command or arguments: %s\n", cmd);
+    rc = 2;
+  }
+  free(bytes);
+  fflush(stdout);
+  return rc == 0 || rc == 1 ? rc : 2;
+}

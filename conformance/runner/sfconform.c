@@ -1,0 +1,1011 @@
+/* sfconform - the conformance runner (conformance/PROTOCOL.md).
+ *
+ *   sfconform [options] IMPL...
+ *
+ * IMPL is a bundled adapter's name (reference, libsframe, objdump, readelf:
+ * BINDIR/sfadapter-NAME), a path to an executable or a shared library, or
+ * NAME=PATH.  Every section of the corpus is run through every IMPL; the
+ * results go to OUT/<impl>/results.jsonl and summary.md, and the matrix of
+ * all of them to OUT/index.html and OUT/summary.md.
+ * Exit status: 0 when every IMPL matches its expected-results file (bundled
+ * adapters) or has no failure (others) and no skip list has gone stale;
+ * 1 otherwise; 2 on usage or I/O errors. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "json.h"
+#include "proc.h"
+
+#define MAX_IMPLS 16
+#define MAX_OUT ((size_t)512 << 20)
+
+/* ---- statuses ---- */
+enum {
+  ST_PASS, ST_SHOULD_ACCEPT, ST_SHOULD_REJECT, ST_WRONG_OUTPUT, ST_WRONG_FINDING, ST_CRASH,
+  ST_TIMEOUT, ST_UNSUPPORTED, ST_IMPL_ACCEPT, ST_IMPL_REJECT, ST_SKIP, ST_COUNT
+};
+static const char *st_names[ST_COUNT] = {
+    "pass",    "should-accept", "should-reject", "wrong-output", "wrong-finding", "crash",
+    "timeout", "unsupported",   "impl-accept",   "impl-reject",  "skip"};
+static int st_failed(int s) { return s >= ST_SHOULD_ACCEPT && s <= ST_TIMEOUT; }
+
+/* ---- one section of the corpus ---- */
+typedef struct kase {
+  char *id, *cls, *finding, *abi, *endian, *path; /* manifest columns */
+  char *casename, *title, *source, *vma, *pcs;    /* from NAME.expect */
+  int version, unwinds;
+} kase;
+
+typedef struct result {
+  int status;
+  int code; /* exit status, or -signal, or -1000 timeout */
+  long ms;
+  char detail[300];
+  char err[201];
+} result;
+
+typedef struct skip_entry {
+  char *pattern, *reason;
+} skip_entry;
+
+typedef struct impl {
+  char name[64];
+  char *argv0;     /* the executable, or the driver for a library */
+  char *lib;       /* the library, when the IMPL is one */
+  char caps_name[64], caps_version[64];
+  int cmd_decode, cmd_lookup, cmd_unwind;
+  unsigned versions;  /* bit v */
+  char abis[128], endians[64];
+  const char *unknown[32];
+  char *unknown_store;
+  skip_entry *skips;
+  size_t nskips;
+  result *res;
+  int stale; /* skipped cases that now pass */
+} impl;
+
+typedef struct opts {
+  const char *corpus, *out, *confdir, *bindir, *template_path;
+  int jobs, sample, update_expected;
+  double timeout;
+} opts;
+
+static void die(const char *fmt, const char *a) {
+  fprintf(stderr, "sfconform: ");
+  fprintf(stderr, fmt, a);
+  fputc('\n', stderr);
+  exit(2);
+}
+
+/* snprintf for paths and messages that must not be cut short. */
+static void pathf(char *buf, size_t n, const char *fmt, ...) {
+  va_list ap;
+  int len;
+  va_start(ap, fmt);
+  len = vsnprintf(buf, n, fmt, ap);
+  va_end(ap);
+  if (len < 0 || (size_t)len >= n)
+    die("%s: path too long", buf);
+}
+
+static char *xstrdup(const char *s) {
+  char *d = strdup(s ? s : "");
+  if (!d)
+    die("%s", "out of memory");
+  return d;
+}
+
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  char *buf;
+  long n;
+  if (!f)
+    return NULL;
+  if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+    fclose(f);
+    return NULL;
+  }
+  buf = malloc((size_t)n + 1);
+  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    free(buf);
+    buf = NULL;
+  }
+  fclose(f);
+  if (buf) {
+    buf[n] = 0;
+    if (len)
+      *len = (size_t)n;
+  }
+  return buf;
+}
+
+/* ---- the corpus ---- */
+
+static kase *load_corpus(const opts *o, size_t *n) {
+  kase *cs = NULL;
+  size_t cap = 0, count = 0, seen = 0;
+  int v;
+  for (v = 1; v <= 3; v++) {
+    char path[PATH_MAX], line[8192];
+    FILE *f;
+    pathf(path, sizeof path, "%s/manifest-v%d.txt", o->corpus, v);
+    if (!(f = fopen(path, "r")))
+      die("%s: cannot open (run make corpus first)", path);
+    while (fgets(line, sizeof line, f)) {
+      char id[1024], cls[64], finding[128], abi[64], endian[64], rel[4096], epath[PATH_MAX];
+      char *text, *p;
+      kase *k;
+      if (sscanf(line, "%1023s %63s %127s %63s %63s %4095s", id, cls, finding, abi, endian, rel) !=
+          6)
+        continue;
+      if (o->sample > 1 && seen++ % (unsigned)o->sample != 0)
+        continue;
+      if (count == cap) {
+        cap = cap ? 2 * cap : 1024;
+        if (!(cs = realloc(cs, cap * sizeof *cs)))
+          die("%s", "out of memory");
+      }
+      k = &cs[count++];
+      memset(k, 0, sizeof *k);
+      k->id = xstrdup(id), k->cls = xstrdup(cls), k->finding = xstrdup(finding);
+      k->abi = xstrdup(abi), k->endian = xstrdup(endian);
+      pathf(epath, sizeof epath, "%s/%s", o->corpus, rel);
+      k->path = xstrdup(epath);
+      k->version = v;
+      p = strrchr(epath, '.');
+      if (p)
+        strcpy(p, ".expect");
+      if (!(text = read_file(epath, NULL)))
+        die("%s: cannot read", epath);
+      for (p = strtok(text, "\n"); p; p = strtok(NULL, "\n")) {
+        char *val = strstr(p, ": ");
+        if (!val)
+          continue;
+        *val = 0;
+        val += 2;
+        if (!strcmp(p, "case")) k->casename = xstrdup(val);
+        else if (!strcmp(p, "title")) k->title = xstrdup(val);
+        else if (!strcmp(p, "source")) k->source = xstrdup(val);
+        else if (!strcmp(p, "vma")) k->vma = xstrdup(val);
+        else if (!strcmp(p, "pcs")) k->pcs = xstrdup(val);
+        else if (!strcmp(p, "unwinds")) k->unwinds = atoi(val);
+      }
+      free(text);
+      if (!k->casename) k->casename = xstrdup(id);
+      if (!k->title) k->title = xstrdup("");
+      if (!k->source) k->source = xstrdup("catalogue");
+      if (!k->vma) k->vma = xstrdup("0");
+      if (!k->pcs) k->pcs = xstrdup("");
+    }
+    fclose(f);
+  }
+  *n = count;
+  return cs;
+}
+
+/* NAME.ext beside a section NAME.sframe. */
+static void sibling(const kase *k, const char *ext, char *out, size_t n) {
+  size_t len = strlen(k->path);
+  if (len > 7 && strcmp(k->path + len - 7, ".sframe") == 0)
+    len -= 7;
+  snprintf(out, n, "%.*s.%s", (int)len, k->path, ext);
+}
+
+/* ---- implementations ---- */
+
+/* A shared library: ELF ET_DYN without a PT_INTERP program header. */
+static int is_shared_library(const char *path) {
+  unsigned char h[64];
+  int fd = open(path, O_RDONLY);
+  ssize_t got;
+  int big, is64, i;
+  uint64_t phoff;
+  unsigned phentsize, phnum;
+  if (fd < 0)
+    return 0;
+  got = read(fd, h, sizeof h);
+  if (got < 52 || memcmp(h, "\177ELF", 4) != 0) {
+    close(fd);
+    return 0;
+  }
+  is64 = h[4] == 2;
+  big = h[5] == 2;
+#define U16(o) (big ? (unsigned)(h[o] << 8 | h[o + 1]) : (unsigned)(h[o + 1] << 8 | h[o]))
+  if (U16(16) != 3 /* ET_DYN */) {
+    close(fd);
+    return 0;
+  }
+  phoff = 0;
+  for (i = 0; i < (is64 ? 8 : 4); i++) {
+    unsigned o = (is64 ? 32 : 28) + (unsigned)(big ? i : (is64 ? 7 : 3) - i);
+    phoff = phoff << 8 | h[o];
+  }
+  phentsize = is64 ? U16(54) : U16(42);
+  phnum = is64 ? U16(56) : U16(44);
+#undef U16
+  for (i = 0; i < (int)phnum && phentsize >= 4 && phentsize <= 64; i++) {
+    unsigned char p[4];
+    uint32_t type;
+    if (pread(fd, p, 4, (off_t)(phoff + (uint64_t)i * phentsize)) != 4)
+      break;
+    type = big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
+               : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+    if (type == 3 /* PT_INTERP */) {
+      close(fd);
+      return 0;
+    }
+  }
+  close(fd);
+  return 1;
+}
+
+static const char *bundled[] = {"reference", "libsframe", "objdump", "readelf"};
+
+static void impl_argv(const impl *im, const char **argv, int *n) {
+  *n = 0;
+  argv[(*n)++] = im->argv0;
+  if (im->lib)
+    argv[(*n)++] = im->lib;
+}
+
+static int list_has(const jvalue *arr, const char *s) {
+  size_t i;
+  if (!arr || arr->type != J_ARRAY)
+    return 0;
+  for (i = 0; i < arr->len; i++)
+    if ((arr->items[i].type == J_STRING && !strcmp(arr->items[i].str, s)) ||
+        (arr->items[i].type == J_NUMBER && arr->items[i].len == strlen(s) &&
+         !memcmp(arr->items[i].str, s, arr->items[i].len)))
+      return 1;
+  return 0;
+}
+
+static void load_skips(impl *im, const opts *o) {
+  char path[PATH_MAX], line[1024];
+  FILE *f;
+  pathf(path, sizeof path, "%s/skip/%s.txt", o->confdir, im->name);
+  if (!(f = fopen(path, "r")))
+    return;
+  while (fgets(line, sizeof line, f)) {
+    char *pat, *reason;
+    line[strcspn(line, "\n")] = 0;
+    if (line[0] == '#' || !(pat = strtok(line, " \t")))
+      continue;
+    reason = strtok(NULL, "");
+    while (reason && (*reason == ' ' || *reason == '\t'))
+      reason++;
+    if (!reason || !*reason)
+      die("%s: every skip entry needs a reason", path);
+    if (!(im->skips = realloc(im->skips, (im->nskips + 1) * sizeof *im->skips)))
+      die("%s", "out of memory");
+    im->skips[im->nskips].pattern = xstrdup(pat);
+    im->skips[im->nskips].reason = xstrdup(reason);
+    im->nskips++;
+  }
+  fclose(f);
+}
+
+static void setup_impl(impl *im, const char *spec, const opts *o) {
+  const char *eq = strchr(spec, '='), *path = spec;
+  char buf[PATH_MAX];
+  const char *argv[4];
+  int n, i;
+  proc_result pr;
+  jdoc doc;
+  char err[200];
+  const jvalue *v;
+
+  memset(im, 0, sizeof *im);
+  if (eq) {
+    snprintf(im->name, sizeof im->name, "%.*s", (int)(eq - spec), spec);
+    path = eq + 1;
+  } else {
+    for (i = 0; i < (int)(sizeof bundled / sizeof *bundled); i++)
+      if (!strcmp(spec, bundled[i])) {
+        pathf(buf, sizeof buf, "%s/sfadapter-%s", o->bindir, spec);
+        path = buf;
+        break;
+      }
+    {
+      const char *b = strrchr(spec, '/');
+      snprintf(im->name, sizeof im->name, "%s", b ? b + 1 : spec);
+    }
+  }
+  if (access(path, F_OK) != 0)
+    die("%s: no such implementation (a bundled name, or a path)", path);
+  if (is_shared_library(path)) {
+    char drv[PATH_MAX];
+    pathf(drv, sizeof drv, "%s/sfadapter-dl", o->bindir);
+    im->argv0 = xstrdup(drv);
+    im->lib = realpath(path, NULL);
+    if (!im->lib)
+      die("%s: cannot resolve", path);
+  } else {
+    char *rp = realpath(path, NULL);
+    if (!rp || access(rp, X_OK) != 0)
+      die("%s: not executable", path);
+    im->argv0 = rp;
+  }
+  impl_argv(im, argv, &n);
+  argv[n++] = "capabilities";
+  argv[n] = NULL;
+  if (proc_run((char *const *)argv, o->timeout, 1 << 20, &pr) != 0 || !pr.exited || pr.code != 0)
+    die("%s: `capabilities` failed", path);
+  if (json_parse(pr.out, pr.outlen, &doc, err, sizeof err) != 0 || doc.root.type != J_OBJECT) {
+    fprintf(stderr, "sfconform: %s: capabilities: not a JSON object (%s)\n", path, err);
+    exit(2);
+  }
+  free(pr.out);
+  if ((v = json_get(&doc.root, "name")) && v->type == J_STRING)
+    snprintf(im->caps_name, sizeof im->caps_name, "%s", v->str);
+  if ((v = json_get(&doc.root, "version")) && v->type == J_STRING)
+    snprintf(im->caps_version, sizeof im->caps_version, "%s", v->str);
+  v = json_get(&doc.root, "commands");
+  im->cmd_decode = list_has(v, "decode");
+  im->cmd_lookup = list_has(v, "lookup");
+  im->cmd_unwind = list_has(v, "unwind");
+  v = json_get(&doc.root, "versions");
+  for (i = 1; i <= 3; i++) {
+    char d[2] = {(char)('0' + i), 0};
+    if (list_has(v, d))
+      im->versions |= 1u << i;
+  }
+  v = json_get(&doc.root, "abis");
+  for (i = 0; i < 4; i++) {
+    static const char *a[] = {"amd64", "aarch64-le", "aarch64-be", "s390x"};
+    if (list_has(v, a[i]))
+      snprintf(im->abis + strlen(im->abis), sizeof im->abis - strlen(im->abis), " %s ", a[i]);
+  }
+  v = json_get(&doc.root, "endian");
+  if (list_has(v, "little"))
+    strcat(im->endians, " little ");
+  if (list_has(v, "big"))
+    strcat(im->endians, " big ");
+  v = json_get(&doc.root, "unknown_fields");
+  if (v && v->type == J_ARRAY) {
+    size_t total = 0, k, used = 0;
+    for (k = 0; k < v->len && k < 31; k++)
+      if (v->items[k].type == J_STRING)
+        total += v->items[k].len + 1;
+    im->unknown_store = malloc(total + 1);
+    for (k = 0, n = 0; im->unknown_store && k < v->len && k < 31; k++)
+      if (v->items[k].type == J_STRING) {
+        memcpy(im->unknown_store + used, v->items[k].str, v->items[k].len + 1);
+        im->unknown[n++] = im->unknown_store + used;
+        used += v->items[k].len + 1;
+      }
+  }
+  json_free(&doc);
+  if (!im->cmd_decode)
+    die("%s: capabilities: the `decode` command is required", path);
+  load_skips(im, o);
+}
+
+/* ---- one case ---- */
+
+static void set(result *r, int st, const char *fmt, const char *a, const char *b) {
+  r->status = st;
+  snprintf(r->detail, sizeof r->detail, fmt, a, b);
+}
+
+/* Runs one command; fills r on a crash or timeout (returns -1), else 0. */
+static int run(const impl *im, const opts *o, const char *const *args, proc_result *pr,
+               result *r) {
+  const char **argv;
+  int n, i, rc;
+  for (i = 0; args[i]; i++)
+    ;
+  if (!(argv = calloc((size_t)i + 4, sizeof *argv)))
+    die("%s", "out of memory");
+  impl_argv(im, argv, &n);
+  for (i = 0; args[i]; i++)
+    argv[n++] = args[i];
+  argv[n] = NULL;
+  rc = proc_run((char *const *)argv, o->timeout, MAX_OUT, pr);
+  free(argv);
+  if (rc != 0) {
+    set(r, ST_CRASH, "cannot start %s%s", im->argv0, "");
+    return -1;
+  }
+  r->ms += pr->ms;
+  if (snprintf(r->err, sizeof r->err, "%s", pr->err) < 0)
+    r->err[0] = 0;
+  if (pr->timed_out) {
+    set(r, ST_TIMEOUT, "%s: no exit within the time limit%s", args[0], "");
+    r->code = -1000;
+  } else if (!pr->exited) {
+    char s[16];
+    snprintf(s, sizeof s, "%d", pr->sig);
+    set(r, ST_CRASH, "%s: killed by signal %s", args[0], s);
+    r->code = -pr->sig;
+  } else if (pr->code != 0 && pr->code != 1) {
+    char s[16];
+    snprintf(s, sizeof s, "%d", pr->code);
+    set(r, ST_CRASH, "%s: exit status %s", args[0], s);
+    r->code = pr->code;
+  } else {
+    r->code = pr->code;
+    return 0;
+  }
+  free(pr->out);
+  pr->out = NULL;
+  return -1;
+}
+
+/* Compares an accepted command's stdout with the expected file. */
+static int compare_output(const impl *im, const proc_result *pr, const char *want_path,
+                          const char *what, result *r) {
+  size_t wl;
+  char *want = read_file(want_path, &wl), err[200], diff[260];
+  jdoc g, w;
+  int rc = 0;
+  if (!want) {
+    set(r, ST_CRASH, "runner: cannot read %s%s", want_path, "");
+    return -1;
+  }
+  if (pr->out_truncated) {
+    set(r, ST_WRONG_OUTPUT, "%s: output larger than the runner keeps%s", what, "");
+    free(want);
+    return -1;
+  }
+  if (json_parse(pr->out, pr->outlen, &g, err, sizeof err) != 0) {
+    set(r, ST_WRONG_OUTPUT, "%s: output is not JSON: %s", what, err);
+    free(want);
+    return -1;
+  }
+  if (json_parse(want, wl, &w, err, sizeof err) != 0) {
+    json_free(&g);
+    set(r, ST_CRASH, "runner: %s is not JSON%s", want_path, "");
+    free(want);
+    return -1;
+  }
+  if (json_compare(&g.root, &w.root, im->unknown, diff, sizeof diff) != 0) {
+    set(r, ST_WRONG_OUTPUT, "%s: %s", what, diff);
+    rc = -1;
+  }
+  json_free(&g);
+  json_free(&w);
+  free(want);
+  return rc;
+}
+
+static int named_other_finding(const char *err, const char *want, char *named, size_t n) {
+  const char *p = err;
+  int any = 0, hit = 0;
+  while (p && *p) {
+    if (!strncmp(p, "finding: ", 9)) {
+      size_t len = strcspn(p + 9, " \r\n");
+      if (!any)
+        snprintf(named, n, "%.*s", (int)len, p + 9);
+      any = 1;
+      if (len == strlen(want) && !strncmp(p + 9, want, len))
+        hit = 1;
+    }
+    p = strchr(p, '\n');
+    if (p)
+      p++;
+  }
+  return any && !hit;
+}
+
+static void run_case(const impl *im, const opts *o, const kase *k, result *r) {
+  proc_result pr;
+  char sfx[32], want[PATH_MAX];
+  const char *args[8];
+  int valid = !strcmp(k->cls, "valid") || !strcmp(k->cls, "questionable");
+  int i;
+  char abi[80], endian[16];
+
+  memset(r, 0, sizeof *r);
+  snprintf(abi, sizeof abi, " %s ", k->abi);
+  snprintf(endian, sizeof endian, " %s ", k->endian);
+  if (!(im->versions & (1u << k->version))) {
+    snprintf(sfx, sizeof sfx, "%d", k->version);
+    set(r, ST_UNSUPPORTED, "version %s%s", sfx, "");
+    return;
+  }
+  if (!strstr(im->abis, abi)) {
+    set(r, ST_UNSUPPORTED, "ABI %s%s", k->abi, "");
+    return;
+  }
+  if (!strstr(im->endians, endian)) {
+    set(r, ST_UNSUPPORTED, "%s endian%s", k->endian, "");
+    return;
+  }
+  args[0] = "decode", args[1] = k->path, args[2] = k->vma, args[3] = NULL;
+  if (run(im, o, args, &pr, r) != 0)
+    return;
+  if (!strcmp(k->cls, "impl")) {
+    set(r, pr.code == 0 ? ST_IMPL_ACCEPT : ST_IMPL_REJECT, "%s%s", "", "");
+    free(pr.out);
+    return;
+  }
+  if (!valid) {
+    char named[128];
+    if (pr.code == 0)
+      set(r, ST_SHOULD_REJECT, "accepted; the oracle finds %s%s", k->finding, "");
+    else if (named_other_finding(pr.err, k->finding, named, sizeof named))
+      set(r, ST_WRONG_FINDING, "named %s, want %s", named, k->finding);
+    else
+      set(r, ST_PASS, "%s%s", "", "");
+    free(pr.out);
+    return;
+  }
+  if (pr.code != 0) {
+    set(r, ST_SHOULD_ACCEPT, "decode rejected: %.200s%s", strtok(pr.err, "\n") ? pr.err : "", "");
+    free(pr.out);
+    return;
+  }
+  sibling(k, "dump.json", want, sizeof want);
+  i = access(want, R_OK) == 0 ? compare_output(im, &pr, want, "decode", r) : 0;
+  free(pr.out);
+  if (i != 0)
+    return;
+  /* Lookups: the PCs of NAME.expect, both modes. */
+  sibling(k, "lookup.json", want, sizeof want);
+  if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
+    char *pcs = xstrdup(k->pcs), *p;
+    const char **largs = calloc(strlen(k->pcs) / 2 + 5, sizeof *largs);
+    int n = 3;
+    if (!largs)
+      die("%s", "out of memory");
+    largs[0] = "lookup", largs[1] = k->path, largs[2] = k->vma;
+    for (p = strtok(pcs, " "); p; p = strtok(NULL, " "))
+      largs[n++] = p;
+    largs[n] = NULL;
+    i = run(im, o, largs, &pr, r);
+    free(pcs);
+    free(largs);
+    if (i != 0)
+      return;
+    if (pr.code != 0) {
+      set(r, ST_SHOULD_ACCEPT, "lookup rejected: %.200s%s", pr.err, "");
+      free(pr.out);
+      return;
+    }
+    i = compare_output(im, &pr, want, "lookup", r);
+    free(pr.out);
+    if (i != 0)
+      return;
+  }
+  for (i = 1; im->cmd_unwind && i <= k->unwinds; i++) {
+    char snap[PATH_MAX];
+    int rc;
+    snprintf(sfx, sizeof sfx, "unwind-%d.snapshot", i);
+    sibling(k, sfx, snap, sizeof snap);
+    snprintf(sfx, sizeof sfx, "unwind-%d.json", i);
+    sibling(k, sfx, want, sizeof want);
+    args[0] = "unwind", args[1] = k->path, args[2] = k->vma, args[3] = snap, args[4] = NULL;
+    if (run(im, o, args, &pr, r) != 0)
+      return;
+    if (pr.code != 0) {
+      set(r, ST_SHOULD_ACCEPT, "unwind rejected: %.200s%s", pr.err, "");
+      free(pr.out);
+      return;
+    }
+    snprintf(sfx, sizeof sfx, "unwind %d", i);
+    rc = compare_output(im, &pr, want, sfx, r);
+    free(pr.out);
+    if (rc != 0)
+      return;
+  }
+  set(r, ST_PASS, "%s%s", "", "");
+}
+
+static const skip_entry *skipped(const impl *im, const kase *k) {
+  size_t i;
+  for (i = 0; i < im->nskips; i++)
+    if (fnmatch(im->skips[i].pattern, k->id, 0) == 0)
+      return &im->skips[i];
+  return NULL;
+}
+
+/* Runs every case of one IMPL with o->jobs worker processes. */
+static void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
+  int w, jobs = o->jobs < 1 ? 1 : o->jobs;
+  char tmpl[] = "/tmp/sfconform-XXXXXX";
+  char *dir = mkdtemp(tmpl);
+  pid_t pids[64];
+  size_t i;
+  if (!dir)
+    die("%s", "cannot make a temporary directory");
+  if (jobs > 64)
+    jobs = 64;
+  im->res = calloc(n ? n : 1, sizeof *im->res);
+  if (!im->res)
+    die("%s", "out of memory");
+  fflush(NULL);
+  for (w = 0; w < jobs; w++) {
+    pids[w] = fork();
+    if (pids[w] < 0)
+      die("%s", "fork failed");
+    if (pids[w] == 0) {
+      char path[PATH_MAX];
+      FILE *f;
+      pathf(path, sizeof path, "%s/w%d", dir, w);
+      if (!(f = fopen(path, "wb")))
+        _exit(2);
+      for (i = (size_t)w; i < n; i += (size_t)jobs) {
+        result r;
+        run_case(im, o, &cs[i], &r);
+        if (fwrite(&i, sizeof i, 1, f) != 1 || fwrite(&r, sizeof r, 1, f) != 1)
+          _exit(2);
+      }
+      _exit(fclose(f) == 0 ? 0 : 2);
+    }
+  }
+  for (w = 0; w < jobs; w++) {
+    int status;
+    char path[PATH_MAX];
+    FILE *f;
+    size_t idx;
+    result r;
+    while (waitpid(pids[w], &status, 0) < 0 && errno == EINTR)
+      ;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+      die("%s", "a worker process failed");
+    pathf(path, sizeof path, "%s/w%d", dir, w);
+    if (!(f = fopen(path, "rb")))
+      die("%s: cannot read worker results", path);
+    while (fread(&idx, sizeof idx, 1, f) == 1 && fread(&r, sizeof r, 1, f) == 1)
+      if (idx < n)
+        im->res[idx] = r;
+    fclose(f);
+    unlink(path);
+  }
+  rmdir(dir);
+  /* Skip lists: the case was run; a skipped case that passes is stale. */
+  for (i = 0; i < n; i++) {
+    const skip_entry *s = skipped(im, &cs[i]);
+    if (!s)
+      continue;
+    if (im->res[i].status == ST_PASS) {
+      im->stale++;
+      fprintf(stderr, "sfconform: %s: %s passes but is on the skip list (%s): remove it\n",
+              im->name, cs[i].id, s->pattern);
+    }
+    {
+      char d[300];
+      if (snprintf(d, sizeof d, "%s [%s: %s]", s->reason, st_names[im->res[i].status],
+                   im->res[i].detail) < 0)
+        d[0] = 0;
+      snprintf(im->res[i].detail, sizeof im->res[i].detail, "%s", d);
+    }
+    im->res[i].status = ST_SKIP;
+  }
+}
+
+/* ---- output ---- */
+
+static void mkdirs(const char *path) {
+  char buf[PATH_MAX], *p;
+  pathf(buf, sizeof buf, "%s", path);
+  for (p = buf + 1; *p; p++)
+    if (*p == '/') {
+      *p = 0;
+      mkdir(buf, 0777);
+      *p = '/';
+    }
+  mkdir(buf, 0777);
+}
+
+static void write_results(const impl *im, const opts *o, const kase *cs, size_t n) {
+  char path[PATH_MAX];
+  FILE *f;
+  size_t i;
+  pathf(path, sizeof path, "%s/%s", o->out, im->name);
+  mkdirs(path);
+  pathf(path, sizeof path, "%s/%s/results.jsonl", o->out, im->name);
+  if (!(f = fopen(path, "w")))
+    die("%s: cannot write", path);
+  for (i = 0; i < n; i++) {
+    const kase *k = &cs[i];
+    const result *r = &im->res[i];
+    fprintf(f, "{\"id\":");
+    json_write_string(f, k->id);
+    fprintf(f, ",\"case\":");
+    json_write_string(f, k->casename);
+    fprintf(f, ",\"version\":%d,\"abi\":\"%s\",\"endian\":\"%s\",\"class\":\"%s\",\"finding\":",
+            k->version, k->abi, k->endian, k->cls);
+    json_write_string(f, k->finding);
+    fprintf(f, ",\"source\":");
+    json_write_string(f, k->source);
+    fprintf(f, ",\"status\":\"%s\",\"detail\":", st_names[r->status]);
+    json_write_string(f, r->detail);
+    fprintf(f, ",\"exit\":%d,\"ms\":%ld,\"stderr\":", r->code, r->ms);
+    json_write_string(f, r->err);
+    fprintf(f, "}\n");
+  }
+  if (fclose(f) != 0)
+    die("%s: write error", path);
+}
+
+/* Compares with conformance/expected/<impl>.txt ("id status" lines), or
+ * rewrites it.  Returns the number of differences (-1: no file). */
+static long check_expected(const impl *im, const opts *o, const kase *cs, size_t n) {
+  char path[PATH_MAX];
+  char *text;
+  long diffs = 0;
+  size_t i, shown = 0;
+  pathf(path, sizeof path, "%s/expected/%s.txt", o->confdir, im->name);
+  if (o->update_expected) {
+    FILE *f;
+    if (o->sample > 1)
+      die("%s", "--update-expected needs the whole corpus (no --sample)");
+    if (!(f = fopen(path, "w")))
+      die("%s: cannot write", path);
+    fprintf(f, "# %s: the status of every corpus section (sfconform --update-expected)\n",
+            im->name);
+    for (i = 0; i < n; i++)
+      fprintf(f, "%s %s\n", cs[i].id, st_names[im->res[i].status]);
+    fclose(f);
+    return 0;
+  }
+  if (!(text = read_file(path, NULL)))
+    return -1;
+  {
+    /* Both lists are in manifest order: walk them together by id. */
+    char *line, *save = NULL;
+    size_t ncase = 0;
+    char **ids = NULL, **sts = NULL;
+    size_t cap = 0;
+    for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+      char *sp = strchr(line, ' ');
+      if (line[0] == '#' || !sp)
+        continue;
+      *sp = 0;
+      if (ncase == cap) {
+        cap = cap ? 2 * cap : 4096;
+        ids = realloc(ids, cap * sizeof *ids);
+        sts = realloc(sts, cap * sizeof *sts);
+        if (!ids || !sts)
+          die("%s", "out of memory");
+      }
+      ids[ncase] = line;
+      sts[ncase++] = sp + 1;
+    }
+    {
+      size_t j = 0;
+      for (i = 0; i < n; i++) {
+        size_t start = j;
+        while (j < ncase && strcmp(ids[j], cs[i].id) != 0)
+          j++;
+        if (j == ncase) {
+          j = start;
+          diffs++;
+          if (shown++ < 20)
+            fprintf(stderr, "sfconform: %s: %s: new case, now %s\n", im->name, cs[i].id,
+                    st_names[im->res[i].status]);
+          continue;
+        }
+        if (strcmp(sts[j], st_names[im->res[i].status]) != 0) {
+          diffs++;
+          if (shown++ < 20)
+            fprintf(stderr, "sfconform: %s: %s: was %s, now %s (%s)\n", im->name, cs[i].id,
+                    sts[j], st_names[im->res[i].status], im->res[i].detail);
+        }
+        j++;
+      }
+    }
+    free(ids);
+    free(sts);
+  }
+  free(text);
+  if (diffs)
+    fprintf(stderr, "sfconform: %s: %ld results differ from %s (sfconform --update-expected "
+                    "rewrites it once the change is understood)\n",
+            im->name, diffs, path);
+  return diffs;
+}
+
+static void count(const impl *im, size_t n, unsigned long c[ST_COUNT], unsigned long *pass,
+                  unsigned long *fail) {
+  size_t i;
+  memset(c, 0, ST_COUNT * sizeof *c);
+  *pass = *fail = 0;
+  for (i = 0; i < n; i++) {
+    c[im->res[i].status]++;
+    if (st_failed(im->res[i].status))
+      (*fail)++;
+    else if (im->res[i].status == ST_PASS)
+      (*pass)++;
+  }
+}
+
+static void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n) {
+  int m, s;
+  size_t i, shown;
+  fprintf(f, "# Conformance summary\n\n%zu corpus sections.\n\n", n);
+  fprintf(f, "| implementation | version |");
+  for (s = 0; s < ST_COUNT; s++)
+    fprintf(f, " %s |", st_names[s]);
+  fprintf(f, "\n|---|---|");
+  for (s = 0; s < ST_COUNT; s++)
+    fprintf(f, "--:|");
+  fprintf(f, "\n");
+  for (m = 0; m < nim; m++) {
+    unsigned long c[ST_COUNT], p, fl;
+    count(&ims[m], n, c, &p, &fl);
+    fprintf(f, "| %s | %s |", ims[m].name, ims[m].caps_version);
+    for (s = 0; s < ST_COUNT; s++)
+      fprintf(f, " %lu |", c[s]);
+    fprintf(f, "\n");
+  }
+  for (m = 0; m < nim; m++) {
+    fprintf(f, "\n## %s: failures\n\n", ims[m].name);
+    for (i = 0, shown = 0; i < n; i++)
+      if (st_failed(ims[m].res[i].status) && shown++ < 200)
+        fprintf(f, "- `%s` (%s, %s): **%s** %s\n", cs[i].id, cs[i].cls, cs[i].finding,
+                st_names[ims[m].res[i].status], ims[m].res[i].detail);
+    if (!shown)
+      fprintf(f, "none\n");
+    else if (shown > 200)
+      fprintf(f, "- ... %zu more in results.jsonl\n", shown - 200);
+  }
+}
+
+static void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
+  char path[PATH_MAX], out[PATH_MAX], line[8192];
+  FILE *t, *f;
+  int m, done = 0;
+  size_t i;
+  pathf(path, sizeof path, "%s", o->template_path);
+  pathf(out, sizeof out, "%s/index.html", o->out);
+  if (!(t = fopen(path, "r"))) {
+    fprintf(stderr, "sfconform: %s: no template; no HTML matrix\n", path);
+    return;
+  }
+  if (!(f = fopen(out, "w")))
+    die("%s: cannot write", out);
+  while (fgets(line, sizeof line, t)) {
+    char *p = line;
+    while (*p == ' ' || *p == '\t')
+      p++;
+    if (done || strncmp(p, "/*SFCONFORM-DATA*/", 18) != 0) {
+      fputs(line, f);
+      continue;
+    }
+    done = 1;
+    fprintf(f, "const DATA = {\"generated\":\"sfconform\",\"impls\":[");
+    for (m = 0; m < nim; m++) {
+      fprintf(f, m ? "," : "");
+      json_write_string(f, ims[m].name);
+    }
+    fprintf(f, "],\n\"cases\":[");
+    for (i = 0; i < n; i++) {
+      const kase *k = &cs[i];
+      fprintf(f, "%s\n{\"id\":", i ? "," : "");
+      json_write_string(f, k->id);
+      fprintf(f, ",\"case\":");
+      json_write_string(f, k->casename);
+      fprintf(f, ",\"title\":");
+      json_write_string(f, k->title);
+      fprintf(f, ",\"version\":%d,\"abi\":\"%s\",\"endian\":\"%s\",\"class\":\"%s\",\"finding\":",
+              k->version, k->abi, k->endian, k->cls);
+      json_write_string(f, k->finding);
+      fprintf(f, ",\"source\":");
+      json_write_string(f, k->source);
+      fprintf(f, ",\"results\":[");
+      for (m = 0; m < nim; m++) {
+        fprintf(f, "%s{\"status\":\"%s\",\"detail\":", m ? "," : "", st_names[ims[m].res[i].status]);
+        json_write_string(f, ims[m].res[i].detail);
+        fprintf(f, "}");
+      }
+      fprintf(f, "]}");
+    }
+    fprintf(f, "]};\n");
+  }
+  fclose(t);
+  if (fclose(f) != 0)
+    die("%s: write error", out);
+}
+
+static int usage(void) {
+  fprintf(stderr,
+          "usage: sfconform [--corpus DIR] [--out DIR] [--confdir DIR] [--bindir DIR] [--template F]\n"
+          "                 [-j N] [--timeout SECONDS] [--sample N] [--update-expected] IMPL...\n"
+          "IMPL: a bundled adapter (reference, libsframe, objdump, readelf), the path of an\n"
+          "executable or shared library speaking conformance/PROTOCOL.md, or NAME=PATH.\n");
+  return 2;
+}
+
+int main(int argc, char **argv) {
+  opts o;
+  impl ims[MAX_IMPLS];
+  int nim = 0, i, bad = 0;
+  kase *cs;
+  size_t n;
+  char self[PATH_MAX], *slash;
+  FILE *f;
+
+  memset(&o, 0, sizeof o);
+  o.corpus = "build/corpus";
+  o.out = "build/conformance";
+  o.confdir = "conformance";
+  o.template_path = "conformance/report/matrix.html";
+  o.jobs = 2;
+  o.timeout = 10;
+  snprintf(self, sizeof self, "%s", argv[0]);
+  slash = strrchr(self, '/');
+  if (slash)
+    *slash = 0;
+  else
+    snprintf(self, sizeof self, ".");
+  o.bindir = self;
+  for (i = 1; i < argc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--corpus") && v) o.corpus = v, i++;
+    else if (!strcmp(a, "--out") && v) o.out = v, i++;
+    else if (!strcmp(a, "--confdir") && v) o.confdir = v, i++;
+    else if (!strcmp(a, "--bindir") && v) o.bindir = v, i++;
+    else if (!strcmp(a, "--template") && v) o.template_path = v, i++;
+    else if (!strcmp(a, "-j") && v) o.jobs = atoi(v), i++;
+    else if (!strcmp(a, "--timeout") && v) o.timeout = atof(v), i++;
+    else if (!strcmp(a, "--sample") && v) o.sample = atoi(v), i++;
+    else if (!strcmp(a, "--update-expected")) o.update_expected = 1;
+    else if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(), 0;
+    else if (a[0] == '-') return usage();
+    else if (nim < MAX_IMPLS) setup_impl(&ims[nim++], a, &o);
+    else die("%s", "too many implementations");
+  }
+  if (nim == 0 || o.timeout <= 0 || o.jobs < 1)
+    return usage();
+  cs = load_corpus(&o, &n);
+  mkdirs(o.out);
+  printf("sfconform: %zu corpus sections%s, %d implementation%s, %d jobs\n", n,
+         o.sample > 1 ? " (sampled)" : "", nim, nim == 1 ? "" : "s", o.jobs);
+  for (i = 0; i < nim; i++) {
+    unsigned long c[ST_COUNT], p, fl;
+    long d;
+    int s;
+    fflush(stdout);
+    run_impl(&ims[i], &o, cs, n);
+    write_results(&ims[i], &o, cs, n);
+    d = check_expected(&ims[i], &o, cs, n);
+    count(&ims[i], n, c, &p, &fl);
+    printf("\n%s (%s %s):", ims[i].name, ims[i].caps_name, ims[i].caps_version);
+    for (s = 0; s < ST_COUNT; s++)
+      if (c[s])
+        printf(" %s %lu,", st_names[s], c[s]);
+    printf("\n  results: %s/%s/results.jsonl", o.out, ims[i].name);
+    if (d >= 0)
+      printf("; %s against %s/expected/%s.txt", d ? "DIFFERS" : "as expected", o.confdir,
+             ims[i].name);
+    if (ims[i].stale)
+      printf("; %d skipped cases now pass", ims[i].stale);
+    printf("\n  %lu passed, %lu failed\n", p, fl);
+    if (d > 0 || ims[i].stale || (d < 0 && fl > 0 && !o.update_expected))
+      bad = 1;
+  }
+  {
+    char path[PATH_MAX];
+    pathf(path, sizeof path, "%s/summary.md", o.out);
+    if (!(f = fopen(path, "w")))
+      die("%s: cannot write", path);
+    write_summary(f, ims, nim, cs, n);
+    fclose(f);
+    for (i = 0; i < nim; i++) {
+      pathf(path, sizeof path, "%s/%s/summary.md", o.out, ims[i].name);
+      if ((f = fopen(path, "w"))) {
+        write_summary(f, &ims[i], 1, cs, n);
+        fclose(f);
+      }
+    }
+    write_html(ims, nim, &o, cs, n);
+    printf("\nmatrix: %s/index.html, %s/summary.md\n", o.out, o.out);
+  }
+  return bad;
+}

@@ -1,0 +1,111 @@
+#!/usr/bin/env bats
+# The conformance runner (conformance/PROTOCOL.md): every status from a
+# deliberately broken adapter, skip lists, expected-results files, the
+# example adapter in both forms, and the bundled adapters on a sample.
+# Environment (ci/run-tests.sh): BUILD (default build).
+
+setup() {
+  : "${BUILD:=build}"
+  B="$BUILD/bin"
+  C="$BUILD/corpus"
+  T="$BATS_TEST_TMPDIR"
+  export SFADAPTER_REFERENCE="$PWD/$B/sfadapter-reference"
+}
+
+# A corpus of the named sections (their manifest lines and files).
+mini_corpus() {
+  mkdir -p "$T/corpus/catalogue"
+  : > "$T/corpus/manifest-v1.txt"; : > "$T/corpus/manifest-v2.txt"; : > "$T/corpus/manifest-v3.txt"
+  for id in "$@"; do
+    line=$(grep -h "^$id " "$C"/manifest-v*.txt)
+    [ -n "$line" ] || { echo "no section $id"; return 1; }
+    v=$(sed -n 's/.*-v\([123]\)-.*/\1/p' <<< "$id")
+    echo "$line" >> "$T/corpus/manifest-v$v.txt"
+    cp "$C/catalogue/$id".* "$T/corpus/catalogue/"
+  done
+}
+
+status_of() { jq -r --arg id "$1" 'select(.id == $id) | .status' "$T/out/$2/results.jsonl"; }
+detail_of() { jq -r --arg id "$1" 'select(.id == $id) | .detail' "$T/out/$2/results.jsonl"; }
+
+@test "a broken adapter: every misbehaviour gets its status, and the runner survives" {
+  mini_corpus unwind-three-frames-v1-amd64-le functions-1000-v1-amd64-le \
+    fre-start-at-size-v1-amd64-le unwind-memory-missing-v1-amd64-le fre-data-overrun-v1-amd64-le \
+    fre-data-overrun-shared-v1-amd64-le unwind-three-frames-v3-amd64-le \
+    unwind-three-frames-v2-amd64-le fre-data-overrun-v1-aarch64le-le \
+    abi-endian-mismatch-no-functions-v1-aarch64le-be
+  mkdir -p "$T/conf"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" --timeout 2 -j 2 \
+    "broken=$PWD/conformance/tests/broken-adapter.sh"
+  [ "$status" -eq 1 ]                        # failures, and no expected file
+  [ "$(status_of unwind-three-frames-v1-amd64-le broken)" = crash ]
+  [[ "$(detail_of unwind-three-frames-v1-amd64-le broken)" == *"signal 11"* ]]
+  [ "$(status_of functions-1000-v1-amd64-le broken)" = timeout ]
+  [ "$(status_of fre-start-at-size-v1-amd64-le broken)" = wrong-output ]
+  [[ "$(detail_of fre-start-at-size-v1-amd64-le broken)" == "decode: functions[0].size: got 999, want "* ]]
+  [ "$(status_of unwind-memory-missing-v1-amd64-le broken)" = should-accept ]
+  [ "$(status_of fre-data-overrun-v1-amd64-le broken)" = should-reject ]
+  [ "$(status_of fre-data-overrun-shared-v1-amd64-le broken)" = wrong-finding ]
+  [[ "$(detail_of fre-data-overrun-shared-v1-amd64-le broken)" == "named fde-overlap, want fre-data-overrun" ]]
+  [ "$(status_of unwind-three-frames-v3-amd64-le broken)" = wrong-output ]
+  [[ "$(detail_of unwind-three-frames-v3-amd64-le broken)" == "unwind 1: frames[2].pc: got \"0x9001\", want \"0x9000\"" ]]
+  [ "$(status_of unwind-three-frames-v2-amd64-le broken)" = unsupported ]
+  [ "$(status_of fre-data-overrun-v1-aarch64le-le broken)" = pass ]
+  [[ "$(status_of abi-endian-mismatch-no-functions-v1-aarch64le-be broken)" == impl-* ]]
+  [[ "$output" == *"1 passed, 7 failed"* ]]
+  [ "$(wc -l < "$T/out/broken/results.jsonl")" -eq 10 ]
+  grep -q '^const DATA = {"generated"' "$T/out/index.html"
+  grep -q '| broken |' "$T/out/summary.md"
+}
+
+@test "skip lists: a skipped case is run and reported as skip; one that passes is an error" {
+  mini_corpus unwind-memory-missing-v1-amd64-le fre-data-overrun-v1-aarch64le-le
+  mkdir -p "$T/conf/skip"
+  printf '# pattern reason\nunwind-memory-missing-v1-* the adapter rejects it (test)\n' > "$T/conf/skip/broken.txt"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" \
+    "broken=$PWD/conformance/tests/broken-adapter.sh"
+  [ "$status" -eq 0 ]
+  [ "$(status_of unwind-memory-missing-v1-amd64-le broken)" = skip ]
+  [[ "$(detail_of unwind-memory-missing-v1-amd64-le broken)" == "the adapter rejects it (test) [should-accept: "* ]]
+  echo 'fre-data-overrun-v1-aarch64le-le passes, so this entry is stale' >> "$T/conf/skip/broken.txt"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" \
+    "broken=$PWD/conformance/tests/broken-adapter.sh"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"fre-data-overrun-v1-aarch64le-le passes but is on the skip list"* ]]
+  printf 'no-reason-given\n' > "$T/conf/skip/broken.txt"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" \
+    "broken=$PWD/conformance/tests/broken-adapter.sh"
+  [ "$status" -eq 2 ]; [[ "$output" == *"needs a reason"* ]]
+}
+
+@test "expected-results files: a change of behaviour is a difference" {
+  mini_corpus fre-data-overrun-v1-aarch64le-le unwind-memory-missing-v1-amd64-le
+  mkdir -p "$T/conf/expected"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" --update-expected \
+    "broken=$PWD/conformance/tests/broken-adapter.sh"
+  grep -q '^unwind-memory-missing-v1-amd64-le should-accept$' "$T/conf/expected/broken.txt"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" \
+    "broken=$PWD/conformance/tests/broken-adapter.sh"
+  [ "$status" -eq 0 ]; [[ "$output" == *"as expected"* ]]
+  sed -i 's/ should-accept$/ pass/' "$T/conf/expected/broken.txt"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" \
+    "broken=$PWD/conformance/tests/broken-adapter.sh"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"unwind-memory-missing-v1-amd64-le: was pass, now should-accept"* ]]
+}
+
+@test "the example adapter passes as an executable and as a shared library" {
+  run "$B/sfconform" --corpus "$C" --out "$T/out" --sample 40 "$B/example-adapter" "$BUILD/lib/example-adapter.so"
+  [ "$status" -eq 0 ]
+  [ "$(jq -r .status "$T/out/example-adapter/results.jsonl" | sort -u | grep -cv -e '^pass$' -e '^impl-')" -eq 0 ]
+  [ "$(jq -r .status "$T/out/example-adapter.so/results.jsonl" | sort -u | grep -cv -e '^pass$' -e '^impl-')" -eq 0 ]
+  [ "$(grep -c '"status":"pass"' "$T/out/example-adapter.so/results.jsonl")" -gt 50 ]
+  [ "$(wc -l < conformance/examples/example-adapter.c)" -lt 200 ]
+}
+
+@test "usage: no IMPL, a missing one, or one whose capabilities fail exit 2" {
+  run "$B/sfconform";                          [ "$status" -eq 2 ]
+  run "$B/sfconform" "$T/nothing-here";        [ "$status" -eq 2 ]; [[ "$output" == *"no such implementation"* ]]
+  printf '#!/bin/sh\nexit 3\n' > "$T/dud"; chmod +x "$T/dud"
+  run "$B/sfconform" "$T/dud";                 [ "$status" -eq 2 ]; [[ "$output" == *"capabilities"* ]]
+}
