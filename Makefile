@@ -87,7 +87,7 @@ $(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/t
 include $(wildcard corpus/*.mk)
 include conformance/conformance.mk
 
-tests: all $(UNIT) $(VECDUMP) $(CORPUS_TEST_TOOLS)
+tests: all $(UNIT) $(VECDUMP) $(CORPUS_TEST_TOOLS) $(CONFORMANCE_BINS)
 
 # The whole sequence (dependencies, plain build, tests, sanitizer pass,
 # coverage) lives in ci/check.sh so that .ci/run and make check agree.

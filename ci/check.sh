@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The check sequence behind `make check` and `.ci/run`:
 #   1. install the Debian packages the tests need (skipped when present)
-#   2. build with -Wall -Wextra -Werror, build the corpus, run every test
+#   2. build with -Wall -Wextra -Werror, build the corpus, run every test,
+#      and a sampled conformance run of every bundled adapter (each must
+#      match its expected-results file)
 #   3. rebuild with ASan + UBSan and run every test again
 #   4. run the tests once more under valgrind (the corpus check, a few
 #      thousand processes, is left to the two passes above; the round trip
@@ -49,6 +51,13 @@ if make -j2 BUILD=build tests > build/build.log 2>&1; then
   section "tests"
   bash ci/run-tests.sh build "$SHARED" | tee build/tests.log
   tally build/tests.log
+  section "conformance (every bundled adapter, a sample of the corpus)"
+  # Each adapter's results must match its expected-results file.
+  if make -s BUILD=build conformance CONFORMANCE_FLAGS="--sample 7" > build/conformance.log 2>&1; then
+    grep -E 'passed, .* failed|as expected|DIFFERS' build/conformance.log; pass=$((pass + 1))
+  else
+    tail -n 40 build/conformance.log; fail=$((fail + 1))
+  fi
 else
   cat build/build.log; fail=$((fail + 1))
 fi

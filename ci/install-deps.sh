@@ -3,7 +3,8 @@
 # packages that are already installed; needs root (or sudo) only when
 # something is missing.
 set -euo pipefail
-PKGS=(gcc make binutils bats jq valgrind pkg-config gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross)
+PKGS=(gcc make binutils binutils-dev bats jq valgrind pkg-config gcc-aarch64-linux-gnu
+      binutils-aarch64-linux-gnu libc6-dev-arm64-cross chromium)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

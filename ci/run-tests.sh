@@ -30,7 +30,8 @@ if [ "${RUN_CORPUS:-1}" != 0 ] && [ -f "$CORPUS/manifest-v3.txt" ]; then
   taps+=("$build/tests/corpus.tap")
 fi
 
-SFREF_WRAPPER="${wrapper[*]}" bats --tap "$here/decoder/tests" $(ls -d "$here"/corpus/tests/*.bats 2>/dev/null) \
+SFREF_WRAPPER="${wrapper[*]}" BUILD="$build" bats --tap "$here/decoder/tests" \
+  $(ls -d "$here"/corpus/tests/*.bats "$here"/conformance/tests/*.bats 2>/dev/null) \
   > "$build/tests/cli.tap" 2>&1
 taps+=("$build/tests/cli.tap")
 

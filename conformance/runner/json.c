@@ -348,8 +348,8 @@ void json_write_string(FILE *out, const char *s) {
       fputs("\\t", out);
     else if (c < 0x20 || c == 0x7f)
       fprintf(out, "\\u%04x", c);
-    else if (c == '<' && s[1] == '/')
-      fputs("<\\/", out), s++; /* safe inside an HTML <script> */
+    else if (c == '<')
+      fputs("\\u003c", out); /* nothing can end or open an HTML <script> */
     else
       fputc(c, out);
   }

@@ -36,7 +36,8 @@ const jvalue *json_get(const jvalue *obj, const char *key);
 int json_compare(const jvalue *got, const jvalue *want, const char *const *skip, char *diff,
                  size_t difflen);
 
-/* Writes s as a JSON string literal (with quotes) into out (FILE *). */
+/* Writes s as a JSON string literal (with quotes) into out; every < is
+ * written \u003c, so the text is safe inside an HTML <script>. */
 #include <stdio.h>
 void json_write_string(FILE *out, const char *s);
 

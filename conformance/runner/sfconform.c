@@ -922,11 +922,13 @@ static int usage(void) {
   return 2;
 }
 
+/* File scope: what they point to stays reachable until exit. */
+static impl ims[MAX_IMPLS];
+static kase *cs;
+
 int main(int argc, char **argv) {
   opts o;
-  impl ims[MAX_IMPLS];
   int nim = 0, i, bad = 0;
-  kase *cs;
   size_t n;
   char self[PATH_MAX], *slash;
   FILE *f;
