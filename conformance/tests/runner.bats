@@ -7,7 +7,7 @@
 setup() {
   : "${BUILD:=build}"
   B="$BUILD/bin"
-  C="$BUILD/corpus"
+  C="${CORPUS:-build/corpus}"
   T="$BATS_TEST_TMPDIR"
   export SFADAPTER_REFERENCE="$PWD/$B/sfadapter-reference"
 }
