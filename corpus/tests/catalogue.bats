@@ -20,20 +20,26 @@ setup() {
   [ "$status" -eq 0 ] || { echo "$output"; false; }
   diff -r "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
   # Every section has its files (FORMAT.md): .sframe and .expect always,
-  # .dump.json for valid and questionable, .lookup.json when pcs is not empty.
+  # .dump.json for valid and questionable, .lookup.json when pcs is not empty,
+  # .unwind-K.snapshot and .unwind-K.json for K = 1 to unwinds.
   cd "$BATS_TEST_TMPDIR/a"
   ls > "$BATS_TEST_TMPDIR/files"
   awk -v files="$BATS_TEST_TMPDIR/files" '
     BEGIN { while ((getline f < files) > 0) have[f] = 1
             want = "id case title clause class finding version abi endian vma source pcs " }
-    FNR == 1 { if (NR > 1) check(); keys = ""; cls = ""; pcs = ""; src = ""; name = FILENAME
+    FNR == 1 { if (NR > 1) check(); keys = ""; cls = ""; pcs = ""; src = ""; uw = 0; name = FILENAME
                sub(/\.expect$/, "", name) }
     { k = $1; sub(/:$/, "", k); keys = keys k " "
       if (k == "class") cls = $2
       if (k == "source") src = $2
-      if (k == "pcs") pcs = $2 }
+      if (k == "pcs") pcs = $2
+      if (k == "unwinds") uw = $2 }
     function check() {
-      if (keys != want) { print name ": keys " keys; bad = 1 }
+      if (keys != want (uw ? "unwinds " : "")) { print name ": keys " keys; bad = 1 }
+      for (u = 1; u <= uw; u++)
+        if (!have[name ".unwind-" u ".snapshot"] || !have[name ".unwind-" u ".json"]) {
+          print name ": no unwind " u " files"; bad = 1 }
+      if (have[name ".unwind-" uw + 1 ".json"]) { print name ": unwind files past unwinds"; bad = 1 }
       if (!have[name ".sframe"]) { print name ": no .sframe"; bad = 1 }
       if ((cls == "valid" || cls == "questionable") != (have[name ".dump.json"] == 1)) {
         print name ": dump.json does not match class " cls; bad = 1 }
