@@ -2,9 +2,13 @@
 # Install what the build and tests need, from Debian's archive.  Skips
 # packages that are already installed; needs root (or sudo) only when
 # something is missing.
+# Usage: ci/install-deps.sh [conformance]   (conformance: only what
+# `make conformance` needs: the build, the corpus's aarch64 sections, and
+# the libsframe / objdump / readelf under test).
 set -euo pipefail
-PKGS=(gcc make binutils binutils-dev bats jq valgrind pkg-config gcc-aarch64-linux-gnu
-      binutils-aarch64-linux-gnu libc6-dev-arm64-cross chromium)
+PKGS=(gcc make binutils binutils-dev gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu
+      libc6-dev-arm64-cross)
+[ "${1:-}" = conformance ] || PKGS+=(bats jq valgrind pkg-config chromium)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

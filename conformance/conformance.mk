@@ -46,7 +46,8 @@ conformance-build: $(CONFORMANCE_BINS)
 
 # The corpus is built first; IMPL names bundled adapters or paths.
 conformance:
-	bash ci/install-deps.sh
+	bash ci/install-deps.sh conformance
 	$(MAKE) -s all conformance-build
-	[ -f $(BUILD)/corpus/manifest-v3.txt ] || $(MAKE) -s corpus
+	m=$(BUILD)/corpus/manifest-v3.txt; [ -f $$m ] && [ -z "$$(find corpus -newer $$m -type f | head -1)" ] || \
+	  $(MAKE) -s corpus
 	$(SFCONFORM) --corpus $(BUILD)/corpus --out $(BUILD)/conformance $(CONFORMANCE_FLAGS) $(IMPL)

@@ -924,6 +924,7 @@ static int usage(void) {
 
 /* File scope: what they point to stays reachable until exit. */
 static impl ims[MAX_IMPLS];
+static long diffs[MAX_IMPLS];
 static kase *cs;
 
 int main(int argc, char **argv) {
@@ -970,27 +971,11 @@ int main(int argc, char **argv) {
   printf("sfconform: %zu corpus sections%s, %d implementation%s, %d jobs\n", n,
          o.sample > 1 ? " (sampled)" : "", nim, nim == 1 ? "" : "s", o.jobs);
   for (i = 0; i < nim; i++) {
-    unsigned long c[ST_COUNT], p, fl;
-    long d;
-    int s;
+    printf("running %s ...\n", ims[i].name);
     fflush(stdout);
     run_impl(&ims[i], &o, cs, n);
     write_results(&ims[i], &o, cs, n);
-    d = check_expected(&ims[i], &o, cs, n);
-    count(&ims[i], n, c, &p, &fl);
-    printf("\n%s (%s %s):", ims[i].name, ims[i].caps_name, ims[i].caps_version);
-    for (s = 0; s < ST_COUNT; s++)
-      if (c[s])
-        printf(" %s %lu,", st_names[s], c[s]);
-    printf("\n  results: %s/%s/results.jsonl", o.out, ims[i].name);
-    if (d >= 0)
-      printf("; %s against %s/expected/%s.txt", d ? "DIFFERS" : "as expected", o.confdir,
-             ims[i].name);
-    if (ims[i].stale)
-      printf("; %d skipped cases now pass", ims[i].stale);
-    printf("\n  %lu passed, %lu failed\n", p, fl);
-    if (d > 0 || ims[i].stale || (d < 0 && fl > 0 && !o.update_expected))
-      bad = 1;
+    diffs[i] = check_expected(&ims[i], &o, cs, n);
   }
   {
     char path[PATH_MAX];
@@ -1008,6 +993,42 @@ int main(int argc, char **argv) {
     }
     write_html(ims, nim, &o, cs, n);
     printf("\nmatrix: %s/index.html, %s/summary.md\n", o.out, o.out);
+  }
+  /* The matrix in the terminal: a row per status, a column per IMPL. */
+  {
+    int s;
+    printf("\n%-14s", "status");
+    for (i = 0; i < nim; i++)
+      printf(" %12.12s", ims[i].name);
+    printf("\n");
+    for (s = 0; s < ST_COUNT; s++) {
+      printf("%-14s", st_names[s]);
+      for (i = 0; i < nim; i++) {
+        unsigned long c[ST_COUNT], p, fl;
+        count(&ims[i], n, c, &p, &fl);
+        printf(" %12lu", c[s]);
+      }
+      printf("\n");
+    }
+  }
+  for (i = 0; i < nim; i++) {
+    unsigned long c[ST_COUNT], p, fl;
+    long d = diffs[i];
+    int s;
+    count(&ims[i], n, c, &p, &fl);
+    printf("\n%s (%s %s):", ims[i].name, ims[i].caps_name, ims[i].caps_version);
+    for (s = 0; s < ST_COUNT; s++)
+      if (c[s])
+        printf(" %s %lu,", st_names[s], c[s]);
+    printf("\n  results: %s/%s/results.jsonl", o.out, ims[i].name);
+    if (d >= 0)
+      printf("; %s against %s/expected/%s.txt", d ? "DIFFERS" : "as expected", o.confdir,
+             ims[i].name);
+    if (ims[i].stale)
+      printf("; %d skipped cases now pass", ims[i].stale);
+    printf("\n  %lu passed, %lu failed\n", p, fl);
+    if (d > 0 || ims[i].stale || (d < 0 && fl > 0 && !o.update_expected))
+      bad = 1;
   }
   return bad;
 }
