@@ -109,3 +109,18 @@ detail_of() { jq -r --arg id "$1" 'select(.id == $id) | .detail' "$T/out/$2/resu
   printf '#!/bin/sh\nexit 3\n' > "$T/dud"; chmod +x "$T/dud"
   run "$B/sfconform" "$T/dud";                 [ "$status" -eq 2 ]; [[ "$output" == *"capabilities"* ]]
 }
+
+@test "the runner's matrix renders in headless Chromium: a column per implementation, a cell per status" {
+  CHROMIUM=${CHROMIUM:-$(command -v chromium || true)}
+  [ -n "$CHROMIUM" ] || skip "no chromium binary (Debian's chromium package)"
+  mini_corpus unwind-three-frames-v1-amd64-le functions-1000-v1-amd64-le fre-data-overrun-v1-aarch64le-le
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" --timeout 2 \
+    reference "broken=$PWD/conformance/tests/broken-adapter.sh"
+  [ "$status" -eq 1 ]
+  timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+    --user-data-dir="$T/profile" --dump-dom "file://$T/out/index.html" > "$T/dom.html" 2>/dev/null
+  [ "$(grep -o 'class="row' "$T/dom.html" | wc -l)" -eq 3 ]
+  [ "$(grep -o 'class="cell st-crash' "$T/dom.html" | wc -l)" -eq 1 ]
+  [ "$(grep -o 'class="cell st-timeout' "$T/dom.html" | wc -l)" -eq 1 ]
+  [ "$(grep -o 'class="cell st-pass' "$T/dom.html" | wc -l)" -eq 4 ]
+}
