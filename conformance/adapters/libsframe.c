@@ -226,6 +226,23 @@ static void put_q(FILE *o, const char *s) {
 
 /* Print the "rules" object of one FRE from the offset accessors.  Returns 0,
  * or -1 with *what naming the accessor that failed with *code. */
+
+/* One saved-register rule of the canonical JSON, from an offset accessor's
+ * result: 0, or -1 when the accessor failed for another reason than "no
+ * such offset". */
+static int print_saved(FILE *o, const char *name, int err, int32_t off, int fixed,
+                       bool has_fixed) {
+  if (err && err != SFRAME_ERR_FREOFFSET_NOPRESENT)
+    return -1;
+  if (!err)
+    fprintf(o, ",\"%s\":{\"rule\":\"at-cfa\",\"reg\":0,\"offset\":%" PRId32 "}", name, off);
+  else if (has_fixed)
+    fprintf(o, ",\"%s\":{\"rule\":\"fixed\",\"reg\":0,\"offset\":%d}", name, fixed);
+  else
+    fprintf(o, ",\"%s\":{\"rule\":\"unchanged\",\"reg\":0,\"offset\":0}", name);
+  return 0;
+}
+
 static int rules_json(FILE *o, sframe_decoder_ctx *ctx, sframe_frame_row_entry *fre,
                       const char **what, int *code) {
   unsigned abi = sframe_decoder_get_abi_arch(ctx);
@@ -260,34 +277,20 @@ static int rules_json(FILE *o, sframe_decoder_ctx *ctx, sframe_frame_row_entry *
     fprintf(o, ",\"offset\":%" PRId32 ",\"deref\":false}", cfa);
   }
 
-  /* RA: an offset in the FRE, else (SFRAME_ERR_FREOFFSET_NOPRESENT) the
-   * header's fixed RA offset when it has one, else still in its register. */
+  /* RA, then FP: an offset in the FRE, else (SFRAME_ERR_FREOFFSET_NOPRESENT)
+   * the header's fixed offset when it has one, else still in its register. */
   err = 0;
   ra = sframe_fre_get_ra_offset(ctx, fre, &err);
-  if (err && err != SFRAME_ERR_FREOFFSET_NOPRESENT) {
+  if (print_saved(o, "ra", err, ra, fixed_ra, fixed_ra != SFRAME_CFA_FIXED_RA_INVALID) != 0) {
     *what = "sframe_fre_get_ra_offset", *code = err;
     return -1;
   }
-  if (!err)
-    fprintf(o, ",\"ra\":{\"rule\":\"at-cfa\",\"reg\":0,\"offset\":%" PRId32 "}", ra);
-  else if (fixed_ra != SFRAME_CFA_FIXED_RA_INVALID)
-    fprintf(o, ",\"ra\":{\"rule\":\"fixed\",\"reg\":0,\"offset\":%d}", fixed_ra);
-  else
-    fputs(",\"ra\":{\"rule\":\"unchanged\",\"reg\":0,\"offset\":0}", o);
-
-  /* FP: the same, with the header's fixed FP offset. */
   err = 0;
   fpo = sframe_fre_get_fp_offset(ctx, fre, &err);
-  if (err && err != SFRAME_ERR_FREOFFSET_NOPRESENT) {
+  if (print_saved(o, "fp", err, fpo, fixed_fp, fixed_fp != SFRAME_CFA_FIXED_FP_INVALID) != 0) {
     *what = "sframe_fre_get_fp_offset", *code = err;
     return -1;
   }
-  if (!err)
-    fprintf(o, ",\"fp\":{\"rule\":\"at-cfa\",\"reg\":0,\"offset\":%" PRId32 "}", fpo);
-  else if (fixed_fp != SFRAME_CFA_FIXED_FP_INVALID)
-    fprintf(o, ",\"fp\":{\"rule\":\"fixed\",\"reg\":0,\"offset\":%d}", fixed_fp);
-  else
-    fputs(",\"fp\":{\"rule\":\"unchanged\",\"reg\":0,\"offset\":0}", o);
 
   err = 0;
   mangled = sframe_fre_get_ra_mangled_p(ctx, fre, &err);
