@@ -134,29 +134,34 @@ int sfa_lookup(const uint8_t *bytes, size_t len, uint64_t vma, const uint64_t *p
 /* The executable form: the same functions behind a command line. */
 int main(int argc, char **argv) {
   FILE *f;
-  uint8_t *buf;
+  uint8_t *buf = NULL;
+  uint64_t vma, *pcs;
   long n;
-  uint64_t vma, *pcs = calloc((size_t)argc, sizeof *pcs);
-  int i, rc;
+  int i, rc = 2;
   if (argc == 2 && !strcmp(argv[1], "capabilities"))
     return puts(sfa_capabilities()) < 0 ? 2 : 0;
-  if (argc < 4 || !pcs || !(f = fopen(argv[2], "rb")))
+  if (argc < 4 || !(f = fopen(argv[2], "rb")))
     return fprintf(stderr, "usage: example-adapter decode|lookup SECTION VMA [PC...]\n"), 2;
   if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) ||
-      !(buf = malloc((size_t)n + 1)) || fread(buf, 1, (size_t)n, f) != (size_t)n)
+      !(buf = malloc((size_t)n + 1)) || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    fclose(f);
+    free(buf);
     return fprintf(stderr, "cannot read %s\n", argv[2]), 2;
+  }
   fclose(f);
   vma = strtoull(argv[3], NULL, 0);
-  for (i = 4; i < argc; i++)
-    pcs[i - 4] = strtoull(argv[i], NULL, 0);
-  if (!strcmp(argv[1], "decode"))
-    rc = sfa_decode(buf, (size_t)n, vma, stdout, stderr);
-  else if (!strcmp(argv[1], "lookup"))
-    rc = sfa_lookup(buf, (size_t)n, vma, pcs, (size_t)(i - 4), stdout, stderr);
-  else
-    rc = (fprintf(stderr, "unknown command %s\n", argv[1]), 2);
-  free(buf);
+  if ((pcs = calloc((size_t)argc, sizeof *pcs))) {
+    for (i = 4; i < argc; i++)
+      pcs[i - 4] = strtoull(argv[i], NULL, 0);
+    if (!strcmp(argv[1], "decode"))
+      rc = sfa_decode(buf, (size_t)n, vma, stdout, stderr);
+    else if (!strcmp(argv[1], "lookup"))
+      rc = sfa_lookup(buf, (size_t)n, vma, pcs, (size_t)(argc - 4), stdout, stderr);
+    else
+      fprintf(stderr, "unknown command %s\n", argv[1]);
+  }
   free(pcs);
+  free(buf);
   return rc;
 }
 #endif

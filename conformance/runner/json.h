@@ -11,7 +11,8 @@ typedef enum { J_NULL, J_FALSE, J_TRUE, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT } 
 typedef struct jvalue jvalue;
 struct jvalue {
   jtype type;
-  const char *str; /* J_NUMBER: the literal; J_STRING: unescaped, NUL-ended */
+  const char *str; /* J_NUMBER: the literal, inside the parsed text (keep the
+                      text until json_free); J_STRING: unescaped, NUL-ended */
   size_t len;      /* J_STRING / J_NUMBER length; J_ARRAY / J_OBJECT: count */
   jvalue *items;   /* J_ARRAY / J_OBJECT: elements (objects: values) */
   const char **keys; /* J_OBJECT: keys, unescaped */

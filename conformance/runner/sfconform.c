@@ -348,7 +348,6 @@ static void setup_impl(impl *im, const char *spec, const opts *o) {
     fprintf(stderr, "sfconform: %s: capabilities: not a JSON object (%s)\n", path, err);
     exit(2);
   }
-  free(pr.out);
   if ((v = json_get(&doc.root, "name")) && v->type == J_STRING)
     snprintf(im->caps_name, sizeof im->caps_name, "%s", v->str);
   if ((v = json_get(&doc.root, "version")) && v->type == J_STRING)
@@ -389,6 +388,7 @@ static void setup_impl(impl *im, const char *spec, const opts *o) {
       }
   }
   json_free(&doc);
+  free(pr.out); /* numbers in doc pointed into it */
   if (!im->cmd_decode)
     die("%s: capabilities: the `decode` command is required", path);
   load_skips(im, o);

@@ -238,7 +238,8 @@ int sfe_build_unwind(const sfe_model *m, const sfe_unwind_spec *spec, FILE *snap
     fprintf(snapshot, "pauth-mask 0x%" PRIx64 "\n", spec->pauth_mask);
   if (spec->max_frames)
     fprintf(snapshot, "max-frames %u\n", spec->max_frames);
-  qsort(b.mem, b.nmem, sizeof *b.mem, cmp_word);
+  if (b.nmem)
+    qsort(b.mem, b.nmem, sizeof *b.mem, cmp_word);
   for (k = 0; k < b.nmem; k++) {
     unsigned j;
     fprintf(snapshot, "mem 0x%" PRIx64 " ", b.mem[k].addr);
