@@ -86,6 +86,7 @@ $(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/t
 # a fragment adds its test programs to CORPUS_TEST_TOOLS.
 include $(wildcard corpus/*.mk)
 include conformance/conformance.mk
+include fuzz/fuzz.mk
 
 tests: all $(UNIT) $(VECDUMP) $(CORPUS_TEST_TOOLS) $(CONFORMANCE_BINS)
 

@@ -8,7 +8,7 @@
 set -euo pipefail
 PKGS=(gcc make binutils binutils-dev gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu
       libc6-dev-arm64-cross)
-[ "${1:-}" = conformance ] || PKGS+=(bats jq valgrind pkg-config chromium)
+[ "${1:-}" = conformance ] || PKGS+=(bats jq valgrind pkg-config chromium clang libclang-rt-14-dev afl++ zip unzip)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -98,7 +98,10 @@ static const char *kind_name(uint8_t k) {
 
 /* s390x stores the CFA offset as (offset - 160) / 8 (spec 3.1.3, N17). */
 static int s390x_cfa_word(int64_t off, int64_t *w) {
-  int64_t d = off + SFR_S390X_CFA_OFFSET_ADJUSTMENT; /* off - 160 */
+  int64_t d;
+  if (off < INT64_MIN - SFR_S390X_CFA_OFFSET_ADJUSTMENT)
+    return 0; /* off - 160 would overflow: no word holds it */
+  d = off + SFR_S390X_CFA_OFFSET_ADJUSTMENT; /* off - 160 */
   if (d % SFR_S390X_CFA_OFFSET_ALIGNMENT_FACTOR != 0)
     return 0;
   *w = d / SFR_S390X_CFA_OFFSET_ALIGNMENT_FACTOR;

@@ -86,26 +86,57 @@ static void check_fde_fields(const sfr_section *sec, const sfr_fde *fde,
 struct order_state {
   int have_prev;
   uint64_t prev_start, prev_size, max_end;
-  int unsorted, overlap;
+  int unsorted, overlap, shared_start;
+  uint32_t first_unsorted; /* index of the first FDE out of order */
 };
 
+/* Unsorted FDE arrays up to this many functions have their overlaps checked
+ * pair by pair (the library allocates nothing, so it cannot sort). */
+#define SFR_PAIRWISE_MAX 512u
+
+static uint64_t fde_end(const sfr_fde *f) {
+  return f->size > UINT64_MAX - f->start ? UINT64_MAX : f->start + f->size;
+}
+
+/* Does b (a later FDE) overlap or duplicate a?  A zero-size function
+ * overlaps one whose range holds its start, except at that range's start
+ * (gas emits zero-size functions at the next function's address). */
+static sfr_status overlap_of(const sfr_fde *a, const sfr_fde *b) {
+  if (a->start == b->start && a->size == b->size)
+    return SFR_E_FDE_DUPLICATE;
+  if (a->size == 0 || b->size == 0) {
+    const sfr_fde *z = a->size == 0 ? a : b, *o = a->size == 0 ? b : a;
+    return z->start > o->start && z->start < fde_end(o) ? SFR_E_FDE_OVERLAP : SFR_OK;
+  }
+  return a->start < fde_end(b) && b->start < fde_end(a) ? SFR_E_FDE_OVERLAP : SFR_OK;
+}
+
 /* FDE order: sorted by start when SFRAME_F_FDE_SORTED is set (2.3.1), and
- * function ranges disjoint.  Overlaps are detected against the furthest end
- * seen so far, which is exact while the FDEs are in order. */
+ * function ranges disjoint.  While the FDEs are in order, overlaps are
+ * found against the furthest end seen so far; from the first FDE out of
+ * order on, check_unsorted_overlaps compares pairs instead. */
 static void check_order(const sfr_section *sec, const sfr_fde *fde,
                         struct order_state *o, sfr_report *rep) {
-  uint64_t end = fde->size > UINT64_MAX - fde->start ? UINT64_MAX : fde->start + fde->size;
+  uint64_t end = fde_end(fde);
   int64_t at = (int64_t)fde->field_offset, i = fde->index;
   if (o->have_prev) {
     if (fde->start < o->prev_start) {
-      if (!o->unsorted)
+      if (!o->unsorted) {
         add(rep, (sec->flags & SFR_F_FDE_SORTED) ? SFR_E_FDE_UNSORTED
                                                  : SFR_E_FDE_UNSORTED_UNFLAGGED,
             at, i, -1, "func_start");
+        o->first_unsorted = fde->index;
+      }
       o->unsorted = 1;
+    } else if (o->unsorted) {
+      /* Past the first FDE out of order the furthest end proves nothing. */
     } else if (fde->start == o->prev_start && fde->size == o->prev_size) {
       add(rep, SFR_E_FDE_DUPLICATE, at, i, -1, "func_start");
       o->overlap = 1;
+    } else if (fde->start == o->prev_start && (fde->size == 0 || o->prev_size == 0)) {
+      /* A zero-size function where another starts overlaps nothing, but a
+       * binary search for "the last start <= PC" could stop on it. */
+      o->shared_start = 1;
     } else if (fde->start < o->max_end) {
       add(rep, SFR_E_FDE_OVERLAP, at, i, -1, "func_start");
       o->overlap = 1;
@@ -116,6 +147,30 @@ static void check_order(const sfr_section *sec, const sfr_fde *fde,
   o->prev_size = fde->size;
   if (end > o->max_end)
     o->max_end = end;
+}
+
+/* Overlaps and duplicates among the FDEs from the first one out of order
+ * on, each against every earlier FDE: quadratic, so only for arrays of at
+ * most SFR_PAIRWISE_MAX functions (SPEC-NOTES N12). */
+static void check_unsorted_overlaps(const sfr_section *sec, struct order_state *o,
+                                    sfr_report *rep) {
+  uint32_t i, j;
+  if (!o->unsorted || sec->num_fdes > SFR_PAIRWISE_MAX)
+    return;
+  for (i = o->first_unsorted; i < sec->num_fdes; i++) {
+    sfr_fde b;
+    if (sfr_get_fde(sec, i, &b) != SFR_OK)
+      continue;
+    for (j = 0; j < i; j++) {
+      sfr_fde a;
+      sfr_status st;
+      if (sfr_get_fde(sec, j, &a) != SFR_OK || (st = overlap_of(&a, &b)) == SFR_OK)
+        continue;
+      add(rep, st, (int64_t)b.field_offset, i, -1, "func_start");
+      o->overlap = 1;
+      break;
+    }
+  }
 }
 
 /* The FREs of one function (2.4), and their interpretation (3). */
@@ -257,9 +312,11 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
       prev_data_end = data_end;
     }
   }
+  check_unsorted_overlaps(sec, &order, rep);
   if (counts_known && sum != sec->num_fres)
     add(rep, SFR_E_NUM_FRES_MISMATCH, 0x0c, -1, -1, "sfh_num_fres");
   if (max_end < sec->fre_end)
     add(rep, SFR_E_FRE_SUBSECTION_UNUSED, (int64_t)max_end, -1, -1, "sfh_fre_len");
-  sec->order_verified = (uint8_t)(fdes_ok && !order.unsorted && !order.overlap);
+  sec->order_verified =
+      (uint8_t)(fdes_ok && !order.unsorted && !order.overlap && !order.shared_start);
 }

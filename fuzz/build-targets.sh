@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Build every fuzz target the way OSS-Fuzz expects: compiled with $CC
+# $CFLAGS, linked with $LIB_FUZZING_ENGINE (through $CXX when it is a C++
+# engine library), each put in $OUT with <target>_seed_corpus.zip,
+# <target>.dict and <target>.options.  The seeds come from the case
+# catalogue, built natively (cc, no sanitizers) in $WORK.
+# Environment: CC CFLAGS CXX CXXFLAGS LIB_FUZZING_ENGINE OUT SRC [WORK SANITIZER]
+set -euo pipefail
+: "${CC:?}" "${LIB_FUZZING_ENGINE:?}" "${OUT:?}" "${SRC:?}"
+CFLAGS=${CFLAGS:-} CXX=${CXX:-$CC} CXXFLAGS=${CXXFLAGS:-$CFLAGS} WORK=${WORK:-$OUT/../work}
+repo=$SRC/sframe-conformance
+cd "$repo"
+mkdir -p "$OUT" "$WORK"
+flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+       -Idecoder/include -Idecoder/cli -Icorpus/encoder -Ifuzz/targets)
+targets=(decode lookup unwind roundtrip)
+# libsframe is not instrumented: no diff_libsframe under MSan.
+if [ "${SANITIZER:-address}" != memory ] && [ -f /usr/include/sframe-api.h ]; then
+  targets+=(diff_libsframe)
+fi
+# The engine: a linker flag (-fsanitize=fuzzer) or a library (AFL++'s driver).
+case $LIB_FUZZING_ENGINE in
+  -*) link=("$CC" $CFLAGS) ;;
+  *) link=("$CXX" $CXXFLAGS) ;;
+esac
+
+# Seeds: the catalogue (native tools), in each target's input format.
+make -s BUILD="$WORK/native" CC=cc CFLAGS= CORPUS="$WORK/native/corpus" corpus-catalogue > /dev/null
+bash corpus/manifest.sh "$WORK/native/corpus" > /dev/null
+cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -o "$WORK/fuzz-seeds" fuzz/seeds.c
+rm -rf "$WORK/seeds" && "$WORK/fuzz-seeds" "$WORK/native/corpus" "$WORK/seeds" > /dev/null
+
+for t in "${targets[@]}"; do
+  srcs=("fuzz/targets/$t.c" decoder/src/*.c)
+  [ "$t" = decode ] && srcs+=(decoder/cli/dump.c)
+  [ "$t" = roundtrip ] && srcs+=(corpus/encoder/*.c)
+  libs=(); [ "$t" = diff_libsframe ] && libs=(-lsframe)
+  objs=()
+  mkdir -p "$WORK/obj/$t"
+  for s in "${srcs[@]}"; do
+    o=$WORK/obj/$t/$(basename "${s%.c}").o
+    $CC $CFLAGS "${flags[@]}" -c "$s" -o "$o"
+    objs+=("$o")
+  done
+  "${link[@]}" "${objs[@]}" $LIB_FUZZING_ENGINE "${libs[@]}" -o "$OUT/$t"
+  cp fuzz/sframe.dict "$OUT/$t.dict"
+  sed "s/^dict = .*/dict = $t.dict/" "fuzz/$t.options" > "$OUT/$t.options"
+  seeds=$WORK/seeds/$t
+  if [ "$t" = roundtrip ]; then
+    # Serialized random models, written by a native build of the target.
+    mkdir -p "$seeds"
+    cc "${flags[@]}" -O1 -DROUNDTRIP_MAKE_SEEDS -o "$WORK/roundtrip-seeds" fuzz/targets/roundtrip.c \
+      decoder/src/*.c corpus/encoder/*.c
+    "$WORK/roundtrip-seeds" "$seeds" 40 > /dev/null
+  fi
+  [ -d "fuzz/corpus/$t" ] && cp -r "fuzz/corpus/$t/." "$seeds/"
+  rm -f "$OUT/${t}_seed_corpus.zip"
+  (cd "$seeds" && zip -q -r "$OUT/${t}_seed_corpus.zip" .)
+done
+echo "build-targets: ${targets[*]} in $OUT"

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Line and branch coverage of decoder/src reached by the fuzz corpus: each
+# target's standalone driver built with gcc --coverage, run over its seeds
+# and fuzz/corpus/<t>; a line or branch counts when any target reached it.
+# Usage: fuzz/coverage.sh FUZZ_BUILD_DIR "TARGETS"
+set -uo pipefail
+dir=$1 targets=$2 cov=$1/cov top=$PWD
+rm -rf "$cov"; mkdir -p "$cov"
+for t in $targets; do
+  mkdir -p "$cov/$t"
+  srcs=("fuzz/targets/$t.c" decoder/src/*.c fuzz/standalone.c)
+  [ "$t" = decode ] && srcs+=(decoder/cli/dump.c)
+  [ "$t" = roundtrip ] && srcs+=(corpus/encoder/*.c)
+  libs=(); [ "$t" = diff_libsframe ] && libs=(-lsframe)
+  (cd "$cov/$t" && gcc -std=c11 -D_POSIX_C_SOURCE=200809L -O0 --coverage \
+     -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -I"$top/decoder/include" -I"$top/decoder/cli" \
+     -I"$top/corpus/encoder" -I"$top/fuzz/targets" "${srcs[@]/#/$top/}" "${libs[@]}" -o replay) || exit 2
+  inputs=("$dir/seeds/$t"); [ -d "fuzz/corpus/$t" ] && inputs+=("fuzz/corpus/$t")
+  "$cov/$t/replay" -q "${inputs[@]}" > "$cov/$t/replay.log" 2>&1 ||
+    echo "fuzz-coverage: $t stopped on an input (see $cov/$t/replay.log)" >&2
+  for f in decoder/src/*.c; do
+    b=$(basename "$f" .c)
+    g=$(ls "$cov/$t"/*"$b".gcda 2>/dev/null | head -n 1)
+    [ -n "$g" ] || continue
+    (cd "$cov/$t" && gcov -b -c -o "$(dirname "$g")" "$top/$f" > /dev/null 2>&1 &&
+       mv "$b.c.gcov" "$cov/$t.$b.c.gcov")
+  done
+done
+awk '
+  FNR == 1 { src = FILENAME; sub(/^.*\//, "", src); sub(/^[^.]*\./, "", src); sub(/\.gcov$/, "", src) }
+  /^ *[^:]+: *[0-9]+:/ {
+    split($0, a, ":"); cnt = a[1]; gsub(/ /, "", cnt); line = a[2] + 0; bi = 0
+    if (cnt != "-") { k = src ":" line; if (!(k in L)) L[k] = 0; if (cnt !~ /^(#####|=====)$/) L[k] = 1 }
+    next }
+  /^branch/ { k = src ":" line ":" bi++; if (!(k in B)) B[k] = 0; if ($3 == "taken" && $4 + 0 > 0) B[k] = 1 }
+  END { for (k in L) { nl++; hl += L[k] } for (k in B) { nb++; hb += B[k] }
+        printf "fuzz corpus coverage of decoder/src: lines %.2f%% of %d, branches %.2f%% of %d\n",
+               nl ? 100 * hl / nl : 0, nl, nb ? 100 * hb / nb : 0, nb }' "$cov"/*.gcov

@@ -1,0 +1,84 @@
+# fuzz/: the fuzz targets in every build the issue asks for (fuzz/README.md).
+#   make fuzz-build           libFuzzer (ASan+UBSan), MSan, AFL++ and the standalone replay
+#                             drivers, each where its compiler is present
+#   make fuzz-replay          replay the seed corpus and fuzz/regressions/ through every
+#                             target (standalone drivers, gcc, ASan+UBSan); part of make check
+#   make fuzz FUZZ_SECONDS=N [TARGET=t]   fuzz (two targets at a time), keep new corpus
+#                             entries in fuzz/corpus/<t>, minimize crashes into fuzz/regressions/
+#   make fuzz-smoke           every target for FUZZ_SMOKE_SECONDS (20) under libFuzzer
+#   make fuzz-coverage        line and branch coverage of decoder/ from the fuzz corpus
+#   make ossfuzz-sim          fuzz/oss-fuzz/build.sh as OSS-Fuzz would run it (libFuzzer, AFL++)
+
+FUZZ_TARGETS  ?= decode lookup unwind roundtrip diff_libsframe
+FUZZ_DIR      := $(BUILD)/fuzz
+FUZZ_SEEDS    := $(FUZZ_DIR)/seeds
+FUZZ_CLANG    ?= clang
+FUZZ_AFLCC    ?= afl-clang-fast
+FUZZ_WARN     := -std=c11 -Wall -Wextra -Werror -pedantic -D_POSIX_C_SOURCE=200809L
+FUZZ_INC      := -Idecoder/include -Idecoder/cli -Icorpus/encoder -Ifuzz/targets
+FUZZ_MODE     := -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
+FUZZ_SECONDS  ?= 60
+FUZZ_SMOKE_SECONDS ?= 20
+TARGET        ?= $(FUZZ_TARGETS)
+
+# What each target links besides the oracle library.
+fuzz_srcs = fuzz/targets/$(1).c $(LIB_SRCS) \
+  $(if $(filter decode,$(1)),decoder/cli/dump.c) \
+  $(if $(filter roundtrip,$(1)),$(ENC_SRCS))
+fuzz_libs = $(if $(filter diff_libsframe,$(1)),-lsframe)
+FUZZ_DEPS := $(wildcard fuzz/targets/*.c fuzz/targets/*.h) $(LIB_SRCS) $(ENC_SRCS) $(HDRS) decoder/cli/dump.c
+
+# Which engines this machine has: clang able to link -fsanitize=fuzzer
+# (libclang-rt-14-dev), afl-clang-fast (afl++).
+HAVE_LIBFUZZER := $(shell echo 'int LLVMFuzzerTestOneInput(const char *d, long n){(void)d;(void)n;return 0;}' | \
+  $(FUZZ_CLANG) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1 && echo 1)
+HAVE_AFL := $(shell command -v $(FUZZ_AFLCC) >/dev/null 2>&1 && echo 1)
+
+FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay/%)
+FUZZ_LIBFUZZER := $(if $(HAVE_LIBFUZZER),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/libfuzzer/%))
+FUZZ_MSAN := $(if $(HAVE_LIBFUZZER),$(patsubst %,$(FUZZ_DIR)/msan/%,$(filter-out diff_libsframe,$(FUZZ_TARGETS))))
+FUZZ_AFL := $(if $(HAVE_AFL),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/%))
+
+$(FUZZ_DIR)/replay/%: $(FUZZ_DEPS) fuzz/standalone.c
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_WARN) -g -O1 $(SAN_FLAGS) $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) fuzz/standalone.c $(call fuzz_libs,$*)
+$(FUZZ_DIR)/libfuzzer/%: $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CLANG) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_libs,$*)
+$(FUZZ_DIR)/msan/%: $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CLANG) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,memory -fsanitize-memory-track-origins $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*)
+$(FUZZ_DIR)/afl/%: $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	AFL_QUIET=1 $(FUZZ_AFLCC) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,address,undefined $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_libs,$*)
+$(FUZZ_DIR)/fuzz-seeds: fuzz/seeds.c
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_WARN) -O2 -o $@ $<
+
+.PHONY: fuzz-build fuzz-seeds fuzz-replay fuzz fuzz-smoke fuzz-coverage ossfuzz-sim
+fuzz-build: $(FUZZ_REPLAY) $(FUZZ_LIBFUZZER) $(FUZZ_MSAN) $(FUZZ_AFL)
+
+# Seeds: the case corpus in each target's input format (fuzz/seeds.c), the
+# roundtrip target's serialized random models, and fuzz/corpus/<t>.
+$(FUZZ_DIR)/roundtrip-seeds: $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_WARN) -O1 -DROUNDTRIP_MAKE_SEEDS $(FUZZ_INC) -o $@ $(call fuzz_srcs,roundtrip)
+fuzz-seeds: $(FUZZ_DIR)/fuzz-seeds $(FUZZ_DIR)/roundtrip-seeds
+	[ -f $(BUILD)/corpus/manifest-v3.txt ] || $(MAKE) -s corpus
+	rm -rf $(FUZZ_SEEDS) && $(FUZZ_DIR)/fuzz-seeds $(BUILD)/corpus $(FUZZ_SEEDS)
+	mkdir -p $(FUZZ_SEEDS)/roundtrip && $(FUZZ_DIR)/roundtrip-seeds $(FUZZ_SEEDS)/roundtrip 40 >/dev/null
+
+fuzz-replay: $(FUZZ_REPLAY) fuzz-seeds
+	bash fuzz/replay.sh $(FUZZ_DIR) "$(FUZZ_TARGETS)"
+
+fuzz: fuzz-build fuzz-seeds
+	bash fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) "$(TARGET)"
+
+fuzz-smoke: fuzz-build fuzz-seeds
+	FUZZ_NO_KEEP=1 bash fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS) "$(TARGET)"
+
+fuzz-coverage: fuzz-seeds
+	bash fuzz/coverage.sh $(FUZZ_DIR) "$(FUZZ_TARGETS)"
+
+ossfuzz-sim:
+	bash fuzz/oss-fuzz/sim.sh

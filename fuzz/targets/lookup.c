@@ -1,0 +1,65 @@
+/* lookup.c - fuzz target: a section and PCs, both from the input:
+ *   bytes 0-7  the section address (little-endian)
+ *   byte 8     n, the number of PCs (at most 16)
+ *   then       n PCs of 8 bytes, the rest is the section.
+ * On a section the oracle accepts, a lookup (both modes) of a PC inside a
+ * function never fails (found, or no FRE yet), and one outside every
+ * function never succeeds. */
+#include <string.h>
+
+#include "fuzz_check.h"
+#include "sframe_ref.h"
+
+/* Is pc inside some function (linear: the section is valid, so the FDEs
+ * read)?  Sets *fde_index. */
+static int inside(const sfr_section *sec, uint64_t pc, uint32_t *fde_index) {
+  uint32_t i;
+  for (i = 0; i < sec->num_fdes; i++) {
+    sfr_fde f;
+    FUZZ_CHECK(sfr_get_fde(sec, i, &f) == SFR_OK, "every FDE of a valid section reads");
+    if (pc >= f.start && pc - f.start < f.size) {
+      *fde_index = i;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  const uint8_t *p = data;
+  size_t len = size;
+  uint64_t vma = fuzz_take(&p, &len, 8), pcs[16];
+  unsigned n = (unsigned)fuzz_take(&p, &len, 1) % 17, i, m;
+  sfr_section sec;
+  sfr_finding items[8];
+  sfr_report rep;
+
+  for (i = 0; i < n; i++)
+    pcs[i] = fuzz_take(&p, &len, 8);
+  memset(&rep, 0, sizeof rep);
+  rep.items = items;
+  rep.cap = 8;
+  sfr_validate(&sec, p, len, vma, &rep);
+  if (sfr_report_rejects(&rep))
+    return 0;
+  for (i = 0; i < n; i++)
+    for (m = 0; m < 2; m++) {
+      sfr_lookup_result res;
+      sfr_lookup_status st = sfr_lookup(&sec, pcs[i], m ? SFR_PC_RA : SFR_PC_IP, &res);
+      uint64_t at = m ? pcs[i] - 1 : pcs[i];
+      uint32_t want;
+      FUZZ_CHECK(st != SFR_LOOKUP_BAD_DATA, "a valid section never gives bad-data");
+      if (m && pcs[i] == 0) {
+        FUZZ_CHECK(st == SFR_LOOKUP_NO_FDE, "return address 0 is in no function");
+        continue;
+      }
+      if (inside(&sec, at, &want)) {
+        FUZZ_CHECK(st == SFR_LOOKUP_FOUND || st == SFR_LOOKUP_NO_FRE,
+                   "a PC inside a function is found in it");
+        FUZZ_CHECK(res.fde.index == want, "the function found is the one that covers the PC");
+      } else {
+        FUZZ_CHECK(st == SFR_LOOKUP_NO_FDE, "a PC outside every function is never found");
+      }
+    }
+  return 0;
+}
