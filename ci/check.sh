@@ -3,7 +3,9 @@
 #   1. install the Debian packages the tests need (skipped when present)
 #   2. build with -Wall -Wextra -Werror, build the corpus, run every test,
 #      and a sampled conformance run of every bundled adapter (each must
-#      match its expected-results file)
+#      match its expected-results file); the fuzz targets: every seed and
+#      regression replayed (standalone, ASan+UBSan), a libFuzzer smoke run of
+#      each, and the OSS-Fuzz build simulated
 #   3. rebuild with ASan + UBSan and run every test again
 #   4. run the tests once more under valgrind (the corpus check, a few
 #      thousand processes, is left to the two passes above; the round trip
@@ -63,6 +65,27 @@ if make -j2 BUILD=build tests > build/build.log 2>&1; then
 else
   cat build/build.log; fail=$((fail + 1))
 fi
+
+section "fuzz targets: replay of the seeds, kept corpus and regressions (gcc, ASan+UBSan)"
+if make -s BUILD=build fuzz-replay > build/fuzz-replay.log 2>&1; then
+  grep -E '^(ok|not ok)' build/fuzz-replay.log
+else
+  grep -E '^(ok|not ok|#)' build/fuzz-replay.log | tail -n 40
+fi
+tally build/fuzz-replay.log
+
+section "fuzz smoke (libFuzzer, ASan+UBSan, ${FUZZ_SMOKE_SECONDS:-20} s per target)"
+if make -s BUILD=build fuzz-smoke > build/fuzz-smoke.log 2>&1; then
+  grep -E '^[a-z_]+: ' build/fuzz-smoke.log; pass=$((pass + 1))
+else
+  tail -n 30 build/fuzz-smoke.log; fail=$((fail + 1))
+fi
+
+section "OSS-Fuzz build, simulated (libFuzzer and AFL++ flavours)"
+make -s BUILD=build ossfuzz-sim > build/ossfuzz-sim.log 2>&1
+grep -E '^not ok|^#' build/ossfuzz-sim.log | head -20
+tail -n 1 build/ossfuzz-sim.log
+tally build/ossfuzz-sim.log
 
 section "tests under ASan and UBSan"
 if make -j2 BUILD=build/asan SAN=1 tests > build/asan-build.log 2>&1; then

@@ -16,7 +16,8 @@ work=$dir/run
 rm -rf "$work"; mkdir -p "$work" fuzz/regressions
 
 one() { # one TARGET: fuzz, keep the corpus, minimize a crash
-  local t=$1 corpus keep=fuzz/corpus/$t opts=() log=$work/$t.log
+  local t=$1
+  local corpus keep=fuzz/corpus/$t opts=() log=$work/$t.log
   corpus=$work/corpus-$t; mkdir -p "$corpus" "$keep" "$work/art-$t"
   [ -f "fuzz/$t.options" ] && mapfile -t opts < <(sed -n '/^dict/d; s/^\([a-z_]*\) *= *\(.*\)/-\1=\2/p' "fuzz/$t.options")
   "$bin/$t" "${opts[@]}" -max_total_time="$secs" -rss_limit_mb=2048 -print_final_stats=1 \
