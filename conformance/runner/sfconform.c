@@ -616,8 +616,11 @@ static const skip_entry *skipped(const impl *im, const kase *k) {
 /* Runs every case of one IMPL with o->jobs worker processes. */
 static void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   int w, jobs = o->jobs < 1 ? 1 : o->jobs;
-  char tmpl[] = "/tmp/sfconform-XXXXXX";
-  char *dir = mkdtemp(tmpl);
+  char tmpl[PATH_MAX];
+  const char *tmp = getenv("TMPDIR");
+  char *dir;
+  pathf(tmpl, sizeof tmpl, "%s/sfconform-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  dir = mkdtemp(tmpl);
   pid_t pids[64];
   size_t i;
   if (!dir)
