@@ -152,19 +152,21 @@ static void check_order(const sfr_section *sec, const sfr_fde *fde,
 /* Overlaps and duplicates among the FDEs from the first one out of order
  * on, each against every earlier FDE: quadratic, so only for arrays of at
  * most SFR_PAIRWISE_MAX functions (SPEC-NOTES N12). */
-static void check_unsorted_overlaps(const sfr_section *sec, struct order_state *o,
+static void check_unsorted_overlaps(const sfr_section *sec, int fdes_ok, struct order_state *o,
                                     sfr_report *rep) {
   uint32_t i, j;
-  if (!o->unsorted || sec->num_fdes > SFR_PAIRWISE_MAX)
+  if (!o->unsorted || !fdes_ok || sec->num_fdes > SFR_PAIRWISE_MAX)
     return;
+  /* Every FDE was read without error by the main pass: reading one again
+   * gives the same result. */
   for (i = o->first_unsorted; i < sec->num_fdes; i++) {
     sfr_fde b;
-    if (sfr_get_fde(sec, i, &b) != SFR_OK)
-      continue;
+    (void)sfr_get_fde(sec, i, &b);
     for (j = 0; j < i; j++) {
       sfr_fde a;
       sfr_status st;
-      if (sfr_get_fde(sec, j, &a) != SFR_OK || (st = overlap_of(&a, &b)) == SFR_OK)
+      (void)sfr_get_fde(sec, j, &a);
+      if ((st = overlap_of(&a, &b)) == SFR_OK)
         continue;
       add(rep, st, (int64_t)b.field_offset, i, -1, "func_start");
       o->overlap = 1;
@@ -312,7 +314,7 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
       prev_data_end = data_end;
     }
   }
-  check_unsorted_overlaps(sec, &order, rep);
+  check_unsorted_overlaps(sec, fdes_ok, &order, rep);
   if (counts_known && sum != sec->num_fres)
     add(rep, SFR_E_NUM_FRES_MISMATCH, 0x0c, -1, -1, "sfh_num_fres");
   if (max_end < sec->fre_end)
