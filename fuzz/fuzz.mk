@@ -6,6 +6,7 @@
 #   make fuzz FUZZ_SECONDS=N [TARGET=t]   fuzz (two targets at a time), keep new corpus
 #                             entries in fuzz/corpus/<t>, minimize crashes into fuzz/regressions/
 #   make fuzz-smoke           every target for FUZZ_SMOKE_SECONDS (20) under libFuzzer
+#   make fuzz-speed           decode's exec/s without sanitizers on corpus-sized inputs
 #   make fuzz-coverage        line and branch coverage of decoder/ from the fuzz corpus
 #   make ossfuzz-sim          fuzz/oss-fuzz/build.sh as OSS-Fuzz would run it (libFuzzer, AFL++)
 
@@ -51,11 +52,15 @@ $(FUZZ_DIR)/msan/%: $(FUZZ_DEPS)
 $(FUZZ_DIR)/afl/%: $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	AFL_QUIET=1 $(FUZZ_AFLCC) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,address,undefined $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_libs,$*)
+# Speed: libFuzzer without sanitizers (-O2), on corpus-sized inputs.
+$(FUZZ_DIR)/speed/%: $(FUZZ_DEPS)
+	@mkdir -p $(@D)
+	$(FUZZ_CLANG) $(FUZZ_WARN) -O2 -fsanitize=fuzzer $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_libs,$*)
 $(FUZZ_DIR)/fuzz-seeds: fuzz/seeds.c
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_WARN) -O2 -o $@ $<
 
-.PHONY: fuzz-build fuzz-seeds fuzz-replay fuzz fuzz-smoke fuzz-coverage ossfuzz-sim
+.PHONY: fuzz-build fuzz-seeds fuzz-replay fuzz fuzz-smoke fuzz-speed fuzz-coverage ossfuzz-sim
 fuzz-build: $(FUZZ_REPLAY) $(FUZZ_LIBFUZZER) $(FUZZ_MSAN) $(FUZZ_AFL)
 
 # Seeds: the case corpus in each target's input format (fuzz/seeds.c), the
@@ -76,6 +81,13 @@ fuzz: fuzz-build fuzz-seeds
 
 fuzz-smoke: fuzz-build fuzz-seeds
 	FUZZ_NO_KEEP=1 bash fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS) "$(TARGET)"
+
+# decode's executions per second without sanitizers, inputs up to 4 KiB
+# (the corpus's sizes but for the 1,000-100,000 function sections).
+fuzz-speed: $(FUZZ_DIR)/speed/decode fuzz-seeds
+	rm -rf $(FUZZ_DIR)/speed/corpus && mkdir -p $(FUZZ_DIR)/speed/corpus
+	$(FUZZ_DIR)/speed/decode -max_len=4096 -max_total_time=$(FUZZ_SMOKE_SECONDS) -print_final_stats=1 \
+	  $(FUZZ_DIR)/speed/corpus $(FUZZ_SEEDS)/decode 2>&1 | grep -E 'average_exec_per_sec|number_of_executed_units'
 
 fuzz-coverage: fuzz-seeds
 	bash fuzz/coverage.sh $(FUZZ_DIR) "$(FUZZ_TARGETS)"
