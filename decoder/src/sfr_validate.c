@@ -86,6 +86,9 @@ static void check_fde_fields(const sfr_section *sec, const sfr_fde *fde,
 struct order_state {
   int have_prev;
   uint64_t prev_start, prev_size, max_end;
+  uint64_t max_end_before; /* furthest end of the functions before the group */
+  uint32_t group_size;     /* FDEs so far with prev_start as their start */
+  int group_nonzero;       /* one of them has a size */
   int unsorted, overlap, shared_start;
   uint32_t first_unsorted; /* index of the first FDE out of order */
 };
@@ -119,28 +122,41 @@ static void check_order(const sfr_section *sec, const sfr_fde *fde,
                         struct order_state *o, sfr_report *rep) {
   uint64_t end = fde_end(fde);
   int64_t at = (int64_t)fde->field_offset, i = fde->index;
-  if (o->have_prev) {
-    if (fde->start < o->prev_start) {
-      if (!o->unsorted) {
-        add(rep, (sec->flags & SFR_F_FDE_SORTED) ? SFR_E_FDE_UNSORTED
-                                                 : SFR_E_FDE_UNSORTED_UNFLAGGED,
-            at, i, -1, "func_start");
-        o->first_unsorted = fde->index;
-      }
-      o->unsorted = 1;
-    } else if (o->unsorted) {
-      /* Past the first FDE out of order the furthest end proves nothing. */
-    } else if (fde->start == o->prev_start && fde->size == o->prev_size) {
+  if (o->have_prev && fde->start < o->prev_start) {
+    if (!o->unsorted) {
+      add(rep, (sec->flags & SFR_F_FDE_SORTED) ? SFR_E_FDE_UNSORTED
+                                               : SFR_E_FDE_UNSORTED_UNFLAGGED,
+          at, i, -1, "func_start");
+      o->first_unsorted = fde->index;
+    }
+    o->unsorted = 1;
+  }
+  if (o->unsorted) {
+    /* Past the first FDE out of order the furthest end proves nothing:
+     * check_unsorted_overlaps compares pairs. */
+  } else {
+    /* FDEs that share a start form a group; the furthest end of the
+     * functions that start before the group is what a start inside an
+     * earlier function is measured against. */
+    if (!o->have_prev || fde->start > o->prev_start) {
+      o->max_end_before = o->max_end;
+      o->group_nonzero = 0;
+      o->group_size = 0;
+    }
+    if (o->group_size && fde->size == o->prev_size) {
       add(rep, SFR_E_FDE_DUPLICATE, at, i, -1, "func_start");
       o->overlap = 1;
-    } else if (fde->start == o->prev_start && (fde->size == 0 || o->prev_size == 0)) {
+    } else if (fde->start < o->max_end_before || (fde->size && o->group_nonzero)) {
+      add(rep, SFR_E_FDE_OVERLAP, at, i, -1, "func_start");
+      o->overlap = 1;
+    } else if (o->group_size) {
       /* A zero-size function where another starts overlaps nothing, but a
        * binary search for "the last start <= PC" could stop on it. */
       o->shared_start = 1;
-    } else if (fde->start < o->max_end) {
-      add(rep, SFR_E_FDE_OVERLAP, at, i, -1, "func_start");
-      o->overlap = 1;
     }
+    o->group_size++;
+    if (fde->size)
+      o->group_nonzero = 1;
   }
   o->have_prev = 1;
   o->prev_start = fde->start;
