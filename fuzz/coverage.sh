@@ -22,7 +22,7 @@ for t in $targets; do
     b=$(basename "$f" .c)
     g=$(ls "$cov/$t"/*"$b".gcda 2>/dev/null | head -n 1)
     [ -n "$g" ] || continue
-    (cd "$cov/$t" && gcov -b -c -o "$(dirname "$g")" "$top/$f" > /dev/null 2>&1 &&
+    (cd "$cov/$t" && gcov -b -c "$(basename "$g")" > /dev/null 2>&1 &&
        mv "$b.c.gcov" "$cov/$t.$b.c.gcov")
   done
 done
