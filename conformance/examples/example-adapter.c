@@ -24,16 +24,19 @@ const char *sfa_capabilities(void) {
          "\"endian\":[\"little\",\"big\"],\"unknown_fields\":[]}";
 }
 
-/* Decodes and validates; on rejection names the first broken rule. */
+/* Decodes and validates; on rejection names the first rule that rejects. */
 static int open_section(const uint8_t *sec, size_t len, uint64_t vma, sfr_section *s, FILE *err) {
   sfr_finding items[16];
   sfr_report rep = {0};
+  size_t i = 0;
   rep.items = items;
   rep.cap = 16;
   sfr_validate(s, sec, len, vma, &rep); /* LIBRARY */
   if (!sfr_report_rejects(&rep))
     return 0;
-  fprintf(err, "finding: %s\n", sfr_finding_name(items[0].id));
+  while (i + 1 < rep.count && i + 1 < 16 && sfr_finding_class(items[i].id) == SFR_CLASS_QUESTIONABLE)
+    i++; /* name a rule that rejects, not a warning */
+  fprintf(err, "finding: %s\n", sfr_finding_name(items[i].id));
   return 1;
 }
 
