@@ -83,20 +83,6 @@ static void differ(const char *what, const char *want, const char *got) {
            want + from, got + from);
 }
 
-/* The oracle's answer in the form of `sfref lookup --json` (sfref.c). */
-static void oracle_lookup(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode) {
-  sfr_lookup_result res;
-  sfr_lookup_status ls = sfr_lookup(sec, pc, mode, &res);
-  fprintf(out, "{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":\"%s\"", pc,
-          mode == SFR_PC_IP ? "ip" : "ra", sfr_lookup_status_name(ls));
-  if (ls == SFR_LOOKUP_FOUND) {
-    fprintf(out, ",\"fde\":%" PRIu32 ",\"fre\":%" PRIu32 ",\"fre_start\":%" PRIu32 ",\"rules\":",
-            res.fde.index, res.fre.index, res.fre.start);
-    rules_json(out, sec, &res.rules);
-  }
-  fputc('}', out);
-}
-
 static void add_pc(uint64_t **pcs, size_t *n, size_t *cap, uint64_t pc) {
   if (*n == *cap) {
     *cap = *cap ? *cap * 2 : 64;
@@ -180,8 +166,8 @@ static int check_lookups(const sfe_model *m, const sfr_section *sec, const uint6
     sfe_expected_lookup(m, pcs[i], SFR_PC_IP, want.f);
     sfe_expected_lookup(m, pcs[i], SFR_PC_RA, want.f);
     fputc('\n', want.f);
-    oracle_lookup(got.f, sec, pcs[i], SFR_PC_IP);
-    oracle_lookup(got.f, sec, pcs[i], SFR_PC_RA);
+    lookup_json(got.f, sec, pcs[i], SFR_PC_IP);
+    lookup_json(got.f, sec, pcs[i], SFR_PC_RA);
     fputc('\n', got.f);
   }
   text_close(&want);
