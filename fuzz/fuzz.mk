@@ -87,7 +87,7 @@ fuzz-smoke: fuzz-build fuzz-seeds
 fuzz-speed: $(FUZZ_DIR)/speed/decode fuzz-seeds
 	rm -rf $(FUZZ_DIR)/speed/corpus && mkdir -p $(FUZZ_DIR)/speed/corpus
 	$(FUZZ_DIR)/speed/decode -max_len=4096 -max_total_time=$(FUZZ_SMOKE_SECONDS) -print_final_stats=1 \
-	  $(FUZZ_DIR)/speed/corpus $(FUZZ_SEEDS)/decode 2>&1 | grep -E 'average_exec_per_sec|number_of_executed_units'
+	  -artifact_prefix=$(FUZZ_DIR)/speed/ $(FUZZ_DIR)/speed/corpus $(FUZZ_SEEDS)/decode 2>&1 | grep -E 'average_exec_per_sec|number_of_executed_units'
 
 fuzz-coverage: fuzz-seeds
 	bash fuzz/coverage.sh $(FUZZ_DIR) "$(FUZZ_TARGETS)"

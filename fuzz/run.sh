@@ -3,10 +3,20 @@
 # (this machine has 2 cores).  New corpus entries are merged into
 # fuzz/corpus/<t> (minimized; FUZZ_NO_KEEP=1 keeps them out of the tree, as
 # CI's smoke run does); a crash is minimized into fuzz/regressions/<t>-<sha1>
-# and fails the run.  One line per target: executions, exec/s, coverage.
+# and fails the run.  One line per target: CPU and wall seconds, executions,
+# exec/s, coverage.
 # Usage: fuzz/run.sh FUZZ_BUILD_DIR SECONDS "TARGETS"
+#   A target may carry its own budget: "decode:2900 lookup:600".
+#   FUZZ_JOBS=N      run N targets at once (default 2, this machine's cores).
+#   FUZZ_CPU=1       a budget is CPU seconds, not wall seconds: each fuzzer is
+#                    stopped (SIGINT, which prints libFuzzer's final stats) once
+#                    its own user+system time reaches it.  With more jobs than
+#                    cores this packs a campaign's CPU time onto the cores with
+#                    no idle tail, and the logged seconds are CPU seconds.
 set -uo pipefail
 dir=$1 secs=$2 targets=$3
+jobs=${FUZZ_JOBS:-2} cpu_mode=${FUZZ_CPU:-0}
+tick=$(getconf CLK_TCK)
 bin=$dir/libfuzzer
 if [ ! -x "$bin/decode" ]; then
   echo "fuzz: no libFuzzer build (clang with libclang-rt-14-dev); nothing fuzzed"
@@ -15,14 +25,30 @@ fi
 work=$dir/run
 rm -rf "$work"; mkdir -p "$work" fuzz/regressions
 
-one() { # one TARGET: fuzz, keep the corpus, minimize a crash
-  local t=$1
+cpu_of() { # user+system seconds*CLK_TCK of PID so far, or nothing once it is gone
+  awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null
+}
+
+one() { # one TARGET[:SECONDS]: fuzz, keep the corpus, minimize a crash
+  local t=${1%%:*} s=$secs
+  [ "$t" != "$1" ] && s=${1#*:}
   local corpus keep=fuzz/corpus/$t opts=() log=$work/$t.log
   corpus=$work/corpus-$t; mkdir -p "$corpus" "$keep" "$work/art-$t"
   [ -f "fuzz/$t.options" ] && mapfile -t opts < <(sed -n '/^dict/d; s/^\([a-z_]*\) *= *\(.*\)/-\1=\2/p' "fuzz/$t.options")
-  "$bin/$t" "${opts[@]}" -max_total_time="$secs" -rss_limit_mb=2048 -print_final_stats=1 \
-    -dict=fuzz/sframe.dict -artifact_prefix="$work/art-$t/" "$corpus" "$keep" "$dir/seeds/$t" > "$log" 2>&1
-  local rc=$? crashes=0
+  local wall=$s start=$SECONDS
+  [ "$cpu_mode" = 1 ] && wall=$((s * (jobs + 1)))   # a cap only: the CPU budget stops it
+  "$bin/$t" "${opts[@]}" -max_total_time="$wall" -rss_limit_mb=2048 -print_final_stats=1 \
+    -dict=fuzz/sframe.dict -artifact_prefix="$work/art-$t/" "$corpus" "$keep" "$dir/seeds/$t" > "$log" 2>&1 &
+  local fp=$! used=0 c
+  while c=$(cpu_of "$fp") && [ -n "$c" ]; do
+    used=$c
+    if [ "$cpu_mode" = 1 ] && [ "$used" -ge $((s * tick)) ]; then kill -INT "$fp" 2>/dev/null; fi
+    sleep 2
+  done
+  wait "$fp"
+  local rc=$? crashes=0 elapsed=$((SECONDS - start))
+  [ "$cpu_mode" = 1 ] && [ "$rc" -eq 72 ] && rc=0     # libFuzzer's exit code after SIGINT
+  used=$((used / tick))
   for a in "$work/art-$t"/*; do
     [ -f "$a" ] || continue
     crashes=$((crashes + 1))
@@ -38,20 +64,17 @@ one() { # one TARGET: fuzz, keep the corpus, minimize a crash
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   eps=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
   cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -n 1)
-  echo "$t: ${secs}s, ${execs:-0} executions, ${eps:-0} exec/s, ${cov:-no coverage line}, crashes $crashes (exit $rc)" \
+  echo "$t: ${used} CPU s (wall ${elapsed} s), ${execs:-0} executions, ${eps:-0} exec/s, ${cov:-no coverage line}, crashes $crashes (exit $rc)" \
     > "$work/$t.summary"
   [ "$crashes" -eq 0 ]
 }
 
-set -- $targets
-rc=0
-while [ $# -gt 0 ]; do
-  one "$1" & p1=$!
-  if [ $# -gt 1 ]; then one "$2" & p2=$!; else p2=; fi
-  wait "$p1" || rc=1
-  [ -n "$p2" ] && { wait "$p2" || rc=1; }
-  shift; [ $# -gt 0 ] && shift
+rc=0 running=0
+for t in $targets; do           # a pool of $jobs: the next target starts when one ends
+  if [ "$running" -ge "$jobs" ]; then wait -n || rc=1; running=$((running - 1)); fi
+  one "$t" & running=$((running + 1))
 done
+while [ "$running" -gt 0 ]; do wait -n || rc=1; running=$((running - 1)); done
 cat "$work"/*.summary
 [ "$rc" -eq 0 ] || echo "fuzz: crashes minimized into fuzz/regressions/ (logs in $work)"
 exit $rc
