@@ -150,7 +150,7 @@ typedef enum sfr_class {
     "two functions have the same start address and size")                     \
   X(FDE_OVERLAP, "fde-overlap", INVALID, "function address ranges overlap")    \
   X(FRE_DATA_OVERRUN, "fre-data-overrun", INVALID,                             \
-    "function's FRE data runs into the next function's")                       \
+    "FRE bytes read as two functions' data")                                   \
   /* FREs (spec 2.4) */                                                        \
   X(TRUNCATED_FRE, "truncated-fre", MALFORMED,                                 \
     "FRE start address or info byte runs past the FRE sub-section")            \

@@ -1,7 +1,9 @@
 /* sfr_validate.c - every check the spec implies, each a named finding.
- * Reports all findings, not just the first; linear in the section size
- * (each byte of the FRE sub-section is walked at most once: see
- * walk_budget). */
+ * Reports all findings, not just the first.  The FRE sub-section is walked
+ * at most twice (the byte budget stops the first walk at fre_len bytes, and
+ * check_shared_fre_data walks only when the first walk stayed inside it);
+ * the FDE array is read once, or pairwise for out-of-order arrays of at most
+ * SFR_PAIRWISE_MAX functions. */
 #include <string.h>
 
 #include "sframe_ref.h"
@@ -191,9 +193,77 @@ static void check_unsorted_overlaps(const sfr_section *sec, int fdes_ok, struct 
   }
 }
 
+/* Where one function's FRE data ends: the walk check_fres makes, without
+ * its checks (a walk that fails ends where it failed). */
+static uint64_t fre_data_end(const sfr_section *sec, const sfr_fde *fde) {
+  sfr_fre_iter it;
+  sfr_fre fre;
+  int done = 0;
+  if (fde->fre_type > SFR_FRE_TYPE_ADDR4)
+    return fde->fres_at;
+  sfr_fre_iter_init(sec, fde, &it);
+  while (sfr_fre_next(sec, &it, &fre, &done) == SFR_OK && !done)
+    ;
+  return it.pos;
+}
+
+/* A function occupies FRE bytes when it has FREs, or (version 3) always,
+ * for its attribute. */
+static int occupies_fre_data(const sfr_section *sec, const sfr_fde *fde) {
+  return fde->num_fres > 0 || sec->version == SFR_VERSION_3;
+}
+
+/* No FRE byte may belong to two functions (2.4; SPEC-NOTES N10).  While
+ * the functions' data come in offset order the main pass checks each
+ * start against the furthest end so far.  From the first function whose
+ * data start before the previous one's, that is not enough: here each
+ * function is compared with the one whose data start nearest before (or
+ * at) its own, which must end at or before it.  Ranges sorted by start are
+ * disjoint exactly when each neighbour pair is, so this is exact.  The
+ * search is quadratic in FDE reads, so only for arrays of at most
+ * SFR_PAIRWISE_MAX functions; each function's FREs are walked at most
+ * once more (it is the nearest predecessor of at most one function, or an
+ * overlap is found). */
+static void check_shared_fre_data(const sfr_section *sec, sfr_report *rep) {
+  uint32_t i, j;
+  if (sec->num_fdes > SFR_PAIRWISE_MAX)
+    return;
+  for (i = 0; i < sec->num_fdes; i++) {
+    sfr_fde b, a, best;
+    uint64_t b_data, best_data = 0;
+    int have_best = 0;
+    (void)sfr_get_fde(sec, i, &b);
+    if (!occupies_fre_data(sec, &b))
+      continue;
+    b_data = sec->fre_start + b.fre_off;
+    for (j = 0; j < sec->num_fdes; j++) {
+      uint64_t a_data;
+      if (j == i)
+        continue;
+      (void)sfr_get_fde(sec, j, &a);
+      a_data = sec->fre_start + a.fre_off;
+      if (!occupies_fre_data(sec, &a) || a_data > b_data)
+        continue;
+      /* Equal starts: the earlier in index order is the predecessor, so
+       * that one of the pair is reported, once. */
+      if (a_data == b_data && j > i)
+        continue;
+      if (!have_best || a_data > best_data) {
+        best = a;
+        best_data = a_data;
+        have_best = 1;
+      }
+    }
+    if (have_best && (best_data == b_data || fre_data_end(sec, &best) > b_data)) {
+      add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)b_data, i, -1, "func_start_fre_off");
+      return;
+    }
+  }
+}
+
 /* The FREs of one function (2.4), and their interpretation (3). */
 static uint64_t check_fres(const sfr_section *sec, const sfr_fde *fde,
-                           uint64_t *budget, int overrun_seen, sfr_report *rep) {
+                           uint64_t *budget, int *overrun_seen, sfr_report *rep) {
   sfr_fre_iter it;
   sfr_fre fre;
   sfr_rules rules;
@@ -217,8 +287,9 @@ static uint64_t check_fres(const sfr_section *sec, const sfr_fde *fde,
     if (fre.length > *budget) {
       /* More FRE bytes walked than the sub-section holds: some bytes are
        * read as FREs of two functions. */
-      if (!overrun_seen)
+      if (!*overrun_seen)
         add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)fre.offset, i, fre.index, "func_start_fre_off");
+      *overrun_seen = 1;
       *budget = 0;
       break;
     }
@@ -249,8 +320,8 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
   sfr_finding where;
   struct order_state order;
   uint64_t sum = 0, max_end, budget;
-  uint64_t prev_data = 0, prev_data_end = 0;
-  int have_prev_data = 0, fdes_ok = 1, counts_known = 1, overrun_seen = 0;
+  uint64_t prev_data = 0, data_max_end = 0;
+  int have_prev_data = 0, data_unordered = 0, fdes_ok = 1, counts_known = 1, overrun_seen = 0;
   uint32_t i;
   sfr_status st;
 
@@ -289,11 +360,12 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
     {
       uint64_t data = sec->fre_start + fde.fre_off;
       /* A V1/V2 function without FREs occupies no bytes, wherever its
-       * offset points. */
-      if (have_prev_data && data >= prev_data && data < prev_data_end &&
-          (fde.num_fres > 0 || sec->version == SFR_VERSION_3)) {
-        add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)data, (int64_t)i - 1, -1,
-            "func_start_fre_off");
+       * offset points; it neither overlaps nor breaks the offset order. */
+      int occupies = occupies_fre_data(sec, &fde);
+      if (occupies && have_prev_data && data < prev_data)
+        data_unordered = 1; /* check_shared_fre_data compares all */
+      else if (occupies && have_prev_data && !data_unordered && data < data_max_end) {
+        add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)data, i, -1, "func_start_fre_off");
         overrun_seen = 1;
       }
       if (sec->version == SFR_VERSION_3) {
@@ -321,15 +393,22 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
         overrun_seen = 1;
         data_end = fde.fres_at;
       } else {
-        data_end = check_fres(sec, &fde, &budget, overrun_seen, rep);
+        data_end = check_fres(sec, &fde, &budget, &overrun_seen, rep);
       }
       if (data_end > max_end)
         max_end = data_end;
-      have_prev_data = 1;
-      prev_data = data;
-      prev_data_end = data_end;
+      if (occupies) {
+        have_prev_data = 1;
+        prev_data = data;
+        if (data_end > data_max_end)
+          data_max_end = data_end;
+      }
     }
   }
+  /* After an overrun the budget stopped the walk: the FRE bytes are
+   * already known to be shared, and walking again is not linear. */
+  if (data_unordered && fdes_ok && !overrun_seen)
+    check_shared_fre_data(sec, rep);
   check_unsorted_overlaps(sec, fdes_ok, &order, rep);
   if (counts_known && sum != sec->num_fres)
     add(rep, SFR_E_NUM_FRES_MISMATCH, 0x0c, -1, -1, "sfh_num_fres");

@@ -794,6 +794,32 @@ static const uint8_t v3_fres_cut_after_attr[] = {
     0x01, 0x00, 0x00, 0x00, 0x00, /* attribute: 1 FRE, ADDR1, default, rep 0 */
 };
 
+/* Found by the diff_libsframe fuzz target: function 2's FRE offset is
+ * function 0's, and function 2's own 3 bytes are left unused, so the FREs
+ * walked (9 bytes) still fit fre_len.  Not neighbours in index order: only
+ * comparing the data ranges sees the shared bytes. */
+static const uint8_t v1_shared_fre_data_past_gap[] = {
+    0xe2, 0xde, 0x01, 0x01, /* magic, version 1, flags: FDE_SORTED */
+    0x03, 0x00, 0xf8, 0x00, /* AMD64 LE, fixed FP 0, fixed RA -8, no aux header */
+    0x03, 0x00, 0x00, 0x00, /* 3 FDEs */
+    0x03, 0x00, 0x00, 0x00, /* 3 FREs */
+    0x09, 0x00, 0x00, 0x00, /* fre_len 9 */
+    0x00, 0x00, 0x00, 0x00, /* fdeoff 0 */
+    0x33, 0x00, 0x00, 0x00, /* freoff 51 = 3 FDEs of 17 bytes */
+    /* FDE 0: start 0x1000, size 16, FRE data at 0, 1 FRE, ADDR1 */
+    0x00, 0x10, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x01, 0x00, 0x00, 0x00, 0x00,
+    /* FDE 1: start 0x1010, size 16, FRE data at 3 */
+    0x10, 0x10, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,
+    0x01, 0x00, 0x00, 0x00, 0x00,
+    /* FDE 2: start 0x1020, size 16, FRE data at 0: function 0's */
+    0x20, 0x10, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x01, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x03, 0x08, /* FRE at 0: start 0, CFA = SP + 8 */
+    0x00, 0x03, 0x08, /* FRE at 3 */
+    0x00, 0x03, 0x08, /* at 6: function 2's own copy, now unused */
+};
+
 static void test_generator_regressions(void) {
   checked c;
   if (validate_guarded(&c, v2_shared_empty_offset, sizeof v2_shared_empty_offset, 0x1000)) {
@@ -804,6 +830,15 @@ static void test_generator_regressions(void) {
   if (validate_guarded(&c, v3_fres_cut_after_attr, sizeof v3_fres_cut_after_attr, 0x1000)) {
     CHECK(c.rep.count == 1 && c.items[0].id == SFR_E_TRUNCATED_FRE,
           "V3 FREs cut after the attribute are truncated-fre (%zu findings, first %s)",
+          c.rep.count, c.rep.count ? sfr_finding_name(c.items[0].id) : "");
+    guard_free(&c.g);
+  }
+  if (validate_guarded(&c, v1_shared_fre_data_past_gap, sizeof v1_shared_fre_data_past_gap,
+                       0x1000)) {
+    CHECK(c.rep.by_class[SFR_CLASS_INVALID] == 1 && c.rep.by_class[SFR_CLASS_MALFORMED] == 0 &&
+              c.rep.count >= 1 && c.items[0].id == SFR_E_FRE_DATA_OVERRUN && c.items[0].fde == 2,
+          "FRE data shared by functions 0 and 2 is one fre-data-overrun at FDE 2 "
+          "(%zu findings, first %s)",
           c.rep.count, c.rep.count ? sfr_finding_name(c.items[0].id) : "");
     guard_free(&c.g);
   }
@@ -836,7 +871,8 @@ int main(int argc, char **argv) {
   run("unwind with flexible register rules", test_unwind_flex_rules);
   run("unwind AArch64 PAuth and s390x big-endian", test_unwind_aarch64_s390x);
   run("unwind through every flexible rule kind", test_unwind_flex_kinds);
-  run("findings the generator exposed: truncation after a V3 attribute, shared empty offsets",
+  run("findings the generator and fuzzers exposed: truncation after a V3 attribute, shared "
+      "empty offsets, FRE data shared past a gap",
       test_generator_regressions);
   run("stop and lookup status names", test_stop_names);
   printf("1..%d\n", n_tests);
