@@ -9,19 +9,11 @@
 #include <string.h>
 
 #include "dump.h"
+#include "num.h"
 #include "sframe_ref.h"
 #include "unwind.h"
 
 #define MAX_FINDINGS 256
-
-static int parse_u64(const char *s, uint64_t *v) {
-  char *end;
-  if (!s || !*s || *s == '-')
-    return 0;
-  errno = 0;
-  *v = strtoull(s, &end, 0);
-  return !errno && !*end;
-}
 
 static uint8_t *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");

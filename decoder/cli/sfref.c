@@ -18,6 +18,7 @@
 #include "dump.h"
 #include "elf.h"
 #include "sframe_enc.h"
+#include "num.h"
 #include "sframe_ref.h"
 #include "unwind.h"
 
@@ -107,19 +108,6 @@ static int usage_error(const char *fmt, const char *arg) {
   fprintf(stderr, fmt, arg);
   fprintf(stderr, "\n%s", usage_text);
   return EXIT_USAGE;
-}
-
-static int parse_u64(const char *s, uint64_t *v) {
-  char *end;
-  unsigned long long x;
-  if (!s || !*s || *s == '-')
-    return 0;
-  errno = 0;
-  x = strtoull(s, &end, 0);
-  if (errno || *end)
-    return 0;
-  *v = (uint64_t)x;
-  return 1;
 }
 
 static int load(const opts *o, input *in) {

@@ -1,25 +1,13 @@
 /* unwind.c - `sfref unwind`: read a snapshot (decoder/SNAPSHOT.md), unwind
  * it with sfr_backtrace and print the frames. */
 #include "unwind.h"
+#include "num.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int parse_num(const char *s, uint64_t *v) {
-  char *end;
-  unsigned long long x;
-  if (!s || !*s || *s == '-')
-    return 0;
-  errno = 0;
-  x = strtoull(s, &end, 0);
-  if (errno || *end)
-    return 0;
-  *v = (uint64_t)x;
-  return 1;
-}
 
 static int hexval(int c) {
   if (c >= '0' && c <= '9')
@@ -96,7 +84,7 @@ int snapshot_read(FILE *f, snapshot *s, char *err, size_t errlen) {
       continue;
     val = strtok(NULL, " \t\r\n");
     rest = strtok(NULL, "\r\n");
-    if (!parse_num(val, &v)) {
+    if (!parse_u64(val, &v)) {
       why = "expected a number after the key";
       goto bad;
     }
@@ -124,7 +112,7 @@ int snapshot_read(FILE *f, snapshot *s, char *err, size_t errlen) {
     } else if (strcmp(key, "reg") == 0) {
       uint64_t x;
       char *rv = rest ? strtok(rest, " \t") : NULL;
-      if (v >= SFR_MAX_REGS || !parse_num(rv, &x) || strtok(NULL, " \t")) {
+      if (v >= SFR_MAX_REGS || !parse_u64(rv, &x) || strtok(NULL, " \t")) {
         why = "expected `reg N VALUE` with N below 64";
         goto bad;
       }
