@@ -22,7 +22,7 @@ if [ ! -x "$bin/decode" ]; then
   echo "fuzz: no libFuzzer build (clang with libclang-rt-14-dev); nothing fuzzed"
   exit 0
 fi
-work=$dir/run
+work=${FUZZ_WORK:-$dir/run}     # logs, artifacts, this run's corpus (FUZZ_WORK: a second run beside one)
 rm -rf "$work"; mkdir -p "$work" fuzz/regressions
 
 cpu_of() { # user+system seconds*CLK_TCK of PID so far, or nothing once it is gone
@@ -55,6 +55,10 @@ one() { # one TARGET[:SECONDS]: fuzz, keep the corpus, minimize a crash
     local min=$work/min-$t
     "$bin/$t" -minimize_crash=1 -runs=20000 -exact_artifact_path="$min" "$a" >> "$log" 2>&1
     [ -s "$min" ] || cp "$a" "$min"
+    # A crash in a custom mutator is not in the input libFuzzer saves: the
+    # minimizer says so, and the saved input only starts the search for one
+    # that reproduces it (fuzz/standalone.c runs the mutators).
+    grep -q 'did not crash' "$log" && echo "$t: $a does not reproduce the crash (a mutator's?): see $log" >&2
     cp "$min" "fuzz/regressions/$t-$(sha1sum < "$min" | cut -c1-12)"
   done
   if [ "${FUZZ_NO_KEEP:-0}" != 1 ]; then

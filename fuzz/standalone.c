@@ -3,9 +3,18 @@
  * directory named (sorted, not recursive), is passed once to
  * LLVMFuzzerTestOneInput.  A broken invariant aborts, as under libFuzzer.
  *
- *   fuzz-decode-replay [-q] FILE|DIR...
+ * A target with its own mutator (LLVMFuzzerCustomMutator, and
+ * LLVMFuzzerCustomCrossOver) has that code run too, since it is code of
+ * ours that only fuzzing reaches: each input is also mutated with -m
+ * seeds (default 4) and crossed with the input before it, and every result
+ * is passed to the target.  The seeds come from the input's bytes, so an
+ * input saved in fuzz/regressions/ replays the same mutations under any
+ * name.
  *
- * Prints "N inputs" at the end; exits 0, or 2 on an unreadable argument. */
+ *   fuzz-decode-replay [-q] [-m N] FILE|DIR...
+ *
+ * Prints "N inputs" (and ", M mutants") at the end; exits 0, or 2 on an
+ * unreadable argument. */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,9 +24,54 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv) __attribute__((weak));
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+    __attribute__((weak));
+size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1, const uint8_t *data2,
+                                 size_t size2, uint8_t *out, size_t max_out_size,
+                                 unsigned int seed) __attribute__((weak));
+
+#define MUTANT_MAX 65536 /* the largest -max_len of the .options files */
 
 static int quiet;
-static unsigned long count;
+static unsigned long count, mutants, seeds_per_input = 4;
+static uint8_t *prev; /* the previous input, for crossover */
+static size_t prev_len;
+
+/* The target on exactly n bytes of a mutator's output (a copy of that
+ * size, so that a read past it is a heap overflow). */
+static void run_mutant(const uint8_t *data, size_t n) {
+  uint8_t *copy = malloc(n ? n : 1);
+  if (!copy)
+    return;
+  if (n)
+    memcpy(copy, data, n);
+  LLVMFuzzerTestOneInput(copy, n);
+  free(copy);
+  mutants++;
+}
+
+static void mutate(const uint8_t *data, size_t n) {
+  static uint8_t work[MUTANT_MAX];
+  uint32_t h = 2166136261u; /* FNV-1a of the input: the seeds */
+  unsigned long k;
+  size_t i;
+  if (!LLVMFuzzerCustomMutator || n > MUTANT_MAX)
+    return;
+  for (i = 0; i < n; i++)
+    h = (h ^ data[i]) * 16777619u;
+  for (k = 0; k < seeds_per_input; k++) {
+    if (n)
+      memcpy(work, data, n);
+    run_mutant(work, LLVMFuzzerCustomMutator(work, n, MUTANT_MAX, h + (unsigned)k));
+  }
+  if (LLVMFuzzerCustomCrossOver && prev && seeds_per_input)
+    run_mutant(work, LLVMFuzzerCustomCrossOver(prev, prev_len, data, n, work, MUTANT_MAX, h));
+  free(prev);
+  prev = malloc(n ? n : 1);
+  prev_len = prev ? n : 0;
+  if (prev && n)
+    memcpy(prev, data, n);
+}
 
 static int run_file(const char *path) {
   FILE *f = fopen(path, "rb");
@@ -41,6 +95,7 @@ static int run_file(const char *path) {
   if (!quiet)
     fprintf(stderr, "replay: %s (%ld bytes)\n", path, n);
   LLVMFuzzerTestOneInput(buf, (size_t)n);
+  mutate(buf, (size_t)n);
   free(buf);
   count++;
   return 0;
@@ -101,9 +156,17 @@ int main(int argc, char **argv) {
       quiet = 1;
       continue;
     }
+    if (!strcmp(argv[i], "-m") && i + 1 < argc) {
+      seeds_per_input = strtoul(argv[++i], NULL, 10);
+      continue;
+    }
     if (run_path(argv[i]) != 0)
       rc = 2;
   }
-  printf("%lu inputs\n", count);
+  free(prev);
+  if (LLVMFuzzerCustomMutator)
+    printf("%lu inputs, %lu mutants\n", count, mutants);
+  else
+    printf("%lu inputs\n", count);
   return rc;
 }

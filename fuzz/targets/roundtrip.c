@@ -947,7 +947,8 @@ static void rt_mut_insert_func(rt_model *rm, sfe_rng *r) {
     copy.rows = malloc((src->nrows ? src->nrows : 1) * sizeof *copy.rows);
     if (!copy.rows)
       return;
-    memcpy(copy.rows, src->rows, src->nrows * sizeof *copy.rows);
+    if (src->nrows) /* a function without rows may have no array */
+      memcpy(copy.rows, src->rows, src->nrows * sizeof *copy.rows);
     copy.start = (rt_max_end(m) + 15) / 16 * 16 + 16 * rt_below(r, 3);
     f = rt_insert_func(rm, pos);
     if (!f) {
