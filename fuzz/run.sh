@@ -36,7 +36,7 @@ one() { # one TARGET[:SECONDS]: fuzz, keep the corpus, minimize a crash
   corpus=$work/corpus-$t; mkdir -p "$corpus" "$keep" "$work/art-$t"
   [ -f "fuzz/$t.options" ] && mapfile -t opts < <(sed -n '/^dict/d; s/^\([a-z_]*\) *= *\(.*\)/-\1=\2/p' "fuzz/$t.options")
   local wall=$s start=$SECONDS
-  [ "$cpu_mode" = 1 ] && wall=$((s * (jobs + 1)))   # a cap only: the CPU budget stops it
+  [ "$cpu_mode" = 1 ] && wall=$((s * 20))   # a cap only, for a busy machine: the CPU budget stops it
   "$bin/$t" "${opts[@]}" -max_total_time="$wall" -rss_limit_mb=2048 -print_final_stats=1 \
     -dict=fuzz/sframe.dict -artifact_prefix="$work/art-$t/" "$corpus" "$keep" "$dir/seeds/$t" > "$log" 2>&1 &
   local fp=$! used=0 c
@@ -49,6 +49,11 @@ one() { # one TARGET[:SECONDS]: fuzz, keep the corpus, minimize a crash
   local rc=$? crashes=0 elapsed=$((SECONDS - start))
   [ "$cpu_mode" = 1 ] && [ "$rc" -eq 72 ] && rc=0     # libFuzzer's exit code after SIGINT
   used=$((used / tick))
+  # The fuzzing's own figures, before the minimizer and the merge add lines.
+  local execs eps cov
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  eps=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
+  cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -n 1)
   for a in "$work/art-$t"/*; do
     [ -f "$a" ] || continue
     crashes=$((crashes + 1))
@@ -64,10 +69,6 @@ one() { # one TARGET[:SECONDS]: fuzz, keep the corpus, minimize a crash
   if [ "${FUZZ_NO_KEEP:-0}" != 1 ]; then
     "$bin/$t" -merge=1 "$keep" "$corpus" >> "$log" 2>&1
   fi
-  local execs eps cov
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-  eps=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
-  cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -n 1)
   echo "$t: ${used} CPU s (wall ${elapsed} s), ${execs:-0} executions, ${eps:-0} exec/s, ${cov:-no coverage line}, crashes $crashes (exit $rc)" \
     > "$work/$t.summary"
   [ "$crashes" -eq 0 ]
