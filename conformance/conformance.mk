@@ -12,13 +12,17 @@ EXAMPLE_EXE   := $(BUILD)/bin/example-adapter
 EXAMPLE_SO    := $(BUILD)/lib/example-adapter.so
 CONF_HDRS     := $(wildcard conformance/runner/*.h conformance/include/*.h)
 
--include conformance/adapters/libsframe.mk conformance/adapters/binutils.mk
+# Each bundled adapter's fragment (conformance/adapters/*.mk) appends its
+# name to BUNDLED_ADAPTERS and its programs to BUNDLED_BINS; the runner finds
+# a bundled adapter NAME as $(BUILD)/bin/sfadapter-NAME.  Peers from newer
+# Debian suites come from ci/toolchains.sh (make toolchains).
+BUNDLED_ADAPTERS := reference
+BUNDLED_BINS :=
+-include $(sort $(wildcard conformance/adapters/*.mk))
 
 CONFORMANCE_BINS := $(SFCONFORM) $(SFADAPTER_REF) $(SFADAPTER_DL) $(EXAMPLE_EXE) $(EXAMPLE_SO) \
-                    $(SFADAPTER_LIBSFRAME) $(SFADAPTER_OBJDUMP) $(SFADAPTER_READELF)
-BUNDLED := reference $(if $(SFADAPTER_LIBSFRAME),libsframe) \
-           $(if $(SFADAPTER_OBJDUMP),objdump) $(if $(SFADAPTER_READELF),readelf)
-IMPL ?= $(BUNDLED)
+                    $(BUNDLED_BINS)
+IMPL ?= $(BUNDLED_ADAPTERS)
 CONFORMANCE_FLAGS ?=
 
 $(SFCONFORM): $(wildcard conformance/runner/*.c) $(CONF_HDRS)
@@ -51,3 +55,10 @@ conformance:
 	m=$(BUILD)/corpus/manifest-v3.txt; [ -f $$m ] && [ -z "$$(find corpus -newer $$m -type f | head -1)" ] || \
 	  $(MAKE) -s corpus
 	$(SFCONFORM) --corpus $(BUILD)/corpus --out $(BUILD)/conformance $(CONFORMANCE_FLAGS) $(IMPL)
+
+# The peers of newer Debian suites (libsframe, binutils, LLVM, glibc's
+# reader), unpacked under build/toolchains by ci/toolchains.sh; a second run
+# fetches nothing.
+.PHONY: toolchains
+toolchains:
+	bash ci/peers.sh

@@ -252,8 +252,6 @@ static int is_shared_library(const char *path) {
   return 1;
 }
 
-static const char *bundled[] = {"reference", "libsframe", "objdump", "readelf"};
-
 static void impl_argv(const impl *im, const char **argv, int *n) {
   *n = 0;
   argv[(*n)++] = im->argv0;
@@ -313,12 +311,12 @@ static void setup_impl(impl *im, const char *spec, const opts *o) {
     snprintf(im->name, sizeof im->name, "%.*s", (int)(eq - spec), spec);
     path = eq + 1;
   } else {
-    for (i = 0; i < (int)(sizeof bundled / sizeof *bundled); i++)
-      if (!strcmp(spec, bundled[i])) {
-        pathf(buf, sizeof buf, "%s/sfadapter-%s", o->bindir, spec);
+    /* A bundled adapter NAME is BINDIR/sfadapter-NAME. */
+    if (!strchr(spec, '/')) {
+      pathf(buf, sizeof buf, "%s/sfadapter-%s", o->bindir, spec);
+      if (access(buf, X_OK) == 0)
         path = buf;
-        break;
-      }
+    }
     {
       const char *b = strrchr(spec, '/');
       snprintf(im->name, sizeof im->name, "%s", b ? b + 1 : spec);
