@@ -1,20 +1,25 @@
-/* sfadapter-libsframe - the system's libsframe (binutils) behind the adapter
- * protocol (conformance/PROTOCOL.md, executable form).
+/* sfadapter-libsframe-REL - one libsframe release (binutils) behind the
+ * adapter protocol (conformance/PROTOCOL.md, executable form).
  *
- *   sfadapter-libsframe capabilities
- *   sfadapter-libsframe decode SECTION VMA
- *   sfadapter-libsframe lookup SECTION VMA PC...
+ *   sfadapter-libsframe-REL capabilities
+ *   sfadapter-libsframe-REL decode SECTION VMA
+ *   sfadapter-libsframe-REL lookup SECTION VMA PC...
  *
  * Everything printed comes from libsframe's public API (sframe-api.h); the
  * section bytes are never parsed here.  What the API cannot give is printed
- * as null and listed in "unknown_fields".  Written against binutils 2.40
- * (Debian 12), whose libsframe reads SFrame version 1 only; the field
+ * as null and listed in "unknown_fields".  One source builds against the
+ * three APIs Debian ships (conformance/adapters/libsframe.mk):
+ *   - 2.40 (bookworm): SFrame version 1 only; sframe_decoder_get_funcdesc,
+ *     sframe_get_funcdesc_with_addr, 32-bit lookups;
+ *   - 2.44 (trixie): versions 1 and 2 (sframe_decoder_get_funcdesc_v2);
+ *   - 2.47.50 (sid): versions 2 and 3: sframe_decoder_get_funcdesc_v3 (64-bit
+ *     starts, info2), offset accessors taking the FDE type, control words
+ *     of flexible FDEs (sframe_get_fre_udata), RA-undefined rows, the flags
+ *     byte, and no sframe_get_funcdesc_with_addr.
+ * The API generation is told apart by the headers themselves: 2.47 renamed
+ * the FRE's byte array (MAX_NUM_DATAWORDS / fre_datawords).  The field
  * mapping and every disagreement with the oracle are described in
- * conformance/adapters/libsframe-notes.md.
- *
- * The installed headers compile cleanly under -std=c11 -pedantic (they only
- * use __attribute__((packed)) through ansidecl.h), so no diagnostic pragma
- * is needed around the include. */
+ * conformance/adapters/libsframe-notes.md. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -27,6 +32,16 @@
 #include <unistd.h>
 
 #include <sframe-api.h>
+
+#ifdef MAX_NUM_DATAWORDS
+#define SFA_API_247 1 /* 2.47: FDE-type-aware accessors, version 3 */
+#define FRE_BYTES(fre) ((fre)->fre_datawords)
+typedef int64_t sfa_pc;
+#else
+#define SFA_API_247 0
+#define FRE_BYTES(fre) ((fre)->fre_offsets)
+typedef int32_t sfa_pc;
+#endif
 
 /* ---- what the install we were compiled against knows ---- */
 
@@ -42,15 +57,15 @@
 #define SFA_VERSION_STRING "unknown"
 #endif
 
-#ifdef SFRAME_VERSION_2
-#define SFA_V2 ",2"
+/* The section versions this release reads (checked by running each on the
+ * corpus): 2.40 reads 1; 2.44 reads 1 and 2; 2.47.50 reads 2 and 3 (its
+ * sframe_decode refuses version 1). */
+#if SFA_API_247
+#define SFA_VERSIONS "2,3"
+#elif defined(SFRAME_VERSION_2)
+#define SFA_VERSIONS "1,2"
 #else
-#define SFA_V2 ""
-#endif
-#ifdef SFRAME_VERSION_3
-#define SFA_V3 ",3"
-#else
-#define SFA_V3 ""
+#define SFA_VERSIONS "1"
 #endif
 #ifdef SFRAME_ABI_S390X_ENDIAN_BIG
 #define SFA_S390X ",\"s390x\""
@@ -58,16 +73,21 @@
 #define SFA_S390X ""
 #endif
 
-/* Keys libsframe's API does not expose (2.40): the byte order of the input
- * (sframe_decode swaps a foreign-endian section silently), the flags byte
- * and the header's total FRE count (no accessors; only dump_sframe prints
- * the flags, as text). */
-#define SFA_UNKNOWN "[\"endian\",\"flags\",\"flags_raw\",\"num_fres\"]"
+/* Keys the API does not expose: the byte order of the input (sframe_decode
+ * swaps a foreign-endian section silently) and the header's total FRE count
+ * (no accessor).  Before 2.47 also the flags byte (no accessor), and the RA
+ * rule of a row without data words (no sframe_fre_get_ra_undefined_p: such
+ * a row prints "ra": null). */
+#if SFA_API_247
+#define SFA_UNKNOWN "[\"endian\",\"num_fres\"]"
+#else
+#define SFA_UNKNOWN "[\"endian\",\"flags\",\"flags_raw\",\"num_fres\",\"ra\"]"
+#endif
 
 static const char capabilities[] =
     "{\"name\":\"libsframe\",\"version\":\"" SFA_VERSION_STRING "\","
     "\"commands\":[\"decode\",\"lookup\"],"
-    "\"versions\":[1" SFA_V2 SFA_V3 "],"
+    "\"versions\":[" SFA_VERSIONS "],"
     "\"abis\":[\"amd64\",\"aarch64-le\",\"aarch64-be\"" SFA_S390X "],"
     "\"endian\":[\"little\",\"big\"],"
     "\"unknown_fields\":" SFA_UNKNOWN "}";
@@ -224,117 +244,281 @@ static void put_q(FILE *o, const char *s) {
     fputs("null", o);
 }
 
-/* Print the "rules" object of one FRE from the offset accessors.  Returns 0,
- * or -1 with *what naming the accessor that failed with *code. */
+/* A function as the API gives it. */
+typedef struct {
+  uint32_t num_fres, size;
+  int64_t start;  /* the stored start field, sign-extended */
+  uint64_t addr;  /* its address: see func_addr */
+  unsigned char info, info2;
+  unsigned rep_size, fde_type; /* SFRAME_FDE_TYPE_DEFAULT before version 3 */
+} func;
 
-/* One saved-register rule of the canonical JSON, from an offset accessor's
- * result: 0, or -1 when the accessor failed for another reason than "no
- * such offset". */
-static int print_saved(FILE *o, const char *name, int err, int32_t off, int fixed,
-                       bool has_fixed) {
+/* The section as the API describes it. */
+typedef struct {
+  sframe_decoder_ctx *ctx;
+  uint64_t vma;
+  unsigned version, abi;
+  int flags; /* -1: no accessor (before 2.47) */
+} sec_info;
+
+#ifndef SFRAME_FDE_TYPE_DEFAULT
+#define SFRAME_FDE_TYPE_DEFAULT 0
+#endif
+#ifndef SFRAME_F_FDE_FUNC_START_PCREL
+#define SFRAME_F_FDE_FUNC_START_PCREL 0x4
+#endif
+
+/* Offset accessors: 2.47 takes the FDE type (flexible FDEs keep the offset
+ * of each rule in the second word of its control/offset pair). */
+#if SFA_API_247
+#define GET_OFF(which, s, fre, type, err) sframe_fre_get_##which##_offset((s)->ctx, fre, type, err)
+#else
+#define GET_OFF(which, s, fre, type, err) ((void)(type), sframe_fre_get_##which##_offset((s)->ctx, fre, err))
+#endif
+
+static void set_rule(FILE *o, const char *name, const char *rule, unsigned reg, int64_t off) {
+  fprintf(o, ",\"%s\":{\"rule\":\"%s\",\"reg\":%u,\"offset\":%" PRId64 "}", name, rule, reg, off);
+}
+
+/* Where no data word gives a rule: RA at the header's fixed offset when
+ * the ABI has one (AMD64), FP likewise; otherwise still in its register. */
+static void default_rule(FILE *o, const char *name, int fixed) {
+  if (fixed != 0)
+    set_rule(o, name, "fixed", 0, fixed);
+  else
+    set_rule(o, name, "unchanged", 0, 0);
+}
+
+/* A saved-register rule of a default FDE from an offset accessor's result.
+ * IN_FRE: the row's data word count (its info byte, a field of the API's
+ * row) reaches the entity's word (AMD64: FP is word 2; AArch64 and s390x:
+ * RA word 2, FP word 3); when it does not and the accessor still answers
+ * (2.47 does), the answer is the header's fixed offset.  (s390x: the RA word 0 is "not saved" padding, and in version 2 an odd word
+ * is DWARF register word >> 1, as sframe-api.h documents).  Returns 0, or -1
+ * when the accessor failed for another reason than "no such offset". */
+static int print_saved(FILE *o, const sec_info *s, const char *name, int err, int32_t off,
+                       int fixed, int in_fre) {
   if (err && err != SFRAME_ERR_FREOFFSET_NOPRESENT)
     return -1;
-  if (!err)
-    fprintf(o, ",\"%s\":{\"rule\":\"at-cfa\",\"reg\":0,\"offset\":%" PRId32 "}", name, off);
-  else if (has_fixed)
-    fprintf(o, ",\"%s\":{\"rule\":\"fixed\",\"reg\":0,\"offset\":%d}", name, fixed);
+  if (err)
+    default_rule(o, name, fixed);
+  else if (!in_fre) /* 2.47 answers with the header's fixed offset itself */
+    set_rule(o, name, "fixed", 0, off);
+  else if (s->abi == 4 && !strcmp(name, "ra") && off == 0)
+    set_rule(o, name, "unchanged", 0, 0);
+  else if (s->abi == 4 && s->version == 2 && (off & 1))
+    set_rule(o, name, "reg", (unsigned)(off >> 1) & 0x7fffffffu, 0);
   else
-    fprintf(o, ",\"%s\":{\"rule\":\"unchanged\",\"reg\":0,\"offset\":0}", name);
+    set_rule(o, name, "at-cfa", 0, off);
   return 0;
 }
 
-static int rules_json(FILE *o, sframe_decoder_ctx *ctx, sframe_frame_row_entry *fre,
-                      const char **what, int *code) {
-  unsigned abi = sframe_decoder_get_abi_arch(ctx);
-  int8_t fixed_fp = sframe_decoder_get_fixed_fp_offset(ctx);
-  int8_t fixed_ra = sframe_decoder_get_fixed_ra_offset(ctx);
-  unsigned sp, fp;
-  int known = abi_regs(abi, &sp, &fp);
+#if SFA_API_247
+/* A flexible FDE's rule from its control word (sframe_get_fre_udata) and
+ * offset: reg_p bit 0, deref_p bit 1, register bits 3 and up (spec 3.2). */
+static void flex_rule(FILE *o, const char *name, uint32_t ctl, int32_t off) {
+  unsigned reg = ctl >> 3;
+  if (ctl & 1)
+    set_rule(o, name, (ctl & 2) ? "at-reg" : "reg", reg, off);
+  else
+    set_rule(o, name, (ctl & 2) ? "at-cfa" : "val-cfa", 0, off);
+}
+#endif
+
+/* Print the "rules" object of one FRE from the API's accessors.  Returns 0,
+ * or -1 with *what naming the accessor that failed with *code. */
+static int rules_json(FILE *o, const sec_info *s, unsigned fde_type,
+                      const sframe_frame_row_entry *fre, const char **what, int *code) {
+  int8_t fixed_fp = sframe_decoder_get_fixed_fp_offset(s->ctx);
+  int8_t fixed_ra = sframe_decoder_get_fixed_ra_offset(s->ctx);
+  unsigned sp = 0, fp = 0;
+  int known = abi_regs(s->abi, &sp, &fp);
   int err = 0;
   unsigned base;
   int32_t cfa, ra, fpo;
+  unsigned nwords;
   bool mangled;
+  sframe_frame_row_entry copy = *fre; /* 2.40 and 2.44 take non-const rows */
 
-  base = sframe_fre_get_base_reg_id(fre, &err);
+  err = 0;
+  mangled = sframe_fre_get_ra_mangled_p(s->ctx, &copy, &err);
   if (err) {
-    *what = "sframe_fre_get_base_reg_id", *code = err;
+    *what = "sframe_fre_get_ra_mangled_p", *code = err;
     return -1;
   }
+#if SFA_API_247
   err = 0;
-  cfa = sframe_fre_get_cfa_offset(ctx, fre, &err);
+  if (sframe_fre_get_ra_undefined_p(s->ctx, &copy, &err) && !err) {
+    fputs("{\"cfa\":null", o);
+    set_rule(o, "ra", "undefined", 0, 0);
+    set_rule(o, "fp", "unchanged", 0, 0);
+    fprintf(o, ",\"ra_mangled\":%s}", mangled ? "true" : "false");
+    return 0;
+  }
+#endif
+  err = 0;
+  cfa = GET_OFF(cfa, s, &copy, fde_type, &err);
   if (err && err != SFRAME_ERR_FREOFFSET_NOPRESENT) {
     *what = "sframe_fre_get_cfa_offset", *code = err;
     return -1;
   }
   if (err) {
-    fputs("{\"cfa\":null", o); /* no data words at all */
-  } else {
-    fprintf(o, "{\"cfa\":{\"base\":\"%s\",\"reg\":", base == SFRAME_BASE_REG_SP ? "sp" : "fp");
-    if (known)
-      fprintf(o, "%u", base == SFRAME_BASE_REG_SP ? sp : fp);
-    else
-      fputs("null", o);
-    fprintf(o, ",\"offset\":%" PRId32 ",\"deref\":false}", cfa);
+    /* No data words at all.  Before 2.47 the API cannot say what that
+     * means for RA (version 2 erratum 2: undefined); see SFA_UNKNOWN. */
+    fprintf(o, "{\"cfa\":null,\"ra\":null");
+    set_rule(o, "fp", "unchanged", 0, 0);
+    fprintf(o, ",\"ra_mangled\":%s}", mangled ? "true" : "false");
+    return 0;
   }
+#if SFA_API_247
+  if (fde_type == SFRAME_FDE_TYPE_FLEX) {
+    unsigned n = SFRAME_V3_FRE_DATAWORD_COUNT(fre->fre_info), fp_idx = 2;
+    uint32_t ctl = sframe_get_fre_udata(fre, 0, &err), reg;
+    if (err) {
+      *what = "sframe_get_fre_udata(0)", *code = err;
+      return -1;
+    }
+    reg = ctl >> 3;
+    fprintf(o, "{\"cfa\":{\"base\":\"%s\",\"reg\":%" PRIu32 ",\"offset\":%" PRId32
+               ",\"deref\":%s}",
+            known && reg == sp ? "sp" : known && reg == fp ? "fp" : "reg", reg, cfa,
+            (ctl & 2) ? "true" : "false");
+    /* RA: a control/offset pair at words 2 and 3, or one padding word. */
+    if (n > 2) {
+      uint32_t rctl = sframe_get_fre_udata(fre, 2, &err);
+      if (err) {
+        *what = "sframe_get_fre_udata(2)", *code = err;
+        return -1;
+      }
+      if (rctl == 0) {
+        default_rule(o, "ra", s->abi == 3 ? fixed_ra : 0);
+        fp_idx = 3;
+      } else {
+        ra = GET_OFF(ra, s, &copy, fde_type, &err);
+        if (err) {
+          *what = "sframe_fre_get_ra_offset", *code = err;
+          return -1;
+        }
+        flex_rule(o, "ra", rctl, ra);
+        fp_idx = 4;
+      }
+    } else {
+      default_rule(o, "ra", s->abi == 3 ? fixed_ra : 0);
+    }
+    if (n > fp_idx) {
+      uint32_t fctl = sframe_get_fre_udata(fre, (int)fp_idx, &err);
+      if (err) {
+        *what = "sframe_get_fre_udata(FP)", *code = err;
+        return -1;
+      }
+      if (fctl == 0) {
+        default_rule(o, "fp", fixed_fp);
+      } else {
+        fpo = GET_OFF(fp, s, &copy, fde_type, &err);
+        if (err) {
+          *what = "sframe_fre_get_fp_offset", *code = err;
+          return -1;
+        }
+        flex_rule(o, "fp", fctl, fpo);
+      }
+    } else {
+      default_rule(o, "fp", fixed_fp);
+    }
+    fprintf(o, ",\"ra_mangled\":%s}", mangled ? "true" : "false");
+    return 0;
+  }
+#endif
+  err = 0;
+  base = sframe_fre_get_base_reg_id(&copy, &err);
+  if (err) {
+    *what = "sframe_fre_get_base_reg_id", *code = err;
+    return -1;
+  }
+  fprintf(o, "{\"cfa\":{\"base\":\"%s\",\"reg\":", base == SFRAME_BASE_REG_SP ? "sp" : "fp");
+  if (known)
+    fprintf(o, "%u", base == SFRAME_BASE_REG_SP ? sp : fp);
+  else
+    fputs("null", o);
+  fprintf(o, ",\"offset\":%" PRId32 ",\"deref\":false}", cfa);
 
+  nwords = SFRAME_V1_FRE_OFFSET_COUNT(fre->fre_info);
   /* RA, then FP: an offset in the FRE, else (SFRAME_ERR_FREOFFSET_NOPRESENT)
    * the header's fixed offset when it has one, else still in its register. */
   err = 0;
-  ra = sframe_fre_get_ra_offset(ctx, fre, &err);
-  if (print_saved(o, "ra", err, ra, fixed_ra, fixed_ra != SFRAME_CFA_FIXED_RA_INVALID) != 0) {
+  ra = GET_OFF(ra, s, &copy, fde_type, &err);
+  if (print_saved(o, s, "ra", err, ra, fixed_ra, s->abi != 3 && nwords >= 2) != 0) {
     *what = "sframe_fre_get_ra_offset", *code = err;
     return -1;
   }
   err = 0;
-  fpo = sframe_fre_get_fp_offset(ctx, fre, &err);
-  if (print_saved(o, "fp", err, fpo, fixed_fp, fixed_fp != SFRAME_CFA_FIXED_FP_INVALID) != 0) {
+  fpo = GET_OFF(fp, s, &copy, fde_type, &err);
+  if (print_saved(o, s, "fp", err, fpo, fixed_fp, nwords >= (s->abi == 3 ? 2u : 3u)) != 0) {
     *what = "sframe_fre_get_fp_offset", *code = err;
-    return -1;
-  }
-
-  err = 0;
-  mangled = sframe_fre_get_ra_mangled_p(ctx, fre, &err);
-  if (err) {
-    *what = "sframe_fre_get_ra_mangled_p", *code = err;
     return -1;
   }
   fprintf(o, ",\"ra_mangled\":%s}", mangled ? "true" : "false");
   return 0;
 }
 
-/* A function as the API gives it. */
-typedef struct {
-  uint32_t num_fres, size;
-  int32_t start; /* section-relative (libsframe's lookups use it as is) */
-  unsigned char info;
-  unsigned rep_size;
-} func;
+/* Function start addresses.  The stored field is an offset from the start
+ * of the section, or, with SFRAME_F_FDE_FUNC_START_PCREL (2.47's flags
+ * accessor), from the field itself, whose place the API gives
+ * (sframe_decoder_get_offsetof_fde_start_addr).  libsframe's own lookups
+ * take the PC as an offset from the start of the section, so the address is
+ * VMA + that offset, modulo 2^64.  2.40 and 2.44 have neither accessor: 2.44
+ * refuses sections with the PCREL flag. */
+static uint64_t func_addr(const sec_info *s, uint32_t i, int64_t start) {
+  uint64_t rel = (uint64_t)start;
+#if SFA_API_247
+  if (s->flags >= 0 && (s->flags & SFRAME_F_FDE_FUNC_START_PCREL)) {
+    int err = 0;
+    rel += sframe_decoder_get_offsetof_fde_start_addr(s->ctx, i, &err);
+  }
+#else
+  (void)i;
+#endif
+  return s->vma + rel;
+}
 
-static int get_func(sframe_decoder_ctx *ctx, unsigned version, uint32_t i, func *f) {
+static int get_func(const sec_info *s, uint32_t i, func *f) {
   memset(f, 0, sizeof *f);
-#ifdef SFRAME_VERSION_2
-  if (version >= 2) {
+#if SFA_API_247
+  if (s->version >= 3) {
     uint8_t rep = 0;
-    if (sframe_decoder_get_funcdesc_v2(ctx, i, &f->num_fres, &f->size, &f->start, &f->info,
-                                       &rep) != 0)
+    if (sframe_decoder_get_funcdesc_v3(s->ctx, i, &f->num_fres, &f->size, &f->start, &f->info,
+                                       &f->info2, &rep) != 0)
       return -1;
     f->rep_size = rep;
+    f->fde_type = SFRAME_V3_FDE_TYPE(f->info2);
+    f->addr = func_addr(s, i, f->start);
     return 0;
   }
 #endif
-  (void)version;
-  return sframe_decoder_get_funcdesc(ctx, i, &f->num_fres, &f->size, &f->start, &f->info) != 0
-             ? -1
-             : 0;
-}
-
-/* Function start addresses: libsframe hands out the stored field, an offset
- * from the start of the section (version 1: gas 2.40 writes `func - .sframe`,
- * objdump 2.40 prints sec_addr + field, and sframe_find_fre compares its
- * `pc` argument, a section-relative offset, with the field as is).  So the
- * address is VMA + the sign-extended field, modulo 2^64. */
-static uint64_t func_addr(uint64_t vma, int32_t start) {
-  return vma + (uint64_t)(int64_t)start;
+#ifdef SFRAME_VERSION_2
+  if (s->version >= 2) {
+    uint8_t rep = 0;
+    int32_t start = 0;
+    if (sframe_decoder_get_funcdesc_v2(s->ctx, i, &f->num_fres, &f->size, &start, &f->info,
+                                       &rep) != 0)
+      return -1;
+    f->rep_size = rep;
+    f->start = start;
+    f->addr = func_addr(s, i, f->start);
+    return 0;
+  }
+#endif
+#if !SFA_API_247
+  {
+    int32_t start = 0;
+    if (sframe_decoder_get_funcdesc(s->ctx, i, &f->num_fres, &f->size, &start, &f->info) != 0)
+      return -1;
+    f->start = start;
+    f->addr = func_addr(s, i, f->start);
+    return 0;
+  }
+#else
+  return -1;
+#endif
 }
 
 static unsigned get_version(sframe_decoder_ctx *ctx) {
@@ -345,6 +529,18 @@ static unsigned get_version(sframe_decoder_ctx *ctx) {
    * SFRAME_VERSION (= SFRAME_VERSION_1): an accepted section is version 1. */
   (void)ctx;
   return SFRAME_VERSION_1;
+#endif
+}
+
+static void sec_init(sec_info *s, sframe_decoder_ctx *ctx, uint64_t vma) {
+  s->ctx = ctx;
+  s->vma = vma;
+  s->version = get_version(ctx);
+  s->abi = sframe_decoder_get_abi_arch(ctx);
+#if SFA_API_247
+  s->flags = sframe_decoder_get_flags(ctx);
+#else
+  s->flags = -1;
 #endif
 }
 
@@ -359,14 +555,29 @@ static sframe_decoder_ctx *decode_or_report(const section_buf *sb, const char *p
 
 /* ---- decode ---- */
 
-static int cmd_decode(sframe_decoder_ctx *ctx, uint64_t vma, const char *path) {
+static void flags_json(FILE *o, int flags) {
+  static const char *const names[] = {"FDE_SORTED", "FRAME_POINTER", "FDE_FUNC_START_PCREL"};
+  unsigned b;
+  int first = 1;
+  if (flags < 0) {
+    fputs(",\"flags\":null,\"flags_raw\":null", o);
+    return;
+  }
+  fputs(",\"flags\":[", o);
+  for (b = 0; b < 3; b++)
+    if (flags & (1 << b)) {
+      fprintf(o, "%s\"%s\"", first ? "" : ",", names[b]);
+      first = 0;
+    }
+  fprintf(o, "],\"flags_raw\":%d", flags);
+}
+
+static int cmd_decode(const sec_info *s, const char *path) {
   char *text = NULL;
   size_t text_len = 0;
   FILE *o = open_memstream(&text, &text_len);
-  unsigned version = get_version(ctx);
-  unsigned abi = sframe_decoder_get_abi_arch(ctx);
-  unsigned hdr = sframe_decoder_get_hdr_size(ctx);
-  uint32_t n = sframe_decoder_get_num_fidx(ctx), i, j;
+  unsigned hdr = sframe_decoder_get_hdr_size(s->ctx);
+  uint32_t n = sframe_decoder_get_num_fidx(s->ctx), i, j;
   int rc = 0;
 
   if (!o) {
@@ -374,18 +585,19 @@ static int cmd_decode(sframe_decoder_ctx *ctx, uint64_t vma, const char *path) {
     return 2;
   }
   fprintf(o, "{\"schema\":\"sframe-conformance/dump/1\",\"version\":%u,\"endian\":null,\"abi\":",
-          version);
-  put_q(o, abi_name(abi));
+          s->version);
+  put_q(o, abi_name(s->abi));
+  flags_json(o, s->flags);
   fprintf(o,
-          ",\"flags\":null,\"flags_raw\":null,\"fixed_fp_offset\":%d,\"fixed_ra_offset\":%d,"
+          ",\"fixed_fp_offset\":%d,\"fixed_ra_offset\":%d,"
           "\"auxhdr_len\":%u,\"num_fdes\":%" PRIu32 ",\"num_fres\":null,\"functions\":[",
-          sframe_decoder_get_fixed_fp_offset(ctx), sframe_decoder_get_fixed_ra_offset(ctx),
+          sframe_decoder_get_fixed_fp_offset(s->ctx), sframe_decoder_get_fixed_ra_offset(s->ctx),
           hdr >= sizeof(sframe_header) ? hdr - (unsigned)sizeof(sframe_header) : 0u, n);
   for (i = 0; i < n && rc == 0; i++) {
     func f;
     unsigned fre_type, pc_type;
     static const char *const fre_types[] = {"addr1", "addr2", "addr4"};
-    if (get_func(ctx, version, i, &f) != 0) {
+    if (get_func(s, i, &f) != 0) {
       fprintf(stderr, "libsframe: sframe_decoder_get_funcdesc(%" PRIu32 ") failed [%s]\n", i,
               path);
       rc = 1;
@@ -395,22 +607,23 @@ static int cmd_decode(sframe_decoder_ctx *ctx, uint64_t vma, const char *path) {
     pc_type = SFRAME_V1_FUNC_FDE_TYPE(f.info);
     fprintf(o,
             "%s{\"index\":%" PRIu32 ",\"start\":\"0x%" PRIx64 "\",\"size\":%" PRIu32
-            ",\"pc_type\":\"%s\",\"rep_size\":%u,\"fde_type\":\"default\",\"fre_type\":",
-            i ? "," : "", i, func_addr(vma, f.start), f.size,
-            pc_type == SFRAME_FDE_TYPE_PCMASK ? "mask" : "inc", f.rep_size);
+            ",\"pc_type\":\"%s\",\"rep_size\":%u,\"fde_type\":",
+            i ? "," : "", i, f.addr, f.size, pc_type == SFRAME_FDE_TYPE_PCMASK ? "mask" : "inc",
+            f.rep_size);
+    put_q(o, f.fde_type == SFRAME_FDE_TYPE_DEFAULT ? "default" : f.fde_type == 1 ? "flex" : NULL);
+    fputs(",\"fre_type\":", o);
     put_q(o, fre_type < 3 ? fre_types[fre_type] : NULL);
-    fprintf(o, ",\"pauth_key\":\"%s\",\"signal\":false,\"num_fres\":%" PRIu32 ",\"fres\":[",
+    fprintf(o, ",\"pauth_key\":\"%s\",\"signal\":%s,\"num_fres\":%" PRIu32 ",\"fres\":[",
             SFRAME_V1_FUNC_PAUTH_KEY(f.info) == SFRAME_AARCH64_PAUTH_KEY_B ? "B" : "A",
-            f.num_fres);
+            s->version >= 3 && (f.info & 0x80) ? "true" : "false", f.num_fres);
     for (j = 0; j < f.num_fres; j++) {
       sframe_frame_row_entry fre;
       const char *what = NULL;
       int code = 0;
       memset(&fre, 0, sizeof fre);
-      if (sframe_decoder_get_fre(ctx, i, j, &fre) != 0) {
-        /* 2.40 returns SFRAME_ERR without saying which error; for an
-         * existing index the only cause is the FRE sanity check (data word
-         * size 3, or more than 3 words): SFRAME_ERR_FRE_INVAL. */
+      if (sframe_decoder_get_fre(s->ctx, i, j, &fre) != 0) {
+        /* The API returns SFRAME_ERR without saying which error; for an
+         * existing index the cause is its FRE sanity check. */
         fprintf(stderr,
                 "libsframe: sframe_decoder_get_fre(function %" PRIu32 ", row %" PRIu32
                 ") returned SFRAME_ERR (FRE failed libsframe's sanity check) [%s]\n",
@@ -419,7 +632,7 @@ static int cmd_decode(sframe_decoder_ctx *ctx, uint64_t vma, const char *path) {
         break;
       }
       fprintf(o, "%s{\"start\":%" PRIu32 ",\"rules\":", j ? "," : "", fre.fre_start_addr);
-      if (rules_json(o, ctx, &fre, &what, &code) != 0) {
+      if (rules_json(o, s, f.fde_type, &fre, &what, &code) != 0) {
         fprintf(stderr,
                 "libsframe: %s(function %" PRIu32 ", row %" PRIu32 "): %s (%d: %s) [%s]\n", what,
                 i, j, err_name(code), code, err_msg(code), path);
@@ -443,66 +656,107 @@ static int cmd_decode(sframe_decoder_ctx *ctx, uint64_t vma, const char *path) {
 
 /* ---- lookup ---- */
 
-/* Which FDE index a pointer returned by sframe_get_funcdesc_with_addr is.
- * That pointer is into the decoder's FDE array; its base is found by asking
- * for INT32_MAX, which the binary search (sorted flag set) answers with the
- * last entry unless some start on its path equals INT32_MAX.  The index is
- * then checked against sframe_decoder_get_funcdesc; if the check fails, the
- * first FDE with the same fields is taken.  Returns -1 if none matches. */
-static long fde_index_of(sframe_decoder_ctx *ctx, unsigned version,
-                         const sframe_func_desc_entry *p) {
-  uint32_t n = sframe_decoder_get_num_fidx(ctx), i;
-  int err = 0;
-  const sframe_func_desc_entry *last;
-  func f;
-  if (!p || n == 0)
-    return -1;
-  last = sframe_get_funcdesc_with_addr(ctx, INT32_MAX, &err);
-  if (last && last->sfde_func_start_address != INT32_MAX) {
-    /* p and last point into the same array (the decoder's FDE table). */
-    long idx = (long)(n - 1) - (long)(last - p);
-    if (idx >= 0 && (uint32_t)idx < n && get_func(ctx, version, (uint32_t)idx, &f) == 0 &&
-        f.start == p->sfde_func_start_address && f.size == p->sfde_func_size &&
-        f.num_fres == p->sfde_func_num_fres && f.info == p->sfde_func_info)
-      return idx;
-  }
-  for (i = 0; i < n; i++)
-    if (get_func(ctx, version, i, &f) == 0 && f.start == p->sfde_func_start_address &&
-        f.size == p->sfde_func_size && f.num_fres == p->sfde_func_num_fres &&
-        f.info == p->sfde_func_info)
-      return (long)i;
-  return -1;
-}
-
 static int same_fre(const sframe_frame_row_entry *a, const sframe_frame_row_entry *b) {
   return a->fre_start_addr == b->fre_start_addr && a->fre_info == b->fre_info &&
-         memcmp(a->fre_offsets, b->fre_offsets, sizeof a->fre_offsets) == 0;
+         memcmp(FRE_BYTES(a), FRE_BYTES(b), sizeof FRE_BYTES(a)) == 0;
 }
 
-/* The section-relative offset libsframe takes as `pc` (int32_t); 0 if the
- * address is not expressible. */
-static int rel_pc(uint64_t pc, uint64_t vma, int32_t *rel) {
+/* The section-relative offset libsframe takes as `pc` (int32_t before
+ * 2.47, int64_t since); 0 if the address is not expressible. */
+static int rel_pc(uint64_t pc, uint64_t vma, sfa_pc *rel) {
   uint64_t d = pc - vma; /* modulo 2^64 */
-  if (d <= (uint64_t)INT32_MAX) {
-    *rel = (int32_t)d;
+  uint64_t max = sizeof(sfa_pc) == 4 ? (uint64_t)INT32_MAX : (uint64_t)INT64_MAX;
+  if (d <= max) {
+    *rel = (sfa_pc)d;
     return 1;
   }
-  if (d >= (uint64_t)0 - ((uint64_t)INT32_MAX + 1)) {
-    *rel = (int32_t)-(int64_t)(((uint64_t)0 - d)); /* in [INT32_MIN, -1] */
+  if (d >= (uint64_t)0 - (max + 1)) {
+    *rel = (sfa_pc)(-(int64_t)((uint64_t)0 - d - 1) - 1); /* in [min, -1] */
     return 1;
   }
   return 0;
 }
 
-static int lookup_one(FILE *o, sframe_decoder_ctx *ctx, unsigned version, uint64_t vma,
-                      uint64_t pc, int ra_mode, int first, const char *path) {
-  sframe_frame_row_entry fre;
-  const sframe_func_desc_entry *fdep;
-  const char *status = "no-fde";
-  uint64_t at = pc;
-  int32_t rel = 0;
+/* The function and row a successful sframe_find_fre answered with.  The
+ * API returns a copy of the row only, so the row is located among the rows
+ * of the functions whose range (as the API describes them) holds the PC:
+ * the first such function with a byte-identical row.  Returns 0 and the
+ * indices, or -1. */
+static int locate_row(const sec_info *s, uint64_t at, const sframe_frame_row_entry *fre,
+                      long *fidx, long *ridx) {
+  uint32_t n = sframe_decoder_get_num_fidx(s->ctx), i, j;
+  for (i = 0; i < n; i++) {
+    func f;
+    if (get_func(s, i, &f) != 0 || at - f.addr >= f.size)
+      continue;
+    for (j = 0; j < f.num_fres; j++) {
+      sframe_frame_row_entry cand;
+      memset(&cand, 0, sizeof cand);
+      if (sframe_decoder_get_fre(s->ctx, i, j, &cand) != 0)
+        break;
+      if (same_fre(&cand, fre)) {
+        *fidx = (long)i, *ridx = (long)j;
+        return 0;
+      }
+    }
+  }
+  return -1;
+}
+
+/* After sframe_find_fre failed (the API keeps its reason to itself), the
+ * status is reconstructed from the FDE search it starts with:
+ *  - before 2.47, sframe_get_funcdesc_with_addr (same argument) is that
+ *    search: no FDE (SFRAME_ERR_FDE_NOTFOUND, _DCTX_INVAL for no FDEs,
+ *    _FDE_NOTSORTED without the sorted flag) is "no-fde", and so is an FDE
+ *    that does not cover the PC (it returns the last FDE starting at or
+ *    before it, without a range check);
+ *  - 2.47 has no such call: its search needs the sorted flag (FACTS.md), so
+ *    without it "no-fde"; with it, the functions as the API describes them.
+ * The PC inside the function found: "bad-data" if one of its rows fails
+ * sframe_decoder_get_fre, else "no-fre". */
+static const char *miss_status(const sec_info *s, sfa_pc rel, uint64_t at) {
+  uint32_t n = sframe_decoder_get_num_fidx(s->ctx), i, j;
+  long fidx = -1;
+  func f;
+#if SFA_API_247
+  if (!(s->flags & SFRAME_F_FDE_SORTED))
+    return "no-fde";
+  for (i = 0; i < n && fidx < 0; i++)
+    if (get_func(s, i, &f) == 0 && at - f.addr < f.size)
+      fidx = (long)i;
+  (void)rel;
+#else
   int err = 0;
+  const sframe_func_desc_entry *p = sframe_get_funcdesc_with_addr(s->ctx, rel, &err);
+  (void)at;
+  if (p) {
+    int64_t off = (int64_t)rel - (int64_t)p->sfde_func_start_address;
+    if (off >= 0 && (uint64_t)off < p->sfde_func_size)
+      for (i = 0; i < n && fidx < 0; i++)
+        if (get_func(s, i, &f) == 0 && f.start == p->sfde_func_start_address &&
+            f.size == p->sfde_func_size && f.num_fres == p->sfde_func_num_fres &&
+            f.info == p->sfde_func_info)
+          fidx = (long)i;
+  }
+#endif
+  if (fidx < 0 || get_func(s, (uint32_t)fidx, &f) != 0)
+    return "no-fde";
+  for (j = 0; j < f.num_fres; j++) {
+    sframe_frame_row_entry cand;
+    memset(&cand, 0, sizeof cand);
+    if (sframe_decoder_get_fre(s->ctx, (uint32_t)fidx, j, &cand) != 0)
+      return "bad-data";
+  }
+  return "no-fre";
+}
+
+static int lookup_one(FILE *o, const sec_info *s, uint64_t pc, int ra_mode, int first,
+                      const char *path) {
+  sframe_frame_row_entry fre;
+  uint64_t at = pc;
+  sfa_pc rel = 0;
   long fidx = -1, ridx = -1;
+  func f;
 
   fprintf(o, "%s{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":", first ? "" : ",", pc,
           ra_mode ? "ra" : "ip");
@@ -513,88 +767,41 @@ static int lookup_one(FILE *o, sframe_decoder_ctx *ctx, unsigned version, uint64
     }
     at = pc - 1; /* N22: libsframe has no modes; the adapter looks up PC - 1 */
   }
-  if (!rel_pc(at, vma, &rel)) { /* libsframe's pc argument cannot say it */
+  if (!rel_pc(at, s->vma, &rel)) { /* libsframe's pc argument cannot say it */
     fputs("\"no-fde\"}", o);
     return 0;
   }
   memset(&fre, 0, sizeof fre);
-  if (sframe_find_fre(ctx, rel, &fre) == 0) {
-    uint32_t j;
-    func f;
-    /* sframe_find_fre found its FDE with this very call (same argument). */
-    fdep = sframe_get_funcdesc_with_addr(ctx, rel, &err);
-    fidx = fde_index_of(ctx, version, fdep);
-    if (fidx >= 0 && get_func(ctx, version, (uint32_t)fidx, &f) == 0)
-      for (j = 0; j < f.num_fres; j++) {
-        sframe_frame_row_entry cand;
-        memset(&cand, 0, sizeof cand);
-        if (sframe_decoder_get_fre(ctx, (uint32_t)fidx, j, &cand) != 0)
-          break;
-        if (same_fre(&cand, &fre)) {
-          ridx = (long)j;
-          break;
-        }
-      }
-    if (fidx < 0 || ridx < 0) {
-      fprintf(stderr,
-              "sfadapter-libsframe: sframe_find_fre(0x%" PRIx64 ") returned a row that is not "
-              "among the rows of its function [%s]\n",
-              at, path);
-      return -1;
-    }
-    fprintf(o, "\"found\",\"fde\":%ld,\"fre\":%ld,\"fre_start\":%" PRIu32 ",\"rules\":", fidx,
-            ridx, fre.fre_start_addr);
-    {
-      const char *what = NULL;
-      int code = 0;
-      if (rules_json(o, ctx, &fre, &what, &code) != 0) {
-        fprintf(stderr, "libsframe: %s(0x%" PRIx64 "): %s (%d: %s) [%s]\n", what, at,
-                err_name(code), code, err_msg(code), path);
-        return -1;
-      }
-    }
-    fputc('}', o);
+  if (sframe_find_fre(s->ctx, rel, &fre) != 0) {
+    fprintf(o, "\"%s\"}", miss_status(s, rel, at));
     return 0;
   }
-
-  /* sframe_find_fre failed.  2.40 keeps the error code to itself (it only
-   * returns SFRAME_ERR), so the status is reconstructed from the FDE search
-   * it starts with (sframe_get_funcdesc_with_addr, same argument):
-   *  - no FDE (SFRAME_ERR_FDE_NOTFOUND, _DCTX_INVAL for no FDEs,
-   *    _FDE_NOTSORTED without the sorted flag): "no-fde";
-   *  - an FDE that does not cover the PC (the search returns the last FDE
-   *    starting at or before it, without a range check): "no-fde";
-   *  - the PC inside the FDE: "bad-data" if one of its rows fails
-   *    sframe_decoder_get_fre, else "no-fre" (no row matched, or the
-   *    function has no rows). */
-  err = 0;
-  fdep = sframe_get_funcdesc_with_addr(ctx, rel, &err);
-  if (fdep) {
-    int64_t off = (int64_t)rel - (int64_t)fdep->sfde_func_start_address;
-    if (off >= 0 && (uint64_t)off < fdep->sfde_func_size) {
-      uint32_t j;
-      status = "no-fre";
-      fidx = fde_index_of(ctx, version, fdep);
-      for (j = 0; fidx >= 0 && j < fdep->sfde_func_num_fres; j++) {
-        sframe_frame_row_entry cand;
-        memset(&cand, 0, sizeof cand);
-        if (sframe_decoder_get_fre(ctx, (uint32_t)fidx, j, &cand) != 0) {
-          status = "bad-data";
-          break;
-        }
-      }
+  if (locate_row(s, at, &fre, &fidx, &ridx) != 0 || get_func(s, (uint32_t)fidx, &f) != 0) {
+    fprintf(stderr,
+            "sfadapter-libsframe: sframe_find_fre(0x%" PRIx64 ") returned a row that is not "
+            "among the rows of a function holding that PC [%s]\n",
+            at, path);
+    return -1;
+  }
+  fprintf(o, "\"found\",\"fde\":%ld,\"fre\":%ld,\"fre_start\":%" PRIu32 ",\"rules\":", fidx,
+          ridx, fre.fre_start_addr);
+  {
+    const char *what = NULL;
+    int code = 0;
+    if (rules_json(o, s, f.fde_type, &fre, &what, &code) != 0) {
+      fprintf(stderr, "libsframe: %s(0x%" PRIx64 "): %s (%d: %s) [%s]\n", what, at,
+              err_name(code), code, err_msg(code), path);
+      return -1;
     }
   }
-  fprintf(o, "\"%s\"}", status);
+  fputc('}', o);
   return 0;
 }
 
-static int cmd_lookup(sframe_decoder_ctx *ctx, uint64_t vma, const uint64_t *pcs, int npcs,
-                      const char *path) {
+static int cmd_lookup(const sec_info *s, const uint64_t *pcs, int npcs, const char *path) {
   char *text = NULL;
   size_t text_len = 0;
   FILE *o = open_memstream(&text, &text_len);
-  unsigned version = get_version(ctx);
   int i, rc = 0, first = 1;
   if (!o) {
     fprintf(stderr, "sfadapter-libsframe: out of memory\n");
@@ -602,8 +809,8 @@ static int cmd_lookup(sframe_decoder_ctx *ctx, uint64_t vma, const uint64_t *pcs
   }
   fputc('[', o);
   for (i = 0; i < npcs && rc == 0; i++) {
-    if (lookup_one(o, ctx, version, vma, pcs[i], 0, first, path) != 0 ||
-        lookup_one(o, ctx, version, vma, pcs[i], 1, 0, path) != 0)
+    if (lookup_one(o, s, pcs[i], 0, first, path) != 0 ||
+        lookup_one(o, s, pcs[i], 1, 0, path) != 0)
       rc = 1;
     first = 0;
   }
@@ -685,10 +892,12 @@ int main(int argc, char **argv) {
   if (!ctx) {
     rc = 1;
   } else {
+    sec_info si;
+    sec_init(&si, ctx, vma);
     if (strcmp(cmd, "decode") == 0)
-      rc = cmd_decode(ctx, vma, argv[2]);
+      rc = cmd_decode(&si, argv[2]);
     else
-      rc = cmd_lookup(ctx, vma, pcs, npcs, argv[2]);
+      rc = cmd_lookup(&si, pcs, npcs, argv[2]);
     sframe_decoder_free(&ctx);
   }
   fflush(stdout);

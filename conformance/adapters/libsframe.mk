@@ -1,29 +1,67 @@
-# The bundled libsframe adapter (conformance/adapters/libsframe.c), to be
-# included by the top Makefile (uses $(BUILD), $(CC), $(CFLAGS_ALL)).
+# The bundled libsframe adapters: one source (conformance/adapters/libsframe.c)
+# built against each libsframe Debian ships.  Included by the top Makefile
+# (uses $(BUILD), $(CC), $(CFLAGS_ALL)).
 #
-#   make build/bin/sfadapter-libsframe                        # system libsframe
-#   make build/bin/sfadapter-libsframe LIBSFRAME_PREFIX=/opt/binutils-2.46
+#   sfadapter-libsframe-2.40   bookworm's libsframe1 (the system's, binutils-dev)
+#   sfadapter-libsframe-2.44   trixie's libsframe1 + binutils-dev (make toolchains)
+#   sfadapter-libsframe-2.47   sid's libsframe3 + libsframe-dev (make toolchains)
 #
-# LIBSFRAME_PREFIX (default empty: the system install) selects another
-# install with include/sframe-api.h and lib/libsframe.so.  LIBSFRAME_VERSION
-# is the release reported by `capabilities`; by default it is taken from the
-# Debian package that installed the system headers (binutils-dev), and when
-# that is unknown the adapter deduces it from the headers (libsframe.c).
+# The newer suites' libraries depend only on libc6 >= 2.14, so they load on
+# Debian 12 as they are; each is copied into a directory of its own under
+# $(BUILD)/lib/ (the suite's lib directory also holds its newer libc, which
+# must not be found) and found there through the adapter's run path.
+# LIBSFRAME_PREFIX=DIR builds sfadapter-libsframe (no suffix) against another
+# install with include/sframe-api.h and lib/libsframe.so, e.g. a binutils
+# built from source.
 
-LIBSFRAME_PREFIX ?=
-SFADAPTER_LIBSFRAME := $(BUILD)/bin/sfadapter-libsframe
+# The toolchains are fetched into build/ whatever BUILD is (one cache).
+TC_TRIXIE := build/toolchains/trixie
+TC_SID    := build/toolchains/sid
+tc_version = $(shell awk '$$1 == "$(2)" { print $$2 }' $(1)/VERSIONS 2>/dev/null)
 
-ifeq ($(strip $(LIBSFRAME_PREFIX)),)
-LIBSFRAME_CPPFLAGS :=
-LIBSFRAME_LDFLAGS  :=
-LIBSFRAME_VERSION  ?= $(shell dpkg-query -W -f='$${Version}' binutils-dev 2>/dev/null | sed -e 's/^[0-9]*://' -e 's/-[^-]*$$//')
-else
-LIBSFRAME_CPPFLAGS := -I$(LIBSFRAME_PREFIX)/include
-LIBSFRAME_LDFLAGS  := -L$(LIBSFRAME_PREFIX)/lib -Wl,-rpath,$(LIBSFRAME_PREFIX)/lib
-LIBSFRAME_VERSION  ?=
+SFA_LIBSFRAME_240 := $(BUILD)/bin/sfadapter-libsframe-2.40
+SFA_LIBSFRAME_244 := $(BUILD)/bin/sfadapter-libsframe-2.44
+SFA_LIBSFRAME_247 := $(BUILD)/bin/sfadapter-libsframe-2.47
+
+ifneq ($(wildcard /usr/include/sframe-api.h),)
+BUNDLED_ADAPTERS += libsframe-2.40
+BUNDLED_BINS += $(SFA_LIBSFRAME_240)
 endif
-LIBSFRAME_VERSION_DEF = $(if $(strip $(LIBSFRAME_VERSION)),-DSFA_LIBSFRAME_VERSION='"$(strip $(LIBSFRAME_VERSION))"')
+ifneq ($(wildcard $(TC_TRIXIE)/usr/include/sframe-api.h),)
+BUNDLED_ADAPTERS += libsframe-2.44
+BUNDLED_BINS += $(SFA_LIBSFRAME_244)
+endif
+ifneq ($(wildcard $(TC_SID)/usr/include/sframe-api.h),)
+BUNDLED_ADAPTERS += libsframe-2.47
+BUNDLED_BINS += $(SFA_LIBSFRAME_247)
+endif
 
-$(SFADAPTER_LIBSFRAME): conformance/adapters/libsframe.c conformance/adapters/libsframe.mk
+LIBSFRAME_SRC := conformance/adapters/libsframe.c conformance/adapters/libsframe.mk
+
+$(SFA_LIBSFRAME_240): $(LIBSFRAME_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(LIBSFRAME_CPPFLAGS) $(LIBSFRAME_VERSION_DEF) -o $@ $< $(LIBSFRAME_LDFLAGS) -lsframe
+	$(CC) $(CFLAGS_ALL) -DSFA_LIBSFRAME_VERSION='"$(shell dpkg-query -W -f='$${Version}' libbinutils 2>/dev/null | sed 's/^[0-9]*://')"' \
+	  -o $@ $< -lsframe
+
+$(SFA_LIBSFRAME_244): $(LIBSFRAME_SRC) $(TC_TRIXIE)/VERSIONS
+	@mkdir -p $(@D) $(BUILD)/lib/libsframe-2.44
+	cp -P $(TC_TRIXIE)/usr/lib/x86_64-linux-gnu/libsframe.so* $(BUILD)/lib/libsframe-2.44/
+	$(CC) $(CFLAGS_ALL) -I$(TC_TRIXIE)/usr/include \
+	  -DSFA_LIBSFRAME_VERSION='"$(call tc_version,$(TC_TRIXIE),libsframe1)"' -o $@ $< \
+	  -L$(BUILD)/lib/libsframe-2.44 -Wl,-rpath,$(abspath $(BUILD)/lib/libsframe-2.44) -lsframe
+
+$(SFA_LIBSFRAME_247): $(LIBSFRAME_SRC) $(TC_SID)/VERSIONS
+	@mkdir -p $(@D) $(BUILD)/lib/libsframe-2.47
+	cp -P $(TC_SID)/usr/lib/x86_64-linux-gnu/libsframe.so* $(BUILD)/lib/libsframe-2.47/
+	$(CC) $(CFLAGS_ALL) -I$(TC_SID)/usr/include \
+	  -DSFA_LIBSFRAME_VERSION='"$(call tc_version,$(TC_SID),libsframe3)"' -o $@ $< \
+	  -L$(BUILD)/lib/libsframe-2.47 -Wl,-rpath,$(abspath $(BUILD)/lib/libsframe-2.47) -lsframe
+
+ifneq ($(strip $(LIBSFRAME_PREFIX)),)
+SFADAPTER_LIBSFRAME := $(BUILD)/bin/sfadapter-libsframe
+BUNDLED_BINS += $(SFADAPTER_LIBSFRAME)
+$(SFADAPTER_LIBSFRAME): $(LIBSFRAME_SRC)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -I$(LIBSFRAME_PREFIX)/include $(if $(LIBSFRAME_VERSION),-DSFA_LIBSFRAME_VERSION='"$(LIBSFRAME_VERSION)"') \
+	  -o $@ $< -L$(LIBSFRAME_PREFIX)/lib -Wl,-rpath,$(LIBSFRAME_PREFIX)/lib -lsframe
+endif
