@@ -35,11 +35,16 @@
 /* ---- statuses ---- */
 enum {
   ST_PASS, ST_SHOULD_ACCEPT, ST_SHOULD_REJECT, ST_WRONG_OUTPUT, ST_WRONG_FINDING, ST_CRASH,
-  ST_TIMEOUT, ST_UNSUPPORTED, ST_IMPL_ACCEPT, ST_IMPL_REJECT, ST_SKIP, ST_COUNT
+  ST_TIMEOUT, ST_UNSUPPORTED, ST_IMPL_ACCEPT, ST_IMPL_REJECT, ST_SKIP, ST_UNSTABLE, ST_COUNT
 };
 static const char *st_names[ST_COUNT] = {
     "pass",    "should-accept", "should-reject", "wrong-output", "wrong-finding", "crash",
-    "timeout", "unsupported",   "impl-accept",   "impl-reject",  "skip"};
+    "timeout", "unsupported",   "impl-accept",   "impl-reject",  "skip",          "unstable"};
+/* How often a case is run again when its first outcome differs from the
+ * expected one (or, without an expected-results file, is a crash or a
+ * timeout): outcomes that vary make it `unstable` (never a failure). */
+#define RERUNS 4
+#define MAX_RERUN_CASES 200
 static int st_failed(int s) { return s >= ST_SHOULD_ACCEPT && s <= ST_TIMEOUT; }
 
 /* ---- one section of the corpus ---- */
@@ -51,6 +56,7 @@ typedef struct kase {
 
 typedef struct result {
   int status;
+  unsigned outcomes; /* unstable: bit s for every status seen */
   int code; /* exit status, or -signal, or -1000 timeout */
   long ms;
   char detail[300];
@@ -75,6 +81,11 @@ typedef struct impl {
   size_t nskips;
   result *res;
   int stale; /* skipped cases that now pass */
+  /* conformance/expected/<name>.txt, mapped onto the corpus */
+  int has_expected;
+  char exp_version[128];       /* "# version: " line; empty when absent */
+  int *want;                   /* per case: the expected status, -1 when new */
+  unsigned *want_alts;         /* per case: outcomes of an expected `unstable` */
 } impl;
 
 typedef struct opts {
@@ -611,6 +622,8 @@ static const skip_entry *skipped(const impl *im, const kase *k) {
   return NULL;
 }
 
+static void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n);
+
 /* Runs every case of one IMPL with o->jobs worker processes. */
 static void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   int w, jobs = o->jobs < 1 ? 1 : o->jobs;
@@ -668,6 +681,7 @@ static void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
     unlink(path);
   }
   rmdir(dir);
+  rerun_unstable(im, o, cs, n);
   /* Skip lists: the case was run; a skipped case that passes is stale. */
   for (i = 0; i < n; i++) {
     const skip_entry *s = skipped(im, &cs[i]);
@@ -734,13 +748,160 @@ static void write_results(const impl *im, const opts *o, const kase *cs, size_t 
     die("%s: write error", path);
 }
 
-/* Compares with conformance/expected/<impl>.txt ("id status" lines), or
- * rewrites it.  Returns the number of differences (-1: no file). */
-static long check_expected(const impl *im, const opts *o, const kase *cs, size_t n) {
+/* ---- expected results: conformance/expected/<impl>.txt ----
+ * "# version: V" names the implementation's version the file was written
+ * for; then "ID STATUS" per corpus section, in manifest order, and for an
+ * unstable case "ID unstable OUTCOME,OUTCOME...". */
+
+static int status_of(const char *name) {
+  int s;
+  for (s = 0; s < ST_COUNT; s++)
+    if (!strcmp(name, st_names[s]))
+      return s;
+  return -1;
+}
+
+static unsigned parse_outcomes(char *list) {
+  unsigned m = 0;
+  char *p, *save = NULL;
+  for (p = list ? strtok_r(list, ",", &save) : NULL; p; p = strtok_r(NULL, ",", &save)) {
+    int s = status_of(p);
+    if (s >= 0)
+      m |= 1u << s;
+  }
+  return m;
+}
+
+static void load_expected(impl *im, const opts *o, const kase *cs, size_t n) {
+  char path[PATH_MAX], *text, *line, *save = NULL;
+  size_t i, j = 0, ncase = 0, cap = 0;
+  char **ids = NULL, **sts = NULL;
+  im->want = malloc((n ? n : 1) * sizeof *im->want);
+  im->want_alts = calloc(n ? n : 1, sizeof *im->want_alts);
+  if (!im->want || !im->want_alts)
+    die("%s", "out of memory");
+  for (i = 0; i < n; i++)
+    im->want[i] = -1;
+  pathf(path, sizeof path, "%s/expected/%s.txt", o->confdir, im->name);
+  if (!(text = read_file(path, NULL)))
+    return;
+  im->has_expected = 1;
+  for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+    char *sp = strchr(line, ' ');
+    if (!strncmp(line, "# version: ", 11)) {
+      snprintf(im->exp_version, sizeof im->exp_version, "%s", line + 11);
+      continue;
+    }
+    if (line[0] == '#' || !sp)
+      continue;
+    *sp = 0;
+    if (ncase == cap) {
+      cap = cap ? 2 * cap : 4096;
+      ids = realloc(ids, cap * sizeof *ids);
+      sts = realloc(sts, cap * sizeof *sts);
+      if (!ids || !sts)
+        die("%s", "out of memory");
+    }
+    ids[ncase] = line;
+    sts[ncase++] = sp + 1;
+  }
+  /* Both lists are in manifest order: walk them together by id. */
+  for (i = 0; i < n; i++) {
+    size_t start = j;
+    char *alts;
+    while (j < ncase && strcmp(ids[j], cs[i].id) != 0)
+      j++;
+    if (j == ncase) {
+      j = start;
+      continue;
+    }
+    alts = strchr(sts[j], ' ');
+    if (alts)
+      *alts++ = 0;
+    im->want[i] = status_of(sts[j]);
+    if (im->want[i] == ST_UNSTABLE)
+      im->want_alts[i] = parse_outcomes(alts);
+    j++;
+  }
+  free(ids);
+  free(sts);
+  free(text);
+}
+
+/* The first outcome is what was expected (a stable outcome that an
+ * expected `unstable` case has shown before counts as expected). */
+static int as_expected(const impl *im, size_t i, int st) {
+  if (im->want[i] == st)
+    return 1;
+  return im->want[i] == ST_UNSTABLE && (im->want_alts[i] & (1u << st));
+}
+
+/* Runs again, RERUNS times, every case whose outcome is not the expected
+ * one (without an expected-results file: every crash and timeout).  A case
+ * whose outcomes vary becomes `unstable`, its detail listing them. */
+static void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n) {
+  size_t i, tried = 0;
+  for (i = 0; i < n && tried < MAX_RERUN_CASES; i++) {
+    result *r = &im->res[i];
+    unsigned seen = 1u << r->status, cnt[ST_COUNT] = {0};
+    int k, s;
+    if (r->status == ST_UNSUPPORTED || skipped(im, &cs[i]))
+      continue;
+    if (im->has_expected ? as_expected(im, i, r->status)
+                         : (r->status != ST_CRASH && r->status != ST_TIMEOUT))
+      continue;
+    tried++;
+    cnt[r->status]++;
+    for (k = 0; k < RERUNS; k++) {
+      result again;
+      run_case(im, o, &cs[i], &again);
+      seen |= 1u << again.status;
+      cnt[again.status]++;
+    }
+    if ((seen & (seen - 1)) == 0)
+      continue; /* the same every time */
+    {
+      char d[sizeof r->detail];
+      size_t used = 0;
+      used += (size_t)snprintf(d, sizeof d, "outcomes over %d runs:", RERUNS + 1);
+      const char *sep = " ";
+      for (s = 0; s < ST_COUNT && used < sizeof d; s++)
+        if (cnt[s]) {
+          used += (size_t)snprintf(d + used, sizeof d - used, "%s%s x%u", sep, st_names[s], cnt[s]);
+          sep = ", ";
+        }
+      if (used < sizeof d)
+        snprintf(d + used, sizeof d - used, "; first: %.200s", r->detail);
+      memcpy(r->detail, d, sizeof d);
+    }
+    r->status = ST_UNSTABLE;
+    r->outcomes = seen;
+    fprintf(stderr, "sfconform: %s: %s: unstable (%s)\n", im->name, cs[i].id, r->detail);
+  }
+  if (tried == MAX_RERUN_CASES)
+    fprintf(stderr, "sfconform: %s: more than %d cases differ from what was expected; "
+                    "the rest were run once\n", im->name, MAX_RERUN_CASES);
+}
+
+static void write_outcomes(FILE *f, unsigned m) {
+  int s, first = 1;
+  for (s = 0; s < ST_COUNT; s++)
+    if (m & (1u << s)) {
+      fprintf(f, "%s%s", first ? " " : ",", st_names[s]);
+      first = 0;
+    }
+}
+
+/* Compares with the expected-results file, or rewrites it.  Returns the
+ * number of differences that count (-1: no file).  An `unstable` outcome is
+ * shown and never counts; nor does anything when the file was written for
+ * another version of the implementation (a user's machine with another
+ * release is not a regression): that is reported as such. */
+static long check_expected(impl *im, const opts *o, const kase *cs, size_t n) {
   char path[PATH_MAX];
-  char *text;
-  long diffs = 0;
+  long diffs = 0, unstable = 0;
   size_t i, shown = 0;
+  int other_version;
   pathf(path, sizeof path, "%s/expected/%s.txt", o->confdir, im->name);
   if (o->update_expected) {
     FILE *f;
@@ -750,61 +911,43 @@ static long check_expected(const impl *im, const opts *o, const kase *cs, size_t
       die("%s: cannot write", path);
     fprintf(f, "# %s: the status of every corpus section (sfconform --update-expected)\n",
             im->name);
-    for (i = 0; i < n; i++)
-      fprintf(f, "%s %s\n", cs[i].id, st_names[im->res[i].status]);
+    fprintf(f, "# version: %s\n", im->caps_version);
+    for (i = 0; i < n; i++) {
+      fprintf(f, "%s %s", cs[i].id, st_names[im->res[i].status]);
+      if (im->res[i].status == ST_UNSTABLE)
+        write_outcomes(f, im->res[i].outcomes);
+      fputc('\n', f);
+    }
     fclose(f);
     return 0;
   }
-  if (!(text = read_file(path, NULL)))
+  if (!im->has_expected)
     return -1;
-  {
-    /* Both lists are in manifest order: walk them together by id. */
-    char *line, *save = NULL;
-    size_t ncase = 0;
-    char **ids = NULL, **sts = NULL;
-    size_t cap = 0;
-    for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-      char *sp = strchr(line, ' ');
-      if (line[0] == '#' || !sp)
-        continue;
-      *sp = 0;
-      if (ncase == cap) {
-        cap = cap ? 2 * cap : 4096;
-        ids = realloc(ids, cap * sizeof *ids);
-        sts = realloc(sts, cap * sizeof *sts);
-        if (!ids || !sts)
-          die("%s", "out of memory");
-      }
-      ids[ncase] = line;
-      sts[ncase++] = sp + 1;
+  other_version = im->exp_version[0] && strcmp(im->exp_version, im->caps_version) != 0;
+  for (i = 0; i < n; i++) {
+    int st = im->res[i].status;
+    if (im->want[i] < 0) {
+      diffs++;
+      if (shown++ < 20)
+        fprintf(stderr, "sfconform: %s: %s: new case, now %s\n", im->name, cs[i].id, st_names[st]);
+    } else if (st == ST_UNSTABLE) {
+      unstable++;
+    } else if (!as_expected(im, i, st)) {
+      diffs++;
+      if (shown++ < 20)
+        fprintf(stderr, "sfconform: %s: %s: was %s, now %s (%s)\n", im->name, cs[i].id,
+                st_names[im->want[i]], st_names[st], im->res[i].detail);
     }
-    {
-      size_t j = 0;
-      for (i = 0; i < n; i++) {
-        size_t start = j;
-        while (j < ncase && strcmp(ids[j], cs[i].id) != 0)
-          j++;
-        if (j == ncase) {
-          j = start;
-          diffs++;
-          if (shown++ < 20)
-            fprintf(stderr, "sfconform: %s: %s: new case, now %s\n", im->name, cs[i].id,
-                    st_names[im->res[i].status]);
-          continue;
-        }
-        if (strcmp(sts[j], st_names[im->res[i].status]) != 0) {
-          diffs++;
-          if (shown++ < 20)
-            fprintf(stderr, "sfconform: %s: %s: was %s, now %s (%s)\n", im->name, cs[i].id,
-                    sts[j], st_names[im->res[i].status], im->res[i].detail);
-        }
-        j++;
-      }
-    }
-    free(ids);
-    free(sts);
   }
-  free(text);
+  if (unstable)
+    fprintf(stderr, "sfconform: %s: %ld cases are unstable (their outcome varies from run to "
+                    "run; never counted as a failure)\n", im->name, unstable);
+  if (diffs && other_version) {
+    fprintf(stderr, "sfconform: %s: %s was written for version %s; this is %s: %ld results "
+                    "differ (another release, not a regression)\n",
+            im->name, path, im->exp_version, im->caps_version, diffs);
+    return 0;
+  }
   if (diffs)
     fprintf(stderr, "sfconform: %s: %ld results differ from %s (sfconform --update-expected "
                     "rewrites it once the change is understood)\n",
@@ -884,6 +1027,13 @@ static void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t
     for (m = 0; m < nim; m++) {
       fprintf(f, m ? "," : "");
       json_write_string(f, ims[m].name);
+    }
+    fprintf(f, "],\n\"versions\":[");
+    for (m = 0; m < nim; m++) {
+      char v[200];
+      snprintf(v, sizeof v, "%s %s", ims[m].caps_name, ims[m].caps_version);
+      fprintf(f, m ? "," : "");
+      json_write_string(f, v);
     }
     fprintf(f, "],\n\"cases\":[");
     for (i = 0; i < n; i++) {
@@ -972,8 +1122,9 @@ int main(int argc, char **argv) {
   printf("sfconform: %zu corpus sections%s, %d implementation%s, %d jobs\n", n,
          o.sample > 1 ? " (sampled)" : "", nim, nim == 1 ? "" : "s", o.jobs);
   for (i = 0; i < nim; i++) {
-    printf("running %s ...\n", ims[i].name);
+    printf("running %s (%s %s) ...\n", ims[i].name, ims[i].caps_name, ims[i].caps_version);
     fflush(stdout);
+    load_expected(&ims[i], &o, cs, n);
     run_impl(&ims[i], &o, cs, n);
     write_results(&ims[i], &o, cs, n);
     diffs[i] = check_expected(&ims[i], &o, cs, n);
