@@ -2,7 +2,7 @@
 # (conformance/PROTOCOL.md).  Included by the top Makefile.
 #   make conformance                  every bundled adapter over the corpus
 #   make conformance IMPL=./path      one implementation (executable or .so)
-#   make conformance IMPL=libsframe   one bundled adapter
+#   make conformance IMPL=libsframe-2.47   one bundled adapter (names: make list-adapters)
 # CONFORMANCE_FLAGS adds sfconform options (e.g. --sample 20, -j 4).
 
 SFCONFORM     := $(BUILD)/bin/sfconform
@@ -45,13 +45,25 @@ $(EXAMPLE_SO): conformance/examples/example-adapter.c $(HDRS) $(CONF_HDRS) $(PIC
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -DSFA_LIBRARY -Iconformance/include -shared -fPIC -o $@ $< $(PIC_OBJS)
 
-.PHONY: conformance-build conformance
+# The unit test of the runner's JSON reader (TAP; ci/run-tests.sh runs it).
+JSON_TEST := $(BUILD)/tests/json_test
+$(JSON_TEST): conformance/tests/json_test.c conformance/runner/json.c conformance/runner/json.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Iconformance/runner -o $@ conformance/tests/json_test.c conformance/runner/json.c
+tests: $(JSON_TEST)
+
+.PHONY: conformance-build conformance conformance-run
 conformance-build: $(CONFORMANCE_BINS)
 
-# The corpus is built first; IMPL names bundled adapters or paths.
+# Dependencies first (apt, and the newer suites' peers under build/toolchains),
+# then a fresh make that sees the peers: the bundled adapters it builds and
+# runs are the ones whose toolchain is present.  IMPL names bundled adapters
+# or paths; the corpus is rebuilt when it is older than its sources.
 conformance:
 	bash ci/install-deps.sh conformance
-	$(MAKE) -s all conformance-build
+	$(MAKE) -s conformance-run
+
+conformance-run: all conformance-build
 	m=$(BUILD)/corpus/manifest-v3.txt; [ -f $$m ] && [ -z "$$(find corpus -newer $$m -type f | head -1)" ] || \
 	  $(MAKE) -s corpus
 	$(SFCONFORM) --corpus $(BUILD)/corpus --out $(BUILD)/conformance $(CONFORMANCE_FLAGS) $(IMPL)
@@ -62,3 +74,8 @@ conformance:
 .PHONY: toolchains
 toolchains:
 	bash ci/peers.sh
+
+# The bundled adapters this checkout can build (their toolchain present).
+.PHONY: list-adapters
+list-adapters:
+	@echo $(BUNDLED_ADAPTERS)
