@@ -1,7 +1,11 @@
 /* sfadapter-reference - the oracle itself behind the adapter protocol
  * (conformance/PROTOCOL.md): the same library and renderings as `sfref`.
  * A rejected section names every malformed or invalid finding on stderr,
- * one `finding: ID` line each. */
+ * one `finding: ID` line each; an accepted one names its questionable
+ * findings the same way.  Like `sfref`, `lookup` and `unwind` still answer
+ * for an invalid (not malformed) section, with exit 1.  The optional
+ * command `objdump` prints `sfref dump --format=objdump` (the runner's
+ * --strict mode compares it with a real section's objdump text). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -53,17 +57,20 @@ int main(int argc, char **argv) {
 
   if (!strcmp(cmd, "capabilities")) {
     printf("{\"name\":\"sframe-conformance oracle\",\"version\":\"%s\","
-           "\"commands\":[\"decode\",\"lookup\",\"unwind\"],\"versions\":[1,2,3],"
+           "\"commands\":[\"decode\",\"lookup\",\"unwind\",\"objdump\"],\"versions\":[1,2,3],"
            "\"abis\":[\"amd64\",\"aarch64-le\",\"aarch64-be\",\"s390x\"],"
            "\"endian\":[\"little\",\"big\"],\"unknown_fields\":[]}\n",
            SFR_VERSION_STRING);
     return 0;
   }
-  if (argc < 4 || (strcmp(cmd, "decode") && strcmp(cmd, "lookup") && strcmp(cmd, "unwind")) ||
+  if (argc < 4 ||
+      (strcmp(cmd, "decode") && strcmp(cmd, "lookup") && strcmp(cmd, "unwind") &&
+       strcmp(cmd, "objdump")) ||
       !parse_u64(argv[3], &vma) || (!strcmp(cmd, "unwind") && argc != 5) ||
-      (!strcmp(cmd, "decode") && argc != 4)) {
+      ((!strcmp(cmd, "decode") || !strcmp(cmd, "objdump")) && argc != 4)) {
     fprintf(stderr, "usage: sfadapter-reference capabilities | decode SECTION VMA |\n"
-                    "       lookup SECTION VMA PC... | unwind SECTION VMA SNAPSHOT\n");
+                    "       lookup SECTION VMA PC... | unwind SECTION VMA SNAPSHOT |\n"
+                    "       objdump SECTION VMA\n");
     return 2;
   }
   if (!(bytes = slurp(argv[2], &len))) {
@@ -77,11 +84,21 @@ int main(int argc, char **argv) {
     for (i = 0; i < rep.count && i < rep.cap; i++)
       if (sfr_finding_class(items[i].id) != SFR_CLASS_QUESTIONABLE)
         fprintf(stderr, "finding: %s\n", sfr_finding_name(items[i].id));
-    free(bytes);
-    return 1;
+    /* Decoding stops here; lookups and unwinds answer unless malformed. */
+    if (!strcmp(cmd, "decode") || !strcmp(cmd, "objdump") ||
+        rep.by_class[SFR_CLASS_MALFORMED]) {
+      free(bytes);
+      return 1;
+    }
+    rc = 1;
+  } else {
+    for (i = 0; i < rep.count && i < rep.cap; i++)
+      fprintf(stderr, "finding: %s\n", sfr_finding_name(items[i].id));
   }
   if (!strcmp(cmd, "decode")) {
     rc = dump_json(stdout, &sec) == SFR_OK ? 0 : 1;
+  } else if (!strcmp(cmd, "objdump")) {
+    rc = dump_objdump(stdout, &sec) == SFR_OK ? 0 : 1;
   } else if (!strcmp(cmd, "lookup")) {
     putchar('[');
     for (i = 4; i < (size_t)argc; i++) {

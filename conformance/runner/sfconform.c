@@ -72,7 +72,7 @@ typedef struct impl {
   char *argv0;     /* the executable, or the driver for a library */
   char *lib;       /* the library, when the IMPL is one */
   char caps_name[64], caps_version[64];
-  int cmd_decode, cmd_lookup, cmd_unwind;
+  int cmd_decode, cmd_lookup, cmd_unwind, cmd_objdump;
   unsigned versions;  /* bit v */
   char abis[128], endians[64];
   const char *unknown[32];
@@ -90,7 +90,7 @@ typedef struct impl {
 
 typedef struct opts {
   const char *corpus, *out, *confdir, *bindir, *template_path;
-  int jobs, sample, update_expected;
+  int jobs, sample, update_expected, strict, tap;
   double timeout;
 } opts;
 
@@ -365,6 +365,7 @@ static void setup_impl(impl *im, const char *spec, const opts *o) {
   im->cmd_decode = list_has(v, "decode");
   im->cmd_lookup = list_has(v, "lookup");
   im->cmd_unwind = list_has(v, "unwind");
+  im->cmd_objdump = list_has(v, "objdump");
   v = json_get(&doc.root, "versions");
   for (i = 1; i <= 3; i++) {
     char d[2] = {(char)('0' + i), 0};
@@ -510,6 +511,87 @@ static int named_other_finding(const char *err, const char *want, char *named, s
   return any && !hit;
 }
 
+/* 1 when stderr has a line `finding: WANT`. */
+static int names_finding(const char *err, const char *want) {
+  const char *p = err;
+  size_t n = strlen(want);
+  while (p && *p) {
+    if (!strncmp(p, "finding: ", 9) && !strncmp(p + 9, want, n) &&
+        (p[9 + n] == 0 || p[9 + n] == '\n' || p[9 + n] == ' ' || p[9 + n] == '\r'))
+      return 1;
+    p = strchr(p, '\n');
+    if (p)
+      p++;
+  }
+  return 0;
+}
+
+/* --strict: stdout byte for byte equal to a file (the corpus holds the
+ * oracle's exact renderings).  0, or -1 with r set. */
+static int same_bytes(const proc_result *pr, const char *want_path, const char *what,
+                      result *r) {
+  size_t wl, i, line = 1;
+  char *want = read_file(want_path, &wl), ln[24];
+  if (!want) {
+    set(r, ST_CRASH, "runner: cannot read %s%s", want_path, "");
+    return -1;
+  }
+  for (i = 0; i < wl && i < pr->outlen && want[i] == pr->out[i]; i++)
+    if (want[i] == '\n')
+      line++;
+  free(want);
+  if (i == wl && i == pr->outlen && !pr->out_truncated)
+    return 0;
+  snprintf(ln, sizeof ln, "%zu", line);
+  set(r, ST_WRONG_OUTPUT, "%s: differs from the corpus text at line %s", what, ln);
+  return -1;
+}
+
+/* --strict, after a conforming reject: an invalid section's lookups and
+ * unwinds still answer (exit 1), as the corpus records them. */
+static void strict_rejected(const impl *im, const opts *o, const kase *k, result *r) {
+  char want[PATH_MAX], sfx[40];
+  proc_result pr;
+  const char *args[8];
+  int i;
+  sibling(k, "lookup.json", want, sizeof want);
+  if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
+    char *pcs = xstrdup(k->pcs), *p;
+    const char **largs = calloc(strlen(k->pcs) / 2 + 5, sizeof *largs);
+    int n = 3, rc;
+    if (!largs)
+      die("%s", "out of memory");
+    largs[0] = "lookup", largs[1] = k->path, largs[2] = k->vma;
+    for (p = strtok(pcs, " "); p; p = strtok(NULL, " "))
+      largs[n++] = p;
+    largs[n] = NULL;
+    rc = run(im, o, largs, &pr, r);
+    free(pcs);
+    free(largs);
+    if (rc != 0)
+      return;
+    rc = same_bytes(&pr, want, "lookup of a rejected section", r);
+    free(pr.out);
+    if (rc != 0)
+      return;
+  }
+  for (i = 1; im->cmd_unwind && i <= k->unwinds; i++) {
+    char snap[PATH_MAX];
+    int rc;
+    snprintf(sfx, sizeof sfx, "unwind-%d.snapshot", i);
+    sibling(k, sfx, snap, sizeof snap);
+    snprintf(sfx, sizeof sfx, "unwind-%d.json", i);
+    sibling(k, sfx, want, sizeof want);
+    args[0] = "unwind", args[1] = k->path, args[2] = k->vma, args[3] = snap, args[4] = NULL;
+    if (run(im, o, args, &pr, r) != 0)
+      return;
+    rc = same_bytes(&pr, want, "unwind of a rejected section", r);
+    free(pr.out);
+    if (rc != 0)
+      return;
+  }
+}
+
 static void run_case(const impl *im, const opts *o, const kase *k, result *r) {
   proc_result pr;
   char sfx[32], want[PATH_MAX];
@@ -548,8 +630,19 @@ static void run_case(const impl *im, const opts *o, const kase *k, result *r) {
       set(r, ST_SHOULD_REJECT, "accepted; the oracle finds %s%s", k->finding, "");
     else if (named_other_finding(pr.err, k->finding, named, sizeof named))
       set(r, ST_WRONG_FINDING, "named %s, want %s", named, k->finding);
+    else if (o->strict && !names_finding(pr.err, k->finding))
+      set(r, ST_WRONG_FINDING, "named no finding, want %s%s", k->finding, "");
     else
       set(r, ST_PASS, "%s%s", "", "");
+    free(pr.out);
+    if (o->strict && r->status == ST_PASS)
+      strict_rejected(im, o, k, r);
+    return;
+  }
+  if (o->strict && pr.code == 0 && !strcmp(k->cls, "questionable") &&
+      !names_finding(pr.err, k->finding)) {
+    set(r, ST_WRONG_FINDING, "accepted without naming the questionable finding %s%s", k->finding,
+        "");
     free(pr.out);
     return;
   }
@@ -607,6 +700,20 @@ static void run_case(const impl *im, const opts *o, const kase *k, result *r) {
     }
     snprintf(sfx, sizeof sfx, "unwind %d", i);
     rc = compare_output(im, &pr, want, sfx, r);
+    free(pr.out);
+    if (rc != 0)
+      return;
+  }
+  /* --strict: a real section's objdump text, byte for byte. */
+  sibling(k, "objdump", want, sizeof want);
+  if (o->strict && im->cmd_objdump && access(want, R_OK) == 0) {
+    int rc;
+    args[0] = "objdump", args[1] = k->path, args[2] = k->vma, args[3] = NULL;
+    if (run(im, o, args, &pr, r) != 0)
+      return;
+    rc = pr.code == 0 ? same_bytes(&pr, want, "objdump", r) : -1;
+    if (pr.code != 0)
+      set(r, ST_SHOULD_ACCEPT, "objdump rejected: %.200s%s", pr.err, "");
     free(pr.out);
     if (rc != 0)
       return;
@@ -1064,10 +1171,59 @@ static void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t
     die("%s: write error", out);
 }
 
+/* --tap: one TAP line per implementation x corpus source; a case is as
+ * expected when it passes (or, for an `impl` case, is recorded). */
+static int write_tap(FILE *f, impl *ims, int nim, const kase *cs, size_t n) {
+  static const char *const sources[] = {"catalogue", "generated", "mutants", "real", "vectors"};
+  int m, t = 0, bad = 0;
+  size_t si, i;
+  for (m = 0; m < nim; m++)
+    for (si = 0; si < sizeof sources / sizeof *sources; si++) {
+      size_t total = 0, wrong = 0, shown = 0;
+      for (i = 0; i < n; i++) {
+        int st = ims[m].res[i].status;
+        if (strcmp(cs[i].source, sources[si]) != 0)
+          continue;
+        total++;
+        if (st != ST_PASS && st != ST_IMPL_ACCEPT && st != ST_IMPL_REJECT)
+          wrong++;
+      }
+      if (!total)
+        continue;
+      if (!wrong) {
+        fprintf(f, "ok %d - corpus %s (%s): %zu sections give their expected results\n", ++t,
+                sources[si], ims[m].name, total);
+        continue;
+      }
+      bad = 1;
+      fprintf(f, "not ok %d - corpus %s (%s): %zu of %zu sections differ\n", ++t, sources[si],
+              ims[m].name, wrong, total);
+      for (i = 0; i < n && shown < 20; i++) {
+        int st = ims[m].res[i].status;
+        if (strcmp(cs[i].source, sources[si]) != 0 || st == ST_PASS || st == ST_IMPL_ACCEPT ||
+            st == ST_IMPL_REJECT)
+          continue;
+        shown++;
+        fprintf(f, "#   %s: %s %s\n", cs[i].id, st_names[st], ims[m].res[i].detail);
+      }
+    }
+  if (!t) {
+    fprintf(f, "not ok 1 - corpus: no sections\n");
+    t = 1, bad = 1;
+  }
+  fprintf(f, "1..%d\n", t);
+  fclose(f);
+  return bad;
+}
+
 static int usage(void) {
   fprintf(stderr,
           "usage: sfconform [--corpus DIR] [--out DIR] [--confdir DIR] [--bindir DIR] [--template F]\n"
-          "                 [-j N] [--timeout SECONDS] [--sample N] [--update-expected] IMPL...\n"
+          "                 [-j N] [--timeout SECONDS] [--sample N] [--update-expected]\n"
+          "                 [--strict] [--tap] IMPL...\n"
+          "--strict: also the exact finding of every rejected and questionable case, a real\n"
+          "section's objdump text, and an invalid section's lookups and unwinds (the oracle's\n"
+          "own check); --tap: TAP per corpus source on stdout, the report on stderr.\n"
           "IMPL: a bundled adapter (reference, libsframe, objdump, readelf), the path of an\n"
           "executable or shared library speaking conformance/PROTOCOL.md, or NAME=PATH.\n");
   return 2;
@@ -1075,6 +1231,7 @@ static int usage(void) {
 
 /* File scope: what they point to stays reachable until exit. */
 static impl ims[MAX_IMPLS];
+static FILE *tap_out;
 static long diffs[MAX_IMPLS];
 static kase *cs;
 
@@ -1110,6 +1267,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--timeout") && v) o.timeout = atof(v), i++;
     else if (!strcmp(a, "--sample") && v) o.sample = atoi(v), i++;
     else if (!strcmp(a, "--update-expected")) o.update_expected = 1;
+    else if (!strcmp(a, "--strict")) o.strict = 1;
+    else if (!strcmp(a, "--tap")) o.tap = 1;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) return usage(), 0;
     else if (a[0] == '-') return usage();
     else if (nim < MAX_IMPLS) setup_impl(&ims[nim++], a, &o);
@@ -1117,6 +1276,12 @@ int main(int argc, char **argv) {
   }
   if (nim == 0 || o.timeout <= 0 || o.jobs < 1)
     return usage();
+  if (o.tap) { /* TAP alone on stdout; the usual report goes to stderr */
+    int fd = dup(1);
+    fflush(stdout);
+    if (fd < 0 || dup2(2, 1) < 0 || !(tap_out = fdopen(fd, "w")))
+      die("%s", "cannot set up --tap output");
+  }
   cs = load_corpus(&o, &n);
   mkdirs(o.out);
   printf("sfconform: %zu corpus sections%s, %d implementation%s, %d jobs\n", n,
@@ -1182,5 +1347,7 @@ int main(int argc, char **argv) {
     if (d > 0 || ims[i].stale || (d < 0 && fl > 0 && !o.update_expected))
       bad = 1;
   }
+  if (tap_out)
+    bad |= write_tap(tap_out, ims, nim, cs, n);
   return bad;
 }
