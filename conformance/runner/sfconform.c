@@ -849,6 +849,10 @@ static void write_results(const impl *im, const opts *o, const kase *cs, size_t 
     json_write_string(f, r->detail);
     fprintf(f, ",\"exit\":%d,\"ms\":%ld,\"stderr\":", r->code, r->ms);
     json_write_string(f, r->err);
+    fprintf(f, ",\"impl\":");
+    json_write_string(f, im->name);
+    fprintf(f, ",\"impl_version\":");
+    json_write_string(f, im->caps_version);
     fprintf(f, "}\n");
   }
   if (fclose(f) != 0)
