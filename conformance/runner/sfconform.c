@@ -1318,17 +1318,18 @@ int main(int argc, char **argv) {
   /* The matrix in the terminal: a row per status, a column per IMPL. */
   {
     int s;
-    printf("\n%-14s", "status");
-    for (i = 0; i < nim; i++)
-      printf(" %12.12s", ims[i].name);
+    /* One row per implementation (with its exact version), a column per
+     * status: readable with any number of implementations. */
+    printf("\n%-16s %-20s", "implementation", "version");
+    for (s = 0; s < ST_COUNT; s++)
+      printf(" %*s", (int)(strlen(st_names[s]) > 6 ? strlen(st_names[s]) : 6), st_names[s]);
     printf("\n");
-    for (s = 0; s < ST_COUNT; s++) {
-      printf("%-14s", st_names[s]);
-      for (i = 0; i < nim; i++) {
-        unsigned long c[ST_COUNT], p, fl;
-        count(&ims[i], n, c, &p, &fl);
-        printf(" %12lu", c[s]);
-      }
+    for (i = 0; i < nim; i++) {
+      unsigned long c[ST_COUNT], p, fl;
+      count(&ims[i], n, c, &p, &fl);
+      printf("%-16s %-20.20s", ims[i].name, ims[i].caps_version);
+      for (s = 0; s < ST_COUNT; s++)
+        printf(" %*lu", (int)(strlen(st_names[s]) > 6 ? strlen(st_names[s]) : 6), c[s]);
       printf("\n");
     }
   }
