@@ -19,6 +19,11 @@ taps=()
 unit_rc=$?
 taps+=("$build/tests/unit.tap")
 
+# The conformance runner's JSON reader (conformance/tests/json_test.c).
+"${wrapper[@]}" "$build/tests/json_test" > "$build/tests/json.tap" 2>&1
+json_rc=$?
+taps+=("$build/tests/json.tap")
+
 if [ -x "$build/tests/roundtrip" ]; then
   "${wrapper[@]}" "$build/tests/roundtrip" "${ROUNDTRIP_N:-10000}" --real "$shared/vectors" > "$build/tests/roundtrip.tap" 2>&1 ||
     grep -q '^not ok' "$build/tests/roundtrip.tap" || echo "not ok - roundtrip exited $?" >> "$build/tests/roundtrip.tap"
@@ -41,4 +46,10 @@ fail=$(cat "${taps[@]}" | grep -c '^not ok')
 # A crash before the plan line must count as a failure.
 grep -q '^1\.\.' "$build/tests/unit.tap" || fail=$((fail + 1))
 [ "$unit_rc" -ne 0 ] && [ "$fail" -eq 0 ] && fail=1
+# json_test: a crash (no plan line), or an exit status with no failing test
+# (valgrind's, a sanitizer's), is one failure.
+if ! grep -q '^1\.\.' "$build/tests/json.tap" ||
+   { [ "$json_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/json.tap"; }; then
+  fail=$((fail + 1))
+fi
 echo "$pass passed, $fail failed"

@@ -124,3 +124,31 @@ detail_of() { jq -r --arg id "$1" 'select(.id == $id) | .detail' "$T/out/$2/resu
   [ "$(grep -o 'class="cell st-timeout' "$T/dom.html" | wc -l)" -eq 1 ]
   [ "$(grep -o 'class="cell st-pass' "$T/dom.html" | wc -l)" -eq 4 ]
 }
+
+@test "strict JSON: an adapter that repeats a key, or prints a leading zero, gets wrong-output" {
+  # A lax reader would keep the first "size" (the right one) and pass.
+  mini_corpus fre-start-at-size-v1-amd64-le unwind-three-frames-v1-amd64-le
+  cat > "$T/lax-adapter.sh" <<'SH'
+#!/bin/sh
+ref=${SFADAPTER_REFERENCE:?}
+case "$1:$(basename "${2:-}")" in
+  decode:fre-start-at-size-v1-amd64-le.sframe)
+    "$ref" "$@" | sed 's/"size":\([0-9]*\)/"size":\1,"size":999/'; exit 0 ;;
+  decode:unwind-three-frames-v1-amd64-le.sframe)
+    "$ref" "$@" | sed 's/"num_fdes":\([0-9]*\)/"num_fdes":0\1/'; exit 0 ;;
+esac
+exec "$ref" "$@"
+SH
+  chmod +x "$T/lax-adapter.sh"
+  # the edits above really apply to the reference's output
+  "$SFADAPTER_REFERENCE" decode "$T/corpus/catalogue/fre-start-at-size-v1-amd64-le.sframe" 0x1000 |
+    grep -q '"size":[0-9]'
+  "$SFADAPTER_REFERENCE" decode "$T/corpus/catalogue/unwind-three-frames-v1-amd64-le.sframe" 0x1000 |
+    grep -q '"num_fdes":[1-9]'
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" "lax=$T/lax-adapter.sh"
+  [ "$status" -eq 1 ]
+  [ "$(status_of fre-start-at-size-v1-amd64-le lax)" = wrong-output ]
+  [[ "$(detail_of fre-start-at-size-v1-amd64-le lax)" == "decode: output is not JSON: offset "*": duplicate key \"size\" in an object" ]]
+  [ "$(status_of unwind-three-frames-v1-amd64-le lax)" = wrong-output ]
+  [[ "$(detail_of unwind-three-frames-v1-amd64-le lax)" == "decode: output is not JSON: offset "*": malformed number (a leading zero)" ]]
+}
