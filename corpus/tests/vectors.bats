@@ -1,0 +1,159 @@
+#!/usr/bin/env bats
+# The hand-built vectors of decoder/tests/vectors.c as corpus cases (source
+# "vectors", corpus/FORMAT.md; built by corpus/vectors.mk with `vecdump
+# corpus`).  Environment (set by ci/run-tests.sh): SFREF, VECDUMP and CORPUS
+# (the built corpus, build/corpus).
+
+setup() {
+  REPO=${REPO:-$(cd "$BATS_TEST_DIRNAME/../.." && pwd)}
+  SFREF=${SFREF:-$REPO/build/bin/sfref}
+  VECDUMP=${VECDUMP:-$REPO/build/tests/vecdump}
+  CORPUS=${CORPUS:-$REPO/build/corpus}
+  T=$BATS_TEST_TMPDIR
+  [ -x "$VECDUMP" ] || skip "no vecdump at $VECDUMP (make tests)"
+}
+
+need_corpus() {
+  [ -f "$CORPUS/manifest-v3.txt" ] || skip "no corpus at $CORPUS (make corpus)"
+  [ -d "$CORPUS/vectors" ] || { echo "no $CORPUS/vectors: the corpus predates corpus-vectors (make corpus)"; false; }
+}
+
+# value KEY FILE: the value of "KEY: value" in an .expect file.
+value() { sed -n "s/^$1: \{0,1\}//p" "$2"; }
+
+@test "vectors: every vector of vecdump list is a corpus case with its class and finding" {
+  need_corpus
+  "$SFREF" findings | awk '{ print $1, $2 }' > "$T/table"
+  "$VECDUMP" list > "$T/list"
+  [ "$(wc -l < "$T/list")" -ge 150 ]
+  cat "$CORPUS"/manifest-v[123].txt > "$T/manifests"
+  bad=""
+  while read -r name finding vma; do
+    e=$CORPUS/vectors/$name.expect
+    [ -f "$e" ] || { bad="$bad $name(no .expect)"; continue; }
+    if [ "$finding" = valid ]; then cls=valid finding=-
+    else cls=$(awk -v f="$finding" '$1 == f { print $2 }' "$T/table")
+    fi
+    [ -n "$cls" ] || { bad="$bad $name(finding $finding not in sfref findings)"; continue; }
+    # The keys of corpus/FORMAT.md, in order, and their values.
+    keys=$(sed 's/:.*//' "$e" | tr '\n' ' ')
+    [ "$keys" = "id case title clause class finding version abi endian vma source pcs " ] ||
+      bad="$bad $name(keys: $keys)"
+    [ "$(value id "$e")" = "vec-$name" ] || bad="$bad $name(id)"
+    [ "$(value case "$e")" = "$name" ] || bad="$bad $name(case)"
+    [ "$(value class "$e")" = "$cls" ] || bad="$bad $name(class $(value class "$e"), want $cls)"
+    [ "$(value finding "$e")" = "$finding" ] || bad="$bad $name(finding $(value finding "$e"), want $finding)"
+    [ "$(value vma "$e")" = "$vma" ] || bad="$bad $name(vma)"
+    [ "$(value source "$e")" = vectors ] || bad="$bad $name(source)"
+    [ -z "$(value pcs "$e")" ] || bad="$bad $name(pcs)"
+    [ -n "$(value title "$e")" ] || bad="$bad $name(title)"
+    [[ "$(value clause "$e")" =~ ^(-|[0-9]+(\.[0-9]+)*)$ ]] || bad="$bad $name(clause)"
+    # The section is the vector's bytes; expected results come from the
+    # description only, so no dump or lookup JSON.
+    "$VECDUMP" "$name" "$T/bytes"
+    cmp -s "$T/bytes" "$CORPUS/vectors/$name.sframe" || bad="$bad $name(bytes)"
+    for x in dump.json lookup.json unwind-1.json; do
+      [ ! -e "$CORPUS/vectors/$name.$x" ] || bad="$bad $name($x)"
+    done
+    # Exactly one manifest line, with the same columns.
+    v=$(value version "$e")
+    want="vec-$name $cls $finding $(value abi "$e") $(value endian "$e") vectors/$name.sframe"
+    grep -qxF -- "$want" "$CORPUS/manifest-v$v.txt" || bad="$bad $name(not in manifest-v$v)"
+    [ "$(grep -c " vectors/$name.sframe\$" "$T/manifests")" -eq 1 ] || bad="$bad $name(manifest count)"
+  done < "$T/list"
+  [ -z "$bad" ] || { echo "wrong:$bad"; false; }
+  # Nothing else under vectors/, and identifiers stay unique across the corpus.
+  [ "$(ls "$CORPUS"/vectors/*.expect | wc -l)" -eq "$(wc -l < "$T/list")" ]
+  [ "$(ls "$CORPUS"/vectors | wc -l)" -eq $((2 * $(wc -l < "$T/list"))) ]
+  dups=$(awk '{ print $1 }' "$T/manifests" | sort | uniq -d)
+  [ -z "$dups" ] || { echo "duplicate ids: $dups"; false; }
+}
+
+@test "vectors: version, ABI and byte order are read from the vector's own bytes" {
+  need_corpus
+  # Independently of vecdump: the magic gives the byte order, a version byte
+  # of 1-3 the version, an ABI byte of 1-4 the ABI; a vector too short, with
+  # a bad magic, or with an undefined version or ABI byte keeps what its name
+  # v<version>-<abi>-<what> says (corpus/FORMAT.md).
+  bad="" fallbacks=0
+  while read -r name _; do
+    e=$CORPUS/vectors/$name.expect
+    b=($(od -An -v -tx1 -N5 "$CORPUS/vectors/$name.sframe"))
+    v=${name:1:1} rest=${name#v?-} a=${rest%%-*} used=0
+    case $a in
+      amd64) abi=amd64 endian=little ;; aarch64le) abi=aarch64-le endian=little ;;
+      aarch64be) abi=aarch64-be endian=big ;; s390x) abi=s390x endian=big ;;
+      *) bad="$bad $name(name)"; continue ;;
+    esac
+    case "${b[0]:-}${b[1]:-}" in
+      e2de) endian=little used=$((used + 1)) ;; dee2) endian=big used=$((used + 1)) ;;
+    esac
+    case "${b[2]:-}" in 01 | 02 | 03) v=$((10#${b[2]})) used=$((used + 1)) ;; esac
+    case "${b[4]:-}" in
+      01) abi=aarch64-be used=$((used + 1)) ;; 02) abi=aarch64-le used=$((used + 1)) ;;
+      03) abi=amd64 used=$((used + 1)) ;; 04) abi=s390x used=$((used + 1)) ;;
+    esac
+    [ "$used" -eq 3 ] || fallbacks=$((fallbacks + 1))
+    got="$(value version "$e") $(value abi "$e") $(value endian "$e")"
+    [ "$got" = "$v $abi $endian" ] || bad="$bad $name($got, want $v $abi $endian)"
+  done < <("$VECDUMP" list)
+  echo "vectors using a name fallback: $fallbacks"
+  [ -z "$bad" ] || { echo "wrong:$bad"; false; }
+  # The undefined version bytes still land in a manifest runners read.
+  for n in v3-amd64-version-unknown-4 v2-s390x-version-unknown-0 v1-aarch64le-version-unknown-255; do
+    grep -q "^vec-$n malformed version-unknown " "$CORPUS/manifest-v${n:1:1}.txt"
+  done
+}
+
+@test "vectors: every vectors case gives its expected result with sfref" {
+  need_corpus
+  bad=""
+  for e in "$CORPUS"/vectors/*.expect; do
+    f=${e%.expect}.sframe name=$(basename "${e%.expect}")
+    cls=$(value class "$e") finding=$(value finding "$e")
+    rc=0
+    "$SFREF" validate --raw --vma "$(value vma "$e")" "$f" > "$T/out" 2> "$T/err" || rc=$?
+    case $cls in
+      valid) # vectors.h: a valid vector gives no finding at all.
+        [ "$rc" -eq 0 ] && grep -q ': valid (0 malformed, 0 invalid, 0 questionable)$' "$T/out" ||
+          bad="$bad $name(exit $rc: $(head -c 200 "$T/err"))" ;;
+      questionable)
+        [ "$rc" -eq 0 ] && grep -q ": $finding: " "$T/err" || bad="$bad $name(exit $rc, no $finding)" ;;
+      malformed | invalid)
+        [ "$rc" -eq 1 ] && grep -q ": $finding: " "$T/err" || bad="$bad $name(exit $rc, no $finding)" ;;
+      *) bad="$bad $name(class $cls)" ;;
+    esac
+  done
+  [ -z "$bad" ] || { echo "wrong:$bad"; false; }
+}
+
+@test "vectors: vecdump corpus is reproducible and matches the built corpus" {
+  run "$VECDUMP" corpus "$REPO/decoder/tests/vectors.c" "$T/a"
+  [ "$status" -eq 0 ] || { echo "$output"; false; }
+  run "$VECDUMP" corpus "$REPO/decoder/tests/vectors.c" "$T/b"
+  [ "$status" -eq 0 ]
+  diff -r "$T/a" "$T/b"
+  [ "$(ls "$T/a" | wc -l)" -eq $((2 * $("$VECDUMP" list | wc -l))) ]
+  if [ -d "$CORPUS/vectors" ]; then
+    diff -r "$T/a" "$CORPUS/vectors" || { echo "$CORPUS/vectors is stale: make corpus"; false; }
+  fi
+}
+
+@test "vectors: vecdump corpus refuses a description that states another class or is missing" {
+  # A description stating another class than the finding table's.
+  sed 's/^ \* Malformed (2.1.2): sfp_version 4;/ * Invalid (2.1.2): sfp_version 4;/' \
+    "$REPO/decoder/tests/vectors.c" > "$T/class.c"
+  ! cmp -s "$T/class.c" "$REPO/decoder/tests/vectors.c"
+  run "$VECDUMP" corpus "$T/class.c" "$T/out1"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"v3-amd64-version-unknown-4: the description says invalid, the finding version-unknown is malformed"* ]]
+  # A vector whose comment no longer opens with its name.
+  sed 's|^/\* v3-amd64-flex$|/* the flexible one|' "$REPO/decoder/tests/vectors.c" > "$T/none.c"
+  ! cmp -s "$T/none.c" "$REPO/decoder/tests/vectors.c"
+  run "$VECDUMP" corpus "$T/none.c" "$T/out2"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"v3-amd64-flex: no description"* ]]
+  [ ! -e "$T/out2/v3-amd64-flex.expect" ]
+  run "$VECDUMP" corpus "$T/no-such-file.c" "$T/out3"
+  [ "$status" -eq 2 ]
+}
