@@ -1,24 +1,32 @@
-/* binutils.c - conformance adapters "objdump" and "readelf" (PROTOCOL.md).
+/* binutils.c - the text-tool conformance adapters (PROTOCOL.md):
+ * objdump-2.40, readelf-2.40, objdump-2.44, readelf-2.44, objdump-2.47,
+ * readelf-2.47 and, with llvm.c, llvm-readobj-22.
  *
  * The raw .sframe section is wrapped in a minimal ELF64 file (a null
  * section, .sframe at the case's VMA, .shstrtab) in a private temporary
- * directory; `objdump --sframe` or `readelf --sframe` is run on it (fork and
- * exec, no shell) and its text is parsed back into the canonical JSON of
- * decoder/JSON.md.  Nothing of the section is interpreted here beyond the two
- * bytes that choose the ELF byte order and the one that chooses e_machine:
- * every value printed comes from the tool's text, and what the text cannot
- * tell is printed as null (listed in "unknown_fields").
+ * directory; the tool (`objdump --sframe`, `readelf --sframe`,
+ * `llvm-readobj --sframe`) is run on it (fork and exec, no shell, no address
+ * randomisation) and its text is parsed back into the canonical JSON of
+ * decoder/JSON.md.  Nothing of the section is interpreted here beyond the
+ * bytes that choose the ELF byte order and e_machine: every value printed
+ * comes from the tool's text, and what the text cannot tell is printed as
+ * null (listed in "unknown_fields").
  *
- * The tool is chosen at build time (-DSFA_TOOL_READELF / -DSFA_TOOL_OBJDUMP)
- * or, without either, by the program's name (a name containing "readelf").
- * $OBJDUMP / $READELF name the tool's path; the default is found on PATH.
+ * Built once per tool and release (binutils.mk, llvm.mk):
+ *   -DSFA_TOOL_OBJDUMP / -DSFA_TOOL_READELF / -DSFA_TOOL_LLVM   the kind
+ *   -DSFA_NAME='"objdump-2.47"'   the adapter's name
+ *   -DSFA_PATH='"/abs/objdump"'   the program run
+ *   -DSFA_VERSION='"2.47.50.20261021-1"'   its exact (Debian package) version;
+ *                                 the release (2.47) decides how its text is read
+ * Without SFA_PATH the tool is $OBJDUMP / $READELF / $LLVM_READOBJ or found on
+ * PATH, and its release is read from `TOOL --version` at run time.
  *
  * Exit: 0 accept (the tool printed a complete dump), 1 reject (the tool
  * exited non-zero, warned, or printed text that cannot be parsed), 2 usage or
  * I/O error, 124 the tool ran past $SFADAPTER_TIMEOUT seconds (default 9); a
  * tool killed by a signal is reported by dying of the same signal.
  * $SFADAPTER_TRACE (debugging) copies the tool's raw output to stderr.
- * See binutils-notes.md. */
+ * See binutils-notes.md and llvm-notes.md. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -37,6 +45,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "binutils.h"
 #include "sframe_ref.h"
 
 extern char **environ;
@@ -46,31 +55,37 @@ extern char **environ;
 #define MAX_STDERR (64u * 1024u)
 #define MAX_ENV 4096
 
-enum tool { TOOL_OBJDUMP, TOOL_READELF };
+#if defined(SFA_TOOL_LLVM)
+#define SFA_KIND "llvm-readobj"
+#define SFA_KIND_ENV "LLVM_READOBJ"
+extern const sfa_tool sfa_llvm_tool;
+#define SFA_THE_TOOL sfa_llvm_tool
+#elif defined(SFA_TOOL_READELF)
+#define SFA_KIND "readelf"
+#define SFA_KIND_ENV "READELF"
+#define SFA_THE_TOOL gnu_tool
+#else
+#define SFA_KIND "objdump"
+#define SFA_KIND_ENV "OBJDUMP"
+#define SFA_THE_TOOL gnu_tool
+#endif
 
-static enum tool g_tool;
-static const char *g_tool_name; /* "objdump" / "readelf" */
+static sfa_config g_cfg;
 
 /* ------------------------------------------------------------------ */
 /* small helpers                                                       */
 
-static void die_io(const char *fmt, ...) {
+void sfa_die_io(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "sfadapter-%s: ", g_tool_name);
+  fprintf(stderr, "sfadapter-%s: ", g_cfg.name ? g_cfg.name : SFA_KIND);
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);
   exit(2);
 }
 
-typedef struct {
-  char *p;
-  size_t len, cap, max;
-  int truncated;
-} buf_t;
-
-static void buf_add(buf_t *b, const char *s, size_t n) {
+static void buf_add(sfa_buf *b, const char *s, size_t n) {
   if (b->len + n > b->max) {
     b->truncated = 1;
     n = b->max - b->len;
@@ -84,7 +99,7 @@ static void buf_add(buf_t *b, const char *s, size_t n) {
       nc *= 2;
     np = realloc(b->p, nc);
     if (!np)
-      die_io("out of memory");
+      sfa_die_io("out of memory");
     b->p = np;
     b->cap = nc;
   }
@@ -93,20 +108,18 @@ static void buf_add(buf_t *b, const char *s, size_t n) {
   b->p[b->len] = '\0';
 }
 
-static const char *tool_path(void) {
-  const char *e = getenv(g_tool == TOOL_READELF ? "READELF" : "OBJDUMP");
-  return (e && *e) ? e : g_tool_name;
+int sfa_starts_with(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
+
+void sfa_first_line(const char *s, char *out, size_t n) {
+  size_t k = strcspn(s, "\n");
+  if (k >= n)
+    k = n - 1;
+  memcpy(out, s, k);
+  out[k] = '\0';
 }
 
 /* ------------------------------------------------------------------ */
 /* running the tool                                                    */
-
-typedef struct {
-  buf_t out, err;
-  int status;    /* waitpid status */
-  int timed_out; /* killed by us */
-  int exec_failed;
-} run_t;
 
 static volatile sig_atomic_t g_child = 0;
 static char g_tmpdir[512];
@@ -137,10 +150,8 @@ static double now_s(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static int starts_with(const char *s, const char *p) { return strncmp(s, p, strlen(p)) == 0; }
-
 /* argv: NULL-terminated; runs with LC_ALL=C so messages are untranslated. */
-static void run_tool(char *const argv[], double timeout, run_t *r) {
+void sfa_run_tool(char *const argv[], double timeout, sfa_run *r) {
   int po[2], pe[2], px[2];
   pid_t pid;
   static char *envp[MAX_ENV + 2];
@@ -152,8 +163,8 @@ static void run_tool(char *const argv[], double timeout, run_t *r) {
   r->out.max = MAX_STDOUT;
   r->err.max = MAX_STDERR;
   for (i = 0; environ && environ[i] && ne < MAX_ENV; i++) {
-    if (starts_with(environ[i], "LC_") || starts_with(environ[i], "LANG=") ||
-        starts_with(environ[i], "LANGUAGE="))
+    if (sfa_starts_with(environ[i], "LC_") || sfa_starts_with(environ[i], "LANG=") ||
+        sfa_starts_with(environ[i], "LANGUAGE="))
       continue;
     envp[ne++] = environ[i];
   }
@@ -161,12 +172,12 @@ static void run_tool(char *const argv[], double timeout, run_t *r) {
   envp[ne] = NULL;
 
   if (pipe(po) || pipe(pe) || pipe(px))
-    die_io("pipe: %s", strerror(errno));
+    sfa_die_io("pipe: %s", strerror(errno));
   fcntl(px[1], F_SETFD, FD_CLOEXEC);
   fflush(NULL);
   pid = fork();
   if (pid < 0)
-    die_io("fork: %s", strerror(errno));
+    sfa_die_io("fork: %s", strerror(errno));
   if (pid == 0) {
     int e;
     int devnull = open("/dev/null", O_RDONLY);
@@ -253,7 +264,7 @@ static void run_tool(char *const argv[], double timeout, run_t *r) {
     if (k < 0) {
       if (errno == EINTR)
         continue;
-      die_io("poll: %s", strerror(errno));
+      sfa_die_io("poll: %s", strerror(errno));
     }
     for (i = 0; i < (size_t)nf; i++) {
       char chunk[65536];
@@ -297,36 +308,47 @@ static void run_tool(char *const argv[], double timeout, run_t *r) {
   if (!r->err.p)
     r->err.p = calloc(1, 1);
   if (!r->out.p || !r->err.p)
-    die_io("out of memory");
+    sfa_die_io("out of memory");
+}
+
+void sfa_run_free(sfa_run *r) {
+  free(r->out.p);
+  free(r->err.p);
+  r->out.p = r->err.p = NULL;
 }
 
 /* ------------------------------------------------------------------ */
-/* tool version                                                        */
+/* the tool's version                                                  */
 
-typedef struct {
-  char text[64]; /* as printed, e.g. "2.40" */
-  int major, minor;
-} tool_version;
-
-static int get_version(tool_version *v) {
+int sfa_tool_version_line(const sfa_config *cfg, char *line, size_t n) {
   char *argv[3];
-  run_t r;
-  char *line, *end, *tok = NULL, *p;
-  memset(v, 0, sizeof *v);
-  argv[0] = (char *)tool_path();
+  sfa_run r;
+  argv[0] = (char *)cfg->path;
   argv[1] = (char *)"--version";
   argv[2] = NULL;
-  run_tool(argv, 10.0, &r);
+  sfa_run_tool(argv, 10.0, &r);
   if (r.exec_failed || r.timed_out || !WIFEXITED(r.status) || WEXITSTATUS(r.status) != 0) {
-    free(r.out.p);
-    free(r.err.p);
+    sfa_run_free(&r);
     return -1;
   }
-  line = r.out.p;
-  end = strchr(line, '\n');
-  if (end)
-    *end = '\0';
-  /* the last token of the first line that starts with a digit */
+  sfa_first_line(r.out.p, line, n);
+  sfa_run_free(&r);
+  return 0;
+}
+
+/* The release in a version string: after an epoch ("1:"), MAJOR.MINOR. */
+static int parse_release(const char *v, int *major, int *minor) {
+  const char *c = strchr(v, ':');
+  if (c && (size_t)(c - v) == strspn(v, "0123456789"))
+    v = c + 1;
+  return sscanf(v, "%d.%d", major, minor) == 2 ? 0 : -1;
+}
+
+/* The release a --version line names: its last token that starts with a
+ * digit (GNU "... 2.40", LLVM "... version 22.1.8"), copied to out. */
+static int version_token(const char *line, char *out, size_t outn) {
+  const char *p, *tok = NULL;
+  size_t n;
   for (p = line; *p;) {
     while (*p == ' ' || *p == '\t')
       p++;
@@ -337,64 +359,49 @@ static int get_version(tool_version *v) {
     while (*p && *p != ' ' && *p != '\t')
       p++;
   }
-  if (tok) {
-    size_t n = strcspn(tok, " \t");
-    if (n >= sizeof v->text)
-      n = sizeof v->text - 1;
-    memcpy(v->text, tok, n);
-    v->text[n] = '\0';
-    if (sscanf(v->text, "%d.%d", &v->major, &v->minor) != 2)
-      v->major = v->minor = 0;
+  if (!tok)
+    return -1;
+  n = strcspn(tok, " \t");
+  if (n >= outn)
+    n = outn - 1;
+  memcpy(out, tok, n);
+  out[n] = '\0';
+  return 0;
+}
+
+/* Without a version compiled in: the one `TOOL --version` prints. */
+static char g_runtime_version[64];
+static int runtime_version(sfa_config *cfg) {
+  char line[512];
+  if (sfa_tool_version_line(cfg, line, sizeof line) ||
+      version_token(line, g_runtime_version, sizeof g_runtime_version))
+    return -1;
+  cfg->version = g_runtime_version;
+  return parse_release(cfg->version, &cfg->major, &cfg->minor);
+}
+
+int sfa_check_tool(const sfa_config *cfg) {
+  char line[512], tok[64];
+  int maj, min;
+  if (sfa_tool_version_line(cfg, line, sizeof line)) {
+    fprintf(stderr, "cannot run '%s --version'\n", cfg->path);
+    return -1;
   }
-  free(r.out.p);
-  free(r.err.p);
-  return tok ? 0 : -1;
+  if (version_token(line, tok, sizeof tok) || parse_release(tok, &maj, &min) ||
+      maj != cfg->major || min != cfg->minor) {
+    fprintf(stderr, "'%s --version' says '%s', not release %d.%d\n", cfg->path, line,
+            cfg->major, cfg->minor);
+    return -1;
+  }
+  return 0;
 }
 
-static int ver_ge(const tool_version *v, int maj, int min) {
-  return v->major > maj || (v->major == maj && v->minor >= min);
-}
-
-/* ------------------------------------------------------------------ */
-/* capabilities                                                        */
-
-/* Keys printed as null where the text cannot tell (binutils-notes.md). */
-static const char *unknown_keys_legacy[] = {
-    "endian", "abi", "flags_raw", "fixed_fp_offset", "fixed_ra_offset", "auxhdr_len",
-    "fre_type", "pauth_key", "reg", "rule", "offset", NULL};
-static const char *unknown_keys_new[] = {
-    "endian", "abi", "flags_raw", "auxhdr_len", "rep_size", "fre_type", "pauth_key",
-    "reg", "rule", "ra_mangled", NULL};
-
-static int cmd_capabilities(void) {
-  tool_version v;
-  const char **keys;
+void sfa_print_keys(const char *const *keys) {
   int i;
-  if (get_version(&v) != 0 || v.major == 0) {
-    fprintf(stderr, "cannot run or parse '%s --version'\n", tool_path());
-    return 1;
-  }
-  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\"],\"versions\":[",
-         g_tool_name, v.text);
-  /* 2.40: version 1 only.  2.41-2.45: version 2 (libsframe reads every
-   * FDE with the 20-byte layout, so version 1 FDE tables are misread).
-   * 2.46 and later: versions 2 and 3.  Before 2.40: no --sframe. */
-  if (!ver_ge(&v, 2, 40))
-    ; /* none */
-  else if (!ver_ge(&v, 2, 41))
-    printf("1");
-  else if (!ver_ge(&v, 2, 46))
-    printf("2");
-  else
-    printf("2,3");
-  printf("],\"abis\":[\"aarch64-be\",\"aarch64-le\",\"amd64\"%s],"
-         "\"endian\":[\"little\",\"big\"],\"unknown_fields\":[",
-         ver_ge(&v, 2, 45) ? ",\"s390x\"" : "");
-  keys = ver_ge(&v, 2, 41) ? unknown_keys_new : unknown_keys_legacy;
+  fputc('[', stdout);
   for (i = 0; keys[i]; i++)
     printf("%s\"%s\"", i ? "," : "", keys[i]);
-  printf("]}\n");
-  return 0;
+  fputc(']', stdout);
 }
 
 /* ------------------------------------------------------------------ */
@@ -403,9 +410,7 @@ static int cmd_capabilities(void) {
 #define EM_X86_64_ 62
 #define EM_AARCH64_ 183
 #define EM_S390_ 22
-#define SHT_PROGBITS_ 1u
 #define SHT_STRTAB_ 3u
-#define SHT_GNU_SFRAME_ 0x6ffffff4u
 #define SHF_ALLOC_ 2u
 
 static void put16(uint8_t *p, int be, uint16_t v) {
@@ -442,7 +447,8 @@ static void put_shdr(uint8_t *p, int be, uint32_t name, uint32_t type, uint64_t 
   put64(p + 56, be, 0);
 }
 
-/* Returns a malloc'ed ELF image of *len bytes. */
+/* Returns a malloc'ed ELF image of *len bytes.  Byte order from the magic
+ * (bytes de e2: big-endian), e_machine from the ABI byte (offset 4). */
 static uint8_t *make_elf(const uint8_t *sec, size_t n, uint64_t vma, uint32_t sh_type,
                          size_t *len) {
   static const char shstr[] = "\0.sframe\0.shstrtab";
@@ -454,8 +460,8 @@ static uint8_t *make_elf(const uint8_t *sec, size_t n, uint64_t vma, uint32_t sh
 
   if (n >= 2 && sec[0] == 0xde && sec[1] == 0xe2)
     be = 1; /* magic 0xdee2 stored big-endian */
-  if (n >= 6) {
-    switch (sec[5]) {
+  if (n >= 5) {
+    switch (sec[4]) {
     case SFR_ABI_AARCH64_BE:
     case SFR_ABI_AARCH64_LE:
       machine = EM_AARCH64_;
@@ -473,7 +479,7 @@ static uint8_t *make_elf(const uint8_t *sec, size_t n, uint64_t vma, uint32_t sh
   total = off_sh + 3 * 64;
   e = calloc(1, total);
   if (!e)
-    die_io("out of memory");
+    sfa_die_io("out of memory");
   e[0] = 0x7f;
   e[1] = 'E';
   e[2] = 'L';
@@ -505,60 +511,175 @@ static uint8_t *make_elf(const uint8_t *sec, size_t n, uint64_t vma, uint32_t sh
 }
 
 /* ------------------------------------------------------------------ */
-/* parsing the tool's text                                             */
+/* the dump model                                                      */
 
-/* A register rule; null fields are printed as JSON null. */
-typedef struct {
-  const char *rule; /* NULL: unknown */
-  int reg_known;
-  uint32_t reg;
-  int off_known;
-  int64_t offset;
-} rule_t;
+void sfa_dump_init(sfa_dump *d) {
+  memset(d, 0, sizeof *d);
+  d->flags_raw = -1;
+  d->auxhdr_len = -1;
+}
 
-typedef struct {
-  uint64_t start;
-  int outermost; /* "RA undefined" */
-  /* cfa */
-  const char *base; /* "sp", "fp", "reg" */
-  int cfa_reg_known;
-  uint32_t cfa_reg;
-  int64_t cfa_offset;
-  int cfa_deref;
-  /* raw cells, classified after the whole text is read */
-  char ra_cell[48], fp_cell[48];
-  int mangled;
-  rule_t ra, fp;
-} fre_t;
+sfa_fde *sfa_add_fde(sfa_dump *d) {
+  sfa_fde *f;
+  if (d->nfdes == d->cap) {
+    size_t nc = d->cap ? d->cap * 2 : 16;
+    sfa_fde *np = realloc(d->fdes, nc * sizeof *np);
+    if (!np)
+      sfa_die_io("out of memory");
+    d->fdes = np;
+    d->cap = nc;
+  }
+  f = &d->fdes[d->nfdes++];
+  memset(f, 0, sizeof *f);
+  f->rep_size = -1;
+  f->fde_type_known = f->signal_known = 1;
+  return f;
+}
 
-typedef struct {
-  uint32_t index;
-  uint64_t pc;
-  uint32_t size;
-  int mask, flex, signal, pauth_b;
-  fre_t *fres;
-  size_t nfres, cap;
-} fde_t;
+sfa_fre *sfa_add_fre(sfa_fde *f) {
+  sfa_fre *r;
+  if (f->nfres == f->cap) {
+    size_t nc = f->cap ? f->cap * 2 : 8;
+    sfa_fre *np = realloc(f->fres, nc * sizeof *np);
+    if (!np)
+      sfa_die_io("out of memory");
+    f->fres = np;
+    f->cap = nc;
+  }
+  r = &f->fres[f->nfres++];
+  memset(r, 0, sizeof *r);
+  return r;
+}
 
-typedef struct {
-  int version;
-  int flags_known;
-  unsigned flags; /* bits 0-2 */
-  int fixed_fp_known, fixed_ra_known;
-  int64_t fixed_fp, fixed_ra;
-  uint32_t num_fdes, num_fres;
-  fde_t *fdes;
-  size_t nfdes, cap;
-} dump_t;
+void sfa_free_dump(sfa_dump *d) {
+  size_t i;
+  for (i = 0; i < d->nfdes; i++)
+    free(d->fdes[i].fres);
+  free(d->fdes);
+  sfa_dump_init(d);
+}
 
-typedef struct {
-  char *p;    /* current position in the text */
-  int lineno; /* of the line at p */
-  char *line; /* current line (NUL-terminated in place) */
-  char err[256];
-} lexer;
+/* ------------------------------------------------------------------ */
+/* output                                                              */
 
-static char *next_line(lexer *lx) {
+static const char *flag_names[3] = {"FDE_SORTED", "FRAME_POINTER", "FDE_FUNC_START_PCREL"};
+
+static void print_str_or_null(FILE *o, const char *key, const char *v) {
+  if (v)
+    fprintf(o, "\"%s\":\"%s\",", key, v);
+  else
+    fprintf(o, "\"%s\":null,", key);
+}
+
+static void print_rule(FILE *o, const sfa_rule *r) {
+  fputs("{\"rule\":", o);
+  if (r->rule)
+    fprintf(o, "\"%s\"", r->rule);
+  else
+    fputs("null", o);
+  if (r->reg_known)
+    fprintf(o, ",\"reg\":%" PRIu32, r->reg);
+  else
+    fputs(",\"reg\":null", o);
+  if (r->off_known)
+    fprintf(o, ",\"offset\":%" PRId64 "}", r->offset);
+  else
+    fputs(",\"offset\":null}", o);
+}
+
+static const char *bool3(int v) { return v < 0 ? "null" : v ? "true" : "false"; }
+
+static void print_json(FILE *o, const sfa_dump *d) {
+  size_t i, j;
+  unsigned b;
+  int first = 1;
+  fprintf(o, "{\"schema\":\"sframe-conformance/dump/1\",\"version\":%d,", d->version);
+  print_str_or_null(o, "endian", d->endian);
+  print_str_or_null(o, "abi", d->abi);
+  fputs("\"flags\":", o);
+  if (d->flags_known) {
+    fputc('[', o);
+    for (b = 0; b < 3; b++)
+      if (d->flags & (1u << b)) {
+        fprintf(o, "%s\"%s\"", first ? "" : ",", flag_names[b]);
+        first = 0;
+      }
+    fputc(']', o);
+  } else
+    fputs("null", o);
+  if (d->flags_raw >= 0)
+    fprintf(o, ",\"flags_raw\":%d,", d->flags_raw);
+  else
+    fputs(",\"flags_raw\":null,", o);
+  if (d->fixed_fp_known)
+    fprintf(o, "\"fixed_fp_offset\":%" PRId64 ",", d->fixed_fp);
+  else
+    fputs("\"fixed_fp_offset\":null,", o);
+  if (d->fixed_ra_known)
+    fprintf(o, "\"fixed_ra_offset\":%" PRId64 ",", d->fixed_ra);
+  else
+    fputs("\"fixed_ra_offset\":null,", o);
+  if (d->auxhdr_len >= 0)
+    fprintf(o, "\"auxhdr_len\":%d,", d->auxhdr_len);
+  else
+    fputs("\"auxhdr_len\":null,", o);
+  fprintf(o, "\"num_fdes\":%" PRIu32 ",\"num_fres\":%" PRIu32 ",\"functions\":[", d->num_fdes,
+          d->num_fres);
+  for (i = 0; i < d->nfdes; i++) {
+    const sfa_fde *f = &d->fdes[i];
+    fprintf(o, "%s{\"index\":%" PRIu32 ",\"start\":\"0x%" PRIx64 "\",\"size\":%" PRIu32
+               ",\"pc_type\":\"%s\",",
+            i ? "," : "", f->index, f->pc, f->size, f->mask ? "mask" : "inc");
+    if (f->rep_size >= 0)
+      fprintf(o, "\"rep_size\":%" PRId64 ",", f->rep_size);
+    else
+      fputs("\"rep_size\":null,", o);
+    print_str_or_null(o, "fde_type", f->fde_type_known ? (f->flex ? "flex" : "default") : NULL);
+    print_str_or_null(o, "fre_type", f->fre_type);
+    print_str_or_null(o, "pauth_key", f->pauth == 'B' ? "B" : f->pauth == 'A' ? "A" : NULL);
+    fprintf(o, "\"signal\":%s,\"num_fres\":%zu,\"fres\":[",
+            f->signal_known ? (f->signal ? "true" : "false") : "null", f->nfres);
+    for (j = 0; j < f->nfres; j++) {
+      const sfa_fre *r = &f->fres[j];
+      fprintf(o, "%s{\"start\":%" PRIu64 ",\"rules\":", j ? "," : "", r->start);
+      if (r->outermost) {
+        fprintf(o, "{\"cfa\":null,\"ra\":{\"rule\":\"undefined\",\"reg\":0,\"offset\":0},"
+                   "\"fp\":{\"rule\":\"unchanged\",\"reg\":0,\"offset\":0},\"ra_mangled\":%s}}",
+                bool3(r->mangled));
+        continue;
+      }
+      if (!r->base) { /* no CFA rule shown (LLVM: a row without data words) */
+        fputs("{\"cfa\":null,\"ra\":", o);
+        print_rule(o, &r->ra);
+        fputs(",\"fp\":", o);
+        print_rule(o, &r->fp);
+        fprintf(o, ",\"ra_mangled\":%s}}", bool3(r->mangled));
+        continue;
+      }
+      fprintf(o, "{\"cfa\":{\"base\":\"%s\",\"reg\":", r->base);
+      if (r->cfa_reg_known)
+        fprintf(o, "%" PRIu32, r->cfa_reg);
+      else
+        fputs("null", o);
+      if (r->cfa_off_known)
+        fprintf(o, ",\"offset\":%" PRId64, r->cfa_offset);
+      else
+        fputs(",\"offset\":null", o);
+      fprintf(o, ",\"deref\":%s},\"ra\":", bool3(r->cfa_deref));
+      print_rule(o, &r->ra);
+      fputs(",\"fp\":", o);
+      print_rule(o, &r->fp);
+      fprintf(o, ",\"ra_mangled\":%s}}", bool3(r->mangled));
+    }
+    fputs("]}", o);
+  }
+  fputs("]}\n", o);
+}
+
+/* ------------------------------------------------------------------ */
+/* reading text                                                        */
+
+char *sfa_next_line(sfa_lexer *lx) {
   char *nl;
   if (!lx->p || !*lx->p)
     return NULL;
@@ -574,20 +695,19 @@ static char *next_line(lexer *lx) {
   return lx->line;
 }
 
-static int blank(const char *s) {
+int sfa_blank(const char *s) {
   while (*s == ' ' || *s == '\t' || *s == '\r')
     s++;
   return *s == '\0';
 }
 
-static const char *skip_sp(const char *s) {
+const char *sfa_skip_sp(const char *s) {
   while (*s == ' ' || *s == '\t')
     s++;
   return s;
 }
 
-/* Signed decimal with optional sign; *s advanced. */
-static int parse_dec(const char **s, int64_t *v) {
+int sfa_parse_dec(const char **s, int64_t *v) {
   const char *p = *s;
   int neg = 0, any = 0;
   uint64_t acc = 0;
@@ -609,7 +729,7 @@ static int parse_dec(const char **s, int64_t *v) {
   return 0;
 }
 
-static int parse_hex(const char **s, uint64_t *v) {
+int sfa_parse_hex(const char **s, uint64_t *v) {
   const char *p = *s;
   int nd = 0;
   uint64_t acc = 0;
@@ -635,12 +755,59 @@ static int parse_hex(const char **s, uint64_t *v) {
   return 0;
 }
 
-static int expect(const char **s, const char *lit) {
+int sfa_expect(const char **s, const char *lit) {
   size_t n = strlen(lit);
   if (strncmp(*s, lit, n))
     return -1;
   *s += n;
   return 0;
+}
+
+#ifndef SFA_TOOL_LLVM
+/* ------------------------------------------------------------------ */
+/* GNU objdump / readelf --sframe                                      */
+
+static int ver_ge(const sfa_config *c, int maj, int min) {
+  return c->major > maj || (c->major == maj && c->minor >= min);
+}
+
+/* Keys printed as null where the text cannot tell (binutils-notes.md). */
+static const char *const gnu_unknown_240[] = {
+    "endian", "abi", "flags_raw", "fixed_fp_offset", "fixed_ra_offset", "auxhdr_len",
+    "fre_type", "pauth_key", "reg", "rule", "offset", NULL};
+static const char *const gnu_unknown_241[] = {
+    "endian", "abi", "flags_raw", "auxhdr_len", "rep_size", "fre_type", "pauth_key",
+    "reg", "rule", "ra_mangled", NULL};
+
+/* What each release reads, measured by running it (binutils-notes.md):
+ * 2.40 dumps version 1 only; 2.41-2.45 print only the header of anything
+ * but version 2 ("No further information can be displayed"); 2.46 and
+ * later read versions 2 and 3 and refuse version 1. */
+static int gnu_capabilities(const sfa_config *cfg) {
+  if (sfa_check_tool(cfg))
+    return 1;
+  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\"],\"versions\":[",
+         cfg->name, cfg->version);
+  if (!ver_ge(cfg, 2, 40))
+    ; /* no --sframe */
+  else if (!ver_ge(cfg, 2, 41))
+    printf("1");
+  else if (!ver_ge(cfg, 2, 46))
+    printf("2");
+  else
+    printf("2,3");
+  printf("],\"abis\":[\"aarch64-be\",\"aarch64-le\",\"amd64\"%s],"
+         "\"endian\":[\"little\",\"big\"],\"unknown_fields\":",
+         ver_ge(cfg, 2, 45) ? ",\"s390x\"" : "");
+  sfa_print_keys(ver_ge(cfg, 2, 41) ? gnu_unknown_241 : gnu_unknown_240);
+  printf("}\n");
+  return 0;
+}
+
+/* 2.45 and later know SHT_GNU_SFRAME (what their ld writes); older ones
+ * find .sframe by name in a PROGBITS section. */
+static uint32_t gnu_sh_type(const sfa_config *cfg) {
+  return ver_ge(cfg, 2, 45) ? SFA_SHT_GNU_SFRAME : SFA_SHT_PROGBITS;
 }
 
 /* "%d" of a 32-bit quantity printed signed: back to its u32 bits. */
@@ -657,7 +824,7 @@ static int to_u32(int64_t v, uint32_t *out) {
  * or a single letter u / U / f, or "rN" alone (s390x version 2 register).
  * The cell is copied to out; *s advanced past it. */
 static int cell(const char **s, char *out, size_t outn) {
-  const char *p = skip_sp(*s), *q = p;
+  const char *p = sfa_skip_sp(*s), *q = p;
   size_t n;
   if (*q == '(')
     q++;
@@ -729,7 +896,7 @@ static int cell_split(const char *c, cellv *v) {
   if (*p == '+' || *p == '-') {
     if (p[0] == '+' && p[1] == '-')
       p++;
-    if (parse_dec(&p, &v->off))
+    if (sfa_parse_dec(&p, &v->off))
       return -1;
     v->has_off = 1;
   }
@@ -752,7 +919,9 @@ static int reg_number(const char *name, uint32_t *reg) {
   return 0;
 }
 
-static int parse_cfa(fre_t *f, const char *c, int flex) {
+/* The CFA cell: "sp+N" / "fp+N" (default FDEs); flexible FDEs also
+ * "rN+N" and "(...)" for a dereferenced CFA. */
+static int parse_cfa(sfa_fre *f, const char *c, int flex) {
   cellv v;
   if (cell_split(c, &v) || !v.has_off)
     return -1;
@@ -760,6 +929,7 @@ static int parse_cfa(fre_t *f, const char *c, int flex) {
     return -1;
   f->cfa_deref = v.deref;
   f->cfa_offset = v.off;
+  f->cfa_off_known = 1;
   f->cfa_reg_known = 0;
   if (!strcmp(v.name, "sp"))
     f->base = "sp";
@@ -772,38 +942,6 @@ static int parse_cfa(fre_t *f, const char *c, int flex) {
     return -1;
   return 0;
 }
-
-static fde_t *add_fde(dump_t *d) {
-  if (d->nfdes == d->cap) {
-    size_t nc = d->cap ? d->cap * 2 : 16;
-    fde_t *np = realloc(d->fdes, nc * sizeof *np);
-    if (!np)
-      die_io("out of memory");
-    d->fdes = np;
-    d->cap = nc;
-  }
-  memset(&d->fdes[d->nfdes], 0, sizeof *d->fdes);
-  return &d->fdes[d->nfdes++];
-}
-
-static fre_t *add_fre(fde_t *f) {
-  if (f->nfres == f->cap) {
-    size_t nc = f->cap ? f->cap * 2 : 8;
-    fre_t *np = realloc(f->fres, nc * sizeof *np);
-    if (!np)
-      die_io("out of memory");
-    f->fres = np;
-    f->cap = nc;
-  }
-  memset(&f->fres[f->nfres], 0, sizeof *f->fres);
-  return &f->fres[f->nfres++];
-}
-
-#define FAIL(...)                                                              \
-  do {                                                                         \
-    snprintf(lx->err, sizeof lx->err, __VA_ARGS__);                            \
-    return -1;                                                                 \
-  } while (0)
 
 static int flag_bit(const char *name, unsigned *bits) {
   if (!strcmp(name, "SFRAME_F_FDE_SORTED"))
@@ -818,7 +956,7 @@ static int flag_bit(const char *name, unsigned *bits) {
     /* 2.45+: leftover undefined bits as a decimal number */
     const char *p = name;
     int64_t v;
-    if (parse_dec(&p, &v) || *p || v < 0 || v > 255)
+    if (sfa_parse_dec(&p, &v) || *p || v < 0 || v > 255)
       return -1;
     *bits |= (unsigned)v & 7u;
   }
@@ -826,69 +964,71 @@ static int flag_bit(const char *name, unsigned *bits) {
 }
 
 /* Parse the FRE row at s (after the address). */
-static int parse_row(lexer *lx, const fde_t *fde, fre_t *f, const char *s) {
+static int parse_row(sfa_lexer *lx, const sfa_fde *fde, sfa_fre *f, const char *s) {
   char c_cfa[48];
-  s = skip_sp(s);
-  if (starts_with(s, "RA undefined")) {
+  s = sfa_skip_sp(s);
+  if (sfa_starts_with(s, "RA undefined")) {
     s += strlen("RA undefined");
-    if (!blank(s))
-      FAIL("line %d: trailing text after 'RA undefined'", lx->lineno);
+    if (!sfa_blank(s))
+      SFA_FAIL(lx, "line %d: trailing text after 'RA undefined'", lx->lineno);
     f->outermost = 1;
+    f->mangled = -1; /* no "[s]" column on these rows */
     return 0;
   }
   if (cell(&s, c_cfa, sizeof c_cfa))
-    FAIL("line %d: bad CFA cell", lx->lineno);
+    SFA_FAIL(lx, "line %d: bad CFA cell", lx->lineno);
   if (parse_cfa(f, c_cfa, fde->flex))
-    FAIL("line %d: bad CFA cell '%s'", lx->lineno, c_cfa);
+    SFA_FAIL(lx, "line %d: bad CFA cell '%s'", lx->lineno, c_cfa);
   if (cell(&s, f->fp_cell, sizeof f->fp_cell))
-    FAIL("line %d: bad FP cell", lx->lineno);
+    SFA_FAIL(lx, "line %d: bad FP cell", lx->lineno);
   if (cell(&s, f->ra_cell, sizeof f->ra_cell))
-    FAIL("line %d: bad RA cell", lx->lineno);
-  if (starts_with(s, "[s]")) {
+    SFA_FAIL(lx, "line %d: bad RA cell", lx->lineno);
+  if (sfa_starts_with(s, "[s]")) {
     f->mangled = 1;
     s += 3;
   }
-  if (!blank(s))
-    FAIL("line %d: trailing text in FRE row", lx->lineno);
+  if (!sfa_blank(s))
+    SFA_FAIL(lx, "line %d: trailing text in FRE row", lx->lineno);
   return 0;
 }
 
-static int parse_dump(char *text, dump_t *d, lexer *lx) {
+static int gnu_parse(char *text, sfa_dump *d, sfa_lexer *lx) {
   char *l;
   const char *s;
   int64_t v;
-  memset(d, 0, sizeof *d);
+  sfa_dump_init(d);
   memset(lx, 0, sizeof *lx);
   lx->p = text;
 
   /* objdump: "\nFILE:     file format X\n\n"; readelf: nothing before */
   for (;;) {
-    l = next_line(lx);
+    l = sfa_next_line(lx);
     if (!l)
-      FAIL("no 'Contents of the SFrame section' in the tool's output");
+      SFA_FAIL(lx, "no 'Contents of the SFrame section' in the tool's output");
     if (!strcmp(l, "Contents of the SFrame section .sframe:"))
       break;
-    if (blank(l) || strstr(l, ":     file format "))
+    if (sfa_blank(l) || strstr(l, ":     file format "))
       continue;
-    FAIL("line %d: unexpected text before the dump: %.80s", lx->lineno, l);
+    SFA_FAIL(lx, "line %d: unexpected text before the dump: %.80s", lx->lineno, l);
   }
   do
-    l = next_line(lx);
-  while (l && blank(l));
+    l = sfa_next_line(lx);
+  while (l && sfa_blank(l));
   if (!l || strcmp(l, "  Header :"))
-    FAIL("line %d: no 'Header :'", lx->lineno);
+    SFA_FAIL(lx, "line %d: no 'Header :'", lx->lineno);
   do
-    l = next_line(lx);
-  while (l && blank(l));
-  s = l ? skip_sp(l) : "";
-  if (expect(&s, "Version: SFRAME_VERSION_") || parse_dec(&s, &v) || *s || v < 1 || v > 255)
-    FAIL("line %d: bad Version line", lx->lineno);
+    l = sfa_next_line(lx);
+  while (l && sfa_blank(l));
+  s = l ? sfa_skip_sp(l) : "";
+  if (sfa_expect(&s, "Version: SFRAME_VERSION_") || sfa_parse_dec(&s, &v) || *s || v < 1 ||
+      v > 255)
+    SFA_FAIL(lx, "line %d: bad Version line", lx->lineno);
   d->version = (int)v;
 
-  l = next_line(lx);
-  s = l ? skip_sp(l) : "";
-  if (expect(&s, "Flags:"))
-    FAIL("line %d: no Flags line", lx->lineno);
+  l = sfa_next_line(lx);
+  s = l ? sfa_skip_sp(l) : "";
+  if (sfa_expect(&s, "Flags:"))
+    SFA_FAIL(lx, "line %d: no Flags line", lx->lineno);
   {
     /* one name per line; each but the last ends with ',' (2.45+), or one
      * name only (2.40-2.44). */
@@ -897,121 +1037,123 @@ static int parse_dump(char *text, dump_t *d, lexer *lx) {
     d->flags_known = 1;
     for (;;) {
       size_t n;
-      s = skip_sp(s);
+      s = sfa_skip_sp(s);
       n = strcspn(s, ", \t");
       if (n == 0 || n >= sizeof name)
-        FAIL("line %d: bad flag", lx->lineno);
+        SFA_FAIL(lx, "line %d: bad flag", lx->lineno);
       memcpy(name, s, n);
       name[n] = '\0';
       s += n;
       if (flag_bit(name, &d->flags))
-        FAIL("line %d: unknown flag '%s'", lx->lineno, name);
+        SFA_FAIL(lx, "line %d: unknown flag '%s'", lx->lineno, name);
       more = *s == ',';
       if (more)
         s++;
-      if (!blank(s))
-        FAIL("line %d: trailing text after flags", lx->lineno);
+      if (!sfa_blank(s))
+        SFA_FAIL(lx, "line %d: trailing text after flags", lx->lineno);
       if (!more)
         break;
-      l = next_line(lx);
+      l = sfa_next_line(lx);
       if (!l)
-        FAIL("flags continue past the end of the output");
+        SFA_FAIL(lx, "flags continue past the end of the output");
       s = l;
     }
   }
   for (;;) {
-    l = next_line(lx);
+    l = sfa_next_line(lx);
     if (!l)
-      FAIL("no 'Num FDEs' line");
-    s = skip_sp(l);
-    if (!expect(&s, "CFA fixed FP offset: ")) {
-      if (parse_dec(&s, &v) || *s)
-        FAIL("line %d: bad fixed FP offset", lx->lineno);
+      SFA_FAIL(lx, "no 'Num FDEs' line");
+    s = sfa_skip_sp(l);
+    if (!sfa_expect(&s, "CFA fixed FP offset: ")) {
+      if (sfa_parse_dec(&s, &v) || *s)
+        SFA_FAIL(lx, "line %d: bad fixed FP offset", lx->lineno);
       d->fixed_fp = v;
-    } else if (!expect(&s, "CFA fixed RA offset: ")) {
-      if (parse_dec(&s, &v) || *s)
-        FAIL("line %d: bad fixed RA offset", lx->lineno);
+    } else if (!sfa_expect(&s, "CFA fixed RA offset: ")) {
+      if (sfa_parse_dec(&s, &v) || *s)
+        SFA_FAIL(lx, "line %d: bad fixed RA offset", lx->lineno);
       d->fixed_ra = v;
     } else
       break;
   }
-  s = skip_sp(l);
-  if (expect(&s, "Num FDEs: ") || parse_dec(&s, &v) || *s || to_u32(v, &d->num_fdes))
-    FAIL("line %d: bad Num FDEs line", lx->lineno);
-  l = next_line(lx);
-  s = l ? skip_sp(l) : "";
-  if (expect(&s, "Num FREs: ") || parse_dec(&s, &v) || *s || to_u32(v, &d->num_fres))
-    FAIL("line %d: bad Num FREs line", lx->lineno);
+  s = sfa_skip_sp(l);
+  if (sfa_expect(&s, "Num FDEs: ") || sfa_parse_dec(&s, &v) || *s || to_u32(v, &d->num_fdes))
+    SFA_FAIL(lx, "line %d: bad Num FDEs line", lx->lineno);
+  l = sfa_next_line(lx);
+  s = l ? sfa_skip_sp(l) : "";
+  if (sfa_expect(&s, "Num FREs: ") || sfa_parse_dec(&s, &v) || *s || to_u32(v, &d->num_fres))
+    SFA_FAIL(lx, "line %d: bad Num FREs line", lx->lineno);
   do
-    l = next_line(lx);
-  while (l && blank(l));
+    l = sfa_next_line(lx);
+  while (l && sfa_blank(l));
   if (!l)
-    FAIL("no 'Function Index :'");
+    SFA_FAIL(lx, "no 'Function Index :'");
   if (strcmp(l, "  Function Index :")) {
-    s = skip_sp(l);
-    if (starts_with(s, "No further information can be displayed"))
-      FAIL("the tool cannot display this version: %.100s", s);
-    FAIL("line %d: no 'Function Index :'", lx->lineno);
+    s = sfa_skip_sp(l);
+    if (sfa_starts_with(s, "No further information can be displayed"))
+      SFA_FAIL(lx, "the tool cannot display this version: %.100s", s);
+    SFA_FAIL(lx, "line %d: no 'Function Index :'", lx->lineno);
   }
 
   /* function blocks */
-  l = next_line(lx);
+  l = sfa_next_line(lx);
   for (;;) {
-    fde_t *fde;
+    sfa_fde *fde;
     int64_t idx;
     uint64_t pc;
-    while (l && blank(l))
-      l = next_line(lx);
+    while (l && sfa_blank(l))
+      l = sfa_next_line(lx);
     if (!l)
       break;
-    s = skip_sp(l);
-    if (expect(&s, "func idx [") || parse_dec(&s, &idx) || expect(&s, "]: pc = 0x") ||
-        parse_hex(&s, &pc) || expect(&s, ", size = ") || parse_dec(&s, &v) ||
-        expect(&s, " bytes"))
-      FAIL("line %d: bad function line: %.80s", lx->lineno, l);
-    fde = add_fde(d);
+    s = sfa_skip_sp(l);
+    if (sfa_expect(&s, "func idx [") || sfa_parse_dec(&s, &idx) ||
+        sfa_expect(&s, "]: pc = 0x") || sfa_parse_hex(&s, &pc) || sfa_expect(&s, ", size = ") ||
+        sfa_parse_dec(&s, &v) || sfa_expect(&s, " bytes"))
+      SFA_FAIL(lx, "line %d: bad function line: %.80s", lx->lineno, l);
+    fde = sfa_add_fde(d);
     if (idx < 0 || to_u32(idx, &fde->index) || to_u32(v, &fde->size))
-      FAIL("line %d: bad function index or size", lx->lineno);
+      SFA_FAIL(lx, "line %d: bad function index or size", lx->lineno);
     fde->pc = pc;
-    if (!expect(&s, ", attr = \"")) {
+    if (d->version == SFR_VERSION_1)
+      fde->rep_size = 0; /* no such field */
+    if (!sfa_expect(&s, ", attr = \"")) {
       for (; *s && *s != '"'; s++) {
         if (*s == 'S')
           fde->signal = 1;
         else if (*s == 'F')
           fde->flex = 1;
         else
-          FAIL("line %d: unknown attribute '%c'", lx->lineno, *s);
+          SFA_FAIL(lx, "line %d: unknown attribute '%c'", lx->lineno, *s);
       }
-      if (expect(&s, "\""))
-        FAIL("line %d: bad attr", lx->lineno);
+      if (sfa_expect(&s, "\""))
+        SFA_FAIL(lx, "line %d: bad attr", lx->lineno);
     }
-    if (!expect(&s, ", pauth = B key"))
-      fde->pauth_b = 1;
-    if (!blank(s))
-      FAIL("line %d: trailing text on function line", lx->lineno);
-    l = next_line(lx);
-    s = l ? skip_sp(l) : "";
-    if (expect(&s, "STARTPC"))
-      FAIL("line %d: no STARTPC column line", lx->lineno);
-    if (!expect(&s, "[m]"))
+    if (!sfa_expect(&s, ", pauth = B key"))
+      fde->gnu_pauth_b = 1;
+    if (!sfa_blank(s))
+      SFA_FAIL(lx, "line %d: trailing text on function line", lx->lineno);
+    l = sfa_next_line(lx);
+    s = l ? sfa_skip_sp(l) : "";
+    if (sfa_expect(&s, "STARTPC"))
+      SFA_FAIL(lx, "line %d: no STARTPC column line", lx->lineno);
+    if (!sfa_expect(&s, "[m]"))
       fde->mask = 1;
-    s = skip_sp(s);
-    if (expect(&s, "CFA") || (s = skip_sp(s), expect(&s, "FP")) ||
-        (s = skip_sp(s), expect(&s, "RA")) || !blank(s))
-      FAIL("line %d: bad column line", lx->lineno);
+    s = sfa_skip_sp(s);
+    if (sfa_expect(&s, "CFA") || (s = sfa_skip_sp(s), sfa_expect(&s, "FP")) ||
+        (s = sfa_skip_sp(s), sfa_expect(&s, "RA")) || !sfa_blank(s))
+      SFA_FAIL(lx, "line %d: bad column line", lx->lineno);
     /* rows until a blank line or the next function */
     for (;;) {
       uint64_t addr;
-      fre_t *f;
-      l = next_line(lx);
-      if (!l || blank(l))
+      sfa_fre *f;
+      l = sfa_next_line(lx);
+      if (!l || sfa_blank(l))
         break;
-      s = skip_sp(l);
-      if (starts_with(s, "func idx ["))
+      s = sfa_skip_sp(l);
+      if (sfa_starts_with(s, "func idx ["))
         break;
-      if (strspn(s, "0123456789abcdef") != 16 || parse_hex(&s, &addr))
-        FAIL("line %d: bad FRE row: %.80s", lx->lineno, l);
-      f = add_fre(fde);
+      if (strspn(s, "0123456789abcdef") != 16 || sfa_parse_hex(&s, &addr))
+        SFA_FAIL(lx, "line %d: bad FRE row: %.80s", lx->lineno, l);
+      f = sfa_add_fre(fde);
       f->start = fde->mask ? addr : addr - fde->pc;
       if (parse_row(lx, fde, f, s))
         return -1;
@@ -1020,15 +1162,24 @@ static int parse_dump(char *text, dump_t *d, lexer *lx) {
   return 0;
 }
 
-/* Turn the raw FP / RA cells into rules, with what the whole dump tells.
- * Legacy text (tool < 2.41) has no fixed-offset header lines, and prints
- * 'u' for RA whenever the header has a fixed RA offset and for FP whenever
- * it has a fixed FP offset (observed with 2.40), as well as when the FRE
- * has no such word: 'u' is then "unchanged" only once some 'c+N' cell in
- * that column shows the header's fixed offset to be 0; otherwise the rule
- * (and, for a fixed rule, the offset) is unknown. */
-static int classify(dump_t *d, int legacy, lexer *lx) {
+/* Turn the raw FP / RA cells into rules, with what the whole dump tells
+ * and what the release's text means (binutils-notes.md, "How each field is
+ * derived").
+ *
+ * 2.40 has no fixed-offset header lines, and prints 'u' for RA whenever the
+ * header has a fixed RA offset and for FP whenever it has a fixed FP offset,
+ * as well as when the FRE has no such word: 'u' is then "unchanged" only
+ * once some 'c+N' cell in that column shows the header's fixed offset to be
+ * 0; otherwise the rule (and, for a fixed rule, the offset) is unknown.
+ *
+ * Flexible FDEs (2.46+): 'c+N' is RA/FP = CFA + N, '(c+N)' saved at CFA + N;
+ * from 2.47 both print 'c+N', so the rule is unknown there.  'u' / 'U' (no
+ * rule, or a padding word) mean the header's fixed offset applies when it
+ * has one (spec 3.2), else the register is unchanged. */
+static int gnu_classify(const sfa_config *cfg, sfa_dump *d, sfa_lexer *lx) {
   size_t i, j;
+  int legacy = !ver_ge(cfg, 2, 41);
+  int flex_cfa_ambiguous = ver_ge(cfg, 2, 47);
   int ra_zero, fp_zero; /* the header's fixed RA / FP offset is known to be 0 */
   int any_pauth_b = 0;
 
@@ -1037,7 +1188,7 @@ static int classify(dump_t *d, int legacy, lexer *lx) {
   } else {
     for (i = 0; i < d->nfdes; i++) {
       for (j = 0; j < d->fdes[i].nfres; j++) {
-        fre_t *f = &d->fdes[i].fres[j];
+        sfa_fre *f = &d->fdes[i].fres[j];
         cellv v;
         if (f->outermost || d->fdes[i].flex)
           continue;
@@ -1052,33 +1203,37 @@ static int classify(dump_t *d, int legacy, lexer *lx) {
   ra_zero = d->fixed_ra_known && d->fixed_ra == 0;
   fp_zero = d->fixed_fp_known && d->fixed_fp == 0;
   for (i = 0; i < d->nfdes; i++)
-    any_pauth_b |= d->fdes[i].pauth_b;
+    any_pauth_b |= d->fdes[i].gnu_pauth_b;
   for (i = 0; i < d->nfdes; i++) {
-    fde_t *fde = &d->fdes[i];
-    if (any_pauth_b && !fde->pauth_b)
-      fde->pauth_b = -1; /* "pauth" is printed for AArch64 only: key A */
+    sfa_fde *fde = &d->fdes[i];
+    /* "pauth" is printed for AArch64 only: key A once one FDE shows B */
+    fde->pauth = fde->gnu_pauth_b ? 'B' : any_pauth_b ? 'A' : 0;
     for (j = 0; j < fde->nfres; j++) {
-      fre_t *f = &fde->fres[j];
+      sfa_fre *f = &fde->fres[j];
       cellv v;
       int k;
       if (f->outermost)
         continue;
       for (k = 0; k < 2; k++) {
         int is_ra = k == 0;
-        rule_t *r = is_ra ? &f->ra : &f->fp;
+        sfa_rule *r = is_ra ? &f->ra : &f->fp;
         const char *c = is_ra ? f->ra_cell : f->fp_cell;
+        int col_zero = is_ra ? ra_zero : fp_zero;
         uint32_t reg;
         if (cell_split(c, &v))
-          FAIL("bad %s cell '%s'", is_ra ? "RA" : "FP", c);
+          SFA_FAIL(lx, "bad %s cell '%s'", is_ra ? "RA" : "FP", c);
         r->reg_known = 1;
         r->reg = 0;
         r->off_known = 1;
         r->offset = 0;
         if (!strcmp(v.name, "u") || !strcmp(v.name, "U")) {
           r->rule = "unchanged";
-          if (legacy && !(is_ra ? ra_zero : fp_zero)) {
+          if (legacy && !col_zero) {
             r->rule = NULL; /* unchanged, or fixed at an unknown offset */
             r->off_known = 0;
+          } else if (fde->flex && !col_zero) {
+            r->rule = "fixed";
+            r->offset = is_ra ? d->fixed_ra : d->fixed_fp;
           }
         } else if (!strcmp(v.name, "f")) {
           r->rule = "fixed";
@@ -1087,7 +1242,7 @@ static int classify(dump_t *d, int legacy, lexer *lx) {
         } else if (!strcmp(v.name, "c")) {
           r->offset = v.off;
           if (fde->flex)
-            r->rule = v.deref ? "at-cfa" : "val-cfa";
+            r->rule = flex_cfa_ambiguous ? NULL : v.deref ? "at-cfa" : "val-cfa";
           else
             r->rule = "at-cfa";
           /* 2.41+: the fixed FP offset prints as 'c+N' too */
@@ -1102,102 +1257,42 @@ static int classify(dump_t *d, int legacy, lexer *lx) {
           r->reg = reg;
           r->offset = v.has_off ? v.off : 0;
         } else
-          FAIL("bad %s cell '%s'", is_ra ? "RA" : "FP", c);
+          SFA_FAIL(lx, "bad %s cell '%s'", is_ra ? "RA" : "FP", c);
       }
     }
   }
   return 0;
 }
 
-/* ------------------------------------------------------------------ */
-/* output                                                              */
-
-static const char *flag_names[3] = {"FDE_SORTED", "FRAME_POINTER", "FDE_FUNC_START_PCREL"};
-
-static void print_rule(FILE *o, const rule_t *r) {
-  fputs("{\"rule\":", o);
-  if (r->rule)
-    fprintf(o, "\"%s\"", r->rule);
-  else
-    fputs("null", o);
-  if (r->reg_known)
-    fprintf(o, ",\"reg\":%" PRIu32, r->reg);
-  else
-    fputs(",\"reg\":null", o);
-  if (r->off_known)
-    fprintf(o, ",\"offset\":%" PRId64 "}", r->offset);
-  else
-    fputs(",\"offset\":null}", o);
-}
-
-static void print_json(FILE *o, const dump_t *d) {
-  size_t i, j;
-  unsigned b;
-  int first = 1;
-  fprintf(o, "{\"schema\":\"sframe-conformance/dump/1\",\"version\":%d,\"endian\":null,"
-             "\"abi\":null,\"flags\":",
-          d->version);
-  if (d->flags_known) {
-    fputc('[', o);
-    for (b = 0; b < 3; b++)
-      if (d->flags & (1u << b)) {
-        fprintf(o, "%s\"%s\"", first ? "" : ",", flag_names[b]);
-        first = 0;
-      }
-    fputc(']', o);
-  } else
-    fputs("null", o);
-  fputs(",\"flags_raw\":null,", o);
-  if (d->fixed_fp_known)
-    fprintf(o, "\"fixed_fp_offset\":%" PRId64 ",", d->fixed_fp);
-  else
-    fputs("\"fixed_fp_offset\":null,", o);
-  if (d->fixed_ra_known)
-    fprintf(o, "\"fixed_ra_offset\":%" PRId64 ",", d->fixed_ra);
-  else
-    fputs("\"fixed_ra_offset\":null,", o);
-  fprintf(o, "\"auxhdr_len\":null,\"num_fdes\":%" PRIu32 ",\"num_fres\":%" PRIu32
-             ",\"functions\":[",
-          d->num_fdes, d->num_fres);
-  for (i = 0; i < d->nfdes; i++) {
-    const fde_t *f = &d->fdes[i];
-    fprintf(o, "%s{\"index\":%" PRIu32 ",\"start\":\"0x%" PRIx64 "\",\"size\":%" PRIu32
-               ",\"pc_type\":\"%s\",",
-            i ? "," : "", f->index, f->pc, f->size, f->mask ? "mask" : "inc");
-    if (d->version == SFR_VERSION_1)
-      fputs("\"rep_size\":0,", o);
-    else
-      fputs("\"rep_size\":null,", o);
-    fprintf(o, "\"fde_type\":\"%s\",\"fre_type\":null,\"pauth_key\":%s,\"signal\":%s,"
-               "\"num_fres\":%zu,\"fres\":[",
-            f->flex ? "flex" : "default",
-            f->pauth_b > 0 ? "\"B\"" : f->pauth_b < 0 ? "\"A\"" : "null",
-            f->signal ? "true" : "false", f->nfres);
-    for (j = 0; j < f->nfres; j++) {
-      const fre_t *r = &f->fres[j];
-      fprintf(o, "%s{\"start\":%" PRIu64 ",\"rules\":", j ? "," : "", r->start);
-      if (r->outermost) {
-        fputs("{\"cfa\":null,\"ra\":{\"rule\":\"undefined\",\"reg\":0,\"offset\":0},"
-              "\"fp\":{\"rule\":\"unchanged\",\"reg\":0,\"offset\":0},\"ra_mangled\":null}}",
-              o);
-        continue;
-      }
-      fprintf(o, "{\"cfa\":{\"base\":\"%s\",\"reg\":", r->base);
-      if (r->cfa_reg_known)
-        fprintf(o, "%" PRIu32, r->cfa_reg);
-      else
-        fputs("null", o);
-      fprintf(o, ",\"offset\":%" PRId64 ",\"deref\":%s},\"ra\":", r->cfa_offset,
-              r->cfa_deref ? "true" : "false");
-      print_rule(o, &r->ra);
-      fputs(",\"fp\":", o);
-      print_rule(o, &r->fp);
-      fprintf(o, ",\"ra_mangled\":%s}}", r->mangled ? "true" : "false");
-    }
-    fputs("]}", o);
+static int gnu_judge(const sfa_config *cfg, sfa_run *r, sfa_dump *d) {
+  sfa_lexer lx;
+  char line[200];
+  if (WEXITSTATUS(r->status) != 0) {
+    sfa_first_line(r->err.p, line, sizeof line);
+    fprintf(stderr, "%s exited with status %d: %s\n", cfg->kind, WEXITSTATUS(r->status),
+            line[0] ? line : "(no message)");
+    return 1;
   }
-  fputs("]}\n", o);
+  if (r->err.len) { /* e.g. 2.47: "Error: SFrame decode failure" with exit 0 */
+    sfa_first_line(r->err.p, line, sizeof line);
+    fprintf(stderr, "%s warned: %s\n", cfg->kind, line);
+    return 1;
+  }
+  if (r->out.truncated) {
+    fprintf(stderr, "%s printed more than %u bytes\n", cfg->kind, MAX_STDOUT);
+    return 1;
+  }
+  if (gnu_parse(r->out.p, d, &lx) || gnu_classify(cfg, d, &lx)) {
+    fprintf(stderr, "cannot parse %s output: %s\n", cfg->kind, lx.err);
+    return 1;
+  }
+  return 0;
 }
+
+static const char *const gnu_args[] = {"--sframe=.sframe", NULL};
+
+static const sfa_tool gnu_tool = {gnu_capabilities, gnu_sh_type, gnu_args, gnu_judge};
+#endif /* !SFA_TOOL_LLVM */
 
 /* ------------------------------------------------------------------ */
 /* decode                                                              */
@@ -1207,7 +1302,7 @@ static uint8_t *read_file(const char *path, size_t *len) {
   uint8_t *b = NULL;
   size_t n = 0, cap = 0;
   if (!f)
-    die_io("cannot open %s: %s", path, strerror(errno));
+    sfa_die_io("cannot open %s: %s", path, strerror(errno));
   for (;;) {
     size_t k;
     if (n == cap) {
@@ -1218,11 +1313,11 @@ static uint8_t *read_file(const char *path, size_t *len) {
       if (n == cap) {
         fclose(f);
         free(b);
-        die_io("%s: section larger than %u bytes", path, MAX_SECTION);
+        sfa_die_io("%s: section larger than %u bytes", path, MAX_SECTION);
       }
       nb = realloc(b, cap);
       if (!nb)
-        die_io("out of memory");
+        sfa_die_io("out of memory");
       b = nb;
     }
     k = fread(b + n, 1, cap - n, f);
@@ -1231,10 +1326,10 @@ static uint8_t *read_file(const char *path, size_t *len) {
       break;
   }
   if (ferror(f))
-    die_io("cannot read %s", path);
+    sfa_die_io("cannot read %s", path);
   fclose(f);
   if (n > MAX_SECTION)
-    die_io("%s: section larger than %u bytes", path, MAX_SECTION);
+    sfa_die_io("%s: section larger than %u bytes", path, MAX_SECTION);
   *len = n;
   return b;
 }
@@ -1243,64 +1338,31 @@ static int parse_vma(const char *s, uint64_t *v) {
   const char *p = s;
   if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
     p += 2;
-  if (parse_hex(&p, v) || *p)
+  if (sfa_parse_hex(&p, v) || *p)
     return -1;
   return 0;
 }
 
-static void first_line(const char *s, char *out, size_t n) {
-  size_t k = strcspn(s, "\n");
-  if (k >= n)
-    k = n - 1;
-  memcpy(out, s, k);
-  out[k] = '\0';
-}
-
-static void free_dump(dump_t *d) {
-  size_t i;
-  for (i = 0; i < d->nfdes; i++)
-    free(d->fdes[i].fres);
-  free(d->fdes);
-  memset(d, 0, sizeof *d);
-}
-
-static int finish(run_t *r, dump_t *d, int rc) {
-  free(r->out.p);
-  free(r->err.p);
-  r->out.p = r->err.p = NULL;
-  free_dump(d);
-  return rc;
-}
-
-static int cmd_decode(const char *secpath, const char *vmastr) {
+static int cmd_decode(const sfa_tool *tool, const char *secpath, const char *vmastr) {
   uint8_t *sec, *elf;
   size_t seclen, elflen;
   uint64_t vma;
-  tool_version tv;
-  int fd;
-  char *argv[4];
-  char arg[64];
-  run_t r;
-  dump_t d;
-  lexer lx;
+  int fd, rc;
+  char *argv[8];
+  size_t na = 0, k;
+  sfa_run r;
+  sfa_dump d;
   double timeout = 9.0;
   const char *te = getenv("SFADAPTER_TIMEOUT");
   const char *tmp = getenv("TMPDIR");
   struct sigaction sa;
 
   if (parse_vma(vmastr, &vma))
-    die_io("bad VMA '%s'", vmastr);
+    sfa_die_io("bad VMA '%s'", vmastr);
   if (te && atof(te) > 0)
     timeout = atof(te);
   sec = read_file(secpath, &seclen);
-  if (get_version(&tv) != 0) {
-    fprintf(stderr, "cannot run '%s --version'\n", tool_path());
-    return 2;
-  }
-  /* 2.45 and later know SHT_GNU_SFRAME (what their ld writes); older ones
-   * find .sframe by name in a PROGBITS section. */
-  elf = make_elf(sec, seclen, vma, ver_ge(&tv, 2, 45) ? SHT_GNU_SFRAME_ : SHT_PROGBITS_,
-                 &elflen);
+  elf = make_elf(sec, seclen, vma, tool->sh_type(&g_cfg), &elflen);
   free(sec);
 
   memset(&sa, 0, sizeof sa);
@@ -1312,39 +1374,39 @@ static int cmd_decode(const char *secpath, const char *vmastr) {
   snprintf(g_tmpdir, sizeof g_tmpdir, "%s/sfadapter-XXXXXX", (tmp && *tmp) ? tmp : "/tmp");
   if (!mkdtemp(g_tmpdir)) {
     g_tmpdir[0] = '\0';
-    die_io("mkdtemp: %s", strerror(errno));
+    sfa_die_io("mkdtemp: %s", strerror(errno));
   }
   snprintf(g_tmpfile, sizeof g_tmpfile, "%s/sframe.elf", g_tmpdir);
   fd = open(g_tmpfile, O_WRONLY | O_CREAT | O_EXCL, 0600);
   if (fd < 0) {
     g_tmpfile[0] = '\0';
     cleanup_tmp();
-    die_io("cannot create temporary file: %s", strerror(errno));
+    sfa_die_io("cannot create temporary file: %s", strerror(errno));
   }
   {
     size_t off = 0;
     while (off < elflen) {
-      ssize_t k = write(fd, elf + off, elflen - off);
-      if (k < 0 && errno == EINTR)
+      ssize_t w = write(fd, elf + off, elflen - off);
+      if (w < 0 && errno == EINTR)
         continue;
-      if (k <= 0) {
+      if (w <= 0) {
         close(fd);
         cleanup_tmp();
-        die_io("cannot write temporary file");
+        sfa_die_io("cannot write temporary file");
       }
-      off += (size_t)k;
+      off += (size_t)w;
     }
   }
   close(fd);
   free(elf);
 
-  snprintf(arg, sizeof arg, "--sframe=.sframe");
-  argv[0] = (char *)tool_path();
-  argv[1] = arg;
-  argv[2] = g_tmpfile;
-  argv[3] = NULL;
-  memset(&d, 0, sizeof d);
-  run_tool(argv, timeout, &r);
+  argv[na++] = (char *)g_cfg.path;
+  for (k = 0; tool->args[k] && na < 6; k++)
+    argv[na++] = (char *)tool->args[k];
+  argv[na++] = g_tmpfile;
+  argv[na] = NULL;
+  sfa_dump_init(&d);
+  sfa_run_tool(argv, timeout, &r);
   cleanup_tmp();
 
   if (getenv("SFADAPTER_TRACE")) { /* debugging: the tool's raw text */
@@ -1353,50 +1415,33 @@ static int cmd_decode(const char *secpath, const char *vmastr) {
   }
   if (r.exec_failed) {
     fprintf(stderr, "cannot execute %s: %s\n", argv[0], strerror(r.exec_failed));
-    return finish(&r, &d, 2);
-  }
-  if (r.timed_out) {
-    fprintf(stderr, "timeout: %s did not finish within %g s\n", g_tool_name, timeout);
-    return finish(&r, &d, 124);
-  }
-  if (WIFSIGNALED(r.status)) {
+    rc = 2;
+  } else if (r.timed_out) {
+    fprintf(stderr, "timeout: %s did not finish within %g s\n", g_cfg.kind, timeout);
+    rc = 124;
+  } else if (WIFSIGNALED(r.status)) {
     int sig = WTERMSIG(r.status);
     struct rlimit rl = {0, 0};
     char line[160];
-    first_line(r.err.p, line, sizeof line);
-    fprintf(stderr, "%s killed by signal %d (%s)%s%s\n", g_tool_name, sig, strsignal(sig),
+    sfa_first_line(r.err.p, line, sizeof line);
+    fprintf(stderr, "%s killed by signal %d (%s)%s%s\n", g_cfg.kind, sig, strsignal(sig),
             line[0] ? ": " : "", line);
     fflush(NULL);
     setrlimit(RLIMIT_CORE, &rl);
     signal(sig, SIG_DFL);
     raise(sig);
-    return finish(&r, &d, 128 + sig);
+    rc = 128 + sig;
+  } else {
+    rc = tool->judge(&g_cfg, &r, &d);
+    if (rc == 0) {
+      print_json(stdout, &d);
+      if (fflush(stdout) != 0)
+        rc = 2;
+    }
   }
-  if (WEXITSTATUS(r.status) != 0) {
-    char line[200];
-    first_line(r.err.p, line, sizeof line);
-    fprintf(stderr, "%s exited with status %d: %s\n", g_tool_name, WEXITSTATUS(r.status),
-            line[0] ? line : "(no message)");
-    return finish(&r, &d, 1);
-  }
-  if (r.err.len) {
-    char line[200];
-    first_line(r.err.p, line, sizeof line);
-    fprintf(stderr, "%s warned: %s\n", g_tool_name, line);
-    return finish(&r, &d, 1);
-  }
-  if (r.out.truncated) {
-    fprintf(stderr, "%s printed more than %u bytes\n", g_tool_name, MAX_STDOUT);
-    return finish(&r, &d, 1);
-  }
-  if (parse_dump(r.out.p, &d, &lx) || classify(&d, !ver_ge(&tv, 2, 41), &lx)) {
-    fprintf(stderr, "cannot parse %s output: %s\n", g_tool_name, lx.err);
-    return finish(&r, &d, 1);
-  }
-  print_json(stdout, &d);
-  if (fflush(stdout) != 0)
-    return finish(&r, &d, 2);
-  return finish(&r, &d, 0);
+  sfa_run_free(&r);
+  sfa_free_dump(&d);
+  return rc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1406,38 +1451,55 @@ static void usage(void) {
           "usage: sfadapter-%s capabilities\n"
           "       sfadapter-%s decode SECTION VMA\n"
           "(the conformance adapter protocol, conformance/PROTOCOL.md)\n",
-          g_tool_name, g_tool_name);
+          g_cfg.name, g_cfg.name);
 }
 
 int main(int argc, char **argv) {
-  /* binutils 2.40 reads past its buffers on some inputs (binutils-notes.md,
-   * C3); what it then does depends on where its heap lies.  The tool runs
-   * without address randomisation (the personality is inherited), so the
-   * outcome is the same on every run and the expected-results files can
-   * hold it.  Re-executed once. */
+  const sfa_tool *tool = &SFA_THE_TOOL;
+  /* Some of these tools read past their buffers on bad input
+   * (binutils-notes.md, C3); what they then do depends on where their heap
+   * lies.  They run without address randomisation (the personality is
+   * inherited), so the outcome is the same on every run and the
+   * expected-results files can hold it.  Re-executed once. */
   {
     int pers = personality(0xffffffff);
     if (pers != -1 && !(pers & ADDR_NO_RANDOMIZE) &&
         personality((unsigned long)pers | ADDR_NO_RANDOMIZE) != -1)
       execv("/proc/self/exe", argv);
   }
-#if defined(SFA_TOOL_READELF)
-  g_tool = TOOL_READELF;
-#elif defined(SFA_TOOL_OBJDUMP)
-  g_tool = TOOL_OBJDUMP;
+  signal(SIGPIPE, SIG_IGN);
+  g_cfg.kind = SFA_KIND;
+#if defined(SFA_PATH) && defined(SFA_VERSION) && defined(SFA_NAME)
+  g_cfg.name = SFA_NAME;
+  g_cfg.path = SFA_PATH;
+  g_cfg.version = SFA_VERSION;
+  g_cfg.baked = 1;
+  if (parse_release(g_cfg.version, &g_cfg.major, &g_cfg.minor)) {
+    fprintf(stderr, "sfadapter-%s: built with an unreadable version '%s'\n", g_cfg.name,
+            g_cfg.version);
+    return 2;
+  }
 #else
   {
-    const char *base = argc > 0 && argv[0] ? strrchr(argv[0], '/') : NULL;
-    base = base ? base + 1 : (argc > 0 && argv[0] ? argv[0] : "");
-    g_tool = strstr(base, "readelf") ? TOOL_READELF : TOOL_OBJDUMP;
+    const char *e = getenv(SFA_KIND_ENV);
+    g_cfg.name = SFA_KIND;
+    g_cfg.path = (e && *e) ? e : SFA_KIND;
   }
 #endif
-  g_tool_name = g_tool == TOOL_READELF ? "readelf" : "objdump";
-  signal(SIGPIPE, SIG_IGN);
-  if (argc == 2 && !strcmp(argv[1], "capabilities"))
-    return cmd_capabilities();
-  if (argc == 4 && !strcmp(argv[1], "decode"))
-    return cmd_decode(argv[2], argv[3]);
+  if (argc == 2 && !strcmp(argv[1], "capabilities")) {
+    if (!g_cfg.baked && runtime_version(&g_cfg)) {
+      fprintf(stderr, "cannot run or parse '%s --version'\n", g_cfg.path);
+      return 1;
+    }
+    return tool->capabilities(&g_cfg);
+  }
+  if (argc == 4 && !strcmp(argv[1], "decode")) {
+    if (!g_cfg.baked && runtime_version(&g_cfg)) {
+      fprintf(stderr, "cannot run '%s --version'\n", g_cfg.path);
+      return 2;
+    }
+    return cmd_decode(tool, argv[2], argv[3]);
+  }
   if (argc >= 2 && (!strcmp(argv[1], "lookup") || !strcmp(argv[1], "unwind"))) {
     fprintf(stderr, "%s: command not offered by this adapter\n", argv[1]);
     return 2;

@@ -1,16 +1,66 @@
-# conformance/adapters/binutils.mk - the bundled objdump / readelf adapters.
-# Included by the top Makefile; uses $(BUILD), $(CC), $(CFLAGS_ALL).
-# One source, two programs: the tool is chosen by a -D define.
-SFADAPTER_OBJDUMP := $(BUILD)/bin/sfadapter-objdump
-SFADAPTER_READELF := $(BUILD)/bin/sfadapter-readelf
-SFADAPTER_BINUTILS_DEPS := conformance/adapters/binutils.c decoder/include/sframe_ref.h
+# conformance/adapters/binutils.mk - the bundled objdump / readelf adapters,
+# one per binutils release Debian ships.  Included by the top Makefile
+# (through conformance/conformance.mk); uses $(BUILD), $(CC), $(CFLAGS_ALL).
+#
+#   sfadapter-objdump-2.40, sfadapter-readelf-2.40   bookworm's binutils (the system's)
+#   sfadapter-objdump-2.44, sfadapter-readelf-2.44   trixie's (make toolchains)
+#   sfadapter-objdump-2.47, sfadapter-readelf-2.47   sid's 2.47.50 snapshot (make toolchains)
+#
+# One source (binutils.c): the tool's kind, path and exact version are
+# compiled in (-D); the release decides how its text is read.  The newer
+# ones are built only when their toolchain is unpacked.
+
+# The toolchains live in build/ whatever BUILD is (one cache, ci/toolchains.sh).
+SFA_BU_TC      := $(abspath build/toolchains)
+SFA_BU_SRC     := conformance/adapters/binutils.c conformance/adapters/binutils.h \
+                  conformance/adapters/binutils.mk decoder/include/sframe_ref.h
+# $(call sfa_bu_pkg,ROOT,PACKAGE): the package's version in ROOT/VERSIONS
+sfa_bu_pkg = $(shell awk '$$1 == "$(2)" { print $$2 }' $(1)/VERSIONS 2>/dev/null)
+# $(call sfa_bu_build,KIND-DEFINE,NAME,PATH,VERSION)
+sfa_bu_build = $(CC) $(CFLAGS_ALL) -Iconformance/adapters -D$(1) -DSFA_NAME='"$(2)"' \
+  -DSFA_PATH='"$(3)"' -DSFA_VERSION='"$(4)"' -o $@ conformance/adapters/binutils.c
+
+SFA_BU_240_VERSION = $(shell dpkg-query -W -f='$${Version}' binutils 2>/dev/null)
+SFA_BU_240_OBJDUMP := $(BUILD)/bin/sfadapter-objdump-2.40
+SFA_BU_240_READELF := $(BUILD)/bin/sfadapter-readelf-2.40
+SFA_BU_244_OBJDUMP := $(BUILD)/bin/sfadapter-objdump-2.44
+SFA_BU_244_READELF := $(BUILD)/bin/sfadapter-readelf-2.44
+SFA_BU_247_OBJDUMP := $(BUILD)/bin/sfadapter-objdump-2.47
+SFA_BU_247_READELF := $(BUILD)/bin/sfadapter-readelf-2.47
+
+SFA_BU_BINS :=
+ifneq ($(wildcard /usr/bin/objdump),)
+BUNDLED_ADAPTERS += objdump-2.40 readelf-2.40
+SFA_BU_BINS += $(SFA_BU_240_OBJDUMP) $(SFA_BU_240_READELF)
+endif
+ifneq ($(wildcard $(SFA_BU_TC)/trixie/bin/objdump),)
+BUNDLED_ADAPTERS += objdump-2.44 readelf-2.44
+SFA_BU_BINS += $(SFA_BU_244_OBJDUMP) $(SFA_BU_244_READELF)
+endif
+ifneq ($(wildcard $(SFA_BU_TC)/sid/bin/objdump),)
+BUNDLED_ADAPTERS += objdump-2.47 readelf-2.47
+SFA_BU_BINS += $(SFA_BU_247_OBJDUMP) $(SFA_BU_247_READELF)
+endif
+BUNDLED_BINS += $(SFA_BU_BINS)
 
 .PHONY: sfadapter-binutils
-sfadapter-binutils: $(SFADAPTER_OBJDUMP) $(SFADAPTER_READELF)
+sfadapter-binutils: $(SFA_BU_BINS)
 
-$(SFADAPTER_OBJDUMP): $(SFADAPTER_BINUTILS_DEPS)
+$(SFA_BU_240_OBJDUMP): $(SFA_BU_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -DSFA_TOOL_OBJDUMP -o $@ conformance/adapters/binutils.c
-$(SFADAPTER_READELF): $(SFADAPTER_BINUTILS_DEPS)
+	$(call sfa_bu_build,SFA_TOOL_OBJDUMP,objdump-2.40,/usr/bin/objdump,$(SFA_BU_240_VERSION))
+$(SFA_BU_240_READELF): $(SFA_BU_SRC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -DSFA_TOOL_READELF -o $@ conformance/adapters/binutils.c
+	$(call sfa_bu_build,SFA_TOOL_READELF,readelf-2.40,/usr/bin/readelf,$(SFA_BU_240_VERSION))
+$(SFA_BU_244_OBJDUMP): $(SFA_BU_SRC) $(SFA_BU_TC)/trixie/VERSIONS
+	@mkdir -p $(@D)
+	$(call sfa_bu_build,SFA_TOOL_OBJDUMP,objdump-2.44,$(SFA_BU_TC)/trixie/bin/objdump,$(call sfa_bu_pkg,$(SFA_BU_TC)/trixie,binutils))
+$(SFA_BU_244_READELF): $(SFA_BU_SRC) $(SFA_BU_TC)/trixie/VERSIONS
+	@mkdir -p $(@D)
+	$(call sfa_bu_build,SFA_TOOL_READELF,readelf-2.44,$(SFA_BU_TC)/trixie/bin/readelf,$(call sfa_bu_pkg,$(SFA_BU_TC)/trixie,binutils))
+$(SFA_BU_247_OBJDUMP): $(SFA_BU_SRC) $(SFA_BU_TC)/sid/VERSIONS
+	@mkdir -p $(@D)
+	$(call sfa_bu_build,SFA_TOOL_OBJDUMP,objdump-2.47,$(SFA_BU_TC)/sid/bin/objdump,$(call sfa_bu_pkg,$(SFA_BU_TC)/sid,binutils))
+$(SFA_BU_247_READELF): $(SFA_BU_SRC) $(SFA_BU_TC)/sid/VERSIONS
+	@mkdir -p $(@D)
+	$(call sfa_bu_build,SFA_TOOL_READELF,readelf-2.47,$(SFA_BU_TC)/sid/bin/readelf,$(call sfa_bu_pkg,$(SFA_BU_TC)/sid,binutils))
