@@ -5,33 +5,31 @@
 #
 # Usage: corpus/real/build-real.sh SHARED_DIR OUT_DIR
 #
-#   1. shared-NAME: every SHARED_DIR/vectors/{gas,more}/NAME (binutils 2.40
-#      to 2.46), copied with an .expect and the .objdump text minus its
-#      first (file name) line.
-#   2. gasREL-ARCH-SRC-OPT: corpus/real/src/SRC.c built and linked here by
-#      gcc -Wa,--gsframe at -O0, -O2 and -Os for x86_64 (gcc) and aarch64
-#      (aarch64-linux-gnu-gcc), REL being this machine's binutils release
-#      (240 on Debian 12: SFrame version 1).  The section is cut out with
-#      objcopy, its address read from the section headers, and the text
-#      comes from the same target's objdump --sframe.
+#   1. gasREL-ARCH-SRC-OPT and gasREL-ARCH-cfi-THEME: every section checked
+#      in under corpus/real/sections/ (listed in its INDEX; made by
+#      corpus/real/regen.sh with GNU as 2.40, 2.44 and 2.47.50 for x86_64,
+#      aarch64 and s390x, from src/SRC.c at -O0/-O2/-Os and from
+#      cfi/ARCH-THEME.s).  Every machine tests the same bytes: nothing is
+#      compiled here.
+#   2. shared-NAME: when SHARED_DIR/vectors exists (SHARED_DIR may be empty
+#      or name nothing: the shared vectors are an optional extra), every
+#      SHARED_DIR/vectors/{gas,more}/NAME (binutils 2.40 to 2.46).
+# Each is copied with an .expect and its .objdump text minus the first (file
+# name) line.  The class is valid, or questionable (fre-start-at-size) when
+# the objdump text shows a zero-size function with FREs.
 #
-# Without the aarch64 cross compiler (package gcc-aarch64-linux-gnu) only the
-# x86-64 programs are built, and the script says so.  Output is a pure
-# function of the inputs and the toolchain: no timestamps, no paths (programs
-# are built from inside src/ under fixed names), so two runs give identical
-# bytes.  OUT_DIR is rebuilt from scratch and replaced at the end.
+# Output is a pure function of the inputs: two runs give identical bytes.
+# OUT_DIR is rebuilt from scratch and replaced at the end.
 set -euo pipefail
 export LC_ALL=C
 
 [ $# -eq 2 ] || { echo "usage: $0 SHARED_DIR OUT_DIR" >&2; exit 2; }
 shared=$1 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
-src_dir="$here/src"
-opts=(O0 O2 Os)
+sections="$here/sections"
 
 stage="$out.tmp.$$"
-work=$(mktemp -d)
-trap 'rm -rf "$work" "$stage"' EXIT
+trap 'rm -rf "$stage"' EXIT
 rm -rf "$stage"
 mkdir -p "$stage"
 
@@ -99,7 +97,40 @@ norm_vma() {
   printf '0x%x' "$((16#$v))"
 }
 
-# ---- 1. the shared vectors ------------------------------------------------
+# ---- 1. the checked-in sections ---------------------------------------------
+# sections/INDEX: "NAME RELEASE ARCH INPUT OPT" per section (regen.sh).
+[ -f "$sections/INDEX" ] || { note "no $sections/INDEX (corpus/real/regen.sh writes it)"; exit 1; }
+declare -A built=()
+nreal=0
+while read -r name rel arch input opt; do
+  case $name in ''|'#'*) continue ;; esac
+  for ext in sframe vma objdump; do
+    [ -f "$sections/$name.$ext" ] || { note "$name: no $sections/$name.$ext"; exit 1; }
+  done
+  cp "$sections/$name.sframe" "$stage/$name.sframe"
+  tail -n +2 "$sections/$name.objdump" > "$stage/$name.objdump"
+  case $input in
+    cfi/*)
+      theme=${input#cfi/"$arch"-} theme=${theme%.s}
+      case=cfi-$theme
+      what="corpus/real/$input (hand-written CFI) for $arch" ;;
+    src/*)
+      src=${input#src/} src=${src%.c}
+      case=$src
+      what="$src.c at $opt for $arch (gcc 12 -S, then as)" ;;
+    *) note "$name: unknown input $input"; exit 1 ;;
+  esac
+  write_expect "$name" "$case" \
+    "$what: GNU as of binutils $rel (--gsframe, linked by ld -pie), with that release's objdump --sframe text" \
+    "$(norm_vma "$(cat "$sections/$name.vma")")"
+  key=${name%%-*}-$arch
+  built[$key]=$(( ${built[$key]:-0} + 1 ))
+  nreal=$((nreal + 1))
+done < "$sections/INDEX"
+nfiles=$(find "$sections" -maxdepth 1 -name '*.sframe' | wc -l)
+[ "$nfiles" -eq "$nreal" ] || { note "$sections: $nfiles sections but $nreal in INDEX"; exit 1; }
+
+# ---- 2. the shared vectors (optional) ---------------------------------------
 # shared_title NAME FILE: the title of a shared vector, naming the binutils
 # release: the -2.NN suffix of its name; for the rest, what the vectors'
 # README says (more/) or what the version and flags allow.
@@ -143,76 +174,12 @@ if [ -d "$shared/vectors" ]; then
     done
   done
 else
-  note "no shared vectors at $shared/vectors: skipping the shared-* cases"
+  note "no shared vectors${shared:+ at $shared/vectors}: skipping the shared-* cases"
 fi
-
-# ---- 2. programs built here -------------------------------------------------
-# tools_for ARCH: sets CC, OBJDUMP, OBJCOPY for that target, or returns 1.
-tools_for() {
-  local t=$1-linux-gnu
-  if command -v "$t-gcc" >/dev/null; then
-    CC=$t-gcc
-  elif command -v gcc >/dev/null && [[ "$(gcc -dumpmachine)" == "$1"-* ]]; then
-    CC=gcc
-  else
-    return 1
-  fi
-  if command -v "$t-objdump" >/dev/null; then
-    OBJDUMP=$t-objdump OBJCOPY=$t-objcopy
-  else
-    OBJDUMP=objdump OBJCOPY=objcopy
-  fi
-  command -v "$OBJDUMP" >/dev/null && command -v "$OBJCOPY" >/dev/null
-}
-
-declare -A built=()
-archs=()
-for arch in x86_64 aarch64; do
-  if ! tools_for "$arch"; then
-    if [ "$arch" = aarch64 ]; then
-      note "aarch64-linux-gnu-gcc not found (package gcc-aarch64-linux-gnu, installed by ci/install-deps.sh): building the x86-64 sections only"
-    else
-      note "no gcc for x86_64: skipping the x86-64 sections"
-    fi
-    continue
-  fi
-  # The assembler's binutils release (2.40) and its tag in the names (240).
-  rel=$("$("$CC" -print-prog-name=as)" --version | sed -n '1s/.* \([0-9][0-9]*\.[0-9][0-9]*\)[^ ]*$/\1/p')
-  [ -n "$rel" ] || { note "$arch: cannot read the binutils release of $CC's assembler"; exit 1; }
-  [ "$rel" = 2.40 ] || note "$arch: the assembler is binutils $rel (this corpus was designed around Debian 12's 2.40)"
-  tag=${rel//./}
-  printf 'int f(void) { return 0; }\n' > "$work/probe.c"
-  if ! "$CC" -c -Wa,--gsframe "$work/probe.c" -o "$work/probe.o" 2>/dev/null; then
-    note "$arch: $CC's assembler cannot emit SFrame (--gsframe): skipping"
-    continue
-  fi
-  archs+=("$arch")
-  n=0
-  for s in "$src_dir"/*.c; do
-    src=${s##*/} src=${src%.c}
-    for o in "${opts[@]}"; do
-      name="gas$tag-$arch-$src-$o"
-      prog="$work/$name"
-      # Built from inside src/ under a relative name: nothing of the
-      # checkout's path reaches the program.
-      (cd "$src_dir" && "$CC" "-$o" -fasynchronous-unwind-tables -Wa,--gsframe "$src.c" -o "$prog")
-      vma=$("$OBJDUMP" -h "$prog" | awk '$2 == ".sframe" { print $4 }')
-      [ -n "$vma" ] || { note "$name: no .sframe section in the program"; exit 1; }
-      "$OBJCOPY" -O binary --only-section=.sframe "$prog" "$stage/$name.sframe"
-      # objdump prints a blank line and "FILE:     file format ..." first.
-      "$OBJDUMP" --sframe "$prog" | tail -n +3 > "$stage/$name.objdump"
-      write_expect "$name" "$src" \
-        "$src.c at -$o for $arch: GNU as of binutils $rel (gcc -Wa,--gsframe, linked), with that release's objdump --sframe text" \
-        "$(norm_vma "$vma")"
-      n=$((n + 1))
-    done
-  done
-  built[$arch]=$n
-done
 
 rm -rf "$out"
 mkdir -p "$(dirname "$out")"
 mv "$stage" "$out"
-summary="$nshared shared"
-for a in "${archs[@]}"; do summary="$summary, ${built[$a]} $a"; done
+per=$(for k in $(printf '%s\n' "${!built[@]}" | sort); do printf '%s %s, ' "${built[$k]}" "$k"; done)
+summary="$nreal checked in (${per%, }) and $nshared shared"
 echo "build-real: $summary sections in $out"

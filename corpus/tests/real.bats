@@ -1,14 +1,18 @@
 #!/usr/bin/env bats
 # The real sections of the corpus (corpus/real/build-real.sh, `make
 # corpus-real`): sections GNU as emitted, each with what that release's
-# objdump --sframe printed.  sfref must accept every one and print the same
-# text (SPEC-NOTES.md N26: objdump's quirks are reproduced on purpose).
+# objdump --sframe printed: the ones checked in under corpus/real/sections/
+# (GNU as 2.40, 2.44 and 2.47.50; corpus/real/regen.sh) and, when present,
+# the shared vectors.  sfref must accept every one and print the same text
+# (SPEC-NOTES.md N26: objdump's quirks are reproduced on purpose).
 # Environment (set by the test runner): SFREF, CORPUS (the corpus directory,
-# holding real/), SHARED, SFREF_WRAPPER (e.g. valgrind) to run sfref under.
+# holding real/), SHARED (optional: empty or naming nothing skips the shared
+# vectors), SFREF_WRAPPER (e.g. valgrind) to run sfref under.
 
 setup() {
-  : "${SFREF:=build/bin/sfref}" "${CORPUS:=build/corpus}" "${SHARED:=../shared}"
+  : "${SFREF:=build/bin/sfref}" "${CORPUS:=build/corpus}" "${SHARED=../shared}"
   R="$CORPUS/real"
+  S="$BATS_TEST_DIRNAME/../real/sections"
   T="$BATS_TEST_TMPDIR"
   [ -d "$R" ] || { echo "no $R: run make corpus-real"; false; }
 }
@@ -21,11 +25,25 @@ key() { sed -n "s/^$2: //p" "$1"; }
 # byte FILE OFFSET: one byte as two hex digits.
 byte() { od -An -tx1 -j "$2" -N1 "$1" | tr -d ' \n'; }
 
-# local_count ARCH: how many locally built sections there are for ARCH.
-local_count() { find "$R" -maxdepth 1 -name "gas*-$1-*.sframe" | wc -l; }
+# names: the NAME column of the checked-in sections' INDEX.
+names() { awk '!/^#/ && NF { print $1 }' "$S/INDEX"; }
+
+@test "real: every checked-in section is a case with its objdump text" {
+  n=0 missing=""
+  for name in $(names); do
+    for ext in sframe expect objdump; do [ -f "$R/$name.$ext" ] || missing="$missing $name.$ext"; done
+    cmp -s "$S/$name.sframe" "$R/$name.sframe" || missing="$missing $name.sframe(differs)"
+    diff -q <(tail -n +2 "$S/$name.objdump") "$R/$name.objdump" >/dev/null || missing="$missing $name.objdump(differs)"
+    n=$((n + 1))
+  done
+  [ -z "$missing" ] || { echo "missing:$missing"; false; }
+  [ "$n" -ge 100 ]
+  [ "$n" -eq "$(find "$S" -maxdepth 1 -name '*.sframe' | wc -l)" ]
+  [ "$n" -eq "$(find "$R" -maxdepth 1 -name 'gas*.sframe' | wc -l)" ]
+}
 
 @test "real: every shared vector is a case with its objdump text" {
-  [ -d "$SHARED/vectors" ] || skip "no shared vectors at $SHARED"
+  [ -n "$SHARED" ] && [ -d "$SHARED/vectors" ] || skip "no shared vectors${SHARED:+ at $SHARED}"
   n=0 missing=""
   for f in "$SHARED"/vectors/gas/*.sframe "$SHARED"/vectors/more/*.sframe; do
     b=${f%.sframe} name=shared-${b##*/}
@@ -109,47 +127,88 @@ local_count() { find "$R" -maxdepth 1 -name "gas*-$1-*.sframe" | wc -l; }
   [ "$n" -gt 0 ]
 }
 
-@test "real: at least 6 sections built here per architecture whose compiler is present" {
-  printf 'int f(void) { return 0; }\n' > "$T/p.c"
-  checked=0
-  if gcc -c -Wa,--gsframe "$T/p.c" -o "$T/p.o" 2>/dev/null; then
-    n=$(local_count x86_64); echo "x86_64: $n"; [ "$n" -ge 6 ]; checked=$((checked + 1))
-  fi
-  if command -v aarch64-linux-gnu-gcc >/dev/null; then
-    n=$(local_count aarch64); echo "aarch64: $n"; [ "$n" -ge 6 ]; checked=$((checked + 1))
-  fi
-  [ "$checked" -gt 0 ] || skip "no compiler that emits SFrame"
+# count_of PATTERN: how many real cases match gasPATTERN.sframe.
+count_of() { find "$R" -maxdepth 1 -name "gas$1.sframe" | wc -l; }
+
+@test "real: each release and target has every input: 12 compiled programs and its cfi/*.s" {
+  srcs=$(find "$S/../src" -name '*.c' | wc -l)
+  bad=""
+  for rt in 240-x86_64 240-aarch64 244-x86_64 244-aarch64 247-x86_64 247-aarch64 247-s390x; do
+    arch=${rt#*-}
+    cfis=$(find "$S/../cfi" -name "$arch-*.s" | wc -l)
+    [ "$(count_of "$rt-*-O?")" -eq $((3 * srcs)) ] || bad="$bad $rt(compiled: $(count_of "$rt-*-O?"))"
+    [ "$(count_of "$rt-cfi-*")" -eq "$cfis" ] && [ "$cfis" -ge 6 ] || bad="$bad $rt(cfi: $(count_of "$rt-cfi-*") of $cfis)"
+  done
+  # GNU as before 2.45 emits no SFrame for s390x.
+  [ "$(count_of "24[04]-s390x-*")" -eq 0 ] || bad="$bad s390x-before-2.45"
+  [ -z "$bad" ] || { echo "wrong:$bad"; false; }
 }
 
-@test "real: gas 2.40 sections are version 1, x86-64 with ABI 3 and aarch64 with ABI 2" {
+@test "real: gas 2.40 sections are version 1, 2.44 version 2, 2.47 version 3; ABI and endianness per target" {
   n=0 bad=""
-  for f in "$R"/gas240-x86_64-*.sframe "$R"/gas240-aarch64-*.sframe; do
-    [ -e "$f" ] || continue
-    b=${f%.sframe}
-    want=03; [[ "${b##*/}" == gas240-aarch64-* ]] && want=02
-    [ "$(byte "$f" 0)$(byte "$f" 1)$(byte "$f" 2)$(byte "$f" 4)" = "e2de01$want" ] || bad="$bad ${b##*/}"
-    [ "$(key "$b.expect" version)" = 1 ] || bad="$bad ${b##*/}(expect)"
+  for f in "$R"/gas*.sframe; do
+    b=${f%.sframe} name=${b##*/}
+    rel=${name%%-*}
+    case $rel in gas240) ver=01 ;; gas244) ver=02 ;; gas247) ver=03 ;; *) bad="$bad $name(release)"; continue ;; esac
+    case $name in
+      *-x86_64-*) want="e2de${ver}03" ;;
+      *-aarch64-*) want="e2de${ver}02" ;;
+      *-s390x-*) want="dee2${ver}04" ;;
+      *) bad="$bad $name(target)"; continue ;;
+    esac
+    [ "$(byte "$f" 0)$(byte "$f" 1)$(byte "$f" 2)$(byte "$f" 4)" = "$want" ] || bad="$bad $name"
+    [ "$(key "$b.expect" version)" = $((10#$ver)) ] || bad="$bad $name(expect)"
     n=$((n + 1))
   done
   [ -z "$bad" ] || { echo "wrong:$bad"; false; }
-  [ "$n" -gt 0 ] || skip "no gas 2.40 sections (not Debian 12's binutils?)"
+  [ "$n" -gt 0 ]
 }
 
-@test "real: the programs built here reach ADDR1, ADDR2 and ADDR4 FREs, FP-based CFAs, a PLT and a signed RA" {
-  for arch in x86_64 aarch64; do
-    [ "$(local_count "$arch")" -gt 0 ] || continue
-    for f in "$R"/gas*-"$arch"-*.sframe; do
-      sfref dump --raw --vma "$(key "${f%.sframe}.expect" vma)" "$f"
-    done > "$T/$arch.txt"
+# dump_all PATTERN OUT: sfref's text dump of every gasPATTERN section.
+dump_all() {
+  local f
+  for f in "$R"/gas$1.sframe; do
+    [ -e "$f" ] || continue
+    sfref dump --raw --vma "$(key "${f%.sframe}.expect" vma)" "$f"
+  done > "$2"
+}
+
+@test "real: every release and target reaches ADDR1, ADDR2 and ADDR4 FREs, 2- and 4-byte data words, FP-based CFAs" {
+  for rt in 240-x86_64 240-aarch64 244-x86_64 244-aarch64 247-x86_64 247-aarch64 247-s390x; do
+    dump_all "$rt-*" "$T/$rt.txt"
     for t in addr1 addr2 addr4; do
-      grep -q "FRE type $t" "$T/$arch.txt" || { echo "$arch: no FRE type $t"; false; }
+      grep -q "FRE type $t" "$T/$rt.txt" || { echo "$rt: no FRE type $t"; false; }
     done
-    grep -q "CFA = fp+" "$T/$arch.txt" || { echo "$arch: no FP-based CFA"; false; }
+    grep -q "CFA = fp+" "$T/$rt.txt" || { echo "$rt: no FP-based CFA"; false; }
+    # cfi/*-large.s: CFA offsets past 127 and past 32767 (s390x stores
+    # (offset - 160) / 8: past 1176 and past 262296).
+    big2=128 big4=32768
+    [[ "$rt" == *s390x ]] && big2=1184 big4=262304
+    awk -v a="$big2" -v b="$big4" '
+      match($0, /CFA = sp\+[0-9]+/) { v = substr($0, RSTART + 9, RLENGTH - 9) + 0
+        if (v >= a && v < b) two = 1; if (v >= b) four = 1 }
+      END { exit !(two && four) }' "$T/$rt.txt" || { echo "$rt: no 2- and 4-byte CFA offsets"; false; }
   done
-  if [ "$(local_count x86_64)" -gt 0 ]; then
-    grep -q "pc-mask" "$T/x86_64.txt" || { echo "x86_64: no PC-mask (PLT) FDE"; false; }
-  fi
-  if [ "$(local_count aarch64)" -gt 0 ]; then
-    cat "$R"/gas*-aarch64-*.objdump | grep -q '\[s\]' || { echo "aarch64: no signed (mangled) RA"; false; }
-  fi
+}
+
+@test "real: PLT (PC-mask) FDEs, signed RAs with both keys, signal frames, flexible FDEs, RA undefined" {
+  dump_all "247-*" "$T/v3.txt"
+  dump_all "247-s390x-*" "$T/s390x.txt"
+  for rel in 240 244 247; do
+    dump_all "$rel-x86_64-*" "$T/x.txt"
+    grep -q "pc-mask" "$T/x.txt" || { echo "gas$rel x86_64: no PC-mask (PLT) FDE"; false; }
+    dump_all "$rel-aarch64-*" "$T/a.txt"
+    grep -q "(mangled)" "$T/a.txt" || { echo "gas$rel aarch64: no signed (mangled) RA"; false; }
+    grep -q "key B" "$T/a.txt" || { echo "gas$rel aarch64: no B-key FDE"; false; }
+  done
+  grep -q "pc-mask" "$T/s390x.txt" || { echo "s390x: no PC-mask (PLT) FDE"; false; }
+  grep -q "signal frame" "$T/v3.txt" || { echo "v3: no signal frame"; false; }
+  grep -q "flexible FDE" "$T/s390x.txt" || { echo "s390x: no flexible FDE"; false; }
+  grep -q "RA = r16+0" "$T/s390x.txt" || { echo "s390x: no RA in a register"; false; }
+  dump_all "247-x86_64-*" "$T/x3.txt"
+  grep -q "CFA = r3+16" "$T/x3.txt" || { echo "x86_64 v3: no CFA on rbx"; false; }
+  for a in x86_64 aarch64 s390x; do
+    dump_all "247-$a-cfi-*" "$T/u.txt"
+    grep -q "RA undefined" "$T/u.txt" || { echo "$a v3: no RA-undefined FRE"; false; }
+  done
 }
