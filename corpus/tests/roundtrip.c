@@ -3,9 +3,11 @@
  *   roundtrip [N] [--seed BASE]        N random models per combination
  *                                      (default 10000), and N/10 mutants
  *   roundtrip --one SEED VERSION ABI   one model, both JSONs printed
- *   --real DIR (e.g. ../shared/vectors): also decode every real section of
- *   DIR/gas and DIR/more with the oracle into a model, encode it, and
- *   compare with the section's own bytes (gas's choices are the encoder's)
+ *   --real DIR (repeatable; e.g. corpus/real/sections): also decode every
+ *   real section of DIR (NAME.sframe with its address in NAME.vma; for a
+ *   DIR holding gas/ and more/, such as ../shared/vectors, those two) with
+ *   the oracle into a model, encode it, and compare with the section's own
+ *   bytes (gas's choices are the encoder's)
  *
  * For each random model (sfe_random_model): encode it; the oracle must find
  * nothing at all in it (sfr_validate), its canonical JSON (dump_json) must
@@ -463,59 +465,89 @@ static int reencode(const uint8_t *buf, size_t len, uint64_t vma) {
   return ok;
 }
 
-static int run_real(const char *dir, unsigned *test) {
-  const char *subs[] = {"gas", "more"};
-  unsigned d, n = 0, same = 0, skipped = 0, bad = 0;
+/* Re-encodes every section of one flat directory; counts into the totals. */
+static void real_dir(const char *dir, unsigned *n, unsigned *same, unsigned *skipped,
+                     unsigned *bad) {
   char path[4096];
-  for (d = 0; d < 2; d++) {
-    DIR *dd;
-    struct dirent *de;
-    snprintf(path, sizeof path, "%s/%s", dir, subs[d]);
-    dd = opendir(path);
-    while (dd && (de = readdir(dd)) != NULL) {
-      const char *name = de->d_name;
-      size_t l = strlen(name);
-      uint8_t *buf = NULL, *vbuf = NULL;
-      size_t len, vlen;
-      uint64_t vma;
-      int rc;
-      if (l < 7 || strcmp(name + l - 7, ".sframe") != 0)
-        continue;
-      snprintf(path, sizeof path, "%s/%s/%.*s.vma", dir, subs[d], (int)(l - 7), name);
-      if (read_file(path, &vbuf, &vlen) != 0)
-        continue;
-      vbuf = realloc(vbuf, vlen + 1);
-      vbuf[vlen] = 0;
-      vma = strtoull((char *)vbuf, NULL, 16);
-      free(vbuf);
-      snprintf(path, sizeof path, "%s/%s/%s", dir, subs[d], name);
-      if (read_file(path, &buf, &len) != 0)
-        continue;
-      n++;
-      rc = reencode(buf, len, vma);
-      if (rc < 0)
-        skipped++;
-      else if (rc)
-        same++;
-      else {
-        bad++;
-        printf("# %s/%s: %s\n", subs[d], name, why);
-      }
-      free(buf);
+  DIR *dd = opendir(dir);
+  struct dirent *de;
+  while (dd && (de = readdir(dd)) != NULL) {
+    const char *name = de->d_name;
+    size_t l = strlen(name);
+    uint8_t *buf = NULL, *vbuf = NULL;
+    size_t len, vlen;
+    uint64_t vma;
+    int rc;
+    if (l < 7 || strcmp(name + l - 7, ".sframe") != 0)
+      continue;
+    snprintf(path, sizeof path, "%s/%.*s.vma", dir, (int)(l - 7), name);
+    if (read_file(path, &vbuf, &vlen) != 0)
+      continue;
+    vbuf = realloc(vbuf, vlen + 1);
+    if (!vbuf)
+      continue;
+    vbuf[vlen] = 0;
+    vma = strtoull((char *)vbuf, NULL, 16);
+    free(vbuf);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (read_file(path, &buf, &len) != 0)
+      continue;
+    (*n)++;
+    rc = reencode(buf, len, vma);
+    if (rc < 0)
+      (*skipped)++;
+    else if (rc)
+      (*same)++;
+    else {
+      (*bad)++;
+      printf("# %s: %s\n", path, why);
     }
-    if (dd)
-      closedir(dd);
+    free(buf);
+  }
+  if (dd)
+    closedir(dd);
+}
+
+static int is_dir(const char *path) {
+  DIR *d = opendir(path);
+  if (d)
+    closedir(d);
+  return d != NULL;
+}
+
+/* Every real section of the --real directories, each flat or holding gas/
+ * and more/; fails when one does not re-encode, or a directory has none. */
+static int run_real(const char **dirs, unsigned ndirs, unsigned *test) {
+  unsigned d, n = 0, same = 0, skipped = 0, bad = 0, empty = 0;
+  char path[4096];
+  for (d = 0; d < ndirs; d++) {
+    unsigned before = n;
+    char gas[4096], more[4096];
+    snprintf(gas, sizeof gas, "%s/gas", dirs[d]);
+    snprintf(more, sizeof more, "%s/more", dirs[d]);
+    if (is_dir(gas) || is_dir(more)) {
+      real_dir(gas, &n, &same, &skipped, &bad);
+      real_dir(more, &n, &same, &skipped, &bad);
+    } else {
+      snprintf(path, sizeof path, "%s", dirs[d]);
+      real_dir(path, &n, &same, &skipped, &bad);
+    }
+    if (n == before) {
+      printf("# %s: no real sections\n", dirs[d]);
+      empty++;
+    }
   }
   printf("%s %u - real sections: %u of %u re-encode to gas's bytes (%u rejected by the oracle)\n",
-         bad || !n ? "not ok" : "ok", ++*test, same, n, skipped);
-  return bad || !n;
+         bad || empty || !n ? "not ok" : "ok", ++*test, same, n, skipped);
+  return bad || empty || !n;
 }
 
 int main(int argc, char **argv) {
   unsigned long n = 10000, k;
   uint64_t base = 1;
   unsigned c, test = 0, failed = 0;
-  const char *real = NULL;
+  const char *real[16];
+  unsigned nreal = 0;
   int i;
 
   for (i = 1; i < argc; i++) {
@@ -526,20 +558,21 @@ int main(int argc, char **argv) {
       return ok ? 0 : 1;
     } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
       base = strtoull(argv[++i], NULL, 0);
-    } else if (strcmp(argv[i], "--real") == 0 && i + 1 < argc) {
-      real = argv[++i];
+    } else if (strcmp(argv[i], "--real") == 0 && i + 1 < argc &&
+               nreal < sizeof real / sizeof real[0]) {
+      real[nreal++] = argv[++i];
     } else if (argv[i][0] >= '0' && argv[i][0] <= '9') {
       n = strtoul(argv[i], NULL, 0);
     } else {
-      fprintf(stderr, "usage: roundtrip [N] [--seed BASE] [--real VECTORS_DIR]\n"
+      fprintf(stderr, "usage: roundtrip [N] [--seed BASE] [--real DIR]...\n"
                       "       roundtrip --one SEED VERSION ABI\n");
       return 2;
     }
   }
 
-  printf("1..%u\n", (unsigned)(2 * NCOMBOS + 1 + (real != NULL)));
-  if (real)
-    failed += (unsigned)run_real(real, &test);
+  printf("1..%u\n", (unsigned)(2 * NCOMBOS + 1 + (nreal > 0)));
+  if (nreal)
+    failed += (unsigned)run_real(real, nreal, &test);
   for (c = 0; c < NCOMBOS; c++) {
     const struct combo *cb = &combos[c];
     int ok = 1;

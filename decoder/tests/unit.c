@@ -1,5 +1,13 @@
 /* unit.c - C unit tests for the oracle library.
- *   unit SHARED_VECTORS_DIR
+ *   unit [REAL_DIR...]
+ * REAL_DIR: a directory of real sections, NAME.sframe with its address in
+ * NAME.vma (the form of corpus/real/sections and ../shared/vectors/gas);
+ * one holding gas/ and more/ (../shared/vectors) is read through those.
+ * The first is the checked-in corpus/real/sections (the default), whose
+ * INDEX says how many sections it must hold and whose sections the
+ * interpretation and unwinding tests use; the others (the shared vectors,
+ * when present) are extra sections for the validation, truncation and
+ * corruption tests, and for the checks named after them.
  * Prints TAP ("ok N - name" / "not ok N - name") and a summary line.
  * Every section a test decodes is placed so that it ends at an unmapped
  * page (guard.c): a read past the end crashes the test. */
@@ -17,7 +25,9 @@
 #include "vectors.h"
 
 static int n_tests, n_failed, cur_failed;
-static const char *vec_dir;
+#define MAX_DIRS 16
+static const char *real_dirs[MAX_DIRS];
+static int n_real_dirs;
 
 static void fail_at(const char *file, int line, const char *fmt, ...) {
   va_list ap;
@@ -92,7 +102,7 @@ static uint8_t *read_file(const char *path, size_t *len) {
   return buf;
 }
 
-/* A real section from ../shared/vectors: NAME.sframe and NAME.vma. */
+/* A real section: NAME.sframe and NAME.vma in one directory. */
 typedef struct real_section {
   char name[256];
   uint8_t *bytes;
@@ -100,14 +110,14 @@ typedef struct real_section {
   uint64_t vma;
 } real_section;
 
-static int load_real(const char *sub, const char *name, real_section *rs) {
+static int load_real_in(const char *dir, const char *name, real_section *rs) {
   char path[1024];
   size_t n;
   uint8_t *v;
   snprintf(rs->name, sizeof rs->name, "%s", name);
-  snprintf(path, sizeof path, "%s/%s/%s.sframe", vec_dir, sub, name);
+  snprintf(path, sizeof path, "%s/%s.sframe", dir, name);
   rs->bytes = read_file(path, &rs->len);
-  snprintf(path, sizeof path, "%s/%s/%s.vma", vec_dir, sub, name);
+  snprintf(path, sizeof path, "%s/%s.vma", dir, name);
   v = read_file(path, &n);
   if (!rs->bytes || !v) {
     free(rs->bytes);
@@ -120,17 +130,52 @@ static int load_real(const char *sub, const char *name, real_section *rs) {
   return 1;
 }
 
-/* Calls fn for every real section under vectors/gas and vectors/more. */
-static int for_each_real(void (*fn)(real_section *)) {
-  static const char *subs[] = {"gas", "more"};
-  int count = 0;
-  unsigned s;
-  for (s = 0; s < 2; s++) {
-    char dir[1024];
-    DIR *d;
+static int is_dir(const char *path) {
+  DIR *d = opendir(path);
+  if (d)
+    closedir(d);
+  return d != NULL;
+}
+
+/* The flat directories of REAL_DIR k: itself, or its gas/ and more/. */
+static int flat_dirs(int k, char out[2][1024]) {
+  int n = 0;
+  snprintf(out[0], sizeof out[0], "%s/gas", real_dirs[k]);
+  snprintf(out[1], sizeof out[1], "%s/more", real_dirs[k]);
+  if (is_dir(out[0]) || is_dir(out[1])) {
+    if (is_dir(out[0]))
+      n++;
+    if (is_dir(out[1]))
+      memmove(out[n++], out[1], sizeof out[1]);
+    return n;
+  }
+  snprintf(out[0], sizeof out[0], "%s", real_dirs[k]);
+  return 1;
+}
+
+/* Loads NAME from the first REAL_DIR that has it, or from REAL_DIR `only`
+ * alone when only >= 0. */
+static int load_real(int only, const char *name, real_section *rs) {
+  int k, j;
+  for (k = 0; k < n_real_dirs; k++) {
+    char flat[2][1024];
+    int nf = flat_dirs(k, flat);
+    if (only >= 0 && k != only)
+      continue;
+    for (j = 0; j < nf; j++)
+      if (load_real_in(flat[j], name, rs))
+        return 1;
+  }
+  return 0;
+}
+
+/* Calls fn for every real section of REAL_DIR k; returns how many. */
+static int for_each_real_in(int k, void (*fn)(real_section *)) {
+  char flat[2][1024];
+  int count = 0, nf = flat_dirs(k, flat), j;
+  for (j = 0; j < nf; j++) {
+    DIR *d = opendir(flat[j]);
     struct dirent *e;
-    snprintf(dir, sizeof dir, "%s/%s", vec_dir, subs[s]);
-    d = opendir(dir);
     if (!d)
       continue;
     while ((e = readdir(d)) != NULL) {
@@ -141,7 +186,7 @@ static int for_each_real(void (*fn)(real_section *)) {
         continue;
       memcpy(name, e->d_name, l - 7);
       name[l - 7] = 0;
-      if (!load_real(subs[s], name, &rs))
+      if (!load_real_in(flat[j], name, &rs))
         continue;
       fn(&rs);
       free(rs.bytes);
@@ -150,6 +195,33 @@ static int for_each_real(void (*fn)(real_section *)) {
     closedir(d);
   }
   return count;
+}
+
+/* Calls fn for every real section of every REAL_DIR. */
+static int for_each_real(void (*fn)(real_section *)) {
+  int k, count = 0;
+  for (k = 0; k < n_real_dirs; k++)
+    count += for_each_real_in(k, fn);
+  return count;
+}
+
+/* The number of sections REAL_DIR 0's INDEX lists (-1: no INDEX). */
+static int index_count(void) {
+  char path[1024];
+  size_t len, i;
+  int n = 0, bol = 1;
+  uint8_t *b;
+  snprintf(path, sizeof path, "%s/INDEX", real_dirs[0]);
+  b = read_file(path, &len);
+  if (!b)
+    return -1;
+  for (i = 0; i < len; i++) {
+    if (bol && b[i] != '#' && b[i] != '\n')
+      n++;
+    bol = b[i] == '\n';
+  }
+  free(b);
+  return n;
 }
 
 /* ---- the cursor ---- */
@@ -337,8 +409,13 @@ static void real_valid(real_section *rs) {
 }
 
 static void test_real_sections(void) {
-  int n = for_each_real(real_valid);
-  CHECK(n >= 87, "found only %d real sections under %s", n, vec_dir);
+  int expect = index_count(), n0 = for_each_real_in(0, real_valid), n = n0, k;
+  for (k = 1; k < n_real_dirs; k++)
+    n += for_each_real_in(k, real_valid);
+  CHECK(expect >= 100, "%s/INDEX lists %d sections", real_dirs[0], expect);
+  CHECK(n0 == expect, "found %d real sections under %s, its INDEX lists %d", n0, real_dirs[0],
+        expect);
+  printf("# %d real sections\n", n);
 }
 
 /* Every prefix of a real section is rejected, and decoding it never reads
@@ -377,11 +454,15 @@ static void real_mutations(real_section *rs) {
 
 static void test_real_mutations(void) { (void)for_each_real(real_mutations); }
 
-/* ---- interpretation, checked against the objdump text of the vectors ---- */
+/* ---- interpretation, checked against what the CFI of corpus/real/cfi/ says
+ * (each file lists its functions' rows; NAME.objdump agrees) ---- */
 
-static int open_real(const char *sub, const char *name, real_section *rs, checked *c) {
-  if (!load_real(sub, name, rs)) {
-    CHECK(0, "cannot load %s/%s", sub, name);
+/* Opens the real section NAME: one of corpus/real/sections (required: a
+ * failure when missing) or, with required 0, of the shared vectors (those
+ * checks are skipped when they are absent). */
+static int open_real(const char *name, real_section *rs, checked *c, int required) {
+  if (!load_real(required ? 0 : -1, name, rs)) {
+    CHECK(!required, "cannot load %s from %s", name, real_dirs[0]);
     return 0;
   }
   if (!validate_guarded(c, rs->bytes, rs->len, rs->vma)) {
@@ -395,82 +476,136 @@ static void close_real(real_section *rs, checked *c) {
   free(rs->bytes);
 }
 
+/* The start of function i (the linker chose it: aarch64 and s390x rows are
+ * checked as offsets from it). */
+static uint64_t fde_start(checked *c, const char *name, uint32_t i) {
+  sfr_fde fde;
+  if (sfr_get_fde(&c->sec, i, &fde) != SFR_OK) {
+    CHECK(0, "%s: no FDE %u", name, i);
+    return 0;
+  }
+  return fde.start;
+}
+
 static void test_interp_amd64(void) {
   real_section rs;
   checked c;
   sfr_lookup_result r;
-  /* objdump: 0000000000401004  fp+16     c-16      f */
-  if (!open_real("gas", "cfi-sframe-x86_64-1-2.46", &rs, &c))
-    return;
-  CHECK(sfr_lookup(&c.sec, 0x401010, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND, "lookup");
-  CHECK(r.fre.index == 2 && r.rules.cfa.base == SFR_BASE_FP && r.rules.cfa.offset == 16 &&
-            !r.rules.cfa.deref,
-        "CFA fp+16");
-  CHECK(r.rules.fp.kind == SFR_RULE_AT_CFA && r.rules.fp.offset == -16, "FP at CFA-16");
-  CHECK(r.rules.ra.kind == SFR_RULE_FIXED && r.rules.ra.offset == -8, "RA fixed -8");
-  CHECK(sfr_lookup(&c.sec, 0x401000, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
-            r.rules.fp.kind == SFR_RULE_UNCHANGED && r.rules.cfa.offset == 8,
-        "first FRE: sp+8, FP unchanged");
-  CHECK(sfr_lookup(&c.sec, 0x401019, SFR_PC_IP, &r) == SFR_LOOKUP_NO_FDE, "one past end");
-  CHECK(sfr_lookup(&c.sec, 0x401019, SFR_PC_RA, &r) == SFR_LOOKUP_FOUND && r.fre.index == 3,
-        "return address at the end belongs to the function");
-  close_real(&rs, &c);
+  /* cfi/x86_64-frame.s: fpframe at 0x401000 (25 bytes): +0x4 CFA fp+16,
+   * FP c-16; +0x18 CFA sp+8; leaf at 0x401019; twoexits at 0x40101c:
+   * +0xb CFA sp+8 (first exit), +0xc CFA sp+16 (restore_state). */
+  if (open_real("gas247-x86_64-cfi-frame", &rs, &c, 1)) {
+    CHECK(sfr_lookup(&c.sec, 0x401010, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND, "lookup");
+    CHECK(r.fre.index == 2 && r.rules.cfa.base == SFR_BASE_FP && r.rules.cfa.offset == 16 &&
+              !r.rules.cfa.deref,
+          "CFA fp+16");
+    CHECK(r.rules.fp.kind == SFR_RULE_AT_CFA && r.rules.fp.offset == -16, "FP at CFA-16");
+    CHECK(r.rules.ra.kind == SFR_RULE_FIXED && r.rules.ra.offset == -8, "RA fixed -8");
+    CHECK(sfr_lookup(&c.sec, 0x401000, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+              r.rules.fp.kind == SFR_RULE_UNCHANGED && r.rules.cfa.offset == 8,
+          "first FRE: sp+8, FP unchanged");
+    CHECK(sfr_lookup(&c.sec, 0x401019, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND && r.fde.index == 1 &&
+              r.fre.index == 0 && r.rules.cfa.offset == 8,
+          "one past the end is the next function (leaf)");
+    CHECK(sfr_lookup(&c.sec, 0x401019, SFR_PC_RA, &r) == SFR_LOOKUP_FOUND && r.fde.index == 0 &&
+              r.fre.index == 3,
+          "return address at the end belongs to the function");
+    CHECK(sfr_lookup(&c.sec, 0x40101c + 0xb, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+              r.fde.index == 2 && r.rules.cfa.offset == 8 && r.rules.fp.offset == -16,
+          "twoexits: first exit, sp+8");
+    CHECK(sfr_lookup(&c.sec, 0x40101c + 0xc, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+              r.rules.cfa.offset == 16 && r.rules.fp.kind == SFR_RULE_AT_CFA,
+          "twoexits: restore_state brings back sp+16");
+    close_real(&rs, &c);
+  }
 
-  /* flexible FDE: 0000000000401005  sp+0      u         r2+0 */
-  if (!open_real("gas", "cfi-sframe-x86_64-5-2.46", &rs, &c))
-    return;
-  CHECK(sfr_lookup(&c.sec, 0x401005, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND, "flex lookup");
-  CHECK(r.fde.fde_type == SFR_FDE_TYPE_FLEX && r.rules.ra.kind == SFR_RULE_REG &&
-            r.rules.ra.reg == 2 && r.rules.ra.offset == 0,
-        "flex RA in r2");
-  CHECK(r.rules.cfa.base == SFR_BASE_SP && r.rules.cfa.reg == 7, "flex CFA on rsp");
-  CHECK(sfr_lookup(&c.sec, 0x401004, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
-            r.rules.ra.kind == SFR_RULE_FIXED && r.rules.cfa.offset == 40,
-        "flex FRE without RA words: RA at the fixed offset");
-  close_real(&rs, &c);
-
-  /* RA undefined: 0000000000401005  RA undefined */
-  if (!open_real("gas", "cfi-sframe-x86_64-ra-undefined-1-2.46", &rs, &c))
-    return;
-  CHECK(sfr_lookup(&c.sec, 0x401005, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND && r.rules.outermost &&
-            r.rules.ra.kind == SFR_RULE_UNDEFINED,
-        "data word count 0 is RA undefined");
-  close_real(&rs, &c);
+  /* cfi/x86_64-flex.s (version 3): cfa_rbx at 0x401001, +0x4 CFA r3+16;
+   * ra_in_rcx at 0x40100e, +0x0 CFA sp+8 with the RA at CFA-8, +0x1 CFA
+   * sp+0 with the RA in r2; outermost at 0x401011, RA undefined. */
+  if (open_real("gas247-x86_64-cfi-flex", &rs, &c, 1)) {
+    CHECK(sfr_lookup(&c.sec, 0x401005, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+              r.fde.fde_type == SFR_FDE_TYPE_FLEX && r.rules.cfa.base == SFR_BASE_REG &&
+              r.rules.cfa.reg == 3 && r.rules.cfa.offset == 16 && !r.rules.cfa.deref,
+          "flex CFA on rbx");
+    CHECK(sfr_lookup(&c.sec, 0x40100f, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND, "flex lookup");
+    CHECK(r.fde.fde_type == SFR_FDE_TYPE_FLEX && r.rules.ra.kind == SFR_RULE_REG &&
+              r.rules.ra.reg == 2 && r.rules.ra.offset == 0,
+          "flex RA in r2");
+    CHECK(r.rules.cfa.base == SFR_BASE_SP && r.rules.cfa.reg == 7 && r.rules.cfa.offset == 0,
+          "flex CFA on rsp");
+    CHECK(sfr_lookup(&c.sec, 0x40100e, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+              r.fde.fde_type == SFR_FDE_TYPE_FLEX && r.rules.ra.kind == SFR_RULE_FIXED &&
+              r.rules.cfa.offset == 8,
+          "flex FRE without an RA rule: RA at the fixed offset");
+    CHECK(sfr_lookup(&c.sec, 0x401011, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND && r.rules.outermost &&
+              r.rules.ra.kind == SFR_RULE_UNDEFINED,
+          "data word count 0 is RA undefined");
+    close_real(&rs, &c);
+  }
 }
 
 static void test_interp_aarch64_s390x(void) {
+  static const char *pac[] = {"gas240-aarch64-cfi-pac", "gas244-aarch64-cfi-pac",
+                              "gas247-aarch64-cfi-pac"};
   real_section rs;
   checked c;
   sfr_lookup_result r;
-  /* 00000000004000c4  sp+16     c-16      c-8[s], pauth = B key */
-  if (!open_real("gas", "cfi-sframe-aarch64-pac-ab-key-1-2.40", &rs, &c))
-    return;
-  CHECK(sfr_lookup(&c.sec, 0x4000c4, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND, "lookup");
-  CHECK(r.fde.pauth_key == 1 && r.rules.ra_mangled && r.rules.ra.kind == SFR_RULE_AT_CFA &&
-            r.rules.ra.offset == -8 && r.rules.fp.offset == -16 && r.rules.cfa.offset == 16,
-        "AArch64 three words, key B, mangled");
-  CHECK(sfr_lookup(&c.sec, 0x4000bc, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
-            r.rules.ra.kind == SFR_RULE_UNCHANGED && !r.rules.ra_mangled,
-        "AArch64 one word: RA unchanged (in LR)");
-  close_real(&rs, &c);
+  unsigned i;
+  /* cfi/aarch64-pac.s: signed_a (key A), then signed_b (key B): +0x4 RA
+   * signed, in LR; +0x8 CFA sp+16, FP c-16, RA c-8 signed; +0x14 RA in LR,
+   * no longer signed.  The same in versions 1, 2 and 3. */
+  for (i = 0; i < sizeof pac / sizeof pac[0]; i++) {
+    uint64_t a, b;
+    if (!open_real(pac[i], &rs, &c, 1))
+      continue;
+    a = fde_start(&c, pac[i], 0);
+    b = fde_start(&c, pac[i], 1);
+    CHECK(sfr_lookup(&c.sec, b + 8, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND && r.fde.index == 1,
+          "%s: lookup", pac[i]);
+    CHECK(r.fde.pauth_key == 1 && r.rules.ra_mangled && r.rules.ra.kind == SFR_RULE_AT_CFA &&
+              r.rules.ra.offset == -8 && r.rules.fp.offset == -16 && r.rules.cfa.offset == 16,
+          "%s: AArch64 three words, key B, mangled", pac[i]);
+    CHECK(sfr_lookup(&c.sec, b, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+              r.rules.ra.kind == SFR_RULE_UNCHANGED && !r.rules.ra_mangled,
+          "%s: AArch64 one word: RA unchanged (in LR)", pac[i]);
+    CHECK(sfr_lookup(&c.sec, b + 4, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+              r.rules.ra.kind == SFR_RULE_UNCHANGED && r.rules.ra_mangled,
+          "%s: signed in LR after pacibsp", pac[i]);
+    CHECK(sfr_lookup(&c.sec, b + 0x14, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+              !r.rules.ra_mangled,
+          "%s: no longer signed after autibsp", pac[i]);
+    CHECK(sfr_lookup(&c.sec, a + 8, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND && r.fde.pauth_key == 0 &&
+              r.rules.ra_mangled,
+          "%s: key A", pac[i]);
+    close_real(&rs, &c);
+  }
 
-  /* s390x: 00000000010000bc  sp+320    c-72      c-48 (stored 20 * 8 + 160) */
-  if (!open_real("more", "master-s390x-cfi-sframe-s390x-1", &rs, &c))
-    return;
-  CHECK(c.sec.big_endian && c.sec.abi == SFR_ABI_S390X_BE, "big-endian s390x");
-  CHECK(sfr_lookup(&c.sec, 0x10000bc, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
-            r.rules.cfa.offset == 320 && r.rules.ra.offset == -48 && r.rules.fp.offset == -72,
-        "s390x CFA scaling");
-  close_real(&rs, &c);
+  /* cfi/s390x-frame.s: fpframe +0xa CFA sp+320 (stored 20 * 8 + 160), FP
+   * c-72, RA c-48; +0xe CFA fp+320 (%r11). */
+  if (open_real("gas247-s390x-cfi-frame", &rs, &c, 1)) {
+    uint64_t f = fde_start(&c, "s390x-frame", 0);
+    CHECK(c.sec.big_endian && c.sec.abi == SFR_ABI_S390X_BE, "big-endian s390x");
+    CHECK(sfr_lookup(&c.sec, f + 0xa, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+              r.rules.cfa.base == SFR_BASE_SP && r.rules.cfa.offset == 320 &&
+              r.rules.ra.offset == -48 && r.rules.fp.offset == -72,
+          "s390x CFA scaling");
+    CHECK(sfr_lookup(&c.sec, f + 0xe, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+              r.rules.cfa.base == SFR_BASE_FP && r.rules.cfa.offset == 320,
+          "s390x CFA on the frame pointer");
+    close_real(&rs, &c);
+  }
 
-  /* s390x flexible: 00000000010000b8  sp+160    r17+0     r16+0 */
-  if (!open_real("more", "master-s390x-cfi-sframe-s390x-fpra-register-1", &rs, &c))
-    return;
-  CHECK(sfr_lookup(&c.sec, 0x10000b8, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
-            r.rules.cfa.offset == 160 && r.rules.ra.kind == SFR_RULE_REG &&
-            r.rules.ra.reg == 16 && r.rules.fp.kind == SFR_RULE_REG && r.rules.fp.reg == 17,
-        "s390x flexible RA/FP in FPRs");
-  close_real(&rs, &c);
+  /* cfi/s390x-regsave.s: regsave +0x8 CFA sp+160, RA in r16 (%f0), FP in
+   * r17 (%f2), a flexible FDE. */
+  if (open_real("gas247-s390x-cfi-regsave", &rs, &c, 1)) {
+    uint64_t f = fde_start(&c, "s390x-regsave", 0);
+    CHECK(sfr_lookup(&c.sec, f + 8, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
+              r.fde.fde_type == SFR_FDE_TYPE_FLEX && r.rules.cfa.offset == 160 &&
+              r.rules.ra.kind == SFR_RULE_REG && r.rules.ra.reg == 16 &&
+              r.rules.fp.kind == SFR_RULE_REG && r.rules.fp.reg == 17,
+          "s390x flexible RA/FP in FPRs");
+    close_real(&rs, &c);
+  }
 }
 
 /* ---- unwinding ---- */
@@ -513,11 +648,12 @@ static void test_unwind_amd64(void) {
   mem m;
   sfr_stop why;
   size_t n;
-  if (!open_real("gas", "cfi-sframe-x86_64-1-2.46", &rs, &c))
+  if (!open_real("gas247-x86_64-cfi-frame", &rs, &c, 1))
     return;
   unwind_setup(&uc, &m, 0);
   uc.sec = &c.sec;
-  /* At 0x401008: CFA = fp + 16, FP saved at CFA - 16, RA at CFA - 8. */
+  /* At 0x401008 (fpframe +0x8): CFA = fp + 16, FP saved at CFA - 16, RA at
+   * CFA - 8. */
   mem_put(&m, 0x7008, 0x500000); /* RA */
   mem_put(&m, 0x7000, 0x8000);   /* saved FP */
   memset(&cur, 0, sizeof cur);
@@ -545,14 +681,17 @@ static void test_unwind_amd64(void) {
   CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NO_FDE, "no FDE");
   close_real(&rs, &c);
 
-  if (!open_real("gas", "cfi-sframe-x86_64-ra-undefined-1-2.46", &rs, &c))
+  /* cfi/x86_64-flex.s: outermost at 0x401011, RA undefined. */
+  if (!open_real("gas247-x86_64-cfi-flex", &rs, &c, 1))
     return;
   uc.sec = &c.sec;
-  cur.pc = 0x401005;
+  cur.pc = 0x401011;
   CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_OUTERMOST, "RA undefined");
   close_real(&rs, &c);
 
-  if (!open_real("gas", "cfi-sframe-x86_64-signal-1-2.46", &rs, &c))
+  /* The shared vectors, when present: gas 2.46 wrote this signal frame as
+   * a version 3 default FDE without FREs. */
+  if (!open_real("cfi-sframe-x86_64-signal-1-2.46", &rs, &c, 0))
     return;
   uc.sec = &c.sec;
   cur.pc = 0x401001;
@@ -568,40 +707,44 @@ static void test_unwind_flex_rules(void) {
   sfr_regs cur, caller;
   mem m;
   unwind_setup(&uc, &m, 0);
-  /* 0000000000401014  r3+40 ; 000000000040107b  sp-8 */
-  if (!open_real("gas", "cfi-sframe-x86_64-4-2.46", &rs, &c))
-    return;
-  uc.sec = &c.sec;
-  memset(&cur, 0, sizeof cur);
-  cur.pc = 0x401014;
-  cur.sp = 0x7000;
-  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_REG_UNKNOWN, "r3 not given");
-  cur.gpr[3] = 0x7020;
-  cur.gpr_valid = 1u << 3;
-  mem_put(&m, 0x7040, 0x401100); /* RA at CFA - 8, CFA = r3 + 40 = 0x7048 */
-  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.sp == 0x7048 &&
-            caller.pc == 0x401100,
-        "CFA from rbx in the topmost frame");
-  cur.pc = 0x401015;
-  CHECK(sfr_unwind_frame(&uc, &cur, 0, &caller) == SFR_STOP_REG_RULE_BELOW_TOP,
-        "register rule below the topmost frame");
-  cur.pc = 0x40107b;
-  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_SP_NOT_INCREASING,
-        "CFA = sp-8 moves the stack pointer down");
-  close_real(&rs, &c);
+  /* cfi/x86_64-flex.s: cfa_rbx +0x4 (0x401005) CFA r3+16, RA at CFA-8;
+   * ra_in_rcx +0x1 (0x40100f) CFA sp+0, RA in r2. */
+  if (open_real("gas247-x86_64-cfi-flex", &rs, &c, 1)) {
+    uc.sec = &c.sec;
+    memset(&cur, 0, sizeof cur);
+    cur.pc = 0x401005;
+    cur.sp = 0x7000;
+    CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_REG_UNKNOWN, "r3 not given");
+    cur.gpr[3] = 0x7020;
+    cur.gpr_valid = 1u << 3;
+    mem_put(&m, 0x7028, 0x401100); /* RA at CFA - 8, CFA = r3 + 16 = 0x7030 */
+    CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.sp == 0x7030 &&
+              caller.pc == 0x401100,
+          "CFA from rbx in the topmost frame");
+    cur.pc = 0x401006;
+    CHECK(sfr_unwind_frame(&uc, &cur, 0, &caller) == SFR_STOP_REG_RULE_BELOW_TOP,
+          "register rule below the topmost frame");
+    memset(&cur, 0, sizeof cur);
+    cur.pc = 0x40100f;
+    cur.sp = 0x7000;
+    cur.gpr[2] = 0x401234;
+    cur.gpr_valid = 1u << 2;
+    CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x401234 &&
+              caller.sp == 0x7000,
+          "RA in r2 (topmost leaf: SP unchanged)");
+    close_real(&rs, &c);
+  }
 
-  if (!open_real("gas", "cfi-sframe-x86_64-5-2.46", &rs, &c))
-    return;
-  uc.sec = &c.sec;
-  memset(&cur, 0, sizeof cur);
-  cur.pc = 0x401005;
-  cur.sp = 0x7000;
-  cur.gpr[2] = 0x401234;
-  cur.gpr_valid = 1u << 2;
-  CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x401234 &&
-            caller.sp == 0x7000,
-        "RA in r2 (topmost leaf: SP unchanged)");
-  close_real(&rs, &c);
+  /* The shared vectors, when present: 000000000040107b  sp-8 */
+  if (open_real("cfi-sframe-x86_64-4-2.46", &rs, &c, 0)) {
+    uc.sec = &c.sec;
+    memset(&cur, 0, sizeof cur);
+    cur.pc = 0x40107b;
+    cur.sp = 0x7000;
+    CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_SP_NOT_INCREASING,
+          "CFA = sp-8 moves the stack pointer down");
+    close_real(&rs, &c);
+  }
 }
 
 static void test_unwind_aarch64_s390x(void) {
@@ -610,23 +753,26 @@ static void test_unwind_aarch64_s390x(void) {
   sfr_unwind_ctx uc;
   sfr_regs cur, caller;
   mem m;
+  uint64_t f;
   unwind_setup(&uc, &m, 0xffff000000000000ull);
-  /* 00000000004000b0 sp+0 u u ; 00000000004000c4  sp+16  c-16  c-8[s] */
-  if (!open_real("gas", "cfi-sframe-aarch64-pac-ab-key-1-2.40", &rs, &c))
+  /* cfi/aarch64-pac.s, version 1: signed_b +0x0 CFA sp+0, RA in LR; +0x8
+   * CFA sp+16, FP c-16, RA c-8 signed. */
+  if (!open_real("gas240-aarch64-cfi-pac", &rs, &c, 1))
     return;
+  f = fde_start(&c, "aarch64-pac", 1);
   uc.sec = &c.sec;
   memset(&cur, 0, sizeof cur);
-  cur.pc = 0x4000b0;
+  cur.pc = f;
   cur.sp = 0x7000;
   cur.ra = 0x400200;
   cur.ra_valid = 1;
   CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x400200 &&
             caller.sp == 0x7000,
         "leaf: RA in the link register");
-  cur.pc = 0x4000b1;
+  cur.pc = f + 1;
   CHECK(sfr_unwind_frame(&uc, &cur, 0, &caller) == SFR_STOP_REG_RULE_BELOW_TOP,
         "RA unchanged below the topmost frame");
-  cur.pc = 0x4000c4;
+  cur.pc = f + 8;
   mem_put(&m, 0x7008, 0x1234000000400300ull); /* signed RA at CFA - 8 */
   mem_put(&m, 0x7000, 0x7100);                /* FP at CFA - 16 */
   CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x400300 &&
@@ -634,20 +780,22 @@ static void test_unwind_aarch64_s390x(void) {
         "mangled RA stripped with the PAuth mask: %" PRIx64, caller.pc);
   close_real(&rs, &c);
 
-  /* s390x, big-endian memory: 00000000010000bc  sp+160  c-72  c-48 */
-  if (!open_real("more", "master-s390x-cfi-sframe-s390x-fpra-offset-1", &rs, &c))
+  /* cfi/s390x-frame.s, big-endian memory: fpframe +0x6 CFA sp+160, FP c-72,
+   * RA c-48; +0x0 RA in %r14. */
+  if (!open_real("gas247-s390x-cfi-frame", &rs, &c, 1))
     return;
+  f = fde_start(&c, "s390x-frame", 0);
   uc.sec = &c.sec;
   m.be = 1;
   memset(&cur, 0, sizeof cur);
-  cur.pc = 0x10000bc;
+  cur.pc = f + 6;
   cur.sp = 0x7000;
   mem_put(&m, 0x7000 + 160 - 48, 0x1000200);
   mem_put(&m, 0x7000 + 160 - 72, 0x7400);
   CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x1000200 &&
             caller.fp == 0x7400 && caller.sp == 0x7000,
         "s390x: caller SP = CFA - 160, big-endian slots");
-  cur.pc = 0x10000b0; /* sp+160, RA unchanged: r14 */
+  cur.pc = f; /* sp+160, RA unchanged: r14 */
   cur.ra = 0x1000300;
   cur.ra_valid = 1;
   CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.pc == 0x1000300,
@@ -856,7 +1004,11 @@ static void test_stop_names(void) {
 }
 
 int main(int argc, char **argv) {
-  vec_dir = argc > 1 ? argv[1] : "../shared/vectors";
+  int k;
+  for (k = 1; k < argc && n_real_dirs < MAX_DIRS; k++)
+    real_dirs[n_real_dirs++] = argv[k];
+  if (n_real_dirs == 0)
+    real_dirs[n_real_dirs++] = "corpus/real/sections";
   run("cursor reads bytes in the section's endianness, never past its end", test_cursor);
   run("findings table: names, messages, classes", test_findings_table);
   run("hand-built vectors give exactly their finding (guard page)", test_vectors_expected);
