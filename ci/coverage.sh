@@ -4,9 +4,10 @@
 #      coverage of decoder/ (library and CLI);
 #   2. from the corpus alone (no unit tests): line coverage of the oracle
 #      library, decoder/src.
-# Usage: ci/coverage.sh SHARED_DIR [MIN_LINES MIN_BRANCHES MIN_CORPUS_LINES]
+# Usage: ci/coverage.sh [SHARED_DIR [MIN_LINES MIN_BRANCHES MIN_CORPUS_LINES]]
+# (SHARED_DIR may be empty or name nothing: the shared vectors are optional.)
 set -uo pipefail
-shared=$1 min_l=${2:-0} min_b=${3:-0} min_c=${4:-0}
+shared=${1:-} min_l=${2:-0} min_b=${3:-0} min_c=${4:-0}
 cd "$(dirname "$0")/.."
 rm -rf build/cov
 make -s BUILD=build/cov COV=1 tests >/dev/null || exit 2

@@ -1,21 +1,33 @@
 #!/usr/bin/env bash
 # Run every test of one build variant: the C unit tests, the round trip of
 # random models, the corpus against this variant's sfref, and the Bats tests.
-# Usage: ci/run-tests.sh BUILD_DIR SHARED_DIR [WRAPPER...]
+# Usage: ci/run-tests.sh BUILD_DIR [SHARED_DIR [WRAPPER...]]
+# The real sections are the checked-in corpus/real/sections; SHARED_DIR (may
+# be empty or name nothing) adds ../shared/vectors when that exists.
 # Environment: ROUNDTRIP_N (models per version x ABI, default 10000),
-# RUN_CORPUS=0 to skip the corpus check (it is run once per variant otherwise).
+# RUN_CORPUS=0 to skip the corpus check (it is run once per variant otherwise),
+# CORPUS (default build/corpus) the corpus it checks.
 # Writes TAP to BUILD_DIR/tests/*.tap and prints "N passed, N failed".
 set -uo pipefail
-build=$1 shared=$2
-shift 2
+build=$1 shared=${2:-}
+shift
+[ $# -eq 0 ] || shift
 wrapper=("$@")
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$build/tests"
+real=("$here/corpus/real/sections")
+if [ -n "$shared" ] && [ -d "$shared/vectors" ]; then
+  real+=("$shared/vectors")
+else
+  shared=""
+fi
+corpus=${CORPUS:-$here/build/corpus}
+case $corpus in /*) ;; *) corpus=$here/$corpus ;; esac
 export SFREF="$here/$build/bin/sfref" VECDUMP="$here/$build/tests/vecdump" SHARED="$shared"
-export BUILD_DIR="$build" REPO="$here" CORPUS="$here/build/corpus"
+export BUILD_DIR="$build" REPO="$here" CORPUS="$corpus"
 taps=()
 
-"${wrapper[@]}" "$build/tests/unit" "$shared/vectors" > "$build/tests/unit.tap" 2>&1
+"${wrapper[@]}" "$build/tests/unit" "${real[@]}" > "$build/tests/unit.tap" 2>&1
 unit_rc=$?
 taps+=("$build/tests/unit.tap")
 
@@ -25,7 +37,9 @@ json_rc=$?
 taps+=("$build/tests/json.tap")
 
 if [ -x "$build/tests/roundtrip" ]; then
-  "${wrapper[@]}" "$build/tests/roundtrip" "${ROUNDTRIP_N:-10000}" --real "$shared/vectors" > "$build/tests/roundtrip.tap" 2>&1 ||
+  rt=()
+  for d in "${real[@]}"; do rt+=(--real "$d"); done
+  "${wrapper[@]}" "$build/tests/roundtrip" "${ROUNDTRIP_N:-10000}" "${rt[@]}" > "$build/tests/roundtrip.tap" 2>&1 ||
     grep -q '^not ok' "$build/tests/roundtrip.tap" || echo "not ok - roundtrip exited $?" >> "$build/tests/roundtrip.tap"
   taps+=("$build/tests/roundtrip.tap")
 fi
