@@ -37,8 +37,9 @@ report() {
 
 rc=0
 # 2 first: the corpus alone, on fresh counters.
-bash corpus/check-corpus.sh "$PWD/build/cov/bin/sfref" "$PWD/build/corpus" > build/cov/corpus.tap 2>&1
-tail -n 1 build/cov/corpus.tap >/dev/null
+build/cov/bin/sfconform --strict --tap --corpus "${CORPUS:-$PWD/build/corpus}" --bindir build/cov/bin \
+  --out build/cov/corpus-conformance --confdir build/cov/no-expected --timeout 300 -j 2 reference \
+  > build/cov/corpus.tap 2> build/cov/corpus.log || { cat build/cov/corpus.tap; rc=1; }
 report corpus-only "$min_c" 0 decoder/src/*.c || rc=1
 find build/cov -name '*.gcda' -delete
 bash ci/run-tests.sh build/cov "$shared" > build/cov/tests.log 2>&1

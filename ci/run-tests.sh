@@ -5,7 +5,8 @@
 # The real sections are the checked-in corpus/real/sections; SHARED_DIR (may
 # be empty or name nothing) adds ../shared/vectors when that exists.
 # Environment: ROUNDTRIP_N (models per version x ABI, default 10000),
-# RUN_CORPUS=0 to skip the corpus check (it is run once per variant otherwise),
+# RUN_CORPUS=0 to skip the corpus check (sfconform --strict with this
+# variant's reference adapter; run once per variant otherwise),
 # CORPUS (default build/corpus) the corpus it checks.
 # Writes TAP to BUILD_DIR/tests/*.tap and prints "N passed, N failed".
 set -uo pipefail
@@ -44,8 +45,16 @@ if [ -x "$build/tests/roundtrip" ]; then
   taps+=("$build/tests/roundtrip.tap")
 fi
 
+# The corpus, judged once by the runner against this variant's own build of
+# the oracle's adapter (--strict: exact findings, objdump text, the lookups
+# of invalid sections; TAP per corpus source).  The runner starts the
+# adapter itself, so a WRAPPER does not apply here (the valgrind pass sets
+# RUN_CORPUS=0).
 if [ "${RUN_CORPUS:-1}" != 0 ] && [ -f "$CORPUS/manifest-v3.txt" ]; then
-  bash "$here/corpus/check-corpus.sh" "$SFREF" "$CORPUS" "${wrapper[@]}" > "$build/tests/corpus.tap" 2>&1
+  "$build/bin/sfconform" --strict --tap --corpus "$CORPUS" --bindir "$build/bin" \
+    --out "$build/tests/corpus-conformance" --confdir "$build/tests/no-expected" --timeout 300 -j 2 \
+    reference > "$build/tests/corpus.tap" 2> "$build/tests/corpus.log" ||
+    grep -q '^not ok' "$build/tests/corpus.tap" || echo "not ok - corpus: sfconform failed: $(tail -n 3 "$build/tests/corpus.log")" >> "$build/tests/corpus.tap"
   taps+=("$build/tests/corpus.tap")
 fi
 

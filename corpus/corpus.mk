@@ -8,5 +8,6 @@ CORPUS := $(BUILD)/corpus
 corpus-catalogue corpus-generated corpus-real corpus-vectors:
 corpus: corpus-catalogue corpus-generated corpus-real corpus-vectors
 	bash corpus/manifest.sh $(CORPUS)
-corpus-check: corpus
-	bash corpus/check-corpus.sh $(SFREF) $(CORPUS)
+corpus-check: corpus $(SFCONFORM) $(SFADAPTER_REF)
+	$(SFCONFORM) --strict --tap --corpus $(CORPUS) --bindir $(BUILD)/bin --out $(BUILD)/corpus-check \
+	  --confdir $(BUILD)/no-expected --timeout 300 reference

@@ -291,7 +291,7 @@ int cat_summary(const char *dir, FILE *out) {
 
   fprintf(out, "# Corpus summary\n\n");
   fprintf(out, "Written by `make corpus-summary` from `build/corpus/manifest-v{1,2,3}.txt`\n"
-               "(all sources: catalogue, generated, mutants, real); do not edit by hand.\n"
+               "(all sources: catalogue, generated, mutants, real, vectors); do not edit by hand.\n"
                "`corpus/tests/catalogue.bats` fails when it no longer matches the manifests.\n\n");
   fprintf(out, "%lu sections.\n\n", total);
   fprintf(out, "## Sections per class, version and ABI\n\n");
