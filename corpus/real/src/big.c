@@ -4,7 +4,7 @@
    optimisation level.  Each keeps a value live across calls so it saves a
    callee-saved register and restores it at its very end, putting FREs at
    large offsets.  Part of the real-section corpus
-   (corpus/real/build-real.sh). */
+   (corpus/real/regen.sh). */
 
 static volatile unsigned cell;
 

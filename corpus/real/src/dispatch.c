@@ -1,7 +1,7 @@
 /* A switch with many cases (a jump table), a table of handlers called
    through pointers, and noreturn paths (abort, exit, a noreturn helper the
    compiler may reach by a jump).  Part of the real-section corpus
-   (corpus/real/build-real.sh). */
+   (corpus/real/regen.sh). */
 #include <stdio.h>
 #include <stdlib.h>
 

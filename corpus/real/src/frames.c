@@ -1,7 +1,7 @@
 /* Frames the compiler cannot describe with SP alone: alloca and a
    variable-length array (both force a frame pointer), varargs (a register
    save area), and a call through a function pointer.  Part of the
-   real-section corpus (corpus/real/build-real.sh). */
+   real-section corpus (corpus/real/regen.sh). */
 #include <alloca.h>
 #include <stdarg.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* Recursion: plain, mutual and tail recursion, plus small leaf functions.
-   Part of the real-section corpus (corpus/real/build-real.sh): built with
-   gcc -Wa,--gsframe at -O0, -O2 and -Os, and its .sframe compared with
+   Part of the real-section corpus (corpus/real/regen.sh): compiled at -O0,
+   -O2 and -Os, assembled with --gsframe, and its .sframe compared with
    objdump --sframe.  Exit status depends on argc so nothing folds away.
    On AArch64 some functions sign their return address (PAuth pac-ret),
    which SFrame records as a mangled RA. */
