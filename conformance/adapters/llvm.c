@@ -183,14 +183,12 @@ static int base_reg(int abi, int sp, uint32_t *reg) {
   return 0;
 }
 
-static int parse_fre(rd *r, const sfa_dump *d, const hdr_info *h, sfa_fde *fde) {
+static int parse_fre(rd *r, const hdr_info *h, sfa_fde *fde) {
   const char *v;
-  int64_t n;
   uint64_t x;
   int have_start = 0, have_base = 0, have_cfa = 0, have_ra = 0, have_fp = 0, sp = 0;
   int64_t cfa = 0, ra = 0, fp = 0;
   sfa_fre *f = sfa_add_fre(fde);
-  (void)d;
   f->mangled = -1;
   for (;;) {
     if (next(r))
@@ -235,7 +233,6 @@ static int parse_fre(rd *r, const sfa_dump *d, const hdr_info *h, sfa_fde *fde) 
   }
   if (!have_start || !have_base || f->mangled < 0)
     LFAIL("line %d: a row misses a field", r->lx.lineno);
-  (void)n;
   f->base = sp ? "sp" : "fp";
   f->cfa_reg_known = base_reg(h->abi, sp, &f->cfa_reg) == 0;
   f->cfa_off_known = 1;
@@ -260,7 +257,7 @@ static int parse_fre(rd *r, const sfa_dump *d, const hdr_info *h, sfa_fde *fde) 
   return 0;
 }
 
-static int parse_fde(rd *r, const sfa_dump *d, const hdr_info *h, sfa_fde *fde) {
+static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
   const char *v;
   int64_t n;
   uint64_t x;
@@ -330,7 +327,7 @@ static int parse_fde(rd *r, const sfa_dump *d, const hdr_info *h, sfa_fde *fde) 
           break;
         if (strcmp(r->s, "Frame Row Entry {"))
           LFAIL("line %d: unexpected line in FREs '%.60s'", r->lx.lineno, r->s);
-        if (parse_fre(r, d, h, fde))
+        if (parse_fre(r, h, fde))
           return -1;
       }
     } else
@@ -380,7 +377,7 @@ static int llvm_parse(char *text, sfa_dump *d, rd *r) {
       LFAIL("line %d: unexpected line '%.60s'", r->lx.lineno, r->s);
     fde = sfa_add_fde(d);
     fde->index = (uint32_t)idx;
-    if (parse_fde(r, d, &h, fde))
+    if (parse_fde(r, &h, fde))
       return -1;
   }
   if (next(r) || strcmp(r->s, "}"))
