@@ -19,6 +19,23 @@
 
 #define MAX_FINDINGS 256
 
+/* One finding as a stderr line the runner reads: `finding: ID`, then its
+ * class, message and location for a person (the runner reads the ID only). */
+static void print_finding(const sfr_finding *f) {
+  const char *sep = " (";
+  fprintf(stderr, "finding: %s [%s] %s", sfr_finding_name(f->id),
+          sfr_class_name(sfr_finding_class(f->id)), sfr_finding_message(f->id));
+  if (f->offset >= 0)
+    fprintf(stderr, "%soffset 0x%" PRIx64, sep, (uint64_t)f->offset), sep = ", ";
+  if (f->fde >= 0)
+    fprintf(stderr, "%sFDE %" PRId64, sep, f->fde), sep = ", ";
+  if (f->fre >= 0)
+    fprintf(stderr, "%sFRE %" PRId64, sep, f->fre), sep = ", ";
+  if (f->field)
+    fprintf(stderr, "%sfield %s", sep, f->field), sep = ", ";
+  fputs(sep[0] == ',' ? ")\n" : "\n", stderr);
+}
+
 static uint8_t *slurp(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   size_t cap = 1 << 16, n = 0;
@@ -83,7 +100,7 @@ int main(int argc, char **argv) {
   if (sfr_report_rejects(&rep)) {
     for (i = 0; i < rep.count && i < rep.cap; i++)
       if (sfr_finding_class(items[i].id) != SFR_CLASS_QUESTIONABLE)
-        fprintf(stderr, "finding: %s\n", sfr_finding_name(items[i].id));
+        print_finding(&items[i]);
     /* Decoding stops here; lookups and unwinds answer unless malformed. */
     if (!strcmp(cmd, "decode") || !strcmp(cmd, "objdump") ||
         rep.by_class[SFR_CLASS_MALFORMED]) {
@@ -93,7 +110,7 @@ int main(int argc, char **argv) {
     rc = 1;
   } else {
     for (i = 0; i < rep.count && i < rep.cap; i++)
-      fprintf(stderr, "finding: %s\n", sfr_finding_name(items[i].id));
+      print_finding(&items[i]);
   }
   if (!strcmp(cmd, "decode")) {
     rc = dump_json(stdout, &sec) == SFR_OK ? 0 : 1;
