@@ -2,8 +2,8 @@
  *
  *   sfconform [options] IMPL...
  *
- * IMPL is a bundled adapter's name (reference, libsframe, objdump, readelf:
- * BINDIR/sfadapter-NAME), a path to an executable or a shared library, or
+ * IMPL is a bundled adapter's name (reference, libsframe-2.47, objdump-2.44,
+ * ...: BINDIR/sfadapter-NAME), a path to an executable or a shared library, or
  * NAME=PATH.  Every section of the corpus is run through every IMPL; the
  * results go to OUT/<impl>/results.jsonl and summary.md, and the matrix of
  * all of them to OUT/index.html and OUT/summary.md.
@@ -1228,7 +1228,8 @@ static int usage(void) {
           "--strict: also the exact finding of every rejected and questionable case, a real\n"
           "section's objdump text, and an invalid section's lookups and unwinds (the oracle's\n"
           "own check); --tap: TAP per corpus source on stdout, the report on stderr.\n"
-          "IMPL: a bundled adapter (reference, libsframe, objdump, readelf), the path of an\n"
+          "IMPL: a bundled adapter (BINDIR/sfadapter-IMPL: reference, libsframe-2.47, objdump-2.44,\n"
+          "...; make list-adapters), the path of an\n"
           "executable or shared library speaking conformance/PROTOCOL.md, or NAME=PATH.\n");
   return 2;
 }
