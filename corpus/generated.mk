@@ -7,7 +7,8 @@
 #                           $(CORPUS)/mutants/ (seed GEN_SEED)
 #   make roundtrip N=10000  N random models per version x ABI through
 #                           encoder and oracle, N/10 mutants each, and
-#                           every real section of $(SHARED)/vectors decoded
+#                           every real section (corpus/real/sections, and
+#                           $(SHARED)/vectors when present) decoded
 #                           and re-encoded to its own bytes
 # (CORPUS is defined by corpus.mk: only used in recipes here.)
 ROUNDTRIP := $(BUILD)/tests/roundtrip
@@ -27,7 +28,7 @@ CORPUS_TEST_TOOLS += $(ROUNDTRIP)
 
 .PHONY: roundtrip
 roundtrip: $(ROUNDTRIP)
-	$(ROUNDTRIP) $(or $(N),10000) $(if $(wildcard $(SHARED)/vectors/gas),--real $(SHARED)/vectors)
+	$(ROUNDTRIP) $(or $(N),10000) --real corpus/real/sections $(if $(wildcard $(SHARED)/vectors/gas),--real $(SHARED)/vectors)
 
 corpus-generated: $(SFREF)
 	rm -rf $(CORPUS)/generated $(CORPUS)/mutants
