@@ -7,7 +7,8 @@
 #      regression replayed (standalone, ASan+UBSan), a libFuzzer smoke run of
 #      each, and the OSS-Fuzz build simulated
 #   3. rebuild with ASan + UBSan and run every test again
-#   4. run the tests once more under valgrind (the corpus check, a few
+#   4. run the tests once more under valgrind (only the Bats suites that run
+#      sfref through the wrapper; the corpus check, a few
 #      thousand processes, is left to the two passes above; the round trip
 #      runs 200 models per version x ABI instead of 10,000)
 #   5. measure line and branch coverage of decoder/ (>= 95% / >= 85%), and
