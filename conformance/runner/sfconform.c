@@ -547,28 +547,45 @@ static int same_bytes(const proc_result *pr, const char *want_path, const char *
   return -1;
 }
 
+/* Runs `lookup` with the PCs of NAME.expect: 0, or -1 with r set (as run). */
+static int run_lookup(const impl *im, const opts *o, const kase *k, proc_result *pr, result *r) {
+  char *pcs = xstrdup(k->pcs), *p;
+  const char **largs = calloc(strlen(k->pcs) / 2 + 5, sizeof *largs);
+  int n = 3, rc;
+  if (!largs)
+    die("%s", "out of memory");
+  largs[0] = "lookup", largs[1] = k->path, largs[2] = k->vma;
+  for (p = strtok(pcs, " "); p; p = strtok(NULL, " "))
+    largs[n++] = p;
+  largs[n] = NULL;
+  rc = run(im, o, largs, pr, r);
+  free(pcs);
+  free(largs);
+  return rc;
+}
+
+/* Runs `unwind` on snapshot K and names its expected output in want. */
+static int run_unwind(const impl *im, const opts *o, const kase *k, int K, char *want,
+                      size_t wn, proc_result *pr, result *r) {
+  char snap[PATH_MAX], sfx[40];
+  const char *args[5];
+  snprintf(sfx, sizeof sfx, "unwind-%d.snapshot", K);
+  sibling(k, sfx, snap, sizeof snap);
+  snprintf(sfx, sizeof sfx, "unwind-%d.json", K);
+  sibling(k, sfx, want, wn);
+  args[0] = "unwind", args[1] = k->path, args[2] = k->vma, args[3] = snap, args[4] = NULL;
+  return run(im, o, args, pr, r);
+}
+
 /* --strict, after a conforming reject: an invalid section's lookups and
  * unwinds still answer (exit 1), as the corpus records them. */
 static void strict_rejected(const impl *im, const opts *o, const kase *k, result *r) {
-  char want[PATH_MAX], sfx[40];
+  char want[PATH_MAX];
   proc_result pr;
-  const char *args[8];
-  int i;
+  int i, rc;
   sibling(k, "lookup.json", want, sizeof want);
   if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
-    char *pcs = xstrdup(k->pcs), *p;
-    const char **largs = calloc(strlen(k->pcs) / 2 + 5, sizeof *largs);
-    int n = 3, rc;
-    if (!largs)
-      die("%s", "out of memory");
-    largs[0] = "lookup", largs[1] = k->path, largs[2] = k->vma;
-    for (p = strtok(pcs, " "); p; p = strtok(NULL, " "))
-      largs[n++] = p;
-    largs[n] = NULL;
-    rc = run(im, o, largs, &pr, r);
-    free(pcs);
-    free(largs);
-    if (rc != 0)
+    if (run_lookup(im, o, k, &pr, r) != 0)
       return;
     rc = same_bytes(&pr, want, "lookup of a rejected section", r);
     free(pr.out);
@@ -576,14 +593,7 @@ static void strict_rejected(const impl *im, const opts *o, const kase *k, result
       return;
   }
   for (i = 1; im->cmd_unwind && i <= k->unwinds; i++) {
-    char snap[PATH_MAX];
-    int rc;
-    snprintf(sfx, sizeof sfx, "unwind-%d.snapshot", i);
-    sibling(k, sfx, snap, sizeof snap);
-    snprintf(sfx, sizeof sfx, "unwind-%d.json", i);
-    sibling(k, sfx, want, sizeof want);
-    args[0] = "unwind", args[1] = k->path, args[2] = k->vma, args[3] = snap, args[4] = NULL;
-    if (run(im, o, args, &pr, r) != 0)
+    if (run_unwind(im, o, k, i, want, sizeof want, &pr, r) != 0)
       return;
     rc = same_bytes(&pr, want, "unwind of a rejected section", r);
     free(pr.out);
@@ -659,19 +669,7 @@ static void run_case(const impl *im, const opts *o, const kase *k, result *r) {
   /* Lookups: the PCs of NAME.expect, both modes. */
   sibling(k, "lookup.json", want, sizeof want);
   if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
-    char *pcs = xstrdup(k->pcs), *p;
-    const char **largs = calloc(strlen(k->pcs) / 2 + 5, sizeof *largs);
-    int n = 3;
-    if (!largs)
-      die("%s", "out of memory");
-    largs[0] = "lookup", largs[1] = k->path, largs[2] = k->vma;
-    for (p = strtok(pcs, " "); p; p = strtok(NULL, " "))
-      largs[n++] = p;
-    largs[n] = NULL;
-    i = run(im, o, largs, &pr, r);
-    free(pcs);
-    free(largs);
-    if (i != 0)
+    if (run_lookup(im, o, k, &pr, r) != 0)
       return;
     if (pr.code != 0) {
       set(r, ST_SHOULD_ACCEPT, "lookup rejected: %.200s%s", pr.err, "");
@@ -684,14 +682,8 @@ static void run_case(const impl *im, const opts *o, const kase *k, result *r) {
       return;
   }
   for (i = 1; im->cmd_unwind && i <= k->unwinds; i++) {
-    char snap[PATH_MAX];
     int rc;
-    snprintf(sfx, sizeof sfx, "unwind-%d.snapshot", i);
-    sibling(k, sfx, snap, sizeof snap);
-    snprintf(sfx, sizeof sfx, "unwind-%d.json", i);
-    sibling(k, sfx, want, sizeof want);
-    args[0] = "unwind", args[1] = k->path, args[2] = k->vma, args[3] = snap, args[4] = NULL;
-    if (run(im, o, args, &pr, r) != 0)
+    if (run_unwind(im, o, k, i, want, sizeof want, &pr, r) != 0)
       return;
     if (pr.code != 0) {
       set(r, ST_SHOULD_ACCEPT, "unwind rejected: %.200s%s", pr.err, "");
