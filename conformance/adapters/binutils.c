@@ -37,7 +37,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/personality.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -45,6 +44,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "adapter_cli.h"
 #include "binutils.h"
 #include "sframe_ref.h"
 
@@ -1457,16 +1457,9 @@ static void usage(void) {
 int main(int argc, char **argv) {
   const sfa_tool *tool = &SFA_THE_TOOL;
   /* Some of these tools read past their buffers on bad input
-   * (binutils-notes.md, C3); what they then do depends on where their heap
-   * lies.  They run without address randomisation (the personality is
-   * inherited), so the outcome is the same on every run and the
-   * expected-results files can hold it.  Re-executed once. */
-  {
-    int pers = personality(0xffffffff);
-    if (pers != -1 && !(pers & ADDR_NO_RANDOMIZE) &&
-        personality((unsigned long)pers | ADDR_NO_RANDOMIZE) != -1)
-      execv("/proc/self/exe", argv);
-  }
+   * (binutils-notes.md, C3): fixed addresses make their outcome repeat
+   * (the personality is inherited by the tool). */
+  sfa_fixed_layout(argv);
   signal(SIGPIPE, SIG_IGN);
   g_cfg.kind = SFA_KIND;
 #if defined(SFA_PATH) && defined(SFA_VERSION) && defined(SFA_NAME)

@@ -13,6 +13,7 @@
 # The toolchains live in build/ whatever BUILD is (one cache, ci/toolchains.sh).
 SFA_BU_TC      := $(abspath build/toolchains)
 SFA_BU_SRC     := conformance/adapters/binutils.c conformance/adapters/binutils.h \
+                  conformance/adapters/adapter_cli.h decoder/cli/num.h \
                   conformance/adapters/binutils.mk decoder/include/sframe_ref.h
 # $(call sfa_bu_pkg,ROOT,PACKAGE): the package's version in ROOT/VERSIONS
 sfa_bu_pkg = $(shell awk '$$1 == "$(2)" { print $$2 }' $(1)/VERSIONS 2>/dev/null)

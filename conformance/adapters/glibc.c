@@ -35,10 +35,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/personality.h>
 #include <unistd.h>
 
-#include "../../decoder/cli/num.h" /* not -Idecoder/cli: its unwind.h would hide GCC's */
+#include "adapter_cli.h"
 
 /* glibc's reader, from the build tree (-I$(BUILD)/glibc-REL/sysdeps/generic).
  * Its one warning under -Wextra (an unused parameter of a static helper) is
@@ -167,41 +166,6 @@ static void fence_free(fenced *f) {
   memset(f, 0, sizeof *f);
 }
 
-static int read_file(const char *path, unsigned char **out, size_t *out_len) {
-  FILE *fp = fopen(path, "rb");
-  unsigned char *buf = NULL;
-  size_t cap = 0, n = 0;
-  if (!fp)
-    return -1;
-  for (;;) {
-    size_t got;
-    if (n == cap) {
-      unsigned char *nb;
-      cap = cap ? cap * 2 : 65536;
-      nb = realloc(buf, cap);
-      if (!nb) {
-        free(buf);
-        fclose(fp);
-        return -1;
-      }
-      buf = nb;
-    }
-    got = fread(buf + n, 1, cap - n, fp);
-    n += got;
-    if (got == 0)
-      break;
-  }
-  if (ferror(fp)) {
-    free(buf);
-    fclose(fp);
-    return -1;
-  }
-  fclose(fp);
-  *out = buf;
-  *out_len = n;
-  return 0;
-}
-
 /* ---- what was being read when a fault came ---- */
 
 /* The step under way, for the line a SIGSEGV/SIGBUS/SIGFPE prints before the
@@ -292,21 +256,6 @@ static void catch_faults(void) {
 
 /* ---- the section as the reader describes it ---- */
 
-static const char *abi_name(unsigned abi) {
-  switch (abi) {
-  case SFRAME_ABI_AARCH64_ENDIAN_BIG:
-    return "aarch64-be";
-  case SFRAME_ABI_AARCH64_ENDIAN_LITTLE:
-    return "aarch64-le";
-  case SFRAME_ABI_AMD64_ENDIAN_LITTLE:
-    return "amd64";
-  case 4: /* s390x: not among glibc's SFRAME_ABI_* (its reader never looks) */
-    return "s390x";
-  default:
-    return NULL;
-  }
-}
-
 /* DWARF numbers of SP and FP (FACTS.md) for the ABIs glibc's sframe.h
  * names: the reader only says SFRAME_BASE_REG_SP or _FP. */
 static int abi_regs(unsigned abi, unsigned *sp, unsigned *fp) {
@@ -321,13 +270,6 @@ static int abi_regs(unsigned abi, unsigned *sp, unsigned *fp) {
   default:
     return 0;
   }
-}
-
-static void put_q(FILE *o, const char *s) {
-  if (s)
-    fprintf(o, "\"%s\"", s);
-  else
-    fputs("null", o);
 }
 
 static void set_rule(FILE *o, const char *name, const char *rule, int64_t off) {
@@ -417,12 +359,7 @@ static int rules_json(FILE *o, sframe_decoder_ctx *ctx, sframe_frame_row_entry *
     fputs("{\"cfa\":null,\"ra\":null", o);
   } else {
     base = __sframe_fre_get_base_reg_id(fre);
-    fprintf(o, "{\"cfa\":{\"base\":\"%s\",\"reg\":", base == SFRAME_BASE_REG_SP ? "sp" : "fp");
-    if (known)
-      fprintf(o, "%u", base == SFRAME_BASE_REG_SP ? sp : fp);
-    else
-      fputs("null", o);
-    fprintf(o, ",\"offset\":%" PRId32 ",\"deref\":false}", cfa);
+    sfa_put_cfa(o, base == SFRAME_BASE_REG_SP, known, base == SFRAME_BASE_REG_SP ? sp : fp, cfa);
     /* RA: the header's fixed offset when it has one (the accessor then
      * returns it without looking at the row), else word 1, else not saved:
      * still in its register. */
@@ -506,7 +443,7 @@ static int cmd_decode(sframe_decoder_ctx *ctx, uint64_t vma, const char *path) {
           "{\"schema\":\"sframe-conformance/dump/1\",\"version\":%u,\"endian\":\"" HOST_ENDIAN
           "\",\"abi\":",
           (unsigned)h->sfh_preamble.sfp_version);
-  put_q(o, abi_name(h->sfh_abi_arch));
+  sfa_put_name(o, sfa_abi_name(h->sfh_abi_arch));
   fputs(",\"flags\":[", o);
   for (b = 0; b < 3; b++)
     if (flags & (1u << b)) {
@@ -534,7 +471,7 @@ static int cmd_decode(sframe_decoder_ctx *ctx, uint64_t vma, const char *path) {
             i ? "," : "", i, func_addr(ctx, vma, i), fdep->sfde_func_size,
             sframe_get_fde_type(fdep) == SFRAME_FDE_TYPE_PCMASK ? "mask" : "inc",
             (unsigned)fdep->sfde_func_rep_size);
-    put_q(o, fre_type < 3 ? fre_types[fre_type] : NULL);
+    sfa_put_name(o, fre_type < 3 ? fre_types[fre_type] : NULL);
     fprintf(o, ",\"pauth_key\":\"%s\",\"signal\":false,\"num_fres\":%" PRIu32 ",\"fres\":[",
             SFRAME_V1_FUNC_PAUTH_KEY(fdep->sfde_func_info) == SFRAME_AARCH64_PAUTH_KEY_B ? "B"
                                                                                          : "A",
@@ -565,12 +502,7 @@ static int cmd_decode(sframe_decoder_ctx *ctx, uint64_t vma, const char *path) {
   }
   set_phase("printing", -1, -1);
   fputs("]}\n", o);
-  if (fclose(o) != 0 && rc == 0) {
-    fprintf(stderr, PROG ": out of memory\n");
-    rc = 2;
-  }
-  if (rc == 0)
-    fwrite(text, 1, text_len, stdout);
+  rc = sfa_finish(PROG, o, &text, &text_len, rc);
   free(text);
   return rc;
 }
@@ -674,102 +606,44 @@ static int lookup_one(FILE *o, sframe_decoder_ctx *ctx, uint64_t vma, uint64_t p
   return 0;
 }
 
-static int cmd_lookup(sframe_decoder_ctx *ctx, uint64_t vma, const uint64_t *pcs, int npcs,
-                      const char *path) {
-  char *text = NULL;
-  size_t text_len = 0;
-  FILE *o = open_memstream(&text, &text_len);
-  int i, rc = 0;
-  if (!o) {
-    fprintf(stderr, PROG ": out of memory\n");
-    return 2;
-  }
-  fputc('[', o);
-  for (i = 0; i < npcs && rc == 0; i++)
-    if (lookup_one(o, ctx, vma, pcs[i], 0, i == 0, path) != 0 ||
-        lookup_one(o, ctx, vma, pcs[i], 1, 0, path) != 0)
-      rc = 2; /* the adapter's own inconsistency, not a verdict on the section */
-  fputs("]\n", o);
-  if (fclose(o) != 0 && rc == 0) {
-    fprintf(stderr, PROG ": out of memory\n");
-    rc = 2;
-  }
-  if (rc == 0)
-    fwrite(text, 1, text_len, stdout);
-  free(text);
-  return rc;
+typedef struct {
+  sframe_decoder_ctx *ctx;
+  uint64_t vma;
+  const uint64_t *pcs;
+  const char *path;
+} lookup_job;
+
+static int lookup_job_one(FILE *o, void *job, int i, int ra_mode, int first) {
+  const lookup_job *j = job;
+  return lookup_one(o, j->ctx, j->vma, j->pcs[i], ra_mode, first, j->path);
 }
 
 /* ---- main ---- */
 
-static int usage(void) {
-  fputs("usage: " PROG " capabilities\n"
-        "       " PROG " decode SECTION VMA\n"
-        "       " PROG " lookup SECTION VMA PC...\n",
-        stderr);
-  return 2;
-}
-
 int main(int argc, char **argv) {
-  const char *cmd = argc > 1 ? argv[1] : "";
   unsigned char *raw = NULL;
   size_t raw_len = 0;
   fenced sec;
   sframe_decoder_ctx ctx;
   _Unwind_Reason_Code drc;
-  uint64_t vma, *pcs = NULL;
-  int rc, i, npcs = 0;
+  sfa_cli cli;
+  int rc;
 
   /* Where the reservation lands, and so what an unbounded read that
-   * escapes it would meet, should not change from run to run: the
-   * adapter re-executes itself once with address randomisation off (as
-   * the libsframe adapter does). */
-  {
-    int pers = personality(0xffffffff);
-    if (pers != -1 && !(pers & ADDR_NO_RANDOMIZE) &&
-        personality((unsigned long)pers | ADDR_NO_RANDOMIZE) != -1)
-      execv("/proc/self/exe", argv);
-  }
-  if (strcmp(cmd, "capabilities") == 0 && argc == 2) {
-    puts(capabilities);
-    return fflush(stdout) == 0 ? 0 : 2;
-  }
-  if (strcmp(cmd, "decode") == 0) {
-    if (argc != 4)
-      return usage();
-  } else if (strcmp(cmd, "lookup") == 0) {
-    if (argc < 4)
-      return usage();
-  } else {
-    return usage();
-  }
-  if (!parse_u64(argv[3], &vma)) {
-    fprintf(stderr, PROG ": bad VMA '%s'\n", argv[3]);
-    return 2;
-  }
-  if (strcmp(cmd, "lookup") == 0) {
-    npcs = argc - 4;
-    pcs = calloc((size_t)npcs + 1, sizeof *pcs);
-    if (!pcs) {
-      fprintf(stderr, PROG ": out of memory\n");
-      return 2;
-    }
-    for (i = 0; i < npcs; i++)
-      if (!parse_u64(argv[4 + i], &pcs[i])) {
-        fprintf(stderr, PROG ": bad PC '%s'\n", argv[4 + i]);
-        free(pcs);
-        return 2;
-      }
-  }
-  if (read_file(argv[2], &raw, &raw_len) != 0) {
-    fprintf(stderr, PROG ": %s: cannot read\n", argv[2]);
-    free(pcs);
+   * escapes it would meet, should not change from run to run. */
+  sfa_fixed_layout(argv);
+  rc = sfa_cli_parse(PROG, capabilities, argc, argv, &cli);
+  if (rc >= 0)
+    return rc;
+  if (sfa_read_file(cli.section, &raw, &raw_len) != 0) {
+    fprintf(stderr, PROG ": %s: cannot read\n", cli.section);
+    sfa_cli_free(&cli);
     return 2;
   }
   if (fence_place(&sec, raw, raw_len) != 0) {
     fprintf(stderr, PROG ": cannot map %zu bytes\n", raw_len);
     free(raw);
-    free(pcs);
+    sfa_cli_free(&cli);
     return 2;
   }
   free(raw);
@@ -779,14 +653,18 @@ int main(int argc, char **argv) {
   memset(&ctx, 0, sizeof ctx);
   set_phase("__sframe_decode", -1, -1);
   drc = __sframe_decode(&ctx, sec.data);
-  if (drc != _URC_NO_REASON)
-    rc = reject_decode(&ctx, sec.data, argv[2], drc);
-  else if (strcmp(cmd, "decode") == 0)
-    rc = cmd_decode(&ctx, vma, argv[2]);
-  else
-    rc = cmd_lookup(&ctx, vma, pcs, npcs, argv[2]);
+  if (drc != _URC_NO_REASON) {
+    rc = reject_decode(&ctx, sec.data, cli.section, drc);
+  } else if (cli.cmd == SFA_CMD_DECODE) {
+    rc = cmd_decode(&ctx, cli.vma, cli.section);
+  } else {
+    lookup_job job = {&ctx, cli.vma, cli.pcs, cli.section};
+    /* A failed answer is the adapter's own inconsistency, not a verdict
+     * on the section: status 2. */
+    rc = sfa_lookup_all(PROG, cli.npcs, lookup_job_one, &job, 2);
+  }
   fflush(stdout);
   fence_free(&sec);
-  free(pcs);
+  sfa_cli_free(&cli);
   return rc;
 }

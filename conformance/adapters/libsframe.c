@@ -28,10 +28,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/personality.h>
 #include <unistd.h>
 
 #include <sframe-api.h>
+
+#include "adapter_cli.h"
+
+#define PROG "sfadapter-libsframe"
 
 #ifdef MAX_NUM_DATAWORDS
 #define SFA_API_247 1 /* 2.47: FDE-type-aware accessors, version 3 */
@@ -114,15 +117,6 @@ static const char *err_msg(int e) {
 
 /* ---- input ---- */
 
-static int parse_u64(const char *s, uint64_t *v) {
-  char *end;
-  if (!s || !*s || *s == '-' || *s == '+')
-    return 0;
-  errno = 0;
-  *v = strtoull(s, &end, 0);
-  return !errno && !*end;
-}
-
 /* The section bytes, placed so that they end exactly at an inaccessible
  * page: libsframe 2.40 trusts the header's counts and copies or walks past
  * the end of its input, and with the guard page such a read is a SIGSEGV
@@ -139,38 +133,13 @@ typedef struct {
 } section_buf;
 
 static int read_section(const char *path, section_buf *sb) {
-  FILE *f = fopen(path, "rb");
   unsigned char *tmp = NULL;
-  size_t cap = 0, n = 0, pages;
+  size_t n = 0, pages;
   long ps = sysconf(_SC_PAGESIZE);
   void *blk = NULL;
   memset(sb, 0, sizeof *sb);
-  if (!f)
+  if (sfa_read_file(path, &tmp, &n) != 0)
     return -1;
-  for (;;) {
-    size_t got;
-    if (n == cap) {
-      unsigned char *nt;
-      cap = cap ? cap * 2 : 65536;
-      nt = realloc(tmp, cap);
-      if (!nt) {
-        free(tmp);
-        fclose(f);
-        return -1;
-      }
-      tmp = nt;
-    }
-    got = fread(tmp + n, 1, cap - n, f);
-    n += got;
-    if (got == 0)
-      break;
-  }
-  if (ferror(f)) {
-    free(tmp);
-    fclose(f);
-    return -1;
-  }
-  fclose(f);
   sb->page = ps > 0 ? (size_t)ps : 4096;
   pages = (n + sb->page - 1) / sb->page;
   sb->block_len = (pages + 1) * sb->page;
@@ -203,21 +172,6 @@ static void free_section(section_buf *sb) {
 
 /* ---- interpretation through the API ---- */
 
-static const char *abi_name(unsigned abi) {
-  switch (abi) {
-  case SFRAME_ABI_AARCH64_ENDIAN_BIG:
-    return "aarch64-be";
-  case SFRAME_ABI_AARCH64_ENDIAN_LITTLE:
-    return "aarch64-le";
-  case SFRAME_ABI_AMD64_ENDIAN_LITTLE:
-    return "amd64";
-  case 4: /* s390x (SFRAME_ABI_S390X_ENDIAN_BIG from binutils 2.41; spec 1.3) */
-    return "s390x";
-  default:
-    return NULL;
-  }
-}
-
 /* DWARF numbers of the stack and frame pointers per ABI (FACTS.md): the
  * API only says "SP" or "FP" (SFRAME_BASE_REG_SP / _FP). */
 static int abi_regs(unsigned abi, unsigned *sp, unsigned *fp) {
@@ -235,13 +189,6 @@ static int abi_regs(unsigned abi, unsigned *sp, unsigned *fp) {
   default:
     return 0;
   }
-}
-
-static void put_q(FILE *o, const char *s) {
-  if (s)
-    fprintf(o, "\"%s\"", s);
-  else
-    fputs("null", o);
 }
 
 /* A function as the API gives it. */
@@ -434,12 +381,7 @@ static int rules_json(FILE *o, const sec_info *s, unsigned fde_type,
     *what = "sframe_fre_get_base_reg_id", *code = err;
     return -1;
   }
-  fprintf(o, "{\"cfa\":{\"base\":\"%s\",\"reg\":", base == SFRAME_BASE_REG_SP ? "sp" : "fp");
-  if (known)
-    fprintf(o, "%u", base == SFRAME_BASE_REG_SP ? sp : fp);
-  else
-    fputs("null", o);
-  fprintf(o, ",\"offset\":%" PRId32 ",\"deref\":false}", cfa);
+  sfa_put_cfa(o, base == SFRAME_BASE_REG_SP, known, base == SFRAME_BASE_REG_SP ? sp : fp, cfa);
 
   nwords = SFRAME_V1_FRE_OFFSET_COUNT(fre->fre_info);
   /* RA, then FP: an offset in the FRE, else (SFRAME_ERR_FREOFFSET_NOPRESENT)
@@ -581,12 +523,12 @@ static int cmd_decode(const sec_info *s, const char *path) {
   int rc = 0;
 
   if (!o) {
-    fprintf(stderr, "sfadapter-libsframe: out of memory\n");
+    fprintf(stderr, PROG ": out of memory\n");
     return 2;
   }
   fprintf(o, "{\"schema\":\"sframe-conformance/dump/1\",\"version\":%u,\"endian\":null,\"abi\":",
           s->version);
-  put_q(o, abi_name(s->abi));
+  sfa_put_name(o, sfa_abi_name(s->abi));
   flags_json(o, s->flags);
   fprintf(o,
           ",\"fixed_fp_offset\":%d,\"fixed_ra_offset\":%d,"
@@ -610,9 +552,9 @@ static int cmd_decode(const sec_info *s, const char *path) {
             ",\"pc_type\":\"%s\",\"rep_size\":%u,\"fde_type\":",
             i ? "," : "", i, f.addr, f.size, pc_type == SFRAME_FDE_TYPE_PCMASK ? "mask" : "inc",
             f.rep_size);
-    put_q(o, f.fde_type == SFRAME_FDE_TYPE_DEFAULT ? "default" : f.fde_type == 1 ? "flex" : NULL);
+    sfa_put_name(o, f.fde_type == SFRAME_FDE_TYPE_DEFAULT ? "default" : f.fde_type == 1 ? "flex" : NULL);
     fputs(",\"fre_type\":", o);
-    put_q(o, fre_type < 3 ? fre_types[fre_type] : NULL);
+    sfa_put_name(o, fre_type < 3 ? fre_types[fre_type] : NULL);
     fprintf(o, ",\"pauth_key\":\"%s\",\"signal\":%s,\"num_fres\":%" PRIu32 ",\"fres\":[",
             SFRAME_V1_FUNC_PAUTH_KEY(f.info) == SFRAME_AARCH64_PAUTH_KEY_B ? "B" : "A",
             s->version >= 3 && (f.info & 0x80) ? "true" : "false", f.num_fres);
@@ -644,12 +586,7 @@ static int cmd_decode(const sec_info *s, const char *path) {
     fputs("]}", o);
   }
   fputs("]}\n", o);
-  if (fclose(o) != 0 && rc == 0) {
-    fprintf(stderr, "sfadapter-libsframe: out of memory\n");
-    rc = 2;
-  }
-  if (rc == 0)
-    fwrite(text, 1, text_len, stdout);
+  rc = sfa_finish(PROG, o, &text, &text_len, rc);
   free(text);
   return rc;
 }
@@ -778,7 +715,7 @@ static int lookup_one(FILE *o, const sec_info *s, uint64_t pc, int ra_mode, int 
   }
   if (locate_row(s, at, &fre, &fidx, &ridx) != 0 || get_func(s, (uint32_t)fidx, &f) != 0) {
     fprintf(stderr,
-            "sfadapter-libsframe: sframe_find_fre(0x%" PRIx64 ") returned a row that is not "
+            PROG ": sframe_find_fre(0x%" PRIx64 ") returned a row that is not "
             "among the rows of a function holding that PC [%s]\n",
             at, path);
     return -1;
@@ -798,110 +735,52 @@ static int lookup_one(FILE *o, const sec_info *s, uint64_t pc, int ra_mode, int 
   return 0;
 }
 
-static int cmd_lookup(const sec_info *s, const uint64_t *pcs, int npcs, const char *path) {
-  char *text = NULL;
-  size_t text_len = 0;
-  FILE *o = open_memstream(&text, &text_len);
-  int i, rc = 0, first = 1;
-  if (!o) {
-    fprintf(stderr, "sfadapter-libsframe: out of memory\n");
-    return 2;
-  }
-  fputc('[', o);
-  for (i = 0; i < npcs && rc == 0; i++) {
-    if (lookup_one(o, s, pcs[i], 0, first, path) != 0 ||
-        lookup_one(o, s, pcs[i], 1, 0, path) != 0)
-      rc = 1;
-    first = 0;
-  }
-  fputs("]\n", o);
-  if (fclose(o) != 0 && rc == 0) {
-    fprintf(stderr, "sfadapter-libsframe: out of memory\n");
-    rc = 2;
-  }
-  if (rc == 0)
-    fwrite(text, 1, text_len, stdout);
-  free(text);
-  return rc;
+typedef struct {
+  const sec_info *s;
+  const uint64_t *pcs;
+  const char *path;
+} lookup_job;
+
+static int lookup_job_one(FILE *o, void *job, int i, int ra_mode, int first) {
+  const lookup_job *j = job;
+  return lookup_one(o, j->s, j->pcs[i], ra_mode, first, j->path);
 }
 
 /* ---- main ---- */
 
-static int usage(void) {
-  fputs("usage: sfadapter-libsframe capabilities\n"
-        "       sfadapter-libsframe decode SECTION VMA\n"
-        "       sfadapter-libsframe lookup SECTION VMA PC...\n",
-        stderr);
-  return 2;
-}
-
 int main(int argc, char **argv) {
-  const char *cmd = argc > 1 ? argv[1] : "";
   section_buf sb;
   sframe_decoder_ctx *ctx;
-  uint64_t vma, *pcs = NULL;
-  int rc, i, npcs = 0;
+  sfa_cli cli;
+  int rc;
 
   /* libsframe 2.40 reads and writes past its buffers on some inputs (see
-   * libsframe-notes.md); what that does depends on where the heap lies.
-   * Without address randomisation the outcome is the same on every run,
-   * so the expected-results file can hold it.  Re-executed once. */
-  {
-    int pers = personality(0xffffffff);
-    if (pers != -1 && !(pers & ADDR_NO_RANDOMIZE) &&
-        personality((unsigned long)pers | ADDR_NO_RANDOMIZE) != -1)
-      execv("/proc/self/exe", argv);
-  }
-  if (strcmp(cmd, "capabilities") == 0 && argc == 2) {
-    puts(capabilities);
-    return fflush(stdout) == 0 ? 0 : 2;
-  }
-  if (strcmp(cmd, "decode") == 0) {
-    if (argc != 4)
-      return usage();
-  } else if (strcmp(cmd, "lookup") == 0) {
-    if (argc < 4)
-      return usage();
-  } else {
-    return usage();
-  }
-  if (!parse_u64(argv[3], &vma)) {
-    fprintf(stderr, "sfadapter-libsframe: bad VMA '%s'\n", argv[3]);
+   * libsframe-notes.md): fixed addresses make its outcome repeat. */
+  sfa_fixed_layout(argv);
+  rc = sfa_cli_parse(PROG, capabilities, argc, argv, &cli);
+  if (rc >= 0)
+    return rc;
+  if (read_section(cli.section, &sb) != 0) {
+    fprintf(stderr, PROG ": %s: cannot read\n", cli.section);
+    sfa_cli_free(&cli);
     return 2;
   }
-  if (strcmp(cmd, "lookup") == 0) {
-    npcs = argc - 4;
-    pcs = calloc((size_t)npcs + 1, sizeof *pcs);
-    if (!pcs) {
-      fprintf(stderr, "sfadapter-libsframe: out of memory\n");
-      return 2;
-    }
-    for (i = 0; i < npcs; i++)
-      if (!parse_u64(argv[4 + i], &pcs[i])) {
-        fprintf(stderr, "sfadapter-libsframe: bad PC '%s'\n", argv[4 + i]);
-        free(pcs);
-        return 2;
-      }
-  }
-  if (read_section(argv[2], &sb) != 0) {
-    fprintf(stderr, "sfadapter-libsframe: %s: cannot read\n", argv[2]);
-    free(pcs);
-    return 2;
-  }
-  ctx = decode_or_report(&sb, argv[2]);
+  ctx = decode_or_report(&sb, cli.section);
   if (!ctx) {
     rc = 1;
   } else {
     sec_info si;
-    sec_init(&si, ctx, vma);
-    if (strcmp(cmd, "decode") == 0)
-      rc = cmd_decode(&si, argv[2]);
-    else
-      rc = cmd_lookup(&si, pcs, npcs, argv[2]);
+    sec_init(&si, ctx, cli.vma);
+    if (cli.cmd == SFA_CMD_DECODE) {
+      rc = cmd_decode(&si, cli.section);
+    } else {
+      lookup_job job = {&si, cli.pcs, cli.section};
+      rc = sfa_lookup_all(PROG, cli.npcs, lookup_job_one, &job, 1);
+    }
     sframe_decoder_free(&ctx);
   }
   fflush(stdout);
   free_section(&sb);
-  free(pcs);
+  sfa_cli_free(&cli);
   return rc;
 }

@@ -36,7 +36,8 @@ BUNDLED_ADAPTERS += libsframe-2.47
 BUNDLED_BINS += $(SFA_LIBSFRAME_247)
 endif
 
-LIBSFRAME_SRC := conformance/adapters/libsframe.c conformance/adapters/libsframe.mk
+LIBSFRAME_SRC := conformance/adapters/libsframe.c conformance/adapters/libsframe.mk \
+                 conformance/adapters/adapter_cli.h decoder/cli/num.h
 
 $(SFA_LIBSFRAME_240): $(LIBSFRAME_SRC)
 	@mkdir -p $(@D)

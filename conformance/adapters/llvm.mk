@@ -14,6 +14,7 @@ endif
 
 $(SFA_LLVM_ADAPTER): conformance/adapters/llvm.c conformance/adapters/llvm.mk \
                      conformance/adapters/binutils.c conformance/adapters/binutils.h \
+                     conformance/adapters/adapter_cli.h \
                      decoder/include/sframe_ref.h $(SFA_LLVM_TC)/VERSIONS
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Iconformance/adapters -DSFA_TOOL_LLVM -DSFA_NAME='"llvm-readobj-22"' \
