@@ -35,7 +35,9 @@ tally() { # tally LOG: add the "N passed, N failed" line of LOG
   l=${l#*, }
   fail=$((fail + ${l%% failed}))
 }
-section() { printf '\n==== %s ====\n' "$1"; }
+# Each section's header says when it started (bash's SECONDS: since the
+# check began), so a slow pass shows in the log.
+section() { printf '\n==== %s [at %dm%02ds] ====\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 mkdir -p build
 section "build (gcc -Wall -Wextra -Werror)"
@@ -120,5 +122,6 @@ else
 fi
 
 echo
+printf 'check took %dm%02ds\n' $((SECONDS / 60)) $((SECONDS % 60))
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
