@@ -118,6 +118,18 @@ void sfa_first_line(const char *s, char *out, size_t n) {
   out[k] = '\0';
 }
 
+/* The tool exited with a non-zero status: says so with its first line of
+ * standard error (a verdict on the section, reported as a rejection). */
+int sfa_exit_failed(const sfa_config *cfg, const sfa_run *r) {
+  char line[200];
+  if (WEXITSTATUS(r->status) == 0)
+    return 0;
+  sfa_first_line(r->err.p, line, sizeof line);
+  fprintf(stderr, "%s exited with status %d: %s\n", cfg->kind, WEXITSTATUS(r->status),
+          line[0] ? line : "(no message)");
+  return 1;
+}
+
 /* ------------------------------------------------------------------ */
 /* running the tool                                                    */
 
@@ -1267,12 +1279,8 @@ static int gnu_classify(const sfa_config *cfg, sfa_dump *d, sfa_lexer *lx) {
 static int gnu_judge(const sfa_config *cfg, sfa_run *r, sfa_dump *d) {
   sfa_lexer lx;
   char line[200];
-  if (WEXITSTATUS(r->status) != 0) {
-    sfa_first_line(r->err.p, line, sizeof line);
-    fprintf(stderr, "%s exited with status %d: %s\n", cfg->kind, WEXITSTATUS(r->status),
-            line[0] ? line : "(no message)");
+  if (sfa_exit_failed(cfg, r))
     return 1;
-  }
   if (r->err.len) { /* e.g. 2.47: "Error: SFrame decode failure" with exit 0 */
     sfa_first_line(r->err.p, line, sizeof line);
     fprintf(stderr, "%s warned: %s\n", cfg->kind, line);

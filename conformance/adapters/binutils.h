@@ -151,6 +151,9 @@ int sfa_tool_version_line(const sfa_config *cfg, char *line, size_t n);
 /* 0 when the tool runs and its --version names cfg's release; else -1 with
  * the reason on stderr. */
 int sfa_check_tool(const sfa_config *cfg);
+/* 1 when the tool exited with a non-zero status (said on stderr with its
+ * first line of standard error: a rejection), else 0. */
+int sfa_exit_failed(const sfa_config *cfg, const sfa_run *r);
 /* Prints the "unknown_fields" array. */
 void sfa_print_keys(const char *const *keys);
 

@@ -402,13 +402,8 @@ static void print_warning(const char *err) {
 
 static int llvm_judge(const sfa_config *cfg, sfa_run *r, sfa_dump *d) {
   rd rr;
-  char line[200];
-  if (WEXITSTATUS(r->status) != 0) {
-    sfa_first_line(r->err.p, line, sizeof line);
-    fprintf(stderr, "%s exited with status %d: %s\n", cfg->kind, WEXITSTATUS(r->status),
-            line[0] ? line : "(no message)");
+  if (sfa_exit_failed(cfg, r))
     return 1;
-  }
   if (r->err.len) { /* its verdict: a warning about the section */
     print_warning(r->err.p);
     return 1;
