@@ -218,17 +218,51 @@ sfr_status dump_json(FILE *out, const sfr_section *sec) {
 }
 
 /* ---- objdump --sframe ----
- * Reproduces binutils' text: 2.40's for version 1 sections (the only
- * release that emits or dumps them), 2.46's for versions 2 and 3.
- * Quirks kept on purpose (SPEC-NOTES "objdump text"): default-FDE CFA
- * offsets print as "%s+%d" ("sp+-8"), flexible ones as "%s%+d"; sizes and
- * counts print as signed 32-bit. */
+ * Reproduces binutils' text, release by release (SPEC-NOTES.md N26): 2.40
+ * (version 1), 2.44 (version 2; version 1: the header only), 2.46 and 2.47
+ * (versions 2 and 3).  Written from the releases' observed output.  Quirks
+ * kept on purpose: default-FDE CFA offsets print as "%s+%d" ("sp+-8"),
+ * flexible ones as "%s%+d"; sizes and counts print as signed 32-bit. */
 
-static void objdump_flags(FILE *out, const sfr_section *sec) {
+int dump_objdump_release(const char *name) {
+  static const struct { const char *name; int rel; } rels[] = {
+      {"2.40", 240}, {"2.44", 244}, {"2.46", 246}, {"2.47", 247}};
+  size_t i;
+  for (i = 0; i < sizeof rels / sizeof rels[0]; i++)
+    if (strcmp(name, rels[i].name) == 0)
+      return rels[i].rel;
+  return 0;
+}
+
+int dump_objdump_reads(int rel, unsigned version) {
+  switch (rel) {
+  case 240:
+    return version == SFR_VERSION_1;
+  case 244:
+    return version == SFR_VERSION_1 || version == SFR_VERSION_2;
+  case 246:
+  case 247:
+    return version == SFR_VERSION_2 || version == SFR_VERSION_3;
+  }
+  return 0;
+}
+
+const char *dump_objdump_versions(int rel) {
+  return rel == 240 ? "version 1 only"
+         : rel == 244 ? "versions 1 (the header only) and 2"
+                      : "versions 2 and 3";
+}
+
+int dump_objdump_default_release(unsigned version) {
+  return version == SFR_VERSION_1 ? 240 : dump_objdump_reads(247, version) ? 247 : 0;
+}
+
+static void objdump_flags(FILE *out, const sfr_section *sec, int rel) {
   uint8_t f = sec->flags;
   const char *prefix = "Flags: ";
-  if (sec->version == SFR_VERSION_1) {
-    /* 2.40 built the string with strcpy: FRAME_POINTER overwrote SORTED. */
+  if (rel <= 244) {
+    /* 2.40 and 2.44 build the string with strcpy: FRAME_POINTER overwrites
+     * SORTED (2.44 refuses every other flag). */
     const char *s = !f ? "NONE"
                     : (f & SFR_F_FRAME_POINTER) ? "SFRAME_F_FRAME_POINTER"
                     : (f & SFR_F_FDE_SORTED)    ? "SFRAME_F_FDE_SORTED"
@@ -243,7 +277,7 @@ static void objdump_flags(FILE *out, const sfr_section *sec) {
 #define OBJDUMP_FLAG(bit, name)                                                \
   if (f & (bit)) {                                                             \
     f = (uint8_t)(f & ~(bit));                                                 \
-    fprintf(out, "%11s%s%s\n", prefix, name, f ? "," : "");                \
+    fprintf(out, "%11s%s%s\n", prefix, name, f ? "," : "");                    \
     prefix = " ";                                                              \
   }
   OBJDUMP_FLAG(SFR_F_FDE_SORTED, "SFRAME_F_FDE_SORTED")
@@ -263,7 +297,7 @@ static void flex_disp(char *buf, size_t n, const sfr_section *sec, int reg_p,
   snprintf(buf, n, deref ? "(%s%+" PRId64 ")" : "%s%+" PRId64, name, off);
 }
 
-static void objdump_rule(char *buf, size_t n, const sfr_section *sec, int flex,
+static void objdump_rule(char *buf, size_t n, const sfr_section *sec, int rel, int flex,
                          const sfr_reg_rule *r, int is_ra) {
   if (is_ra && r->padding) {
     snprintf(buf, n, "U"); /* RA-not-saved padding word */
@@ -271,14 +305,18 @@ static void objdump_rule(char *buf, size_t n, const sfr_section *sec, int flex,
   }
   switch ((sfr_rule_kind)r->kind) {
   case SFR_RULE_FIXED:
-    if (is_ra) /* 2.40 (version 1) did not know fixed offsets: 'u' */
-      snprintf(buf, n, sec->version == SFR_VERSION_1 ? "u" : "f");
+    if (rel == 240) /* 2.40 (version 1) prints no fixed offset: 'u' */
+      snprintf(buf, n, "u");
+    else if (is_ra)
+      snprintf(buf, n, "f");
+    else if (flex && rel >= 247) /* 2.47: a flexible FDE's FP without a rule */
+      snprintf(buf, n, "u");
     else
       snprintf(buf, n, "c%+" PRId64, r->offset);
     return;
   case SFR_RULE_AT_CFA:
-    if (flex)
-      flex_disp(buf, n, sec, 0, 0, r->offset, 1);
+    if (flex) /* 2.47 drops 2.46's parentheses: "c-8" */
+      flex_disp(buf, n, sec, 0, 0, r->offset, rel < 247);
     else
       snprintf(buf, n, "c%+" PRId64, r->offset);
     return;
@@ -301,20 +339,28 @@ static void objdump_rule(char *buf, size_t n, const sfr_section *sec, int flex,
   snprintf(buf, n, "u");
 }
 
-sfr_status dump_objdump(FILE *out, const sfr_section *sec) {
-  uint32_t i;
-  int v1 = sec->version == SFR_VERSION_1;
-  int aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
-
+static void objdump_header(FILE *out, const sfr_section *sec, int rel) {
   fprintf(out, "\nContents of the SFrame section .sframe:\n  Header :\n\n");
   fprintf(out, "    Version: SFRAME_VERSION_%u\n", sec->version);
-  objdump_flags(out, sec);
-  if (!v1 && sec->fixed_fp_offset != 0)
+  objdump_flags(out, sec, rel);
+  if (rel != 240 && sec->fixed_fp_offset != 0)
     fprintf(out, "    CFA fixed FP offset: %d\n", sec->fixed_fp_offset);
-  if (!v1 && sec->fixed_ra_offset != 0)
+  if (rel != 240 && sec->fixed_ra_offset != 0)
     fprintf(out, "    CFA fixed RA offset: %d\n", sec->fixed_ra_offset);
   fprintf(out, "    Num FDEs: %d\n", (int32_t)sec->num_fdes);
   fprintf(out, "    Num FREs: %d\n", (int32_t)sec->num_fres);
+}
+
+sfr_status dump_objdump_as(FILE *out, const sfr_section *sec, int rel) {
+  uint32_t i;
+  int aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
+
+  objdump_header(out, sec, rel);
+  if (rel == 244 && sec->version == SFR_VERSION_1) {
+    /* 2.44 decodes version 1 but dumps the functions of version 2 only. */
+    fprintf(out, "\n No further information can be displayed.  SFrame version not supported\n");
+    return SFR_OK;
+  }
   fprintf(out, "\n  Function Index :\n");
 
   for (i = 0; i < sec->num_fdes; i++) {
@@ -359,17 +405,22 @@ sfr_status dump_objdump(FILE *out, const sfr_section *sec) {
       else
         snprintf(cfa, sizeof cfa, "%s+%" PRId64, base_name(sec, r.cfa.reg, tmp, sizeof tmp),
                  r.cfa.offset);
-      objdump_rule(fp, sizeof fp, sec, flex, &r.fp, 0);
-      if (!v1 && !flex && sec->fixed_ra_offset != 0)
+      objdump_rule(fp, sizeof fp, sec, rel, flex, &r.fp, 0);
+      if (rel != 240 && !flex && sec->fixed_ra_offset != 0)
         snprintf(ra, sizeof ra, "f"); /* binutils prints 'f' whenever the header has one */
       else
-        objdump_rule(ra, sizeof ra, sec, flex, &r.ra, 1);
+        objdump_rule(ra, sizeof ra, sec, rel, flex, &r.ra, 1);
       strcat(ra, r.ra_mangled ? "[s]" : "   ");
       fprintf(out, "  %-10s%-10s%-13s", cfa, fp, ra);
     }
     fputc('\n', out);
   }
   return SFR_OK;
+}
+
+sfr_status dump_objdump(FILE *out, const sfr_section *sec) {
+  int rel = dump_objdump_default_release(sec->version);
+  return dump_objdump_as(out, sec, rel ? rel : 247);
 }
 
 void lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode) {

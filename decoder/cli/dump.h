@@ -9,7 +9,23 @@
 /* Each returns SFR_OK, or the finding that stopped it part-way. */
 sfr_status dump_text(FILE *out, const sfr_section *sec);
 sfr_status dump_json(FILE *out, const sfr_section *sec);
+/* objdump's text for the section's version as `--format=objdump` means
+ * it: dump_objdump_default_release() of the version. */
 sfr_status dump_objdump(FILE *out, const sfr_section *sec);
+
+/* binutils releases whose `objdump --sframe` text can be reproduced
+ * (SPEC-NOTES.md N26), as 100 * major + minor: 240, 244, 246, 247. */
+/* The release named by "2.40", "2.44", "2.46", "2.47"; 0 for anything else. */
+int dump_objdump_release(const char *name);
+/* Whether that release's objdump reads (prints the dump of) a version. */
+int dump_objdump_reads(int release, unsigned version);
+/* The versions it reads, for messages: e.g. "1 and 2". */
+const char *dump_objdump_versions(int release);
+/* The release `--format=objdump` imitates for a version (0: none). */
+int dump_objdump_default_release(unsigned version);
+/* That release's text; SFR_OK, or the finding that stopped it.  The caller
+ * checks dump_objdump_reads() first. */
+sfr_status dump_objdump_as(FILE *out, const sfr_section *sec, int release);
 
 /* Shared pieces, also used by lookup. */
 void rules_text(char *buf, size_t n, const sfr_section *sec, const sfr_rules *r);

@@ -1,5 +1,5 @@
 /* sfref - the command line on the reference decoder.
- *   sfref dump [--json | --format=text|json|objdump] FILE
+ *   sfref dump [--json | --format=text|json|objdump|objdump-REL] FILE
  *   sfref validate [--json] FILE
  *   sfref lookup [--mode=ip|ra|both] [--json] FILE PC...
  *   sfref unwind [--json] FILE SNAPSHOT
@@ -32,7 +32,9 @@ typedef struct opts {
   int raw;
   int have_vma;
   uint64_t vma;
-  const char *format; /* text, json, objdump */
+  const char *format; /* text, json, objdump, objdump-REL */
+  int objdump;        /* --format=objdump...: 1; its release (dump.h), 0 = per version */
+  int objdump_rel;
   const char *mode;   /* ip, ra, both */
   char **pcs;
   int npcs;
@@ -48,7 +50,7 @@ typedef struct input {
 static const char *usage_text =
     "usage: sfref <command> [options] FILE [PC...]\n"
     "commands:\n"
-    "  dump      print the decoded section (--json, --format=text|json|objdump)\n"
+    "  dump      print the decoded section (--json, --format=text|json|objdump[-REL])\n"
     "  validate  report every finding; exit 0 when valid, 1 when not\n"
     "  lookup    find the FDE, FRE and rules for each PC (--mode=ip|ra|both)\n"
     "  unwind    unwind a register and memory snapshot (decoder/SNAPSHOT.md)\n"
@@ -64,10 +66,18 @@ static const char *help_for(const char *cmd) {
   if (strcmp(cmd, "dump") == 0)
     return "usage: sfref dump [--raw --vma ADDR] [--json | --format=FMT] FILE\n"
            "Print the decoded section.  FMT is text (default), json (the canonical\n"
-           "JSON of decoder/JSON.md) or objdump (the text binutils' objdump --sframe\n"
-           "prints for the section's version).  Findings go to stderr.\n"
-           "Exit 0 when valid, 1 when the section is invalid or malformed (a\n"
-           "malformed section is not dumped), 2 on usage or I/O errors.\n";
+           "JSON of decoder/JSON.md), or binutils' objdump --sframe text, byte for\n"
+           "byte (SPEC-NOTES.md N26):\n"
+           "  objdump-2.40  binutils 2.40's; it reads version 1 only\n"
+           "  objdump-2.44  2.44's: version 2; for version 1 the header and 2.44's\n"
+           "                'No further information can be displayed' line\n"
+           "  objdump-2.46  2.46's: versions 2 and 3\n"
+           "  objdump-2.47  2.47's (the current release): versions 2 and 3\n"
+           "  objdump       the newest release that reads the section's version:\n"
+           "                2.40 for version 1, 2.47 for versions 2 and 3\n"
+           "A version the release does not read is an error (exit 2).  Findings\n"
+           "go to stderr.  Exit 0 when valid, 1 when the section is invalid or\n"
+           "malformed (a malformed section is not dumped), 2 on usage or I/O errors.\n";
   if (strcmp(cmd, "validate") == 0)
     return "usage: sfref validate [--raw --vma ADDR] [--json] FILE\n"
            "Report every finding: identifier, class, message and location.\n"
@@ -230,10 +240,20 @@ static int cmd_dump(const opts *o, sfr_section *sec, const sfr_report *rep) {
     fprintf(stderr, "sfref: %s: error: section is malformed; not dumped\n", o->file);
     return EXIT_INVALID;
   }
+  int rel = o->objdump_rel ? o->objdump_rel : dump_objdump_default_release(sec->version);
+  if (o->objdump) {
+    if (!dump_objdump_reads(rel, sec->version)) {
+      fprintf(stderr,
+              "sfref: %s: error: --format=%s: objdump %d.%02d does not read SFrame version %u"
+              " (it reads %s)\n",
+              o->file, o->format, rel / 100, rel % 100, sec->version, dump_objdump_versions(rel));
+      return EXIT_USAGE;
+    }
+  }
   if (strcmp(o->format, "json") == 0)
     st = dump_json(stdout, sec);
-  else if (strcmp(o->format, "objdump") == 0)
-    st = dump_objdump(stdout, sec);
+  else if (o->objdump)
+    st = dump_objdump_as(stdout, sec, rel);
   else
     st = dump_text(stdout, sec);
   fflush(stdout);
@@ -467,7 +487,16 @@ int main(int argc, char **argv) {
       o.format = "json";
     } else if (strncmp(a, "--format=", 9) == 0) {
       o.format = a + 9;
-      if (strcmp(o.format, "text") && strcmp(o.format, "json") && strcmp(o.format, "objdump")) {
+      o.objdump = strncmp(o.format, "objdump", 7) == 0;
+      o.objdump_rel = 0;
+      if (strncmp(o.format, "objdump-", 8) == 0 &&
+          (o.objdump_rel = dump_objdump_release(o.format + 8)) == 0) {
+        rc = usage_error("unknown format '%s' (objdump releases: objdump-2.40, objdump-2.44,"
+                         " objdump-2.46, objdump-2.47)", o.format);
+        goto out;
+      }
+      if (strcmp(o.format, "text") && strcmp(o.format, "json") &&
+          strcmp(o.format, "objdump") && !o.objdump_rel) {
         rc = usage_error("unknown format '%s'", o.format);
         goto out;
       }
@@ -506,7 +535,7 @@ int main(int argc, char **argv) {
     rc = usage_error("%s", "lookup: no PC given");
     goto out;
   }
-  if (strcmp(o.cmd, "validate") == 0 && strcmp(o.format, "objdump") == 0) {
+  if (strcmp(o.cmd, "validate") == 0 && o.objdump) {
     rc = usage_error("%s", "validate: --format=objdump applies to dump only");
     goto out;
   }

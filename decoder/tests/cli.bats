@@ -96,10 +96,12 @@ shared_count() {
 
 @test "dump --format=objdump reproduces objdump's text for every real section" {
   # Line 1 of each .objdump file is the file name line; the rest must match.
-  # sfref reproduces objdump 2.40 for version 1 and 2.46 for versions 2 and
-  # 3; the checked-in sections carry the text of objdump 2.40 (version 1),
-  # 2.44 (version 2) and 2.47.50 (version 3), which print these sections as
-  # 2.46 does, so every one is compared.
+  # --format=objdump is objdump 2.40 for version 1 and 2.47 for versions 2
+  # and 3 (SPEC-NOTES N26); the checked-in sections carry the text of
+  # objdump 2.40 (version 1), 2.44 (version 2) and 2.47.50 (version 3), the
+  # shared vectors that of 2.40-2.46, which all print assembler output as
+  # 2.47 does, so every one is compared (each release's own format:
+  # objdump-formats.bats).
   n=0; bad=""
   for b in $(real_sections); do
     if diff <(tail -n +2 "$b.objdump") \
