@@ -68,6 +68,20 @@ conformance-run: all conformance-build
 	  $(MAKE) -s corpus
 	$(SFCONFORM) --corpus $(BUILD)/corpus --out $(BUILD)/conformance $(CONFORMANCE_FLAGS) $(IMPL)
 
+# sfref's objdump text against each release's own objdump, byte for byte,
+# over the whole corpus (conformance/objdump-text-check.sh; allowlists of the
+# releases' bugs in conformance/objdump-text/): make objdump-text-check
+# [REL=2.47] [SAMPLE=N] (the corpus is built when there is none).  A release
+# whose objdump is absent is skipped.
+OBJDUMP_TEXT_RELS ?= 2.40 2.44 2.47
+.PHONY: objdump-text-check
+objdump-text-check: all conformance-build
+	[ -f $(BUILD)/corpus/manifest-v3.txt ] || $(MAKE) -s corpus
+	@rc=0; for r in $(or $(REL),$(OBJDUMP_TEXT_RELS)); do \
+	  BUILD=$(BUILD) CORPUS=$(BUILD)/corpus bash conformance/objdump-text-check.sh $$r $(if $(SAMPLE),--sample $(SAMPLE)); \
+	  st=$$?; [ $$st -eq 0 ] || [ $$st -eq 77 ] || rc=1; \
+	done; exit $$rc
+
 # The peers of newer Debian suites (libsframe, binutils, LLVM, glibc's
 # reader), unpacked under build/toolchains by ci/toolchains.sh; a second run
 # fetches nothing.

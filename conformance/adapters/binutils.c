@@ -1351,7 +1351,38 @@ static int parse_vma(const char *s, uint64_t *v) {
   return 0;
 }
 
-static int cmd_decode(const sfa_tool *tool, const char *secpath, const char *vmastr) {
+/* The tool's own text, for `objdump SECTION VMA` (not an adapter protocol
+ * command, not in capabilities: conformance/objdump-text-check.sh diffs it
+ * with `sfref dump --format=objdump-REL`).  objdump's first two lines
+ * ("" and "FILE:     file format X", which names the temporary file) are
+ * left out, so the text starts as sfref's does, at the blank line before
+ * "Contents of the SFrame section".  Exit 0 only when the tool exited 0
+ * with nothing on stderr. */
+static int print_text(const sfa_config *cfg, const sfa_run *r) {
+  const char *p = r->out.p ? r->out.p : "";
+  char line[200];
+  if (sfa_exit_failed(cfg, r))
+    return 1;
+  if (r->err.len) {
+    sfa_first_line(r->err.p, line, sizeof line);
+    fprintf(stderr, "%s warned: %s\n", cfg->kind, line);
+    return 1;
+  }
+  if (r->out.truncated) {
+    fprintf(stderr, "%s printed more than %u bytes\n", cfg->kind, MAX_STDOUT);
+    return 1;
+  }
+  if (p[0] == '\n') { /* objdump: skip "\nFILE:     file format X\n" */
+    const char *nl = strchr(p + 1, '\n'), *ff = strstr(p + 1, ":     file format ");
+    if (nl && ff && ff < nl)
+      p = nl + 1;
+  }
+  fputs(p, stdout);
+  return fflush(stdout) != 0 ? 2 : 0;
+}
+
+static int cmd_decode(const sfa_tool *tool, const char *secpath, const char *vmastr,
+                      int text) {
   uint8_t *sec, *elf;
   size_t seclen, elflen;
   uint64_t vma;
@@ -1439,6 +1470,8 @@ static int cmd_decode(const sfa_tool *tool, const char *secpath, const char *vma
     signal(sig, SIG_DFL);
     raise(sig);
     rc = 128 + sig;
+  } else if (text) {
+    rc = print_text(&g_cfg, &r);
   } else {
     rc = tool->judge(&g_cfg, &r, &d);
     if (rc == 0) {
@@ -1458,8 +1491,15 @@ static void usage(void) {
   fprintf(stderr,
           "usage: sfadapter-%s capabilities\n"
           "       sfadapter-%s decode SECTION VMA\n"
+#ifndef SFA_TOOL_LLVM
+          "       sfadapter-%s objdump SECTION VMA   (the tool's own text, for diffing)\n"
+#endif
           "(the conformance adapter protocol, conformance/PROTOCOL.md)\n",
-          g_cfg.name, g_cfg.name);
+          g_cfg.name, g_cfg.name
+#ifndef SFA_TOOL_LLVM
+          , g_cfg.name
+#endif
+          );
 }
 
 int main(int argc, char **argv) {
@@ -1499,8 +1539,17 @@ int main(int argc, char **argv) {
       fprintf(stderr, "cannot run '%s --version'\n", g_cfg.path);
       return 2;
     }
-    return cmd_decode(tool, argv[2], argv[3]);
+    return cmd_decode(tool, argv[2], argv[3], 0);
   }
+#ifndef SFA_TOOL_LLVM
+  if (argc == 4 && !strcmp(argv[1], "objdump")) { /* the tool's raw text */
+    if (!g_cfg.baked && runtime_version(&g_cfg)) {
+      fprintf(stderr, "cannot run '%s --version'\n", g_cfg.path);
+      return 2;
+    }
+    return cmd_decode(tool, argv[2], argv[3], 1);
+  }
+#endif
   if (argc >= 2 && (!strcmp(argv[1], "lookup") || !strcmp(argv[1], "unwind"))) {
     fprintf(stderr, "%s: command not offered by this adapter\n", argv[1]);
     return 2;
