@@ -456,8 +456,31 @@ static int run(const impl *im, const opts *o, const char *const *args, proc_resu
 }
 
 /* Compares an accepted command's stdout with the expected file. */
-static int compare_output(const impl *im, const proc_result *pr, const char *want_path,
-                          const char *what, result *r) {
+/* A lookup the section cannot answer (status rep-size-unknown: a
+ * version-1 PCMASK function beyond its first row, SPEC-NOTES N14) is not
+ * held against an implementation that declines to answer it: where the
+ * expected object says rep-size-unknown and got says no-fre, got is taken
+ * as rep-size-unknown.  A row found there is still wrong-output (a CFA the
+ * section cannot justify).  Not under --strict, which holds the oracle to
+ * its own answer. */
+static void accept_declined(jvalue *got, const jvalue *want) {
+  static const char unknown[] = "rep-size-unknown";
+  size_t i;
+  if (got->type != J_ARRAY || want->type != J_ARRAY)
+    return;
+  for (i = 0; i < got->len && i < want->len; i++) {
+    const jvalue *ws = json_get(&want->items[i], "status");
+    jvalue *gs = (jvalue *)json_get(&got->items[i], "status");
+    if (ws && gs && ws->type == J_STRING && gs->type == J_STRING &&
+        !strcmp(ws->str, unknown) && !strcmp(gs->str, "no-fre")) {
+      gs->str = unknown;
+      gs->len = sizeof unknown - 1;
+    }
+  }
+}
+
+static int compare_output(const impl *im, const opts *o, const proc_result *pr,
+                          const char *want_path, const char *what, result *r) {
   size_t wl;
   char *want = read_file(want_path, &wl), err[200], diff[260];
   jdoc g, w;
@@ -482,6 +505,8 @@ static int compare_output(const impl *im, const proc_result *pr, const char *wan
     free(want);
     return -1;
   }
+  if (!o->strict && !strcmp(what, "lookup"))
+    accept_declined(&g.root, &w.root);
   if (json_compare(&g.root, &w.root, im->unknown, diff, sizeof diff) != 0) {
     set(r, ST_WRONG_OUTPUT, "%s: %s", what, diff);
     rc = -1;
@@ -662,7 +687,7 @@ static void run_case(const impl *im, const opts *o, const kase *k, result *r) {
     return;
   }
   sibling(k, "dump.json", want, sizeof want);
-  i = access(want, R_OK) == 0 ? compare_output(im, &pr, want, "decode", r) : 0;
+  i = access(want, R_OK) == 0 ? compare_output(im, o, &pr, want, "decode", r) : 0;
   free(pr.out);
   if (i != 0)
     return;
@@ -676,7 +701,7 @@ static void run_case(const impl *im, const opts *o, const kase *k, result *r) {
       free(pr.out);
       return;
     }
-    i = compare_output(im, &pr, want, "lookup", r);
+    i = compare_output(im, o, &pr, want, "lookup", r);
     free(pr.out);
     if (i != 0)
       return;
@@ -691,7 +716,7 @@ static void run_case(const impl *im, const opts *o, const kase *k, result *r) {
       return;
     }
     snprintf(sfx, sizeof sfx, "unwind %d", i);
-    rc = compare_output(im, &pr, want, sfx, r);
+    rc = compare_output(im, o, &pr, want, sfx, r);
     free(pr.out);
     if (rc != 0)
       return;

@@ -167,11 +167,21 @@ sfr_lookup_status sfe_expected_find(const sfe_model *m, uint64_t pc, sfr_pc_mode
   /* the last row before the first row starting past the offset */
   for (j = 0; j < f->nrows && f->rows[j].start <= off; j++)
     *fre = (long)j;
+  /* Version 1 records no repeat size: the row is the last one at or below
+   * off % R for some unknown R >= 1 (SPEC-NOTES N14).  Certain only when no
+   * row starts at or below off (then none at or below off % R either), or
+   * when off is inside the first row and that row starts at 0 (then so is
+   * off % R). */
+  if (f->pc_type == SFR_PCTYPE_MASK && m->version == SFR_VERSION_1 && *fre >= 0 &&
+      !(*fre == 0 && f->rows[0].start == 0)) {
+    *fre = -1;
+    return SFR_LOOKUP_REP_SIZE_UNKNOWN;
+  }
   return *fre < 0 ? SFR_LOOKUP_NO_FRE : SFR_LOOKUP_FOUND;
 }
 
 void sfe_expected_lookup(const sfe_model *m, uint64_t pc, sfr_pc_mode mode, FILE *out) {
-  static const char *names[] = {"found", "no-fde", "no-fre", "bad-data"};
+  static const char *names[] = {"found", "no-fde", "no-fre", "bad-data", "rep-size-unknown"};
   long fi, fre;
   const sfe_func *f;
   sfr_lookup_status ls = sfe_expected_find(m, pc, mode, &fi, &fre);

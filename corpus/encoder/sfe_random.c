@@ -494,7 +494,10 @@ int sfe_random_model(sfe_rng *r, uint8_t version, uint8_t abi, uint8_t big_endia
     if (one_in(r, 16))
       out->fixed_fp_offset = -16;
   }
-  out->fres_first = (uint8_t)one_in(r, 32);
+  /* The FRE sub-section first is invalid (SPEC-NOTES N9, fres-before-fdes):
+   * the draw stays, so every other model is the same as before the ruling. */
+  (void)one_in(r, 32);
+  out->fres_first = 0;
 
   if (one_in(r, 16))
     text = 0xffffffff81000000ull + 0x1000ull * sfe_rng_below(r, 256); /* a kernel */

@@ -212,3 +212,35 @@ dump_all() {
     grep -q "RA undefined" "$T/u.txt" || { echo "$a v3: no RA-undefined FRE"; false; }
   done
 }
+
+# plt_lookup NAME OFFSET: sfref's answer for the PC OFFSET bytes into the
+# PLT entries' PCMASK function (the .plt after PLT0, which ld places at
+# 0x401010 in these links: cfi/x86_64-plt.s) of real section NAME.
+plt_lookup() {
+  local f="$S/$1"
+  sfref lookup --raw --vma "$(cat "$f.vma")" "$f.sframe" $(printf '0x%x' $((0x401010 + $2))) |
+    sed 's/^0x[0-9a-f]* ip: //'
+}
+
+@test "real: ld 2.40's version-1 PLT: sp+8 inside the first entry's first row, rep-size-unknown where the row depends on the entry size" {
+  # The linker's PLT entries are 16 bytes: jmp *GOT (CFA sp+8 throughout
+  # the first 11 bytes), push, jmp (sp+16 from +0xb), so at the start of
+  # every entry the CFA is sp+8.  Version 1 records no repeat size: read by
+  # the plain offset, the second entry's start (+0x10) would get the row at
+  # +0xb, sp+16, which is wrong (SPEC-NOTES N14).
+  [ -f "$S/gas240-x86_64-cfi-plt.sframe" ] || skip "no ld 2.40 PLT section"
+  run plt_lookup gas240-x86_64-cfi-plt 0
+  [[ $output == *"CFA = sp+8;"* ]] || { echo "+0x0: $output"; false; }
+  run plt_lookup gas240-x86_64-cfi-plt 0xa
+  [[ $output == *"CFA = sp+8;"* ]] || { echo "+0xa: $output"; false; }
+  for off in 0xb 0x10 0x1b 0x1f; do
+    run plt_lookup gas240-x86_64-cfi-plt $off
+    [[ $output == rep-size-unknown:* ]] || { echo "+$off: $output"; false; }
+  done
+  # Version 2 records the 16-byte repeat size: the same PCs are answered.
+  [ -f "$S/gas244-x86_64-cfi-plt.sframe" ] || skip "no ld 2.44 PLT section"
+  run plt_lookup gas244-x86_64-cfi-plt 0x10
+  [[ $output == *"CFA = sp+8;"* ]] || { echo "v2 +0x10: $output"; false; }
+  run plt_lookup gas244-x86_64-cfi-plt 0x1b
+  [[ $output == *"CFA = sp+16;"* ]] || { echo "v2 +0x1b: $output"; false; }
+}

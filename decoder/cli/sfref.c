@@ -287,6 +287,12 @@ static void lookup_one(const opts *o, const sfr_section *sec, uint64_t pc, sfr_p
     printf("function %" PRIu32 " [0x%" PRIx64 ", +%" PRIu32 "), FRE %" PRIu32 " (+0x%" PRIx32
            "): %s\n",
            res.fde.index, res.fde.start, res.fde.size, res.fre.index, res.fre.start, line);
+  } else if (ls == SFR_LOOKUP_REP_SIZE_UNKNOWN) {
+    printf("%s: function %" PRIu32 " [0x%" PRIx64 ", +%" PRIu32
+           ") is a version-1 PCMASK function; its row at offset 0x%" PRIx64
+           " depends on the repeat size, which version 1 does not record\n",
+           sfr_lookup_status_name(ls), res.fde.index, res.fde.start, res.fde.size,
+           res.pc - res.fde.start);
   } else {
     printf("%s\n", sfr_lookup_status_name(ls));
   }

@@ -113,6 +113,8 @@ typedef enum sfr_class {
     "FDE array runs past the end of the section")                              \
   X(FDE_ARRAY_OVERLAPS_FRES, "fde-array-overlaps-fres", INVALID,               \
     "FDE array overlaps the FRE sub-section")                                  \
+  X(FRES_BEFORE_FDES, "fres-before-fdes", INVALID,                             \
+    "FRE sub-section placed before the FDE sub-section (it is the last)")      \
   X(FRE_SUBSECTION_TRUNCATED, "fre-subsection-truncated", MALFORMED,           \
     "freoff + fre_len runs past the end of the section")                       \
   X(SUBSECTION_GAP, "subsection-gap", QUESTIONABLE,                            \
@@ -395,7 +397,10 @@ typedef enum sfr_lookup_status {
   SFR_LOOKUP_FOUND = 0,
   SFR_LOOKUP_NO_FDE,      /* PC in no function */
   SFR_LOOKUP_NO_FRE,      /* function found, but no FRE covers the PC */
-  SFR_LOOKUP_BAD_DATA     /* the section's data for this PC is broken */
+  SFR_LOOKUP_BAD_DATA,    /* the section's data for this PC is broken */
+  SFR_LOOKUP_REP_SIZE_UNKNOWN /* a version-1 PCMASK function: which row
+                                 applies depends on the repeat size, which
+                                 version 1 does not record (SPEC-NOTES N14) */
 } sfr_lookup_status;
 
 sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
@@ -429,7 +434,9 @@ typedef enum sfr_stop {
   SFR_STOP_REG_RULE_BELOW_TOP, /* rule needs a register below the top frame */
   SFR_STOP_REG_UNKNOWN,    /* a rule names a register the caller did not give */
   SFR_STOP_SP_NOT_INCREASING,
-  SFR_STOP_FRAME_LIMIT
+  SFR_STOP_FRAME_LIMIT,
+  SFR_STOP_REP_SIZE_UNKNOWN /* the PC's row cannot be told (a version-1
+                               PCMASK function, SFR_LOOKUP_REP_SIZE_UNKNOWN) */
 } sfr_stop;
 
 const char *sfr_stop_name(sfr_stop s);

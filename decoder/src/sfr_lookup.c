@@ -2,7 +2,9 @@
  * PC to FDE: binary search when the section says it is sorted and
  * validation agreed (sec->order_verified), linear otherwise.
  * FDE to FRE: PCINC - the last FRE whose start <= PC - function start;
- * PCMASK - the last FRE whose start <= (PC - function start) % rep_size. */
+ * PCMASK - the last FRE whose start <= (PC - function start) % rep_size;
+ * version-1 PCMASK (no rep_size recorded) - only what holds for every
+ * repeat size (pcmask_v1). */
 #include <string.h>
 
 #include "sframe_ref.h"
@@ -41,18 +43,35 @@ sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
   return SFR_LOOKUP_NO_FDE;
 }
 
+/* Version 1 has no rep_size field (2.3.1 of version 1), so for a PCMASK
+ * function the row of an offset off is the last row at or below off % R for
+ * an unknown R >= 1.  Two answers hold for every R: off below the first
+ * row's start gives no row (off % R <= off); with the first row at 0 and
+ * off below the second row's start, the first row (0 <= off % R <= off).
+ * Anything else depends on R: a linker's PLT (rows at 0 and 0xb, 16-byte
+ * entries) read by the plain offset answers the second row at the start
+ * of every entry after the first, where the first is right (N14). */
+static sfr_lookup_status pcmask_v1(sfr_lookup_status plain, const sfr_fre *row) {
+  if (plain == SFR_LOOKUP_FOUND && row->index == 0 && row->start == 0)
+    return SFR_LOOKUP_FOUND;
+  if (plain == SFR_LOOKUP_NO_FRE)
+    return SFR_LOOKUP_NO_FRE;
+  return SFR_LOOKUP_REP_SIZE_UNKNOWN;
+}
+
 sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
                                uint64_t pc, sfr_fre *fre) {
   sfr_fre_iter it;
-  sfr_fre cur;
+  sfr_fre cur, row;
   uint64_t off;
   int done = 0, found = 0;
+  sfr_lookup_status ls;
 
   if (!covers(fde, pc))
     return SFR_LOOKUP_NO_FDE;
   off = pc - fde->start;
-  /* Version 1 FDEs carry no rep_size: a version-1 PCMASK function is looked
-   * up by its plain offset (SPEC-NOTES "PCMASK in version 1"). */
+  /* Version 1 FDEs carry no rep_size: a version-1 PCMASK function is
+   * walked by its plain offset, and pcmask_v1 says what that proves. */
   if (fde->pc_type == SFR_PCTYPE_MASK && sec->version >= SFR_VERSION_2) {
     if (fde->rep_size == 0)
       return SFR_LOOKUP_BAD_DATA;
@@ -64,10 +83,15 @@ sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
       return SFR_LOOKUP_BAD_DATA;
     if (done || cur.start > off)
       break;
-    *fre = cur;
+    row = cur;
     found = 1;
   }
-  return found ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FRE;
+  ls = found ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FRE;
+  if (fde->pc_type == SFR_PCTYPE_MASK && sec->version == SFR_VERSION_1)
+    ls = pcmask_v1(ls, &row);
+  if (ls == SFR_LOOKUP_FOUND)
+    *fre = row;
+  return ls;
 }
 
 sfr_lookup_status sfr_lookup(const sfr_section *sec, uint64_t pc,
@@ -92,6 +116,7 @@ sfr_lookup_status sfr_lookup(const sfr_section *sec, uint64_t pc,
 }
 
 const char *sfr_lookup_status_name(sfr_lookup_status s) {
-  static const char *const names[] = {"found", "no-fde", "no-fre", "bad-data"};
+  static const char *const names[] = {"found", "no-fde", "no-fre", "bad-data",
+                                      "rep-size-unknown"};
   return (unsigned)s < sizeof names / sizeof *names ? names[s] : "unknown";
 }

@@ -9,7 +9,8 @@ const char *sfr_stop_name(sfr_stop s) {
   /* In sfr_stop order. */
   static const char *const names[] = {"none",        "outermost",         "no-fde",
                                       "bad-data",    "mem-read-failed",   "reg-rule-below-top",
-                                      "reg-unknown", "sp-not-increasing", "frame-limit"};
+                                      "reg-unknown", "sp-not-increasing", "frame-limit",
+                                      "rep-size-unknown"};
   return (unsigned)s < sizeof names / sizeof *names ? names[s] : "unknown";
 }
 
@@ -100,6 +101,8 @@ sfr_stop sfr_unwind_frame(const sfr_unwind_ctx *uc, const sfr_regs *cur,
     return SFR_STOP_OUTERMOST; /* V3: a default FDE without FREs */
   if (ls == SFR_LOOKUP_NO_FDE || ls == SFR_LOOKUP_NO_FRE)
     return SFR_STOP_NO_FDE;
+  if (ls == SFR_LOOKUP_REP_SIZE_UNKNOWN)
+    return SFR_STOP_REP_SIZE_UNKNOWN;
   if (ls != SFR_LOOKUP_FOUND)
     return SFR_STOP_BAD_DATA;
   if (r->outermost)

@@ -42,14 +42,19 @@ static void check_header(const sfr_section *sec, sfr_report *rep) {
     add(rep, SFR_E_AUXHDR_PRESENT, 7, -1, -1, "sfh_auxhdr_len");
 }
 
-/* 2.2: the sub-sections tile the section.  Overlap of the FDE array with
- * the FRE sub-section is invalid; unused bytes between or after them are
- * questionable. */
+/* 2.2: the sub-sections tile the section, in the order the spec gives
+ * them: the FRE sub-section is "the last sub-section" (the only one with an
+ * explicit length).  Overlap of the FDE array with the FRE sub-section, and
+ * a non-empty FRE sub-section wholly before a non-empty FDE array, are
+ * invalid (one finding: overlapping sub-sections have no order); unused
+ * bytes between or after them are questionable. */
 static void check_layout(const sfr_section *sec, sfr_report *rep) {
   uint64_t fde_end = sec->fde_start + (uint64_t)sec->num_fdes * sec->fde_size;
   uint64_t a0 = sec->fde_start, a1 = fde_end, b0 = sec->fre_start, b1 = sec->fre_end;
   if (a0 < a1 && b0 < b1 && a0 < b1 && b0 < a1)
     add(rep, SFR_E_FDE_ARRAY_OVERLAPS_FRES, (int64_t)b0, -1, -1, "sfh_freoff");
+  else if (a0 < a1 && b0 < b1 && b1 <= a0) /* disjoint, but in the wrong order */
+    add(rep, SFR_E_FRES_BEFORE_FDES, 0x18, -1, -1, "sfh_freoff");
   if (a0 > b0) { /* FRE sub-section first */
     uint64_t t0 = a0, t1 = a1;
     a0 = b0;
@@ -271,7 +276,13 @@ static uint64_t check_fres(const sfr_section *sec, const sfr_fde *fde,
   int done = 0;
   int64_t i = fde->index;
   int aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
-  uint64_t limit = fde->pc_type == SFR_PCTYPE_MASK ? fde->rep_size : fde->size;
+  /* The offsets an FRE can match: below the size, and for PCMASK also
+   * below rep_size (PC % rep_size is what is compared, and only offsets
+   * inside the function are asked): a row at or past the smaller of the
+   * two is reached by no PC (N3). */
+  uint64_t limit = fde->pc_type == SFR_PCTYPE_MASK && fde->rep_size < fde->size
+                       ? fde->rep_size
+                       : fde->size;
   int check_limit = !(fde->pc_type == SFR_PCTYPE_MASK && sec->version == SFR_VERSION_1);
 
   sfr_fre_iter_init(sec, fde, &it);

@@ -2652,6 +2652,47 @@ static const uint8_t v2_amd64_trailing_bytes[] = {
     0x00,                    /* trailing byte 3 */
 };
 
+/* v2-amd64-fres-before-fdes
+ * Invalid (2.2: "An explicit length is given for the last sub-section, the
+ * SFrame FRE sub-section"): the FRE sub-section comes first, the FDE
+ * sub-section after it; the two are adjacent and do not overlap, so every
+ * byte still has one meaning (SPEC-NOTES N9).
+ */
+static const uint8_t v2_amd64_fres_before_fdes[] = {
+    /* -- header (28 bytes) -- */
+    0xe2, 0xde,              /* sfp_magic 0xdee2, little-endian */
+    0x02,                    /* sfp_version 2 (SFRAME_VERSION_2) */
+    0x05,                    /* sfp_flags 0x05: FDE_SORTED | FDE_FUNC_START_PCREL */
+    0x03,                    /* sfh_abi_arch 3: AMD64 little-endian */
+    0x00,                    /* sfh_cfa_fixed_fp_offset 0 (none) */
+    0xf8,                    /* sfh_cfa_fixed_ra_offset -8: RA at CFA-8 */
+    0x00,                    /* sfh_auxhdr_len 0 */
+    0x01, 0x00, 0x00, 0x00,  /* sfh_num_fdes 1 */
+    0x02, 0x00, 0x00, 0x00,  /* sfh_num_fres 2 */
+    0x07, 0x00, 0x00, 0x00,  /* sfh_fre_len 7 */
+    0x07, 0x00, 0x00, 0x00,  /* sfh_fdeoff 7 -- after the FRE sub-section */
+    0x00, 0x00, 0x00, 0x00,  /* sfh_freoff 0 -- right after the header */
+    /* -- FRE sub-section (7 bytes, at offset 28) -- */
+    /* -- function 0: FREs -- */
+    /* -- FRE 0 -- */
+    0x00,                    /* sfre_start_address 0x0 */
+    0x03,                    /* sfre_info 0x03: CFA base SP, 1 data word of 1 byte */
+    0x08,                    /* data word 0: CFA offset: CFA = SP + 8 */
+    /* -- FRE 1 -- */
+    0x01,                    /* sfre_start_address 0x1 */
+    0x05,                    /* sfre_info 0x05: CFA base SP, 2 data words of 1 byte */
+    0x10,                    /* data word 0: CFA offset: CFA = SP + 16 */
+    0xf0,                    /* data word 1: FP offset: FP saved at CFA-16 */
+    /* -- FDE 0 (20 bytes, at offset 35) -- */
+    0xdd, 0x0f, 0x00, 0x00,  /* sfde_func_start_address 0xfdd: function at this field (0x1023) + 0xfdd = 0x2000 */
+    0x40, 0x00, 0x00, 0x00,  /* sfde_func_size 0x40 */
+    0x00, 0x00, 0x00, 0x00,  /* sfde_func_start_fre_off 0 */
+    0x02, 0x00, 0x00, 0x00,  /* sfde_func_num_fres 2 */
+    0x00,                    /* sfde_func_info 0x00: FRE type ADDR1, PC type INC */
+    0x00,                    /* sfde_func_rep_size 0 */
+    0x00, 0x00,              /* sfde_func_padding2 0 */
+};
+
 /* v3-s390x-trailing-bytes
  * Questionable (2.2): 4 bytes follow the end of the FRE sub-section.
  */
@@ -6490,6 +6531,8 @@ const test_vector test_vectors[] = {
      v1_aarch64le_trailing_bytes, sizeof v1_aarch64le_trailing_bytes, UINT64_C(0x1000)},
     {"v2-amd64-trailing-bytes", "trailing-bytes",
      v2_amd64_trailing_bytes, sizeof v2_amd64_trailing_bytes, UINT64_C(0x1000)},
+    {"v2-amd64-fres-before-fdes", "fres-before-fdes",
+     v2_amd64_fres_before_fdes, sizeof v2_amd64_fres_before_fdes, UINT64_C(0x1000)},
     {"v3-s390x-trailing-bytes", "trailing-bytes",
      v3_s390x_trailing_bytes, sizeof v3_s390x_trailing_bytes, UINT64_C(0x1000)},
     {"v1-amd64-num-fres-mismatch", "num-fres-mismatch",

@@ -42,7 +42,8 @@
  * version-dependent fields are cleared (rep_size in V1, signal and FDE
  * type before V3), a PCMASK function with rep_size 0 becomes PCINC, a size
  * that would run past 2^64 is cut, rows whose start does not increase or
- * lies past the function (rep_size for PCMASK) are skipped, functions
+ * lies past the function (or past rep_size for PCMASK) are skipped, the
+ * FRE sub-section goes first only in a section without functions, functions
  * overlapping (or duplicating) an earlier one are skipped, and with
  * SFRAME_F_FDE_SORTED the functions are sorted by start.  Whether the
  * rules can be expressed is the encoder's to decide: a model it refuses is
@@ -135,12 +136,14 @@ static uint8_t rt_word_size_code(uint8_t ws) {
   return ws == 1 ? 1u : ws == 2 ? 2u : ws == 4 ? 3u : 0u;
 }
 
-/* Rows of a function may start at most here (inclusive); 0 when no limit
- * applies (a version-1 PCMASK function has no rep_size). */
+/* Rows of a function may start at most here (inclusive: a row at the limit
+ * is questionable, past it invalid, N3): the size, or for PCMASK the
+ * smaller of size and rep_size; 0 when no limit applies (a version-1
+ * PCMASK function has no rep_size). */
 static int rt_row_limit(const sfe_model *m, const sfe_func *f, uint64_t *limit) {
   if (f->pc_type == SFR_PCTYPE_MASK && m->version == SFR_VERSION_1)
     return 0;
-  *limit = f->pc_type == SFR_PCTYPE_MASK ? f->rep_size : f->size;
+  *limit = f->pc_type == SFR_PCTYPE_MASK && f->rep_size < f->size ? f->rep_size : f->size;
   return 1;
 }
 
@@ -292,6 +295,10 @@ static int rt_parse(const uint8_t *data, size_t size, rt_model *rm) {
     rm->rank[m->nfuncs] = (uint8_t)rank;
     m->funcs[m->nfuncs++] = f;
   }
+  /* The FRE sub-section before a non-empty FDE array is invalid (N9,
+   * fres-before-fdes): kept only for a section without functions. */
+  if (m->nfuncs)
+    m->fres_first = 0;
   if (m->flags & SFR_F_FDE_SORTED)
     rt_sort(rm);
   return 0;
