@@ -12,8 +12,8 @@
 #      runs every corpus section through the library under ASan + UBSan, in
 #      process; the runner's own suites, which exercise the runner and the
 #      peers rather than the oracle, run in the plain pass only)
-#   4. run the tests once more under valgrind (only the Bats suites that run
-#      sfref through the wrapper; the corpus check, a few
+#   4. run the tests once more under valgrind (only the CLI's and the
+#      generated sections' Bats suites; the corpus check, a few
 #      thousand processes, is left to the two passes above; the round trip
 #      runs 200 models per version x ABI instead of 10,000, and the
 #      truncations and corruptions of real sections take every 7th offset)
