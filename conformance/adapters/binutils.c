@@ -130,6 +130,26 @@ int sfa_exit_failed(const sfa_config *cfg, const sfa_run *r) {
   return 1;
 }
 
+/* What makes a GNU tool's run a rejection, each said on stderr: a non-zero
+ * exit, anything on its stderr (e.g. 2.47: "Error: SFrame decode failure"
+ * with exit 0), or more text than the adapter keeps.  1 then, else 0.
+ * (llvm-readobj's judge words its warnings its own way.) */
+static int gnu_failed(const sfa_config *cfg, const sfa_run *r) {
+  char line[200];
+  if (sfa_exit_failed(cfg, r))
+    return 1;
+  if (r->err.len) {
+    sfa_first_line(r->err.p, line, sizeof line);
+    fprintf(stderr, "%s warned: %s\n", cfg->kind, line);
+    return 1;
+  }
+  if (r->out.truncated) {
+    fprintf(stderr, "%s printed more than %u bytes\n", cfg->kind, MAX_STDOUT);
+    return 1;
+  }
+  return 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* running the tool                                                    */
 
@@ -1278,18 +1298,8 @@ static int gnu_classify(const sfa_config *cfg, sfa_dump *d, sfa_lexer *lx) {
 
 static int gnu_judge(const sfa_config *cfg, sfa_run *r, sfa_dump *d) {
   sfa_lexer lx;
-  char line[200];
-  if (sfa_exit_failed(cfg, r))
+  if (gnu_failed(cfg, r))
     return 1;
-  if (r->err.len) { /* e.g. 2.47: "Error: SFrame decode failure" with exit 0 */
-    sfa_first_line(r->err.p, line, sizeof line);
-    fprintf(stderr, "%s warned: %s\n", cfg->kind, line);
-    return 1;
-  }
-  if (r->out.truncated) {
-    fprintf(stderr, "%s printed more than %u bytes\n", cfg->kind, MAX_STDOUT);
-    return 1;
-  }
   if (gnu_parse(r->out.p, d, &lx) || gnu_classify(cfg, d, &lx)) {
     fprintf(stderr, "cannot parse %s output: %s\n", cfg->kind, lx.err);
     return 1;
@@ -1360,18 +1370,8 @@ static int parse_vma(const char *s, uint64_t *v) {
  * with nothing on stderr. */
 static int print_text(const sfa_config *cfg, const sfa_run *r) {
   const char *p = r->out.p ? r->out.p : "";
-  char line[200];
-  if (sfa_exit_failed(cfg, r))
+  if (gnu_failed(cfg, r))
     return 1;
-  if (r->err.len) {
-    sfa_first_line(r->err.p, line, sizeof line);
-    fprintf(stderr, "%s warned: %s\n", cfg->kind, line);
-    return 1;
-  }
-  if (r->out.truncated) {
-    fprintf(stderr, "%s printed more than %u bytes\n", cfg->kind, MAX_STDOUT);
-    return 1;
-  }
   if (p[0] == '\n') { /* objdump: skip "\nFILE:     file format X\n" */
     const char *nl = strchr(p + 1, '\n'), *ff = strstr(p + 1, ":     file format ");
     if (nl && ff && ff < nl)
