@@ -455,7 +455,6 @@ static int run(const impl *im, const opts *o, const char *const *args, proc_resu
   return -1;
 }
 
-/* Compares an accepted command's stdout with the expected file. */
 /* A lookup the section cannot answer (status rep-size-unknown: a
  * version-1 PCMASK function beyond its first row, SPEC-NOTES N14) is not
  * held against an implementation that declines to answer it: where the
@@ -479,6 +478,7 @@ static void accept_declined(jvalue *got, const jvalue *want) {
   }
 }
 
+/* Compares an accepted command's stdout with the expected file. */
 static int compare_output(const impl *im, const opts *o, const proc_result *pr,
                           const char *want_path, const char *what, result *r) {
   size_t wl;
