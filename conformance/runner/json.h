@@ -33,10 +33,10 @@ struct jvalue {
   size_t *keylens;   /* J_OBJECT: each key's length (a key may hold a NUL) */
 };
 
-/* A parsed document: all memory in one arena, freed by json_free. */
+/* A parsed document: every value (strings, keys, items) is allocated on
+ * its own and freed by json_free. */
 typedef struct jdoc {
   jvalue root;
-  void *arena;
 } jdoc;
 
 /* Parses text[0..len) (no NUL needed).  Returns 0, or -1 with

@@ -152,3 +152,30 @@ SH
   [ "$(status_of unwind-three-frames-v1-amd64-le lax)" = wrong-output ]
   [[ "$(detail_of unwind-three-frames-v1-amd64-le lax)" == "decode: output is not JSON: offset "*": malformed number (a leading zero)" ]]
 }
+
+# declining ANSWER: an executable adapter that is the reference adapter, but
+# answers ANSWER where the reference says rep-size-unknown.
+declining() {
+  cat > "$T/declining.sh" <<SH
+#!/bin/bash
+out=\$("$PWD/$B/sfadapter-reference" "\$@"); rc=\$?
+printf '%s\n' "\$out" | sed 's/"status":"rep-size-unknown"/$1/g'
+exit \$rc
+SH
+  chmod +x "$T/declining.sh"
+}
+
+@test "a version-1 PCMASK lookup the section cannot answer: declining (no-fre) passes, a row is wrong-output, --strict wants rep-size-unknown" {
+  mini_corpus pcmask-v1-v1-amd64-le
+  grep -q '"status":"rep-size-unknown"' "$T/corpus/catalogue/pcmask-v1-v1-amd64-le.lookup.json"
+  mkdir -p "$T/conf"
+  declining '"status":"no-fre"'
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" -j 1 "decl=$T/declining.sh"
+  [ "$(status_of pcmask-v1-v1-amd64-le decl)" = pass ]
+  run "$B/sfconform" --strict --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" -j 1 "decl=$T/declining.sh"
+  [ "$(status_of pcmask-v1-v1-amd64-le decl)" = wrong-output ]
+  declining '"status":"found","fde":0,"fre":1,"fre_start":6,"rules":null'
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" -j 1 "decl=$T/declining.sh"
+  [ "$(status_of pcmask-v1-v1-amd64-le decl)" = wrong-output ]
+  [[ "$(detail_of pcmask-v1-v1-amd64-le decl)" == lookup:*status*'got "found", want "rep-size-unknown"'* ]]
+}
