@@ -279,7 +279,14 @@ EOF
   run "$VECDUMP" list
   [ "$status" -eq 0 ]
   classes=$(sfref findings | awk '{print $1, $2}')
+  # Under a wrapper (valgrind: about a second a run) every 4th vector: the
+  # unit tests already decode, validate and exercise every vector under it
+  # in process.
+  step=1 k=0
+  [ -z "${SFREF_WRAPPER:-}" ] || step=4
   while read -r name finding vma; do
+    k=$((k + 1))
+    [ $(((k - 1) % step)) -eq 0 ] || continue
     "$VECDUMP" "$name" "$T/v.sframe"
     cls=$(echo "$classes" | awk -v f="$finding" '$1 == f {print $2}')
     want=0
