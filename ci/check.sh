@@ -6,6 +6,7 @@
 #      match its expected-results file); the fuzz targets: every seed and
 #      regression replayed (standalone, ASan+UBSan), a libFuzzer smoke run of
 #      each, and the OSS-Fuzz build simulated
+#   3.-5. side by side (two cores; each is mostly one program at a time):
 #   3. rebuild with ASan + UBSan and run the tests again: the unit tests
 #      (every real section, its truncations and corruptions), the round
 #      trip, the CLI's and the generated sections' Bats suites, and the
@@ -104,26 +105,52 @@ grep -E '^not ok|^#' build/ossfuzz-sim.log | head -20
 tail -n 1 build/ossfuzz-sim.log
 tally build/ossfuzz-sim.log
 
-section "tests under ASan and UBSan"
-if make -j2 BUILD=build/asan SAN=1 tests > build/asan-build.log 2>&1; then
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-    CORPUS_SAMPLE=5 CORE_SUITES_ONLY=1 bash ci/run-tests.sh build/asan "$SHARED" > build/asan-tests.log 2>&1
-  grep -E '^not ok|ERROR: AddressSanitizer|runtime error' build/asan-tests.log | head -20
-  tail -n 1 build/asan-tests.log
-  tally build/asan-tests.log
-else
-  cat build/asan-build.log; fail=$((fail + 1))
-fi
+# The last three passes run side by side, each into its own log, and are
+# printed in order when all three are done: each is mostly one program at a
+# time (a Bats suite, valgrind), and the machine has two cores.  Their build
+# trees are their own (build/asan, build/cov; the valgrind pass reuses the
+# plain build, which nothing writes any more).
+asan_pass() {
+  if make -j2 BUILD=build/asan SAN=1 tests > build/asan-build.log 2>&1; then
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+      CORPUS_SAMPLE=5 CORE_SUITES_ONLY=1 bash ci/run-tests.sh build/asan "$SHARED" > build/asan-tests.log 2>&1
+  else
+    echo "0 passed, 1 failed: the ASan build failed" > build/asan-tests.log
+    cat build/asan-build.log >> build/asan-tests.log
+  fi
+}
+valgrind_pass() {
+  UNIT_STRIDE=7 ROUNDTRIP_N=200 RUN_CORPUS=0 bash ci/run-tests.sh build "$SHARED" valgrind -q --error-exitcode=99 --leak-check=full \
+    --errors-for-leak-kinds=definite > build/valgrind-tests.log 2>&1
+}
+coverage_pass() {
+  bash ci/coverage.sh "$SHARED" 95 85 97 > build/coverage.log 2>&1
+  echo $? > build/coverage.rc
+}
+section "tests under ASan and UBSan, under valgrind, and coverage of decoder/ (side by side)"
+t0=$SECONDS
+asan_pass & p_asan=$!
+valgrind_pass & p_vg=$!
+coverage_pass & p_cov=$!
+wait "$p_asan"; t_asan=$((SECONDS - t0))
+wait "$p_vg"; t_vg=$((SECONDS - t0))
+wait "$p_cov"; t_cov=$((SECONDS - t0))
 
-section "tests under valgrind"
-UNIT_STRIDE=7 ROUNDTRIP_N=200 RUN_CORPUS=0 bash ci/run-tests.sh build "$SHARED" valgrind -q --error-exitcode=99 --leak-check=full \
-  --errors-for-leak-kinds=definite > build/valgrind-tests.log 2>&1
+section "tests under ASan and UBSan (done after ${t_asan}s)"
+if grep -q 'the ASan build failed' build/asan-tests.log; then
+  cat build/asan-tests.log
+fi
+grep -E '^not ok|ERROR: AddressSanitizer|runtime error' build/asan-tests.log | head -20
+tail -n 1 build/asan-tests.log
+tally build/asan-tests.log
+
+section "tests under valgrind (done after ${t_vg}s)"
 grep -E '^not ok|^==[0-9]+== ' build/valgrind-tests.log | head -20
 tail -n 1 build/valgrind-tests.log
 tally build/valgrind-tests.log
 
-section "coverage of decoder/"
-if bash ci/coverage.sh "$SHARED" 95 85 97 > build/coverage.log 2>&1; then
+section "coverage of decoder/ (done after ${t_cov}s)"
+if [ "$(cat build/coverage.rc 2>/dev/null)" = 0 ]; then
   grep -E 'coverage' build/coverage.log; pass=$((pass + 1))
 else
   cat build/coverage.log; fail=$((fail + 1))
