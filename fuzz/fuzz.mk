@@ -10,7 +10,11 @@
 #   make fuzz-coverage        line and branch coverage of decoder/ from the fuzz corpus
 #   make ossfuzz-sim          fuzz/oss-fuzz/build.sh as OSS-Fuzz would run it (libFuzzer, AFL++)
 
-FUZZ_TARGETS  ?= decode lookup unwind roundtrip diff_libsframe
+# diff_libsframe3 (libsframe 2.47.50, versions 2 and 3) is built when make
+# toolchains has unpacked sid's libsframe3 and libsframe-dev.
+FUZZ_SID      := build/toolchains/sid
+FUZZ_HAVE_SID := $(if $(wildcard $(FUZZ_SID)/usr/include/sframe-api.h),1)
+FUZZ_TARGETS  ?= decode lookup unwind roundtrip diff_libsframe $(if $(FUZZ_HAVE_SID),diff_libsframe3)
 FUZZ_DIR      := $(BUILD)/fuzz
 FUZZ_SEEDS    := $(FUZZ_DIR)/seeds
 FUZZ_CLANG    ?= clang
@@ -26,8 +30,22 @@ TARGET        ?= $(FUZZ_TARGETS)
 fuzz_srcs = fuzz/targets/$(1).c $(LIB_SRCS) \
   $(if $(filter decode,$(1)),decoder/cli/dump.c) \
   $(if $(filter roundtrip,$(1)),$(ENC_SRCS))
-fuzz_libs = $(if $(filter diff_libsframe,$(1)),-lsframe)
-FUZZ_DEPS := $(wildcard fuzz/targets/*.c fuzz/targets/*.h) $(LIB_SRCS) $(ENC_SRCS) $(HDRS) decoder/cli/dump.c
+fuzz_srcs3 = $(if $(filter diff_libsframe3,$(1)),decoder/cli/dump.c)
+# diff_libsframe3 includes the bundled adapter's source (its API-to-neutral
+# mapping) and links sid's libsframe from a directory of its own (the
+# suite's lib directory also holds its newer libc, which must not be found).
+FUZZ_LIB3 := $(abspath $(FUZZ_DIR)/lib-libsframe-2.47)
+FUZZ_LIB3_LINK := -L$(FUZZ_LIB3) -Wl,-rpath,$(FUZZ_LIB3) -lsframe
+fuzz_libs = $(if $(filter diff_libsframe,$(1)),-lsframe) \
+  $(if $(filter diff_libsframe3,$(1)),-I$(FUZZ_SID)/usr/include -Iconformance/adapters -D_GNU_SOURCE \
+    $(FUZZ_LIB3_LINK))
+FUZZ_DEPS := $(wildcard fuzz/targets/*.c fuzz/targets/*.h) $(LIB_SRCS) $(ENC_SRCS) $(HDRS) decoder/cli/dump.c \
+  conformance/adapters/libsframe.c conformance/adapters/adapter_cli.h \
+  $(if $(FUZZ_HAVE_SID),$(FUZZ_LIB3)/libsframe.so)
+$(FUZZ_LIB3)/libsframe.so: $(FUZZ_SID)/VERSIONS
+	@mkdir -p $(@D)
+	cp -P $(FUZZ_SID)/usr/lib/x86_64-linux-gnu/libsframe.so* $(@D)/
+	touch $@
 
 # Which engines this machine has: clang able to link -fsanitize=fuzzer
 # (libclang-rt-14-dev), afl-clang-fast (afl++).
@@ -37,25 +55,25 @@ HAVE_AFL := $(shell command -v $(FUZZ_AFLCC) >/dev/null 2>&1 && echo 1)
 
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay/%)
 FUZZ_LIBFUZZER := $(if $(HAVE_LIBFUZZER),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/libfuzzer/%))
-FUZZ_MSAN := $(if $(HAVE_LIBFUZZER),$(patsubst %,$(FUZZ_DIR)/msan/%,$(filter-out diff_libsframe,$(FUZZ_TARGETS))))
+FUZZ_MSAN := $(if $(HAVE_LIBFUZZER),$(patsubst %,$(FUZZ_DIR)/msan/%,$(filter-out diff_libsframe diff_libsframe3,$(FUZZ_TARGETS))))
 FUZZ_AFL := $(if $(HAVE_AFL),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/%))
 
 $(FUZZ_DIR)/replay/%: $(FUZZ_DEPS) fuzz/standalone.c
 	@mkdir -p $(@D)
-	$(CC) $(FUZZ_WARN) -g -O1 $(SAN_FLAGS) $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) fuzz/standalone.c $(call fuzz_libs,$*)
+	$(CC) $(FUZZ_WARN) -g -O1 $(SAN_FLAGS) $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_srcs3,$*) fuzz/standalone.c $(call fuzz_libs,$*)
 $(FUZZ_DIR)/libfuzzer/%: $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_libs,$*)
+	$(FUZZ_CLANG) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_srcs3,$*) $(call fuzz_libs,$*)
 $(FUZZ_DIR)/msan/%: $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	$(FUZZ_CLANG) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,memory -fsanitize-memory-track-origins $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*)
 $(FUZZ_DIR)/afl/%: $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	AFL_QUIET=1 $(FUZZ_AFLCC) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,address,undefined $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_libs,$*)
+	AFL_QUIET=1 $(FUZZ_AFLCC) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,address,undefined $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_srcs3,$*) $(call fuzz_libs,$*)
 # Speed: libFuzzer without sanitizers (-O2), on corpus-sized inputs.
 $(FUZZ_DIR)/speed/%: $(FUZZ_DEPS)
 	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_WARN) -O2 -fsanitize=fuzzer $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_libs,$*)
+	$(FUZZ_CLANG) $(FUZZ_WARN) -O2 -fsanitize=fuzzer $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_srcs3,$*) $(call fuzz_libs,$*)
 $(FUZZ_DIR)/fuzz-seeds: fuzz/seeds.c
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_WARN) -O2 -o $@ $<

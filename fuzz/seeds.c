@@ -3,7 +3,8 @@
  *   fuzz-seeds CORPUS_DIR OUT_DIR
  *
  * writes OUT_DIR/decode/ (every section as is), OUT_DIR/diff_libsframe/
- * (the version 1 sections), OUT_DIR/lookup/ (each section behind its
+ * (the version 1 sections), OUT_DIR/diff_libsframe3/ (versions 2 and 3),
+ * OUT_DIR/lookup/ (each section behind its
  * address and up to 16 of its expected-lookup PCs) and OUT_DIR/unwind/
  * (each unwind snapshot of the corpus, with its section), in the input
  * formats described at the top of fuzz/targets/<target>.c. */
@@ -108,15 +109,16 @@ static int snapshot_seed(FILE *f, char *snap, const uint8_t *sec, size_t len) {
 }
 
 int main(int argc, char **argv) {
-  static const char *targets[] = {"decode", "diff_libsframe", "lookup", "unwind"};
-  unsigned long counts[4] = {0};
+  static const char *targets[] = {"decode", "diff_libsframe", "lookup", "unwind",
+                                  "diff_libsframe3"};
+  unsigned long counts[5] = {0};
   int v, t;
   if (argc != 3) {
     fprintf(stderr, "usage: fuzz-seeds CORPUS_DIR OUT_DIR\n");
     return 2;
   }
   mkdir(argv[2], 0777);
-  for (t = 0; t < 4; t++) {
+  for (t = 0; t < 5; t++) {
     char d[4096];
     snprintf(d, sizeof d, "%s/%s", argv[2], targets[t]);
     mkdir(d, 0777);
@@ -162,12 +164,10 @@ int main(int argc, char **argv) {
       fwrite(sec, 1, len, f);
       fclose(f);
       counts[0]++;
-      if (v == 1) {
-        f = out_file(argv[2], "diff_libsframe", id);
-        fwrite(sec, 1, len, f);
-        fclose(f);
-        counts[1]++;
-      }
+      f = out_file(argv[2], v == 1 ? "diff_libsframe" : "diff_libsframe3", id);
+      fwrite(sec, 1, len, f);
+      fclose(f);
+      counts[v == 1 ? 1 : 4]++;
       f = out_file(argv[2], "lookup", id);
       put(f, vma, 8);
       put(f, (uint64_t)npcs, 1);
@@ -193,7 +193,7 @@ int main(int argc, char **argv) {
     }
     fclose(m);
   }
-  printf("fuzz-seeds: decode %lu, diff_libsframe %lu, lookup %lu, unwind %lu\n", counts[0],
-         counts[1], counts[2], counts[3]);
+  printf("fuzz-seeds: decode %lu, diff_libsframe %lu, diff_libsframe3 %lu, lookup %lu, "
+         "unwind %lu\n", counts[0], counts[1], counts[4], counts[2], counts[3]);
   return 0;
 }

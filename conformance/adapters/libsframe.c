@@ -132,32 +132,40 @@ typedef struct {
   size_t len;
 } section_buf;
 
-static int read_section(const char *path, section_buf *sb) {
-  unsigned char *tmp = NULL;
-  size_t n = 0, pages;
+/* N bytes at BYTES into a guarded buffer (also used by the differential
+ * fuzz target, fuzz/targets/diff_libsframe3.c). */
+static int section_from_bytes(const unsigned char *bytes, size_t n, section_buf *sb) {
+  size_t pages;
   long ps = sysconf(_SC_PAGESIZE);
   void *blk = NULL;
   memset(sb, 0, sizeof *sb);
-  if (sfa_read_file(path, &tmp, &n) != 0)
-    return -1;
   sb->page = ps > 0 ? (size_t)ps : 4096;
   pages = (n + sb->page - 1) / sb->page;
   sb->block_len = (pages + 1) * sb->page;
-  if (posix_memalign(&blk, sb->page, sb->block_len) != 0) {
-    free(tmp);
+  if (posix_memalign(&blk, sb->page, sb->block_len) != 0)
     return -1;
-  }
   sb->block = blk;
   memset(sb->block, 0, sb->block_len);
   sb->data = (const char *)sb->block + pages * sb->page - n;
   sb->len = n;
   if (n)
-    memcpy(sb->block + pages * sb->page - n, tmp, n);
-  free(tmp);
+    memcpy(sb->block + pages * sb->page - n, bytes, n);
 #ifndef SFA_NO_GUARD_PAGE /* for measuring what the guard changes (notes) */
   sb->guarded = mprotect(sb->block + pages * sb->page, sb->page, PROT_NONE) == 0;
 #endif
   return 0;
+}
+
+static int read_section(const char *path, section_buf *sb) {
+  unsigned char *tmp = NULL;
+  size_t n = 0;
+  int rc;
+  memset(sb, 0, sizeof *sb);
+  if (sfa_read_file(path, &tmp, &n) != 0)
+    return -1;
+  rc = section_from_bytes(tmp, n, sb);
+  free(tmp);
+  return rc;
 }
 
 static void free_section(section_buf *sb) {
@@ -274,7 +282,7 @@ static void flex_rule(FILE *o, const char *name, uint32_t ctl, int32_t off) {
 
 /* Print the "rules" object of one FRE from the API's accessors.  Returns 0,
  * or -1 with *what naming the accessor that failed with *code. */
-static int rules_json(FILE *o, const sec_info *s, unsigned fde_type,
+static int api_rules_json(FILE *o, const sec_info *s, unsigned fde_type,
                       const sframe_frame_row_entry *fre, const char **what, int *code) {
   int8_t fixed_fp = sframe_decoder_get_fixed_fp_offset(s->ctx);
   int8_t fixed_ra = sframe_decoder_get_fixed_ra_offset(s->ctx);
@@ -574,7 +582,7 @@ static int cmd_decode(const sec_info *s, const char *path) {
         break;
       }
       fprintf(o, "%s{\"start\":%" PRIu32 ",\"rules\":", j ? "," : "", fre.fre_start_addr);
-      if (rules_json(o, s, f.fde_type, &fre, &what, &code) != 0) {
+      if (api_rules_json(o, s, f.fde_type, &fre, &what, &code) != 0) {
         fprintf(stderr,
                 "libsframe: %s(function %" PRIu32 ", row %" PRIu32 "): %s (%d: %s) [%s]\n", what,
                 i, j, err_name(code), code, err_msg(code), path);
@@ -725,7 +733,7 @@ static int lookup_one(FILE *o, const sec_info *s, uint64_t pc, int ra_mode, int 
   {
     const char *what = NULL;
     int code = 0;
-    if (rules_json(o, s, f.fde_type, &fre, &what, &code) != 0) {
+    if (api_rules_json(o, s, f.fde_type, &fre, &what, &code) != 0) {
       fprintf(stderr, "libsframe: %s(0x%" PRIx64 "): %s (%d: %s) [%s]\n", what, at,
               err_name(code), code, err_msg(code), path);
       return -1;

@@ -1,0 +1,577 @@
+/* diff_libsframe3.c - differential fuzz target: the oracle (sfr_) against
+ * libsframe 2.47.50 (Debian sid's libsframe3: SFrame versions 2 and 3) on
+ * the same bytes, through libsframe's public API.
+ *
+ * libsframe's answers are put in the oracle's neutral terms by the bundled
+ * adapter's own code (conformance/adapters/libsframe.c, included below with
+ * its main renamed): function addresses (func_addr: the PCREL flag and
+ * sframe_decoder_get_offsetof_fde_start_addr), and each row's rules as the
+ * adapter protocol's JSON (api_rules_json: default and flexible FDEs,
+ * RA-undefined rows, s390x padding and register words).  The oracle's side
+ * is the reference adapter's JSON (decoder/cli/dump.c, rules_json).  So this
+ * target checks exactly what `make conformance` checks, on inputs nobody
+ * wrote by hand.
+ *
+ * Input: the whole input is one SFrame section, at DIFF_VMA = 0x100000000
+ * (libsframe's PCs are offsets from the section, int64_t in 2.47).  PCs
+ * looked up: for every function start - 1, start, the start of each FRE
+ * (the first 8 and the last), end - 1 and end (at most MAX_PCS); then two
+ * from the input's last 8 bytes, read as little-endian int32 offsets from
+ * DIFF_VMA.
+ *
+ * Flow, per input:
+ *  1. sfr_validate.  libsframe is called only where the oracle accepts the
+ *     section (no malformed or invalid finding) and it is version 2 or 3:
+ *     2.47.50 aborts or reads out of bounds on many malformed sections
+ *     (SPEC-NOTES N33 F47-11, conformance/findings/15-19), and refuses
+ *     version 1 by design.
+ *  2. The bytes are copied to the end of a page followed by an inaccessible
+ *     one (the adapter's guard): libsframe is not instrumented, so a read
+ *     past the section is a SIGSEGV here, not silence.
+ *  3. Compare: acceptance; header (ABI, version, flags, fixed offsets,
+ *     header size, FDE count); every function (address, size, FRE count,
+ *     info, info2, repetition size); FREs (start, info, then the rules: CFA,
+ *     RA, FP, mangled RA; the first FRES_HEAD and the last FRES_TAIL of each
+ *     function); lookups through sframe_find_fre (found or not; the row's
+ *     start, info, data bytes and rules).
+ *  4. Every disagreement is checked against the allowlist (table `allows`),
+ *     each entry naming the SPEC-NOTES entry (N33's F47 classes) that says
+ *     who is right; one no entry covers aborts (FUZZ_CHECK).
+ *
+ * DIFF_LIBSFRAME_STATS=1 prints, at exit, how often each allowlist entry
+ * fired.  DIFF_LIBSFRAME_DENY=ID[,ID...] turns those entries off, so that
+ * inputs showing that class abort (fuzz/regressions/diff_libsframe3-*:
+ * each shows one libsframe bug when its entry is off).  Built only when make toolchains has fetched sid's libsframe
+ * (fuzz/fuzz.mk).
+ */
+#include <stdarg.h>
+
+#define main sfa_libsframe_adapter_main
+int sfa_libsframe_adapter_main(int argc, char **argv);
+#include "libsframe.c"
+#undef main
+
+#include "dump.h"
+#include "fuzz_check.h"
+#include "sframe_ref.h"
+
+#if !SFA_API_247
+#error "diff_libsframe3 is built against libsframe 2.47.50's headers (make toolchains)"
+#endif
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define DIFF_VMA UINT64_C(0x100000000)
+#define MAX_PCS 256
+#define FRES_HEAD 48
+#define FRES_TAIL 16
+#define PC_FRES 8
+
+enum {
+  K_ACCEPT = 1u << 0,   /* libsframe rejects a section the oracle accepts */
+  K_HEADER = 1u << 1,   /* ABI, version, flags, fixed offsets, header size, FDE count */
+  K_FDE = 1u << 2,      /* size, FRE count, info, info2, repetition size */
+  K_ADDR = 1u << 3,     /* a function's address */
+  K_FRE = 1u << 4,      /* an FRE's start or info, or libsframe cannot read it */
+  K_CFA = 1u << 5,
+  K_RA = 1u << 6,
+  K_FP = 1u << 7,
+  K_MANGLED = 1u << 8,
+  K_MISSED = 1u << 9,   /* lookup: the oracle finds a row, libsframe none */
+  K_SPURIOUS = 1u << 10, /* lookup: libsframe finds a row, the oracle none */
+  K_WRONG = 1u << 11    /* lookup: both find one, not the same row */
+};
+#define K_LOOKUP (K_MISSED | K_SPURIOUS | K_WRONG)
+
+static const char *kind_name(unsigned k) {
+  switch (k) {
+  case K_ACCEPT: return "libsframe rejects the section";
+  case K_HEADER: return "header";
+  case K_FDE: return "function descriptor";
+  case K_ADDR: return "function address";
+  case K_FRE: return "FRE start/info";
+  case K_CFA: return "CFA rule";
+  case K_RA: return "RA rule";
+  case K_FP: return "FP rule";
+  case K_MANGLED: return "mangled-RA flag";
+  case K_MISSED: return "lookup: oracle found, libsframe not";
+  case K_SPURIOUS: return "lookup: libsframe found, oracle not";
+  case K_WRONG: return "lookup: a different row";
+  default: return "?";
+  }
+}
+
+typedef struct {
+  const sfr_section *sec;
+  const sfr_fde *fde;       /* the function concerned, or NULL */
+  const sfr_rules *rules;   /* the oracle's rules of the row concerned, or NULL */
+  int is_lookup;
+  uint64_t pc;
+  sfr_lookup_status ost;
+} diff_ctx;
+
+/* ---- allowlist predicates (on the oracle's reading of the input) ---- */
+
+static int p_no_pcrel(const diff_ctx *d) {
+  return !(d->sec->flags & SFR_F_FDE_FUNC_START_PCREL);
+}
+static int p_pcrel_gap(const diff_ctx *d) {
+  return (d->sec->flags & SFR_F_FDE_FUNC_START_PCREL) && d->sec->fdeoff != 0;
+}
+/* Some function's section-relative range, or the PC's offset, leaves the
+ * int32 range (version 3 starts are 64-bit). */
+static int p_far(const diff_ctx *d) {
+  uint32_t i;
+  int64_t rel;
+  if (!d->is_lookup)
+    return 0;
+  rel = (int64_t)(d->pc - d->sec->vma);
+  if (rel < INT32_MIN || rel > INT32_MAX)
+    return 1;
+  for (i = 0; i < d->sec->num_fdes; i++) {
+    sfr_fde f;
+    int64_t s;
+    if (sfr_get_fde(d->sec, i, &f) != SFR_OK)
+      continue;
+    s = (int64_t)(f.start - d->sec->vma);
+    if (s < INT32_MIN || s + (int64_t)f.size > INT32_MAX)
+      return 1;
+  }
+  return 0;
+}
+static int p_zero_size_shared_start(const diff_ctx *d) {
+  uint32_t i, j;
+  for (i = 0; i < d->sec->num_fdes; i++) {
+    sfr_fde f, g;
+    if (sfr_get_fde(d->sec, i, &f) != SFR_OK || f.size != 0)
+      continue;
+    for (j = 0; j < d->sec->num_fdes; j++)
+      if (j != i && sfr_get_fde(d->sec, j, &g) == SFR_OK && g.start == f.start && g.size)
+        return 1;
+  }
+  return 0;
+}
+static int p_fixed_not_amd64(const diff_ctx *d) {
+  return d->sec->abi != SFR_ABI_AMD64_LE &&
+         (d->sec->fixed_ra_offset != 0 || d->sec->fixed_fp_offset != 0);
+}
+static int p_amd64_zero_fixed_ra(const diff_ctx *d) {
+  return d->sec->abi == SFR_ABI_AMD64_LE && d->sec->fixed_ra_offset == 0;
+}
+static int p_s390x_cfa_wide(const diff_ctx *d) {
+  return d->sec->abi == SFR_ABI_S390X_BE && d->rules && !d->rules->outermost &&
+         (d->rules->cfa.offset < INT32_MIN || d->rules->cfa.offset > INT32_MAX);
+}
+/* libsframe swaps a big-endian section in place and then wants every byte
+ * after the header to be an FDE or an FRE it walked: an auxiliary header or
+ * any other byte makes it reject the section (F47-9). */
+static int p_be_not_covered(const diff_ctx *d) {
+  const sfr_section *s = d->sec;
+  uint64_t walked = 0;
+  uint32_t i;
+  if (!s->big_endian)
+    return 0;
+  if (s->auxhdr_len)
+    return 1;
+  for (i = 0; i < s->num_fdes; i++) {
+    sfr_fde f;
+    sfr_fre_iter it;
+    sfr_fre fre;
+    int done = 0;
+    if (sfr_get_fde(s, i, &f) != SFR_OK)
+      return 1;
+    sfr_fre_iter_init(s, &f, &it);
+    while (sfr_fre_next(s, &it, &fre, &done) == SFR_OK && !done)
+      walked += fre.length;
+  }
+  return s->hdr_end + (uint64_t)s->num_fdes * s->fde_size + walked != s->len;
+}
+static int p_fres_first(const diff_ctx *d) { return d->sec->fdeoff > d->sec->freoff; }
+static int p_unsorted_flag(const diff_ctx *d) {
+  return d->is_lookup && !(d->sec->flags & SFR_F_FDE_SORTED);
+}
+
+typedef struct {
+  const char *id;
+  const char *note;
+  const char *what;
+  unsigned kinds;
+  int (*pred)(const diff_ctx *);
+  unsigned long hits;
+  int denied; /* DIFF_LIBSFRAME_DENY */
+} allow_entry;
+
+static allow_entry allows[] = {
+    {"F47-1-find-fre-pcrel", "SPEC-NOTES N33 F47-1",
+     "no PCREL flag: sframe_find_fre treats the start fields as PC-relative anyway", K_LOOKUP,
+     p_no_pcrel, 0, 0},
+    {"F47-2-pcrel-gap", "SPEC-NOTES N33 F47-2",
+     "PCREL starts with a gap before the FDE array (sfh_fdeoff != 0): the field's place is "
+     "computed without the gap",
+     K_ADDR | K_LOOKUP, p_pcrel_gap, 0, 0},
+    {"F47-3-far-start", "SPEC-NOTES N33 F47-3",
+     "a function's range or the PC leaves int32 from the section: compared in 32 bits",
+     K_LOOKUP, p_far, 0, 0},
+    {"F47-4-zero-size-hides-next", "SPEC-NOTES N33 F47-4 (N12)",
+     "a zero-size function starts where another starts: the binary search stops at it",
+     K_MISSED | K_WRONG, p_zero_size_shared_start, 0, 0},
+    {"F47-5-fixed-offsets", "SPEC-NOTES N33 F47-5 (N23)",
+     "AArch64 or s390x header with a non-zero fixed offset: it replaces the row's words",
+     K_RA | K_FP, p_fixed_not_amd64, 0, 0},
+    {"F47-6-amd64-fixed-ra-zero", "SPEC-NOTES N33 F47-6 (N23)",
+     "AMD64 with fixed RA offset 0: taken as 'no fixed offset'", K_RA | K_FP,
+     p_amd64_zero_fixed_ra, 0, 0},
+    {"F47-8-s390x-cfa-wraps", "SPEC-NOTES N33 F47-8",
+     "s390x CFA offset outside int32 after scaling: computed in 32 bits", K_CFA,
+     p_s390x_cfa_wide, 0, 0},
+    {"F47-9-be-not-covered", "SPEC-NOTES N33 F47-9 (N8, N9)",
+     "big-endian section with an auxiliary header or a byte that is neither FDE nor FRE: "
+     "rejected",
+     K_ACCEPT, p_be_not_covered, 0, 0},
+    {"N9-fres-before-fdes-empty", "SPEC-NOTES N9, N33 (sub-section order)",
+     "FRE sub-section before the FDE sub-section, one of them empty (valid for the oracle): "
+     "rejected",
+     K_ACCEPT, p_fres_first, 0, 0},
+    {"F47-13-unsorted-flag", "SPEC-NOTES N33 F47-13",
+     "no SFRAME_F_FDE_SORTED: sframe_find_fre does no lookup", K_MISSED, p_unsorted_flag, 0, 0},
+};
+#define NUM_ALLOWS (sizeof allows / sizeof *allows)
+
+static struct {
+  unsigned long inputs, oracle_rejects, v1, compared, fres, lookups;
+} counts;
+
+static void print_stats(void) {
+  size_t i;
+  fprintf(stderr,
+          "diff_libsframe3: inputs %lu, oracle rejects %lu, version 1 %lu, compared %lu "
+          "(FREs %lu, lookups %lu)\n",
+          counts.inputs, counts.oracle_rejects, counts.v1, counts.compared, counts.fres,
+          counts.lookups);
+  for (i = 0; i < NUM_ALLOWS; i++)
+    fprintf(stderr, "diff_libsframe3: allow %-28s %10lu  [%s] %s\n", allows[i].id,
+            allows[i].hits, allows[i].note, allows[i].what);
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  const char *deny = getenv("DIFF_LIBSFRAME_DENY");
+  size_t i;
+  for (i = 0; deny && i < NUM_ALLOWS; i++) {
+    const char *p = strstr(deny, allows[i].id);
+    size_t n = strlen(allows[i].id);
+    allows[i].denied = p && (p == deny || p[-1] == ',') && (p[n] == 0 || p[n] == ',');
+  }
+  if (getenv("DIFF_LIBSFRAME_STATS"))
+    atexit(print_stats);
+  return 0;
+}
+
+static void disagree(unsigned kind, const diff_ctx *d, const char *fmt, ...) {
+  size_t i;
+  va_list ap;
+  for (i = 0; i < NUM_ALLOWS; i++)
+    if ((allows[i].kinds & kind) && !allows[i].denied && allows[i].pred(d)) {
+      allows[i].hits++;
+      return;
+    }
+  fprintf(stderr, "diff_libsframe3: oracle and libsframe 2.47.50 disagree: %s\n  ",
+          kind_name(kind));
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr,
+          "\n  section: version %u abi %u flags 0x%x fixed fp %d ra %d auxhdr %u num_fdes %" PRIu32
+          " fdeoff %" PRIu32 " freoff %" PRIu32 " fre_len %" PRIu32 " %s-endian\n",
+          d->sec->version, d->sec->abi, d->sec->flags, d->sec->fixed_fp_offset,
+          d->sec->fixed_ra_offset, d->sec->auxhdr_len, d->sec->num_fdes, d->sec->fdeoff,
+          d->sec->freoff, d->sec->fre_len, d->sec->big_endian ? "big" : "little");
+  if (d->fde)
+    fprintf(stderr, "  function %" PRIu32 ": start 0x%" PRIx64 " size %" PRIu32 " pc_type %u\n",
+            d->fde->index, d->fde->start, d->fde->size, d->fde->pc_type);
+  if (d->is_lookup)
+    fprintf(stderr, "  pc 0x%" PRIx64 " (oracle: %s)\n", d->pc, sfr_lookup_status_name(d->ost));
+  FUZZ_CHECK(0, "oracle and libsframe agree, or the disagreement is on the allowlist");
+}
+
+/* ---- rules, as the adapter protocol's JSON on both sides ---- */
+
+static char *oracle_rules_text(const sfr_section *sec, const sfr_rules *r) {
+  char *t = NULL;
+  size_t n = 0;
+  FILE *o = open_memstream(&t, &n);
+  FUZZ_CHECK(o != NULL, "open_memstream");
+  rules_json(o, sec, r);
+  FUZZ_CHECK(fclose(o) == 0, "memory for the oracle's rules");
+  return t;
+}
+
+/* NULL when an accessor fails (*what names it). */
+static char *api_rules_text(const sec_info *si, unsigned fde_type,
+                            const sframe_frame_row_entry *fre, const char **what, int *code) {
+  char *t = NULL;
+  size_t n = 0;
+  int rc;
+  FILE *o = open_memstream(&t, &n);
+  FUZZ_CHECK(o != NULL, "open_memstream");
+  rc = api_rules_json(o, si, fde_type, fre, what, code);
+  FUZZ_CHECK(fclose(o) == 0, "memory for libsframe's rules");
+  if (rc != 0) {
+    free(t);
+    return NULL;
+  }
+  return t;
+}
+
+/* The part of a rules object that starts at key KEY and ends before the next
+ * top-level key (the objects are written by the two printers above, whose
+ * key order is cfa, ra, fp, ra_mangled). */
+static size_t part(const char *t, const char *key, const char **at) {
+  static const char *const keys[] = {"{\"cfa\":", ",\"ra\":", ",\"fp\":", ",\"ra_mangled\":"};
+  size_t k;
+  const char *p = strstr(t, key), *end = NULL;
+  *at = p;
+  if (!p)
+    return 0;
+  for (k = 0; k < 4; k++) {
+    const char *q = strstr(p + 1, keys[k]);
+    if (q && (!end || q < end))
+      end = q;
+  }
+  return end ? (size_t)(end - p) : strlen(p);
+}
+
+static void compare_rule_texts(const char *o, const char *l, const diff_ctx *d,
+                               const char *where) {
+  static const struct { const char *key; unsigned kind; } parts[] = {
+      {"{\"cfa\":", K_CFA}, {",\"ra\":", K_RA}, {",\"fp\":", K_FP},
+      {",\"ra_mangled\":", K_MANGLED}};
+  size_t k;
+  for (k = 0; k < 4; k++) {
+    const char *po, *pl;
+    size_t no = part(o, parts[k].key, &po), nl = part(l, parts[k].key, &pl);
+    if (!po || !pl || no != nl || memcmp(po, pl, no) != 0)
+      disagree(parts[k].kind, d, "%s: oracle %s\n  libsframe %s", where, o, l);
+  }
+}
+
+/* ---- comparisons ---- */
+
+static void compare_header(const sec_info *si, const diff_ctx *d) {
+  const sfr_section *s = d->sec;
+  unsigned hdr = sframe_decoder_get_hdr_size(si->ctx), n = sframe_decoder_get_num_fidx(si->ctx);
+  int fp = sframe_decoder_get_fixed_fp_offset(si->ctx), ra = sframe_decoder_get_fixed_ra_offset(si->ctx);
+  if (si->abi != s->abi || si->version != s->version || si->flags != s->flags ||
+      fp != s->fixed_fp_offset || ra != s->fixed_ra_offset || hdr != s->hdr_end ||
+      n != s->num_fdes)
+    disagree(K_HEADER, d,
+             "oracle version %u abi %u flags 0x%x fp %d ra %d hdr %" PRIu64 " fdes %" PRIu32
+             "; libsframe version %u abi %u flags 0x%x fp %d ra %d hdr %u fdes %u",
+             s->version, s->abi, s->flags, s->fixed_fp_offset, s->fixed_ra_offset, s->hdr_end,
+             s->num_fdes, si->version, si->abi, (unsigned)si->flags, fp, ra, hdr, n);
+}
+
+static void compare_function(const sec_info *si, uint32_t i, diff_ctx *d) {
+  const sfr_section *sec = d->sec;
+  sfr_fde of;
+  func lf;
+  sfr_fre_iter it;
+  uint32_t j;
+
+  FUZZ_CHECK(sfr_get_fde(sec, i, &of) == SFR_OK, "every function of an accepted section reads");
+  d->fde = &of;
+  d->rules = NULL;
+  if (get_func(si, i, &lf) != 0 || lf.size != of.size || lf.num_fres != of.num_fres ||
+      lf.info != of.info || lf.info2 != of.info2 || lf.rep_size != of.rep_size) {
+    disagree(K_FDE, d,
+             "function %" PRIu32 ": oracle size %" PRIu32 " fres %" PRIu32
+             " info 0x%02x info2 0x%02x rep %u; libsframe size %" PRIu32 " fres %" PRIu32
+             " info 0x%02x info2 0x%02x rep %u",
+             i, of.size, of.num_fres, of.info, of.info2, of.rep_size, lf.size, lf.num_fres,
+             lf.info, lf.info2, lf.rep_size);
+    d->fde = NULL;
+    return;
+  }
+  if (lf.addr != of.start)
+    disagree(K_ADDR, d, "function %" PRIu32 ": oracle 0x%" PRIx64 ", libsframe 0x%" PRIx64, i,
+             of.start, lf.addr);
+  sfr_fre_iter_init(sec, &of, &it);
+  for (j = 0; j < of.num_fres; j++) {
+    sfr_fre ofre;
+    sfr_rules orules;
+    sframe_frame_row_entry fre;
+    int done = 0, code = 0;
+    const char *what = NULL;
+    char where[64], *ot, *lt;
+    FUZZ_CHECK(sfr_fre_next(sec, &it, &ofre, &done) == SFR_OK && !done,
+               "every FRE of an accepted section reads");
+    if (j >= FRES_HEAD && of.num_fres - j > FRES_TAIL)
+      continue;
+    snprintf(where, sizeof where, "function %" PRIu32 " FRE %" PRIu32, i, j);
+    counts.fres++;
+    memset(&fre, 0, sizeof fre);
+    if (sframe_decoder_get_fre(si->ctx, i, j, &fre) != 0) {
+      disagree(K_FRE, d, "%s: libsframe cannot read it", where);
+      continue;
+    }
+    if (fre.fre_start_addr != ofre.start || fre.fre_info != ofre.info) {
+      disagree(K_FRE, d, "%s: oracle start %" PRIu32 " info 0x%02x, libsframe %" PRIu32
+               " 0x%02x", where, ofre.start, ofre.info, fre.fre_start_addr, fre.fre_info);
+      continue;
+    }
+    FUZZ_CHECK(sfr_interpret(sec, &of, &ofre, &orules) == SFR_OK,
+               "every FRE of an accepted section interprets");
+    d->rules = &orules;
+    ot = oracle_rules_text(sec, &orules);
+    lt = api_rules_text(si, lf.fde_type, &fre, &what, &code);
+    if (!lt)
+      disagree(K_CFA, d, "%s: %s failed (%d: %s)", where, what, code, err_name(code));
+    else
+      compare_rule_texts(ot, lt, d, where);
+    free(ot);
+    free(lt);
+    d->rules = NULL;
+  }
+  d->fde = NULL;
+}
+
+static void compare_lookup(const sec_info *si, uint64_t pc, diff_ctx *d) {
+  const sfr_section *sec = d->sec;
+  sfr_lookup_result res;
+  sframe_frame_row_entry lf, want;
+  int lfound;
+  char where[64];
+
+  counts.lookups++;
+  d->is_lookup = 1;
+  d->pc = pc;
+  d->fde = NULL;
+  d->rules = NULL;
+  d->ost = sfr_lookup(sec, pc, SFR_PC_IP, &res);
+  FUZZ_CHECK(d->ost != SFR_LOOKUP_BAD_DATA, "an accepted section never gives bad-data");
+  FUZZ_CHECK(d->ost != SFR_LOOKUP_REP_SIZE_UNKNOWN, "versions 2 and 3 record the repeat size");
+  if (d->ost == SFR_LOOKUP_FOUND || d->ost == SFR_LOOKUP_NO_FRE)
+    d->fde = &res.fde;
+  if (d->ost == SFR_LOOKUP_FOUND)
+    d->rules = &res.rules;
+  snprintf(where, sizeof where, "pc 0x%" PRIx64, pc);
+  memset(&lf, 0, sizeof lf);
+  lfound = sframe_find_fre(si->ctx, (int64_t)(pc - DIFF_VMA), &lf) == 0;
+  if (lfound && d->ost != SFR_LOOKUP_FOUND) {
+    disagree(K_SPURIOUS, d, "%s: libsframe found row start %" PRIu32 " info 0x%02x", where,
+             lf.fre_start_addr, lf.fre_info);
+  } else if (!lfound && d->ost == SFR_LOOKUP_FOUND) {
+    disagree(K_MISSED, d, "%s: oracle found function %" PRIu32 " FRE %" PRIu32, where,
+             res.fde.index, res.fre.index);
+  } else if (lfound) {
+    /* The oracle's row as libsframe holds it: the same bytes? */
+    memset(&want, 0, sizeof want);
+    if (sframe_decoder_get_fre(si->ctx, res.fde.index, res.fre.index, &want) != 0 ||
+        !same_fre(&want, &lf)) {
+      disagree(K_WRONG, d,
+               "%s: oracle function %" PRIu32 " FRE %" PRIu32 " (start %" PRIu32
+               "); libsframe row start %" PRIu32 " info 0x%02x",
+               where, res.fde.index, res.fre.index, res.fre.start, lf.fre_start_addr,
+               lf.fre_info);
+    } else {
+      const char *what = NULL;
+      int code = 0;
+      char *ot = oracle_rules_text(sec, &res.rules);
+      char *lt = api_rules_text(si, res.fde.fde_type, &lf, &what, &code);
+      if (!lt)
+        disagree(K_CFA, d, "%s: %s failed (%d: %s)", where, what, code, err_name(code));
+      else
+        compare_rule_texts(ot, lt, d, where);
+      free(ot);
+      free(lt);
+    }
+  }
+  d->is_lookup = 0;
+  d->fde = NULL;
+  d->rules = NULL;
+}
+
+static size_t collect_pcs(const sfr_section *sec, const uint8_t *data, size_t size,
+                          uint64_t *pcs) {
+  size_t n = 0, k;
+  uint32_t i;
+  for (i = 0; i < sec->num_fdes && n + 4 + PC_FRES + 1 <= MAX_PCS - 2; i++) {
+    sfr_fde f;
+    sfr_fre_iter it;
+    sfr_fre fre;
+    int done = 0, have_last = 0;
+    uint32_t j = 0;
+    uint64_t last = 0;
+    FUZZ_CHECK(sfr_get_fde(sec, i, &f) == SFR_OK, "every function of an accepted section reads");
+    pcs[n++] = f.start - 1;
+    pcs[n++] = f.start;
+    sfr_fre_iter_init(sec, &f, &it);
+    while (sfr_fre_next(sec, &it, &fre, &done) == SFR_OK && !done) {
+      if (j++ < PC_FRES)
+        pcs[n++] = f.start + fre.start;
+      else
+        last = f.start + fre.start, have_last = 1;
+    }
+    if (have_last)
+      pcs[n++] = last;
+    pcs[n++] = f.start + f.size - 1;
+    pcs[n++] = f.start + f.size;
+  }
+  for (k = 0; k < 2 && size >= 4 * (k + 1); k++) {
+    const uint8_t *p = data + size - 4 * (k + 1);
+    uint32_t u = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+                 (uint32_t)p[3] << 24;
+    int64_t off = u >= UINT32_C(0x80000000) ? (int64_t)u - INT64_C(0x100000000) : (int64_t)u;
+    pcs[n++] = DIFF_VMA + (uint64_t)off;
+  }
+  return n;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  sfr_section sec;
+  sfr_report rep;
+  section_buf sb;
+  sframe_decoder_ctx *ctx;
+  sec_info si;
+  uint64_t pcs[MAX_PCS];
+  diff_ctx d;
+  int err = 0;
+  size_t npcs, k;
+  uint32_t i;
+
+  counts.inputs++;
+  memset(&rep, 0, sizeof rep);
+  sfr_validate(&sec, data, size, DIFF_VMA, &rep);
+  if (sfr_report_rejects(&rep)) {
+    counts.oracle_rejects++;
+    return 0;
+  }
+  if (sec.version == SFR_VERSION_1) {
+    counts.v1++;
+    return 0;
+  }
+  memset(&d, 0, sizeof d);
+  d.sec = &sec;
+  counts.compared++;
+  FUZZ_CHECK(section_from_bytes(data, size, &sb) == 0, "memory for the guarded copy");
+  ctx = sframe_decode(sb.data, sb.len, &err);
+  if (!ctx) {
+    disagree(K_ACCEPT, &d, "sframe_decode failed with %d (%s: %s)", err, err_name(err),
+             err_msg(err));
+    free_section(&sb);
+    return 0;
+  }
+  sec_init(&si, ctx, DIFF_VMA);
+  compare_header(&si, &d);
+  for (i = 0; i < sec.num_fdes; i++)
+    compare_function(&si, i, &d);
+  npcs = collect_pcs(&sec, data, size, pcs);
+  for (k = 0; k < npcs; k++)
+    compare_lookup(&si, pcs[k], &d);
+  sframe_decoder_free(&ctx);
+  FUZZ_CHECK(ctx == NULL, "sframe_decoder_free clears the context");
+  free_section(&sb);
+  return 0;
+}
