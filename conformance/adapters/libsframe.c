@@ -625,26 +625,31 @@ static int rel_pc(uint64_t pc, uint64_t vma, sfa_pc *rel) {
 /* The function and row a successful sframe_find_fre answered with.  The
  * API returns a copy of the row only, so the row is located among the rows
  * of the functions whose range (as the API describes them) holds the PC:
- * the first such function with a byte-identical row.  Returns 0 and the
- * indices, or -1. */
+ * the first such function with a byte-identical row; failing that, among
+ * the rows of every function (libsframe 2.47.50 answers some PCs with a row
+ * of a function that does not hold them, N33 F47-1 and F47-3: that is its
+ * answer, and the runner calls it wrong-output).  Returns 0 and the indices,
+ * or -1 when no function has that row. */
 static int locate_row(const sec_info *s, uint64_t at, const sframe_frame_row_entry *fre,
                       long *fidx, long *ridx) {
   uint32_t n = sframe_decoder_get_num_fidx(s->ctx), i, j;
-  for (i = 0; i < n; i++) {
-    func f;
-    if (get_func(s, i, &f) != 0 || at - f.addr >= f.size)
-      continue;
-    for (j = 0; j < f.num_fres; j++) {
-      sframe_frame_row_entry cand;
-      memset(&cand, 0, sizeof cand);
-      if (sframe_decoder_get_fre(s->ctx, i, j, &cand) != 0)
-        break;
-      if (same_fre(&cand, fre)) {
-        *fidx = (long)i, *ridx = (long)j;
-        return 0;
+  int any;
+  for (any = 0; any < 2; any++)
+    for (i = 0; i < n; i++) {
+      func f;
+      if (get_func(s, i, &f) != 0 || (!any && at - f.addr >= f.size))
+        continue;
+      for (j = 0; j < f.num_fres; j++) {
+        sframe_frame_row_entry cand;
+        memset(&cand, 0, sizeof cand);
+        if (sframe_decoder_get_fre(s->ctx, i, j, &cand) != 0)
+          break;
+        if (same_fre(&cand, fre)) {
+          *fidx = (long)i, *ridx = (long)j;
+          return 0;
+        }
       }
     }
-  }
   return -1;
 }
 
@@ -724,7 +729,7 @@ static int lookup_one(FILE *o, const sec_info *s, uint64_t pc, int ra_mode, int 
   if (locate_row(s, at, &fre, &fidx, &ridx) != 0 || get_func(s, (uint32_t)fidx, &f) != 0) {
     fprintf(stderr,
             PROG ": sframe_find_fre(0x%" PRIx64 ") returned a row that is not "
-            "among the rows of a function holding that PC [%s]\n",
+            "among the rows of any function [%s]\n",
             at, path);
     return -1;
   }
