@@ -24,6 +24,7 @@ FUZZ_INC      := -Idecoder/include -Idecoder/cli -Icorpus/encoder -Ifuzz/targets
 FUZZ_MODE     := -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
 FUZZ_SECONDS  ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_SMOKE_SEED ?= 1
 TARGET        ?= $(FUZZ_TARGETS)
 
 # What each target links besides the oracle library.
@@ -98,7 +99,7 @@ fuzz: fuzz-build fuzz-seeds
 	bash fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) "$(TARGET)"
 
 fuzz-smoke: fuzz-build fuzz-seeds
-	FUZZ_NO_KEEP=1 bash fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS) "$(TARGET)"
+	FUZZ_NO_KEEP=1 FUZZ_SEED=$(FUZZ_SMOKE_SEED) bash fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS) "$(TARGET)"
 
 # decode's executions per second without sanitizers, inputs up to 4 KiB
 # (the corpus's sizes but for the 1,000-100,000 function sections).

@@ -13,6 +13,9 @@
 #                    its own user+system time reaches it.  With more jobs than
 #                    cores this packs a campaign's CPU time onto the cores with
 #                    no idle tail, and the logged seconds are CPU seconds.
+#   FUZZ_SEED=N      libFuzzer's -seed: with the same corpus the same inputs in
+#                    the same order (make check's smoke run sets it, so that its
+#                    verdict repeats; a slower machine runs a prefix of them).
 set -uo pipefail
 dir=$1 secs=$2 targets=$3
 jobs=${FUZZ_JOBS:-2} cpu_mode=${FUZZ_CPU:-0}
@@ -35,6 +38,7 @@ one() { # one TARGET[:SECONDS]: fuzz, keep the corpus, minimize a crash
   local corpus keep=fuzz/corpus/$t opts=() log=$work/$t.log
   corpus=$work/corpus-$t; mkdir -p "$corpus" "$keep" "$work/art-$t"
   [ -f "fuzz/$t.options" ] && mapfile -t opts < <(sed -n '/^dict/d; s/^\([a-z_]*\) *= *\(.*\)/-\1=\2/p' "fuzz/$t.options")
+  [ -n "${FUZZ_SEED:-}" ] && opts+=(-seed="$FUZZ_SEED")
   local wall=$s start=$SECONDS
   [ "$cpu_mode" = 1 ] && wall=$((s * 20))   # a cap only, for a busy machine: the CPU budget stops it
   "$bin/$t" "${opts[@]}" -max_total_time="$wall" -rss_limit_mb=2048 -print_final_stats=1 \
@@ -56,6 +60,9 @@ one() { # one TARGET[:SECONDS]: fuzz, keep the corpus, minimize a crash
   cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -n 1)
   for a in "$work/art-$t"/*; do
     [ -f "$a" ] || continue
+    # slow-unit-*: an input over libFuzzer's report_slow_units (10 s of wall
+    # time; on a busy machine, or under nice, any input can be): not a crash.
+    case ${a##*/} in slow-unit-*) continue ;; esac
     crashes=$((crashes + 1))
     local min=$work/min-$t
     "$bin/$t" -minimize_crash=1 -runs=20000 -exact_artifact_path="$min" "$a" >> "$log" 2>&1
