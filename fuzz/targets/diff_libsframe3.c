@@ -190,6 +190,41 @@ static int p_be_not_covered(const diff_ctx *d) {
   }
   return s->hdr_end + (uint64_t)s->num_fdes * s->fde_size + walked != s->len;
 }
+/* Two functions' FRE data share bytes: the oracle rejects that
+ * (fre-data-overrun) up to 512 functions and, out of index order, checks
+ * only the byte budget beyond (N10); libsframe's in-place byte swap of a
+ * big-endian section then flips the shared bytes twice. */
+static int cmp_u64(const void *a, const void *b) {
+  const uint64_t *x = a, *y = b;
+  return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+static int p_be_shared_fres_large(const diff_ctx *d) {
+  const sfr_section *s = d->sec;
+  uint64_t *r;
+  uint32_t i, n = 0;
+  int shared = 0;
+  if (!s->big_endian || s->num_fdes <= 512)
+    return 0;
+  r = malloc((size_t)s->num_fdes * 2 * sizeof *r);
+  FUZZ_CHECK(r != NULL, "malloc");
+  for (i = 0; i < s->num_fdes; i++) {
+    sfr_fde f;
+    sfr_fre_iter it;
+    sfr_fre fre;
+    int done = 0;
+    if (sfr_get_fde(s, i, &f) != SFR_OK || f.num_fres == 0)
+      continue;
+    sfr_fre_iter_init(s, &f, &it);
+    while (sfr_fre_next(s, &it, &fre, &done) == SFR_OK && !done)
+      ;
+    r[2 * n] = f.fres_at, r[2 * n + 1] = it.pos, n++;
+  }
+  qsort(r, n, 2 * sizeof *r, cmp_u64);
+  for (i = 1; i < n && !shared; i++)
+    shared = r[2 * i] < r[2 * i - 1];
+  free(r);
+  return shared;
+}
 static int p_fres_first(const diff_ctx *d) { return d->sec->fdeoff > d->sec->freoff; }
 static int p_unsorted_flag(const diff_ctx *d) {
   return d->is_lookup && !(d->sec->flags & SFR_F_FDE_SORTED);
@@ -241,6 +276,11 @@ static allow_entry allows[] = {
      "FRE sub-section before the FDE sub-section, one of them empty (valid for the oracle): "
      "rejected",
      K_ACCEPT, p_fres_first, 0, 0},
+    {"N10-be-shared-fres-large", "SPEC-NOTES N10, N33 F47-9",
+     "big-endian section of more than 512 functions whose FRE data, out of order, share "
+     "bytes (the oracle checks only the byte budget there, N10): libsframe's in-place swap "
+     "flips them twice (fuzz/regressions/diff_libsframe3-be-shared-fres-large)",
+     K_FRE | K_CFA | K_RA | K_FP | K_MANGLED | K_LOOKUP, p_be_shared_fres_large, 0, 0},
     {"F47-13-unsorted-flag", "SPEC-NOTES N33 F47-13",
      "no SFRAME_F_FDE_SORTED: sframe_find_fre does no lookup", K_MISSED, p_unsorted_flag, 0, 0},
 };
