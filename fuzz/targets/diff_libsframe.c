@@ -70,6 +70,7 @@
 
 #include <sframe-api.h>
 
+#include "diff_pcs.h"
 #include "fuzz_check.h"
 #include "sframe_ref.h"
 
@@ -733,45 +734,6 @@ static void compare_lookup(sframe_decoder_ctx *ctx, uint64_t pc, diff_ctx *d) {
   d->has_cand = 0;
 }
 
-/* The PCs of the brief: per function start - 1, start, FRE starts, end - 1,
- * end; then two from the input's last 8 bytes. */
-static size_t collect_pcs(const sfr_section *sec, const uint8_t *data, size_t size,
-                          uint64_t *pcs) {
-  size_t n = 0, k;
-  uint32_t i;
-  for (i = 0; i < sec->num_fdes && n + 4 + PC_FRES + 1 <= MAX_PCS - 2; i++) {
-    sfr_fde f;
-    sfr_fre_iter it;
-    sfr_fre fre;
-    int done = 0;
-    uint32_t j = 0;
-    uint64_t last = 0;
-    int have_last = 0;
-    FUZZ_CHECK(sfr_get_fde(sec, i, &f) == SFR_OK, "every function of an accepted section reads");
-    pcs[n++] = f.start - 1;
-    pcs[n++] = f.start;
-    sfr_fre_iter_init(sec, &f, &it);
-    while (sfr_fre_next(sec, &it, &fre, &done) == SFR_OK && !done) {
-      if (j++ < PC_FRES)
-        pcs[n++] = f.start + fre.start;
-      else
-        last = f.start + fre.start, have_last = 1;
-    }
-    if (have_last)
-      pcs[n++] = last;
-    pcs[n++] = f.start + f.size - 1;
-    pcs[n++] = f.start + f.size;
-  }
-  for (k = 0; k < 2 && size >= 4 * (k + 1); k++) {
-    const uint8_t *p = data + size - 4 * (k + 1);
-    uint32_t u = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-                 (uint32_t)p[3] << 24;
-    int64_t off = u >= UINT32_C(0x80000000) ? (int64_t)u - INT64_C(0x100000000) : (int64_t)u;
-    pcs[n++] = DIFF_VMA + (uint64_t)off;
-  }
-  return n;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   sfr_section sec, vsec;
   const sfr_section *view = &sec;
@@ -843,7 +805,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   compare_header(ctx, &d);
   for (i = 0; i < sec.num_fdes; i++)
     compare_function(ctx, view, i, &d);
-  npcs = collect_pcs(&sec, data, size, pcs);
+  npcs = collect_pcs(&sec, data, size, DIFF_VMA, PC_FRES, MAX_PCS, pcs);
   for (k = 0; k < npcs; k++)
     compare_lookup(ctx, pcs[k], &d);
   sframe_decoder_free(&ctx);

@@ -52,6 +52,7 @@ int sfa_libsframe_adapter_main(int argc, char **argv);
 #undef main
 
 #include "dump.h"
+#include "diff_pcs.h"
 #include "fuzz_check.h"
 #include "sframe_ref.h"
 
@@ -405,6 +406,23 @@ static void compare_rule_texts(const char *o, const char *l, const diff_ctx *d,
   }
 }
 
+/* The oracle's rules of a row against libsframe's reading of its copy of
+ * that row (FDE type fde_type). */
+static void compare_rules(const sec_info *si, const sfr_rules *orules, unsigned fde_type,
+                          const sframe_frame_row_entry *fre, const diff_ctx *d,
+                          const char *where) {
+  const char *what = NULL;
+  int code = 0;
+  char *ot = oracle_rules_text(d->sec, orules);
+  char *lt = api_rules_text(si, fde_type, fre, &what, &code);
+  if (!lt)
+    disagree(K_CFA, d, "%s: %s failed (%d: %s)", where, what, code, err_name(code));
+  else
+    compare_rule_texts(ot, lt, d, where);
+  free(ot);
+  free(lt);
+}
+
 /* ---- comparisons ---- */
 
 static void compare_header(const sec_info *si, const diff_ctx *d) {
@@ -450,9 +468,8 @@ static void compare_function(const sec_info *si, uint32_t i, diff_ctx *d) {
     sfr_fre ofre;
     sfr_rules orules;
     sframe_frame_row_entry fre;
-    int done = 0, code = 0;
-    const char *what = NULL;
-    char where[64], *ot, *lt;
+    int done = 0;
+    char where[64];
     FUZZ_CHECK(sfr_fre_next(sec, &it, &ofre, &done) == SFR_OK && !done,
                "every FRE of an accepted section reads");
     if (j >= FRES_HEAD && of.num_fres - j > FRES_TAIL)
@@ -472,14 +489,7 @@ static void compare_function(const sec_info *si, uint32_t i, diff_ctx *d) {
     FUZZ_CHECK(sfr_interpret(sec, &of, &ofre, &orules) == SFR_OK,
                "every FRE of an accepted section interprets");
     d->rules = &orules;
-    ot = oracle_rules_text(sec, &orules);
-    lt = api_rules_text(si, lf.fde_type, &fre, &what, &code);
-    if (!lt)
-      disagree(K_CFA, d, "%s: %s failed (%d: %s)", where, what, code, err_name(code));
-    else
-      compare_rule_texts(ot, lt, d, where);
-    free(ot);
-    free(lt);
+    compare_rules(si, &orules, lf.fde_type, &fre, d, where);
     d->rules = NULL;
   }
   d->fde = NULL;
@@ -524,57 +534,12 @@ static void compare_lookup(const sec_info *si, uint64_t pc, diff_ctx *d) {
                where, res.fde.index, res.fre.index, res.fre.start, lf.fre_start_addr,
                lf.fre_info);
     } else {
-      const char *what = NULL;
-      int code = 0;
-      char *ot = oracle_rules_text(sec, &res.rules);
-      char *lt = api_rules_text(si, res.fde.fde_type, &lf, &what, &code);
-      if (!lt)
-        disagree(K_CFA, d, "%s: %s failed (%d: %s)", where, what, code, err_name(code));
-      else
-        compare_rule_texts(ot, lt, d, where);
-      free(ot);
-      free(lt);
+      compare_rules(si, &res.rules, res.fde.fde_type, &lf, d, where);
     }
   }
   d->is_lookup = 0;
   d->fde = NULL;
   d->rules = NULL;
-}
-
-static size_t collect_pcs(const sfr_section *sec, const uint8_t *data, size_t size,
-                          uint64_t *pcs) {
-  size_t n = 0, k;
-  uint32_t i;
-  for (i = 0; i < sec->num_fdes && n + 4 + PC_FRES + 1 <= MAX_PCS - 2; i++) {
-    sfr_fde f;
-    sfr_fre_iter it;
-    sfr_fre fre;
-    int done = 0, have_last = 0;
-    uint32_t j = 0;
-    uint64_t last = 0;
-    FUZZ_CHECK(sfr_get_fde(sec, i, &f) == SFR_OK, "every function of an accepted section reads");
-    pcs[n++] = f.start - 1;
-    pcs[n++] = f.start;
-    sfr_fre_iter_init(sec, &f, &it);
-    while (sfr_fre_next(sec, &it, &fre, &done) == SFR_OK && !done) {
-      if (j++ < PC_FRES)
-        pcs[n++] = f.start + fre.start;
-      else
-        last = f.start + fre.start, have_last = 1;
-    }
-    if (have_last)
-      pcs[n++] = last;
-    pcs[n++] = f.start + f.size - 1;
-    pcs[n++] = f.start + f.size;
-  }
-  for (k = 0; k < 2 && size >= 4 * (k + 1); k++) {
-    const uint8_t *p = data + size - 4 * (k + 1);
-    uint32_t u = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-                 (uint32_t)p[3] << 24;
-    int64_t off = u >= UINT32_C(0x80000000) ? (int64_t)u - INT64_C(0x100000000) : (int64_t)u;
-    pcs[n++] = DIFF_VMA + (uint64_t)off;
-  }
-  return n;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -615,7 +580,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   compare_header(&si, &d);
   for (i = 0; i < sec.num_fdes; i++)
     compare_function(&si, i, &d);
-  npcs = collect_pcs(&sec, data, size, pcs);
+  npcs = collect_pcs(&sec, data, size, DIFF_VMA, PC_FRES, MAX_PCS, pcs);
   for (k = 0; k < npcs; k++)
     compare_lookup(&si, pcs[k], &d);
   sframe_decoder_free(&ctx);
