@@ -12,7 +12,7 @@ repo=$SRC/sframe-conformance
 cd "$repo"
 mkdir -p "$OUT" "$WORK"
 flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
-       -Idecoder/include -Idecoder/cli -Icorpus/encoder -Ifuzz/targets)
+       -Idecoder/include -Idecoder/src -Idecoder/cli -Icorpus/encoder -Ifuzz/targets)
 targets=(decode lookup unwind roundtrip)
 # libsframe is not instrumented: no diff_libsframe under MSan.
 if [ "${SANITIZER:-address}" != memory ] && [ -f /usr/include/sframe-api.h ]; then

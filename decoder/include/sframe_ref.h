@@ -403,10 +403,21 @@ typedef enum sfr_lookup_status {
                                  version 1 does not record (SPEC-NOTES N14) */
 } sfr_lookup_status;
 
+/* 2.3.1: the function holding pc: a binary search over the start fields
+ * when the section is flagged sorted and sfr_validate verified the order
+ * (sec->order_verified), else the first FDE in index order that holds it.
+ * *fde is that function for SFR_LOOKUP_FOUND, unspecified otherwise. */
 sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
                                sfr_fde *fde);
+/* 2.4: the row of fde that applies at pc (PCINC: the last FRE starting at
+ * or before the offset; PCMASK: the offset modulo rep_size).  *fre is
+ * written for SFR_LOOKUP_FOUND only. */
 sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
                                uint64_t pc, sfr_fre *fre);
+/* PC to function to row to rules.  res->pc is the address looked up;
+ * res->fde is the function for every status but SFR_LOOKUP_NO_FDE;
+ * res->fre and res->rules are meaningful for SFR_LOOKUP_FOUND only.
+ * Allocates nothing; each read is bounded by the section. */
 sfr_lookup_status sfr_lookup(const sfr_section *sec, uint64_t pc,
                              sfr_pc_mode mode, sfr_lookup_result *res);
 const char *sfr_lookup_status_name(sfr_lookup_status s);

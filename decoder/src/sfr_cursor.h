@@ -31,18 +31,57 @@ static inline int sfr_cur_has(const sfr_cursor *c, uint64_t n) {
   return c->pos <= c->end && n <= c->end - c->pos;
 }
 
-/* Read an unsigned n-byte (1..8) field. */
-static inline int sfr_cur_uint(sfr_cursor *c, unsigned n, uint64_t *out) {
+/* Fixed-size fields, written out so that compilers recognise each as one
+ * load (and a byte swap for the other byte order) even at -O2, while C
+ * still sees byte loads: never a misaligned access. */
+static inline uint32_t sfr_le16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
+static inline uint32_t sfr_be16(const uint8_t *p) { return (uint32_t)p[0] << 8 | (uint32_t)p[1]; }
+static inline uint32_t sfr_le32(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static inline uint32_t sfr_be32(const uint8_t *p) {
+  return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+static inline uint64_t sfr_le64(const uint8_t *p) {
+  return (uint64_t)sfr_le32(p) | (uint64_t)sfr_le32(p + 4) << 32;
+}
+static inline uint64_t sfr_be64(const uint8_t *p) {
+  return (uint64_t)sfr_be32(p) << 32 | (uint64_t)sfr_be32(p + 4);
+}
+
+/* An n-byte (1..8) field at p, for a caller that has checked the bounds
+ * of a whole record at once.  Where n is a constant the switch goes away. */
+static inline uint64_t sfr_load(const uint8_t *p, unsigned n, int be) {
   uint64_t v = 0;
   unsigned i;
+  switch (n) {
+  case 1:
+    return p[0];
+  case 2:
+    return be ? sfr_be16(p) : sfr_le16(p);
+  case 4:
+    return be ? sfr_be32(p) : sfr_le32(p);
+  case 8:
+    return be ? sfr_be64(p) : sfr_le64(p);
+  default:
+    for (i = 0; i < n; i++)
+      v |= (uint64_t)p[i] << (be ? 8u * (n - 1u - i) : 8u * i);
+    return v;
+  }
+}
+
+/* sfr_load of a 1-, 2- or 4-byte field (any other n reads 4), with each
+ * size a load of its own. */
+static inline uint64_t sfr_load124(const uint8_t *p, unsigned n, int be) {
+  return n == 1 ? p[0] : n == 2 ? sfr_load(p, 2, be) : sfr_load(p, 4, be);
+}
+
+/* Read an unsigned n-byte (1..8) field. */
+static inline int sfr_cur_uint(sfr_cursor *c, unsigned n, uint64_t *out) {
   if (!sfr_cur_has(c, n))
     return 0;
-  for (i = 0; i < n; i++) {
-    unsigned shift = c->be ? 8u * (n - 1u - i) : 8u * i;
-    v |= (uint64_t)c->buf[c->pos + i] << shift;
-  }
+  *out = sfr_load(c->buf + c->pos, n, c->be);
   c->pos += n;
-  *out = v;
   return 1;
 }
 

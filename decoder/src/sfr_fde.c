@@ -52,42 +52,57 @@ static void resolve_start(const sfr_section *sec, sfr_fde *fde) {
   fde->start_wraps = (uint8_t)wraps;
 }
 
-/* Read FDE i (and, in version 3, its attribute). */
+/* Read FDE i (and, in version 3, its attribute).  Each record's bounds
+ * are checked once, then its fields are loaded at their fixed offsets.
+ * On a failure the fields read before the failing check stay filled in
+ * (sfr_validate counts a version 1-2 function's FREs that way). */
 sfr_status sfr_get_fde(const sfr_section *sec, uint32_t i, sfr_fde *fde) {
-  sfr_cursor c;
+  const uint8_t *p;
+  int be = sec->big_endian;
+  uint64_t at;
   uint8_t info = 0, info2 = 0;
 
   memset(fde, 0, sizeof *fde);
   if (i >= sec->num_fdes)
     return SFR_E_TRUNCATED_FDE_ARRAY;
   fde->index = i;
-  fde->field_offset = sec->fde_start + (uint64_t)i * sec->fde_size;
-  /* sfr_open checked the whole array lies inside the section. */
-  c = sfr_cursor_at(sec->buf, fde->field_offset, sec->len, sec->big_endian);
+  at = fde->field_offset = sec->fde_start + (uint64_t)i * sec->fde_size;
+  /* sfr_open checked the whole array lies inside the section; a record
+   * that is not (a section it did not accept) is truncation. */
 
   if (sec->version == SFR_VERSION_3) {
-    sfr_cursor a;
-    uint16_t nfres;
-    if (!sfr_cur_i64(&c, &fde->raw_start) || !sfr_cur_u32(&c, &fde->size) ||
-        !sfr_cur_u32(&c, &fde->fre_off))
+    uint64_t attr, end = sec->fre_end < sec->len ? sec->fre_end : sec->len;
+    if (at > sec->len || sec->len - at < SFR_V3_FDE_INDEX_SIZE)
       return SFR_E_TRUNCATED_FDE_ARRAY;
+    p = sec->buf + at; /* i64 start, u32 size, u32 fre_off */
+    fde->raw_start = (int64_t)sfr_load(p, 8, be);
+    fde->size = (uint32_t)sfr_load(p + 8, 4, be);
+    fde->fre_off = (uint32_t)sfr_load(p + 12, 4, be);
     if (fde->fre_off >= sec->fre_len)
       return SFR_E_FDE_FRES_OUT_OF_RANGE;
-    a = sfr_cursor_at(sec->buf, sec->fre_start + fde->fre_off, sec->fre_end,
-                      sec->big_endian);
-    if (!sfr_cur_u16(&a, &nfres) || !sfr_cur_u8(&a, &info) ||
-        !sfr_cur_u8(&a, &info2) || !sfr_cur_u8(&a, &fde->rep_size))
+    attr = sec->fre_start + fde->fre_off;
+    if (attr > end || end - attr < SFR_V3_FDE_ATTR_SIZE)
       return SFR_E_TRUNCATED_FDE_ATTR;
-    fde->num_fres = nfres;
-    fde->fres_at = a.pos;
+    p = sec->buf + attr; /* u16 num_fres, u8 info, u8 info2, u8 rep_size */
+    fde->num_fres = (uint16_t)sfr_load(p, 2, be);
+    info = p[2];
+    info2 = p[3];
+    fde->rep_size = p[4];
+    fde->fres_at = attr + SFR_V3_FDE_ATTR_SIZE;
   } else {
-    int32_t start32;
-    if (!sfr_cur_i32(&c, &start32) || !sfr_cur_u32(&c, &fde->size) ||
-        !sfr_cur_u32(&c, &fde->fre_off) || !sfr_cur_u32(&c, &fde->num_fres) ||
-        !sfr_cur_u8(&c, &info) ||
-        (sec->version == SFR_VERSION_2 && !sfr_cur_u8(&c, &fde->rep_size)))
+    /* i32 start, u32 size, u32 fre_off, u32 num_fres, u8 info, and in
+     * version 2 u8 rep_size (its 2 bytes of padding are not read). */
+    uint64_t need = sec->version == SFR_VERSION_2 ? 18u : 17u;
+    if (at > sec->len || sec->len - at < need)
       return SFR_E_TRUNCATED_FDE_ARRAY;
-    fde->raw_start = start32;
+    p = sec->buf + at;
+    fde->raw_start = sfr_sext(sfr_load(p, 4, be), 4);
+    fde->size = (uint32_t)sfr_load(p + 4, 4, be);
+    fde->fre_off = (uint32_t)sfr_load(p + 8, 4, be);
+    fde->num_fres = (uint32_t)sfr_load(p + 12, 4, be);
+    info = p[16];
+    if (sec->version == SFR_VERSION_2)
+      fde->rep_size = p[17];
     if (fde->fre_off > sec->fre_len ||
         (fde->fre_off == sec->fre_len && fde->num_fres > 0))
       return SFR_E_FDE_FRES_OUT_OF_RANGE;

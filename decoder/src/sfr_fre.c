@@ -34,10 +34,10 @@ void sfr_fre_iter_init(const sfr_section *sec, const sfr_fde *fde,
 sfr_status sfr_fre_next(const sfr_section *sec, sfr_fre_iter *it, sfr_fre *fre,
                         int *done) {
   static const uint8_t addr_sizes[3] = {1, 2, 4};
-  sfr_cursor c;
-  uint64_t start;
-  uint8_t info;
-  unsigned i;
+  const uint8_t *p;
+  uint64_t room;
+  unsigned asz, i;
+  int be = sec->big_endian;
 
   *done = 0;
   if (it->next >= it->total) {
@@ -49,24 +49,26 @@ sfr_status sfr_fre_next(const sfr_section *sec, sfr_fre_iter *it, sfr_fre *fre,
   memset(fre, 0, sizeof *fre);
   fre->index = it->next;
   fre->offset = it->pos;
-  c = sfr_cursor_at(sec->buf, it->pos, it->limit, sec->big_endian);
-  if (!sfr_cur_uint(&c, addr_sizes[it->fre_type], &start) ||
-      !sfr_cur_u8(&c, &info))
+  asz = addr_sizes[it->fre_type];
+  /* The bounds of the start address and info byte, then of the words. */
+  if (it->pos > it->limit || it->limit - it->pos < asz + 1u)
     return SFR_E_TRUNCATED_FRE;
-  fre->start = (uint32_t)start;
-  sfr_decode_fre_info(info, fre);
+  room = it->limit - it->pos - asz - 1u;
+  p = sec->buf + it->pos;
+  fre->start = (uint32_t)sfr_load124(p, asz, be);
+  sfr_decode_fre_info(p[asz], fre);
   if (fre->word_size == 0)
     return SFR_E_DATAWORD_SIZE_UNKNOWN;
-  if (!sfr_cur_has(&c, (uint64_t)fre->count * fre->word_size))
+  if ((uint64_t)fre->count * fre->word_size > room)
     return SFR_E_TRUNCATED_DATA_WORDS;
-  for (i = 0; i < fre->count; i++) {
-    uint64_t w = 0;
-    (void)sfr_cur_uint(&c, fre->word_size, &w); /* bounded just above */
+  p += asz + 1u;
+  for (i = 0; i < fre->count; i++, p += fre->word_size) {
+    uint64_t w = sfr_load124(p, fre->word_size, be);
     fre->uwords[i] = (uint32_t)w;
     fre->words[i] = (int32_t)sfr_sext(w, fre->word_size);
   }
-  fre->length = (uint32_t)(c.pos - it->pos);
-  it->pos = c.pos;
+  fre->length = asz + 1u + (uint32_t)fre->count * fre->word_size;
+  it->pos += fre->length;
   it->next++;
   return SFR_OK;
 }

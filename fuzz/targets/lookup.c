@@ -4,11 +4,66 @@
  *   then       n PCs of 8 bytes, the rest is the section.
  * On a section the oracle accepts, a lookup (both modes) of a PC inside a
  * function never fails (found, or no FRE yet), and one outside every
- * function never succeeds. */
+ * function never succeeds.
+ * On every section sfr_open accepts, valid or not, the fast lookup
+ * (sfr_lookup) answers exactly as the simple path that decodes everything
+ * (sfr_lookup_simple): the PCs given, and for each one a PC inside one of
+ * the functions derived from it, so that rows are reached. */
 #include <string.h>
 
 #include "fuzz_check.h"
+#include "sfr_lookup_simple.h"
 #include "sframe_ref.h"
+
+static void same_fde(const sfr_fde *a, const sfr_fde *b) {
+  FUZZ_CHECK(a->index == b->index && a->field_offset == b->field_offset &&
+                 a->raw_start == b->raw_start && a->start == b->start && a->size == b->size &&
+                 a->fre_off == b->fre_off && a->num_fres == b->num_fres && a->info == b->info &&
+                 a->info2 == b->info2 && a->rep_size == b->rep_size &&
+                 a->fre_type == b->fre_type && a->pc_type == b->pc_type &&
+                 a->pauth_key == b->pauth_key && a->signal == b->signal &&
+                 a->fde_type == b->fde_type && a->fres_at == b->fres_at &&
+                 a->start_wraps == b->start_wraps,
+             "the fast and the simple lookup find the same function");
+}
+
+static void same_found(const sfr_lookup_result *a, const sfr_lookup_result *b) {
+  const sfr_fre *x = &a->fre, *y = &b->fre;
+  const sfr_rules *r = &a->rules, *q = &b->rules;
+  unsigned i;
+  FUZZ_CHECK(x->index == y->index && x->offset == y->offset && x->start == y->start &&
+                 x->info == y->info && x->cfa_base_sp == y->cfa_base_sp &&
+                 x->count == y->count && x->word_size == y->word_size &&
+                 x->mangled_ra == y->mangled_ra && x->length == y->length,
+             "the fast and the simple lookup choose the same row");
+  for (i = 0; i < SFR_MAX_DATA_WORDS; i++)
+    FUZZ_CHECK(x->words[i] == y->words[i] && x->uwords[i] == y->uwords[i],
+               "the row's data words are the same");
+  FUZZ_CHECK(r->cfa.base == q->cfa.base && r->cfa.reg == q->cfa.reg &&
+                 r->cfa.offset == q->cfa.offset && r->cfa.deref == q->cfa.deref &&
+                 r->ra.kind == q->ra.kind && r->ra.padding == q->ra.padding &&
+                 r->ra.reg == q->ra.reg && r->ra.offset == q->ra.offset &&
+                 r->fp.kind == q->fp.kind && r->fp.padding == q->fp.padding &&
+                 r->fp.reg == q->fp.reg && r->fp.offset == q->fp.offset &&
+                 r->ra_mangled == q->ra_mangled && r->outermost == q->outermost,
+             "the rules are the same");
+}
+
+/* sfr_lookup against sfr_lookup_simple at pc, both modes. */
+static void both_paths(const sfr_section *sec, uint64_t pc) {
+  unsigned m;
+  for (m = 0; m < 2; m++) {
+    sfr_lookup_result a, b;
+    sfr_pc_mode mode = m ? SFR_PC_RA : SFR_PC_IP;
+    sfr_lookup_status sa = sfr_lookup(sec, pc, mode, &a), sb = sfr_lookup_simple(sec, pc, mode, &b);
+    FUZZ_CHECK(sa == sb, "the fast and the simple lookup give the same status");
+    FUZZ_CHECK(a.pc == b.pc, "both look up the same address");
+    if (sa != SFR_LOOKUP_NO_FDE)
+      same_fde(&a.fde, &b.fde);
+    if (sa == SFR_LOOKUP_FOUND)
+      same_found(&a, &b);
+  }
+}
 
 /* Is pc inside some function (linear: the section is valid, so the FDEs
  * read)?  Sets *fde_index. */
@@ -40,6 +95,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   rep.items = items;
   rep.cap = 8;
   sfr_validate(&sec, p, len, vma, &rep);
+  for (i = 0; i < n; i++) {
+    sfr_fde f;
+    both_paths(&sec, pcs[i]);
+    if (sec.num_fdes && sfr_get_fde(&sec, (uint32_t)(pcs[i] % sec.num_fdes), &f) == SFR_OK)
+      both_paths(&sec, f.start + (pcs[i] >> 32) % ((uint64_t)f.size + 1));
+  }
   if (sfr_report_rejects(&rep))
     return 0;
   for (i = 0; i < n; i++)
