@@ -137,7 +137,8 @@ static int run_path(const char *path) {
     names[n++] = full;
   }
   closedir(d);
-  qsort(names, n, sizeof *names, cmp);
+  if (n) /* an empty directory: no array at all, and qsort wants one */
+    qsort(names, n, sizeof *names, cmp);
   for (i = 0; i < n; i++) {
     if (stat(names[i], &st) == 0 && S_ISREG(st.st_mode) && run_file(names[i]) != 0)
       rc = -1;
