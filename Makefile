@@ -2,7 +2,8 @@
 #   make                 build the library, header and sfref into build/
 #   make check           install test dependencies, build, run every test
 #   make coverage        line and branch coverage of decoder/ from the tests
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   the library, header, pkg-config file,
+#                        the oracle sfref and, separately, the corpus tool sfcorpus
 # Variant builds go to their own directory: make BUILD=build/asan SAN=1
 
 BUILD   ?= build
@@ -51,7 +52,7 @@ $(BUILD)/obj/pic/%.o: decoder/src/%.c $(HDRS)
 	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
 $(BUILD)/obj/cli/%.o: decoder/cli/%.c $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
 $(BUILD)/obj/enc/%.o: corpus/encoder/%.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -c $< -o $@
@@ -64,9 +65,12 @@ $(STATIC): $(LIB_OBJS)
 $(SHARED_LIB): $(PIC_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -shared -Wl,-soname,libsframe_ref.so.0 -o $@ $^
-$(SFREF): $(CLI_OBJS) $(ENC_LIB) $(STATIC)
+# The oracle links its own library only, never the corpus encoder (issue 13:
+# the tool that judges must not contain the tool it judges; generating
+# sections is `sfcorpus gen`).  decoder/tests/cli.bats checks it.
+$(SFREF): $(CLI_OBJS) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJS) $(ENC_LIB) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJS) $(STATIC)
 $(BUILD)/include/sframe_ref.h: decoder/include/sframe_ref.h
 	@mkdir -p $(@D)
 	cp $< $@
@@ -103,13 +107,16 @@ test: tests
 coverage:
 	bash ci/coverage.sh "$(SHARED)"
 
-install: all
+# sfcorpus (corpus/catalogue.mk) is installed beside the oracle under its own
+# name: it contains the encoder, which sfref must not.
+install: all $(SFCORPUS)
 	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(STATIC) $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib/libsframe_ref.so.0
 	ln -sf libsframe_ref.so.0 $(DESTDIR)$(PREFIX)/lib/libsframe_ref.so
 	install -m 644 decoder/include/sframe_ref.h $(DESTDIR)$(PREFIX)/include/
-	install -m 755 $(SFREF) $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(SFREF) $(DESTDIR)$(PREFIX)/bin/sfref
+	install -m 755 $(SFCORPUS) $(DESTDIR)$(PREFIX)/bin/sfcorpus
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' decoder/sframe_ref.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sframe_ref.pc
 

@@ -61,7 +61,8 @@ if [ "${RUN_CORPUS:-1}" != 0 ] && [ -f "$CORPUS/manifest-v3.txt" ]; then
 fi
 
 # Under a WRAPPER (valgrind) only the CLI's suite and the generated
-# sections' suite, which run sfref through it: the runner's and the corpus
+# sections' suite, which run sfref (and sfcorpus gen, gen.bats taking
+# sfcorpus from beside SFREF) through it: the runner's and the corpus
 # builder's suites would run unwrapped, the same as in the plain pass, and
 # the real sections (real.bats, objdump-formats.bats: some two thousand sfref
 # runs, a quarter of an hour under valgrind) are already validated, looked up,

@@ -1,5 +1,7 @@
 # corpus/catalogue.mk - the hand-written case catalogue (corpus/cases/*.cases,
-# format: corpus/CASES.md) and its builder, $(BUILD)/bin/sfcorpus.
+# format: corpus/CASES.md) and its builder, $(BUILD)/bin/sfcorpus, the corpus
+# tool (its `gen` command makes the generated sources: generated.mk).  It
+# links the encoder; sfref must not (Makefile).
 #   make corpus-catalogue   build every case into $(CORPUS)/catalogue/
 #   make corpus-summary     make corpus, then rewrite corpus/SUMMARY.md
 # (CORPUS is defined by corpus.mk, read after this file: it is only used in

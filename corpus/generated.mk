@@ -1,4 +1,4 @@
-# corpus/generated.mk - random valid sections and mutants from `sfref gen`
+# corpus/generated.mk - random valid sections and mutants from `sfcorpus gen`
 # (corpus/FORMAT.md, sources "generated" and "mutants"), and the round-trip
 # test of the encoder (corpus/encoder/) against the oracle.
 #   make corpus-generated   GEN_COUNT sections per version x ABI into
@@ -30,10 +30,10 @@ CORPUS_TEST_TOOLS += $(ROUNDTRIP)
 roundtrip: $(ROUNDTRIP)
 	$(ROUNDTRIP) $(or $(N),10000) --real corpus/real/sections $(if $(wildcard $(SHARED)/vectors/gas),--real $(SHARED)/vectors)
 
-corpus-generated: $(SFREF)
+corpus-generated: $(SFCORPUS)
 	rm -rf $(CORPUS)/generated $(CORPUS)/mutants
 	@set -e; for c in $(GEN_COMBOS); do \
 	  v=$${c%%:*}; a=$${c#*:}; \
-	  $(SFREF) gen --seed $(GEN_SEED) --version $$v --abi $$a --count $(GEN_COUNT) --out $(CORPUS)/generated; \
-	  $(SFREF) gen --seed $(GEN_SEED) --version $$v --abi $$a --count $(GEN_MUTANTS) --mutants --out $(CORPUS)/mutants; \
+	  $(SFCORPUS) gen --seed $(GEN_SEED) --version $$v --abi $$a --count $(GEN_COUNT) --out $(CORPUS)/generated; \
+	  $(SFCORPUS) gen --seed $(GEN_SEED) --version $$v --abi $$a --count $(GEN_MUTANTS) --mutants --out $(CORPUS)/mutants; \
 	done

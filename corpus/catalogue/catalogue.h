@@ -5,7 +5,8 @@
  *   build.c    one concrete section: model for a version x ABI x endian,
  *              encoder, raw overrides
  *   output.c   the files of corpus/FORMAT.md; SUMMARY.md (with SHA-256)
- *   sfcorpus.c the command line
+ *   sfcorpus.c the command line, and `sfcorpus gen` (the random sections and
+ *              mutants of corpus/encoder/sfe_gen.c)
  *
  * Expected results come from the case (class, finding) and from the
  * encoder's model (sfe_expected_json / sfe_expected_lookup) only. */

@@ -1,27 +1,135 @@
-/* sfcorpus - build the hand-written case catalogue into corpus sections.
+/* sfcorpus - the corpus tool: builds the hand-written case catalogue into
+ * corpus sections, and generates random sections and mutants.
  *   sfcorpus --cases DIR --out DIR [--case ID]...   build (FORMAT.md files)
  *   sfcorpus --cases DIR --list                     list the concrete sections
  *   sfcorpus --summary CORPUS_DIR                   print SUMMARY.md
+ *   sfcorpus gen --seed S --version V --abi ABI [--endian E] [--count N]
+ *                [--mutants] --out DIR              random sections, mutants
+ * Generation lives here, not in sfref: the oracle must not contain the
+ * encoder it judges (issue 13).
  * Exit status: 0 success, 1 a case could not be built, 2 usage or parse
  * errors (each parse error names file:line). */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
 #include "catalogue.h"
+/* sfref's number syntax for --seed and --count; a relative path, as in
+ * conformance/adapters/adapter_cli.h, so that decoder/cli is not searched
+ * for anything else. */
+#include "../../decoder/cli/num.h"
+
+#define EXIT_USAGE 2
 
 static const char *usage =
     "usage: sfcorpus --cases DIR --out DIR [--case ID]...\n"
     "       sfcorpus --cases DIR --list\n"
     "       sfcorpus --summary CORPUS_DIR\n"
+    "       sfcorpus gen --seed S --version V --abi ABI [--endian E] [--count N]\n"
+    "                    [--mutants] --out DIR\n"
     "Builds every case of DIR/NAME.cases (format: corpus/CASES.md) for each version,\n"
     "ABI and endianness it expands to, and writes OUT/<id>.{sframe,expect,dump.json,\n"
     "lookup.json} as corpus/FORMAT.md describes.  --list prints one line per\n"
     "concrete section: id, class, finding.  --summary prints corpus/SUMMARY.md for\n"
-    "the manifests of CORPUS_DIR.\n"
+    "the manifests of CORPUS_DIR.  gen writes random sections, or mutants, in the\n"
+    "corpus format ('sfcorpus gen --help' describes it).\n"
     "Exit status: 0 success, 1 a case could not be built, 2 usage or parse errors.\n";
+
+static const char *gen_help =
+    "usage: sfcorpus gen --seed S --version 1|2|3 --abi amd64|aarch64-le|aarch64-be|s390x\n"
+    "                    [--endian little|big] [--count N] [--mutants] --out DIR\n"
+    "Write N (default 10) random valid sections into DIR in the corpus format\n"
+    "(corpus/FORMAT.md): NAME.sframe, NAME.expect, NAME.dump.json and\n"
+    "NAME.lookup.json, the expected results computed from the encoder's model.\n"
+    "With --mutants each section has exactly one fault, and NAME.expect names\n"
+    "the finding it must produce.  Same arguments, same bytes.  The byte order\n"
+    "defaults to the ABI's; s390x needs version 2 or 3.\n"
+    "Exit 0 on success, 2 on usage or I/O errors.\n";
+
+static int usage_error(const char *fmt, const char *arg) {
+  fprintf(stderr, "sfcorpus: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, "\n%s", usage);
+  return EXIT_USAGE;
+}
+
+/* "--name VALUE" or "--name=VALUE": 1 when argv[*i] is the option. */
+static int opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
+  size_t n = strlen(name);
+  const char *a = argv[*i];
+  if (strncmp(a, name, n) != 0 || (a[n] != '=' && a[n] != 0))
+    return 0;
+  *val = a[n] == '=' ? a + n + 1 : (*i + 1 < argc ? argv[++*i] : "");
+  return 1;
+}
+
+/* sfcorpus gen: the corpus generator (corpus/encoder/sfe_gen.c), with the
+ * options, messages and exit statuses `sfref gen` had. */
+static int cmd_gen(int argc, char **argv) {
+  uint64_t seed = 0, version = 0, count = 10, k;
+  int i, have_seed = 0, mutants = 0, big = -1;
+  uint8_t abi = 0;
+  const char *out = NULL, *v = NULL;
+  char err[512];
+
+  for (i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      fputs(gen_help, stdout);
+      return 0;
+    } else if (strcmp(argv[i], "--mutants") == 0) {
+      mutants = 1;
+    } else if (opt_value(argc, argv, &i, "--seed", &v)) {
+      if (!parse_u64(v, &seed))
+        return usage_error("gen: bad --seed '%s'", v);
+      have_seed = 1;
+    } else if (opt_value(argc, argv, &i, "--version", &v)) {
+      if (!parse_u64(v, &version) || version < 1 || version > 3)
+        return usage_error("gen: bad --version '%s' (1, 2 or 3)", v);
+    } else if (opt_value(argc, argv, &i, "--abi", &v)) {
+      if (!(abi = sfe_abi_by_name(v)))
+        return usage_error("gen: unknown ABI '%s' (amd64, aarch64-le, aarch64-be, s390x)", v);
+    } else if (opt_value(argc, argv, &i, "--endian", &v)) {
+      big = strcmp(v, "big") == 0 ? 1 : strcmp(v, "little") == 0 ? 0 : -2;
+      if (big == -2)
+        return usage_error("gen: bad --endian '%s' (little or big)", v);
+    } else if (opt_value(argc, argv, &i, "--count", &v)) {
+      if (!parse_u64(v, &count) || count < 1 || count > 100000)
+        return usage_error("gen: bad --count '%s' (1-100000)", v);
+    } else if (opt_value(argc, argv, &i, "--out", &v)) {
+      out = v;
+    } else {
+      return usage_error("gen: unknown argument '%s'", argv[i]);
+    }
+  }
+  if (!have_seed || !version || !abi || !out || !*out)
+    return usage_error("%s", "gen: --seed, --version, --abi and --out are required");
+  if (version == 1 && abi == SFR_ABI_S390X_BE)
+    return usage_error("%s", "gen: s390x (ABI 4) needs version 2 or 3");
+  if (big < 0)
+    big = abi == SFR_ABI_AARCH64_BE || abi == SFR_ABI_S390X_BE;
+  if (sfe_mkdir_p(out, err, sizeof err) != 0) {
+    fprintf(stderr, "sfcorpus: gen: error: %s\n", err);
+    return EXIT_USAGE;
+  }
+  for (k = 0; k < count; k++) {
+    sfe_case c;
+    int rc = sfe_gen_case(seed, (uint8_t)version, abi, (uint8_t)big, (uint32_t)k, mutants, &c,
+                          err, sizeof err);
+    if (rc == 0)
+      rc = sfe_gen_write(&c, out, err, sizeof err);
+    sfe_case_free(&c);
+    if (rc != 0) {
+      fprintf(stderr, "sfcorpus: gen: error: %s\n", err);
+      return EXIT_USAGE;
+    }
+  }
+  printf("sfcorpus gen: %" PRIu64 " %s written to %s\n", count, mutants ? "mutants" : "sections",
+         out);
+  return 0;
+}
 
 static int mkdir_p(const char *dir) {
   char buf[4096];
@@ -56,6 +164,8 @@ int main(int argc, char **argv) {
   size_t nall = 0, k, nsel = 0, ncases_sel = 0;
   unsigned long per_version[4] = {0, 0, 0, 0};
 
+  if (argc >= 2 && strcmp(argv[1], "gen") == 0)
+    return cmd_gen(argc - 2, argv + 2);
   only = calloc((size_t)argc, sizeof *only);
   if (!only)
     return 2;

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sframe_enc.h"
+#include "sfe_internal.h"
 
 #define FRAME_ROOM 0x100u  /* where a chosen CFA lands above the frame's SP */
 #define FP_ROOM 0x40u      /* where a chosen saved FP points above the caller's SP */
@@ -64,8 +64,8 @@ static int reg(build *b, size_t frame, const sfr_regs *cur, uint32_t r, const ui
                uint64_t *v) {
   uint8_t abi = b->m->abi;
   uint64_t val;
-  if (r == sfr_abi_sp_reg(abi) || r == sfr_abi_fp_reg(abi)) {
-    val = r == sfr_abi_sp_reg(abi) ? cur->sp : cur->fp;
+  if (r == sfe_dwarf_sp(abi) || r == sfe_dwarf_fp(abi)) {
+    val = r == sfe_dwarf_sp(abi) ? cur->sp : cur->fp;
     if (want && *want != val)
       return fail(b, frame, "a rule needs SP or FP to hold another value");
     *v = val;
@@ -73,7 +73,7 @@ static int reg(build *b, size_t frame, const sfr_regs *cur, uint32_t r, const ui
   }
   if (frame != 0)
     return fail(b, frame, "a rule needs a register below the topmost frame");
-  if (r == sfr_abi_ra_reg(abi)) {
+  if (r == sfe_dwarf_ra(abi)) {
     if (!b->top.ra_valid) {
       b->top.ra = want ? *want : (b->scratch += 0x100);
       b->top.ra_valid = 1;
@@ -102,7 +102,7 @@ static int realize(build *b, size_t frame, const sfr_regs *cur, const sfr_reg_ru
   switch ((sfr_rule_kind)r->kind) {
   case SFR_RULE_UNCHANGED:
     if (is_ra)
-      return reg(b, frame, cur, sfr_abi_ra_reg(b->m->abi), &value, &x);
+      return reg(b, frame, cur, sfe_dwarf_ra(b->m->abi), &value, &x);
     return value == cur->fp ? 0 : fail(b, frame, "an unchanged FP cannot change");
   case SFR_RULE_AT_CFA:
   case SFR_RULE_FIXED:

@@ -2,9 +2,15 @@
  * into bytes, for any version x ABI x endianness.
  *
  * It shares the oracle's constants and neutral rule types (sframe_ref.h) but
- * none of its reading code: a decoder and an encoder must not share a
- * misreading.  Unlike the oracle, the encoder allocates (malloc), and it is
- * only used to build test material.  Prefix: sfe_. */
+ * none of its reading code and none of its tables: the ABI names and DWARF
+ * register numbers are the encoder's own (sfe_gen.c, sfe_encode.c), for a
+ * decoder and an encoder must not share a misreading.  What it does take
+ * from the oracle's library is the finding table (sfr_finding_by_name,
+ * sfr_finding_class, sfr_class_name): an expected result names a finding,
+ * and the finding identifiers are the interface the two are compared
+ * through.  Unlike the oracle, the encoder allocates (malloc), and it is
+ * only used to build test material, by sfcorpus and the tests; sfref does
+ * not link it.  Prefix: sfe_. */
 #ifndef SFRAME_ENC_H
 #define SFRAME_ENC_H
 
@@ -193,7 +199,7 @@ int sfe_random_model(sfe_rng *r, uint8_t version, uint8_t abi, uint8_t big_endia
                      sfe_model *out);
 void sfe_model_free(sfe_model *m);
 
-/* ---- The generator behind `sfref gen` (sfe_gen.c) ----
+/* ---- The generator behind `sfcorpus gen` (sfe_gen.c) ----
  * One case of corpus/FORMAT.md: a random valid model (class valid, no
  * finding) or, with mutant set, a random model with exactly one fault whose
  * expected finding (and class, from the finding table) is known from the

@@ -595,7 +595,7 @@ int main(int argc, char **argv) {
     int ok = 1;
     for (k = 0; k < nm && ok; k++) {
       if (!one_mutant(base, cb->version, cb->abi, (uint32_t)k)) {
-        printf("# first failure: sfref gen --seed %" PRIu64 " --version %u --abi %s --mutants"
+        printf("# first failure: sfcorpus gen --seed %" PRIu64 " --version %u --abi %s --mutants"
                " (index %lu)\n# %s\n",
                base, cb->version, sfe_abi_name(cb->abi), k, why);
         ok = 0;

@@ -1,6 +1,6 @@
-/* num.h - the one number syntax of sfref's and the reference adapter's
- * arguments and snapshot files: an unsigned 64-bit value in C syntax
- * (decimal, 0x hex, 0 octal), nothing after it, no sign. */
+/* num.h - the one number syntax of sfref's, the reference adapter's and
+ * `sfcorpus gen`'s arguments and of snapshot files: an unsigned 64-bit
+ * value in C syntax (decimal, 0x hex, 0 octal), nothing after it, no sign. */
 #ifndef SFREF_NUM_H
 #define SFREF_NUM_H
 

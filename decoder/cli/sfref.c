@@ -4,11 +4,13 @@
  *   sfref lookup [--mode=ip|ra|both] [--json] FILE PC...
  *   sfref unwind [--json] FILE SNAPSHOT
  *   sfref findings [ID]
- *   sfref gen --seed S --version V --abi ABI [--endian E] [--count N]
- *             [--mutants] --out DIR
  * FILE is an ELF file (its .sframe section and address are used) or, with
  * --raw, the bytes of a section whose address is given by --vma.
- * Exit status: 0 success, 1 the input is not valid SFrame, 2 usage or I/O. */
+ * Exit status: 0 success, 1 the input is not valid SFrame, 2 usage or I/O.
+ * sfref links the oracle's library only: generating sections is the corpus
+ * tool's (`sfcorpus gen`), for the tool that judges must not contain the
+ * tool it judges (issue 13; decoder/tests/cli.bats checks that no encoder
+ * symbol is linked in). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -17,7 +19,6 @@
 
 #include "dump.h"
 #include "elf.h"
-#include "sframe_enc.h"
 #include "num.h"
 #include "sframe_ref.h"
 #include "unwind.h"
@@ -55,7 +56,6 @@ static const char *usage_text =
     "  lookup    find the FDE, FRE and rules for each PC (--mode=ip|ra|both)\n"
     "  unwind    unwind a register and memory snapshot (decoder/SNAPSHOT.md)\n"
     "  findings  list every finding identifier with its class and message\n"
-    "  gen       write random sections, or mutants, in the corpus format\n"
     "input options (dump, validate, lookup, unwind):\n"
     "  --raw         FILE is a raw .sframe section, not an ELF file\n"
     "  --vma ADDR    the raw section's address (default 0)\n"
@@ -100,16 +100,6 @@ static const char *help_for(const char *cmd) {
     return "usage: sfref findings [ID]\n"
            "List every finding identifier with its class and one-line message, or\n"
            "only ID's (exit 2 when ID is not a finding).\n";
-  if (strcmp(cmd, "gen") == 0)
-    return "usage: sfref gen --seed S --version 1|2|3 --abi amd64|aarch64-le|aarch64-be|s390x\n"
-           "                 [--endian little|big] [--count N] [--mutants] --out DIR\n"
-           "Write N (default 10) random valid sections into DIR in the corpus format\n"
-           "(corpus/FORMAT.md): NAME.sframe, NAME.expect, NAME.dump.json and\n"
-           "NAME.lookup.json, the expected results computed from the encoder's model.\n"
-           "With --mutants each section has exactly one fault, and NAME.expect names\n"
-           "the finding it must produce.  Same arguments, same bytes.  The byte order\n"
-           "defaults to the ABI's; s390x needs version 2 or 3.\n"
-           "Exit 0 on success, 2 on usage or I/O errors.\n";
   return NULL;
 }
 
@@ -354,79 +344,6 @@ static int cmd_unwind(const opts *o, sfr_section *sec, const sfr_report *rep) {
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
 }
 
-/* "--name VALUE" or "--name=VALUE": 1 when argv[*i] is the option. */
-static int opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
-  size_t n = strlen(name);
-  const char *a = argv[*i];
-  if (strncmp(a, name, n) != 0 || (a[n] != '=' && a[n] != 0))
-    return 0;
-  *val = a[n] == '=' ? a + n + 1 : (*i + 1 < argc ? argv[++*i] : "");
-  return 1;
-}
-
-/* sfref gen: the corpus generator (corpus/encoder/sfe_gen.c). */
-static int cmd_gen(int argc, char **argv) {
-  uint64_t seed = 0, version = 0, count = 10, k;
-  int i, have_seed = 0, mutants = 0, big = -1;
-  uint8_t abi = 0;
-  const char *out = NULL, *v = NULL;
-  char err[512];
-
-  for (i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-      fputs(help_for("gen"), stdout);
-      return 0;
-    } else if (strcmp(argv[i], "--mutants") == 0) {
-      mutants = 1;
-    } else if (opt_value(argc, argv, &i, "--seed", &v)) {
-      if (!parse_u64(v, &seed))
-        return usage_error("gen: bad --seed '%s'", v);
-      have_seed = 1;
-    } else if (opt_value(argc, argv, &i, "--version", &v)) {
-      if (!parse_u64(v, &version) || version < 1 || version > 3)
-        return usage_error("gen: bad --version '%s' (1, 2 or 3)", v);
-    } else if (opt_value(argc, argv, &i, "--abi", &v)) {
-      if (!(abi = sfe_abi_by_name(v)))
-        return usage_error("gen: unknown ABI '%s' (amd64, aarch64-le, aarch64-be, s390x)", v);
-    } else if (opt_value(argc, argv, &i, "--endian", &v)) {
-      big = strcmp(v, "big") == 0 ? 1 : strcmp(v, "little") == 0 ? 0 : -2;
-      if (big == -2)
-        return usage_error("gen: bad --endian '%s' (little or big)", v);
-    } else if (opt_value(argc, argv, &i, "--count", &v)) {
-      if (!parse_u64(v, &count) || count < 1 || count > 100000)
-        return usage_error("gen: bad --count '%s' (1-100000)", v);
-    } else if (opt_value(argc, argv, &i, "--out", &v)) {
-      out = v;
-    } else {
-      return usage_error("gen: unknown argument '%s'", argv[i]);
-    }
-  }
-  if (!have_seed || !version || !abi || !out || !*out)
-    return usage_error("%s", "gen: --seed, --version, --abi and --out are required");
-  if (version == 1 && abi == SFR_ABI_S390X_BE)
-    return usage_error("%s", "gen: s390x (ABI 4) needs version 2 or 3");
-  if (big < 0)
-    big = abi == SFR_ABI_AARCH64_BE || abi == SFR_ABI_S390X_BE;
-  if (sfe_mkdir_p(out, err, sizeof err) != 0) {
-    fprintf(stderr, "sfref: gen: error: %s\n", err);
-    return EXIT_USAGE;
-  }
-  for (k = 0; k < count; k++) {
-    sfe_case c;
-    int rc = sfe_gen_case(seed, (uint8_t)version, abi, (uint8_t)big, (uint32_t)k, mutants, &c,
-                          err, sizeof err);
-    if (rc == 0)
-      rc = sfe_gen_write(&c, out, err, sizeof err);
-    sfe_case_free(&c);
-    if (rc != 0) {
-      fprintf(stderr, "sfref: gen: error: %s\n", err);
-      return EXIT_USAGE;
-    }
-  }
-  printf("sfref gen: %" PRIu64 " %s written to %s\n", count, mutants ? "mutants" : "sections", out);
-  return 0;
-}
-
 static int cmd_findings(const char *id) {
   int i;
   if (id) {
@@ -469,8 +386,6 @@ int main(int argc, char **argv) {
   }
   if (!help_for(o.cmd))
     return usage_error("unknown command '%s'", o.cmd);
-  if (strcmp(o.cmd, "gen") == 0)
-    return cmd_gen(argc - 2, argv + 2);
   o.pcs = calloc((size_t)argc, sizeof *o.pcs);
   if (!o.pcs)
     return EXIT_USAGE;

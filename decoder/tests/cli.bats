@@ -68,6 +68,19 @@ shared_count() {
   run sfref --version;                         [ "$status" -eq 0 ]; [[ "$output" == "sfref "* ]]
 }
 
+# Issue 13: the oracle must not contain the encoder it judges (generating
+# sections is `sfcorpus gen`).  Every external function of the encoder is
+# prefixed sfe_ (corpus/encoder/sframe_enc.h), so a defined sfe_ symbol
+# means some of libsframe_enc.a was linked in.  nm reads the file: no
+# SFREF_WRAPPER.
+@test "sfref contains no encoder code: no sfe_ symbol is defined in it" {
+  syms=$(nm --defined-only "$SFREF")
+  # a stripped sfref would pass vacuously: it must have symbols to read
+  grep -Eq ' T main$' <<<"$syms" || { echo "$SFREF: no symbol table to check"; return 1; }
+  enc=$(grep -Ei ' [a-z] sfe_' <<<"$syms" || true)
+  [ -z "$enc" ] || { echo "$SFREF links encoder code:"; echo "$enc"; return 1; }
+}
+
 @test "I/O errors exit 2 and name the file" {
   run sfref validate --raw "$T/does-not-exist"
   [ "$status" -eq 2 ]
