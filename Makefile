@@ -92,6 +92,7 @@ $(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/t
 include $(wildcard corpus/*.mk)
 include conformance/conformance.mk
 include fuzz/fuzz.mk
+include bench/bench.mk
 
 tests: all $(UNIT) $(VECDUMP) $(CORPUS_TEST_TOOLS) $(CONFORMANCE_BINS)
 

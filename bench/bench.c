@@ -1,0 +1,265 @@
+/* bench.c - the oracle against one libsframe, on the same section, in the
+ * same process, after the same one-time open.
+ *
+ * Built once per libsframe the project fetches (bench/bench.mk: 2.40, 2.44,
+ * 2.47.50; they cannot share a process, their symbols have the same names)
+ * and once with none (BENCH_NO_LIBSFRAME: the oracle alone).
+ *
+ * Usage: bench-X SECTION VMA TEXT_LO TEXT_HI [REPEATS]
+ *   SECTION   the raw .sframe bytes of a linked program (objcopy -O binary)
+ *   VMA       the section's address; TEXT_LO..TEXT_HI the program's .text
+ *
+ * Measures, each REPEATS times (default 7), the implementations taking
+ * turns inside every repeat so that both see the same machine:
+ *   lookup      ns per lookup of 200,000 PCs drawn once (fixed seed): 90%
+ *               inside .text, 10% within 4 KiB outside it.  The oracle's
+ *               sfr_lookup in both PC modes (it returns the rules, libsframe
+ *               the row), libsframe's sframe_find_fre.
+ *   simple      ns per lookup of the oracle's simple path (sfr_lookup_simple:
+ *               every FDE the search passes and every FRE before the
+ *               chosen one decoded whole), which the fast path replaced.
+ *   linear      ns per lookup of the oracle with the binary search turned
+ *               off (order_verified = 0): the floor every reader beats.
+ *               Only up to 10,000 functions, on a tenth of the PCs.
+ *   validate    MB/s of sfr_validate (open plus every check) and of
+ *               libsframe's sframe_decode (+ sframe_decoder_free).
+ *   memory      bytes: the oracle's (what the caller provides: the section
+ *               handle; it allocates nothing) and libsframe's heap in use
+ *               after sframe_decode (glibc's mallinfo2).
+ * Output: one line per figure, tab-separated:
+ *   figure  implementation  median  min  max  unit
+ * and "agree" lines: of the PCs, how many both found, how many only one did. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sfr_lookup_simple.h" /* the simple path: the before of the fast one */
+#include "sframe_ref.h"
+#ifndef BENCH_NO_LIBSFRAME
+#include <sframe-api.h>
+#ifdef MAX_NUM_DATAWORDS
+typedef int64_t lsf_pc; /* 2.47 */
+#else
+typedef int32_t lsf_pc;
+#endif
+#endif
+
+#define NPCS 200000u
+#define MAXREP 31
+
+static double now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static void report(const char *figure, const char *impl, double *v, int n, const char *unit) {
+  qsort(v, (size_t)n, sizeof *v, cmp_double);
+  printf("%s\t%s\t%.6g\t%.6g\t%.6g\t%s\n", figure, impl, v[n / 2], v[0], v[n - 1], unit);
+}
+
+static uint64_t rng = 0x2545f4914f6cdd1du;
+static uint64_t next_rand(void) {
+  rng ^= rng >> 12;
+  rng ^= rng << 25;
+  rng ^= rng >> 27;
+  return rng * 0x2545f4914f6cdd1du;
+}
+
+static uint8_t *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  uint8_t *buf = NULL;
+  long n;
+  if (!f || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) <= 0 || fseek(f, 0, SEEK_SET) != 0 ||
+      !(buf = malloc((size_t)n)) || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    fprintf(stderr, "bench: %s: cannot read (%s)\n", path, errno ? strerror(errno) : "empty");
+    exit(2);
+  }
+  fclose(f);
+  *len = (size_t)n;
+  return buf;
+}
+
+static uint64_t parse_u64(const char *s, const char *what) {
+  char *end;
+  uint64_t v;
+  errno = 0;
+  v = strtoull(s, &end, 0);
+  if (errno || end == s || *end) {
+    fprintf(stderr, "bench: %s: not a number: '%s'\n", what, s);
+    exit(2);
+  }
+  return v;
+}
+
+typedef sfr_lookup_status (*lookup_fn)(const sfr_section *, uint64_t, sfr_pc_mode,
+                                       sfr_lookup_result *);
+
+/* The oracle's lookups of the first n PCs: the number found (which also
+ * keeps the loop from being optimized away). */
+static unsigned oracle_lookups(lookup_fn fn, const sfr_section *sec, const uint64_t *pcs,
+                               unsigned n_pcs, sfr_pc_mode mode, uint8_t *found) {
+  unsigned i, n = 0;
+  for (i = 0; i < n_pcs; i++) {
+    sfr_lookup_result r;
+    int ok = fn(sec, pcs[i], mode, &r) == SFR_LOOKUP_FOUND;
+    if (found)
+      found[i] = (uint8_t)ok;
+    n += (unsigned)ok;
+  }
+  return n;
+}
+
+int main(int argc, char **argv) {
+  static uint64_t pcs[NPCS];
+  static uint8_t oracle_found[NPCS];
+  double look_ip[MAXREP], look_ra[MAXREP], simple[MAXREP], linear[MAXREP], val[MAXREP];
+  uint8_t *buf;
+  size_t len;
+  uint64_t vma, lo, hi;
+  int reps = 7, r, do_linear;
+  sfr_section sec;
+  sfr_finding items[64];
+  sfr_report rep;
+  unsigned i, n_ip = 0;
+  volatile unsigned sink = 0;
+#ifndef BENCH_NO_LIBSFRAME
+  static uint8_t lsf_found[NPCS];
+  double look_lsf[MAXREP], dec[MAXREP], heap[1];
+  sframe_decoder_ctx *ctx;
+  int err = 0;
+  struct mallinfo2 m0, m1;
+#endif
+
+  if (argc < 5 || argc > 6) {
+    fprintf(stderr, "usage: %s SECTION VMA TEXT_LO TEXT_HI [REPEATS]\n", argv[0]);
+    return 2;
+  }
+  buf = read_file(argv[1], &len);
+  vma = parse_u64(argv[2], "VMA");
+  lo = parse_u64(argv[3], "TEXT_LO");
+  hi = parse_u64(argv[4], "TEXT_HI");
+  if (argc == 6)
+    reps = (int)parse_u64(argv[5], "REPEATS");
+  if (reps < 1 || reps > MAXREP || hi <= lo || lo < 4096) {
+    fprintf(stderr, "bench: REPEATS 1 to %d, and TEXT_LO (at least 4096) below TEXT_HI\n", MAXREP);
+    return 2;
+  }
+  for (i = 0; i < NPCS; i++) {
+    uint64_t x = next_rand();
+    if (x % 10 == 0) /* outside: the 4 KiB before or after .text */
+      pcs[i] = (x >> 8) & 1 ? lo - 1 - (x >> 9) % 4096 : hi + (x >> 9) % 4096;
+    else
+      pcs[i] = lo + (x >> 8) % (hi - lo);
+  }
+
+  rep.items = items;
+  rep.cap = sizeof items / sizeof *items;
+  sfr_validate(&sec, buf, len, vma, &rep);
+  if (sfr_report_rejects(&rep) || !sec.order_verified) {
+    fprintf(stderr, "bench: %s: the oracle rejects the section (%zu findings, first %s)\n",
+            argv[1], rep.count, rep.count ? sfr_finding_name(items[0].id) : "-");
+    return 1;
+  }
+  do_linear = sec.num_fdes <= 10000;
+#ifndef BENCH_NO_LIBSFRAME
+  m0 = mallinfo2();
+  ctx = sframe_decode((const char *)buf, len, &err);
+  m1 = mallinfo2();
+  if (!ctx) {
+    fprintf(stderr, "bench: %s: sframe_decode failed (%d)\n", argv[1], err);
+    return 1;
+  }
+  heap[0] = (double)((m1.uordblks + m1.hblkhd) - (m0.uordblks + m0.hblkhd));
+#endif
+
+  for (r = 0; r < reps; r++) {
+    double t0, t1;
+    sfr_section s2;
+    t0 = now_ns();
+    n_ip = oracle_lookups(sfr_lookup, &sec, pcs, NPCS, SFR_PC_IP, r == 0 ? oracle_found : NULL);
+    t1 = now_ns();
+    look_ip[r] = (t1 - t0) / NPCS;
+    t0 = now_ns();
+    sink += oracle_lookups(sfr_lookup, &sec, pcs, NPCS, SFR_PC_RA, NULL);
+    t1 = now_ns();
+    look_ra[r] = (t1 - t0) / NPCS;
+    t0 = now_ns();
+    sink += oracle_lookups(sfr_lookup_simple, &sec, pcs, NPCS, SFR_PC_IP, NULL);
+    t1 = now_ns();
+    simple[r] = (t1 - t0) / NPCS;
+    if (do_linear) {
+      s2 = sec;
+      s2.order_verified = 0;
+      t0 = now_ns();
+      sink += oracle_lookups(sfr_lookup, &s2, pcs, NPCS / 10, SFR_PC_IP, NULL);
+      t1 = now_ns();
+      linear[r] = (t1 - t0) / (NPCS / 10);
+    }
+    t0 = now_ns();
+    sfr_validate(&s2, buf, len, vma, &rep);
+    t1 = now_ns();
+    val[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
+    sink += (unsigned)rep.count;
+#ifndef BENCH_NO_LIBSFRAME
+    {
+      sframe_decoder_ctx *c2;
+      unsigned n = 0;
+      t0 = now_ns();
+      for (i = 0; i < NPCS; i++) {
+        sframe_frame_row_entry fre;
+        int ok = sframe_find_fre(ctx, (lsf_pc)(int64_t)(pcs[i] - vma), &fre) == 0;
+        if (r == 0)
+          lsf_found[i] = (uint8_t)ok;
+        n += (unsigned)ok;
+      }
+      t1 = now_ns();
+      look_lsf[r] = (t1 - t0) / NPCS;
+      sink += n;
+      t0 = now_ns();
+      c2 = sframe_decode((const char *)buf, len, &err);
+      sframe_decoder_free(&c2);
+      t1 = now_ns();
+      dec[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
+    }
+#endif
+  }
+  (void)sink;
+
+  report("lookup-ip", "oracle", look_ip, reps, "ns");
+  report("lookup-ra", "oracle", look_ra, reps, "ns");
+  report("lookup-simple", "oracle", simple, reps, "ns");
+  if (do_linear)
+    report("lookup-linear", "oracle", linear, reps, "ns");
+  report("validate", "oracle", val, reps, "MB/s");
+  printf("memory\toracle\t%zu\t%zu\t%zu\tbytes\n", sizeof sec, sizeof sec, sizeof sec);
+  printf("found\toracle\t%u\t%u\t%u\tPCs\n", n_ip, n_ip, n_ip);
+#ifndef BENCH_NO_LIBSFRAME
+  report("lookup", "libsframe", look_lsf, reps, "ns");
+  report("validate", "libsframe", dec, reps, "MB/s");
+  report("memory", "libsframe", heap, 1, "bytes");
+  {
+    unsigned both = 0, only_o = 0, only_l = 0;
+    for (i = 0; i < NPCS; i++) {
+      both += oracle_found[i] && lsf_found[i];
+      only_o += oracle_found[i] && !lsf_found[i];
+      only_l += !oracle_found[i] && lsf_found[i];
+    }
+    printf("agree\tboth-found %u\toracle-only %u\tlibsframe-only %u\tof %u\tPCs\n", both, only_o,
+           only_l, NPCS);
+  }
+  sframe_decoder_free(&ctx);
+#endif
+  free(buf);
+  return 0;
+}

@@ -1,0 +1,44 @@
+# make bench: the oracle against every libsframe the project fetches, on
+# sections gas and ld wrote (bench/run.sh; bench/README.md says what each
+# figure is).  Included by the top Makefile after conformance/conformance.mk
+# (the libsframe copies and toolchain paths are the bundled adapters').
+BENCH_DIR := $(BUILD)/bench
+BENCH_CFLAGS := $(WARN) -O2 -g -D_POSIX_C_SOURCE=200809L -Idecoder/include -Idecoder/src $(CFLAGS)
+BENCH_BINS := $(BENCH_DIR)/gen-asm $(BENCH_DIR)/bench-oracle
+ifneq ($(wildcard /usr/include/sframe-api.h),)
+BENCH_BINS += $(BENCH_DIR)/bench-libsframe-2.40
+endif
+ifneq ($(wildcard $(TC_TRIXIE)/usr/include/sframe-api.h),)
+BENCH_BINS += $(BENCH_DIR)/bench-libsframe-2.44
+endif
+ifneq ($(wildcard $(TC_SID)/usr/include/sframe-api.h),)
+BENCH_BINS += $(BENCH_DIR)/bench-libsframe-2.47
+endif
+
+$(BENCH_DIR)/gen-asm: bench/gen-asm.c
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ $<
+$(BENCH_DIR)/bench-oracle: bench/bench.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -DBENCH_NO_LIBSFRAME -o $@ $< $(STATIC)
+$(BENCH_DIR)/bench-libsframe-2.40: bench/bench.c $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -o $@ $< $(STATIC) -lsframe
+# The libsframe copies the bundled adapters' rules make (libsframe.mk).
+$(BENCH_DIR)/bench-libsframe-2.44: bench/bench.c $(STATIC) $(SFA_LIBSFRAME_244)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -I$(TC_TRIXIE)/usr/include -o $@ $< $(STATIC) \
+	  -L$(BUILD)/lib/libsframe-2.44 -Wl,-rpath,$(abspath $(BUILD)/lib/libsframe-2.44) -lsframe
+$(BENCH_DIR)/bench-libsframe-2.47: bench/bench.c $(STATIC) $(SFA_LIBSFRAME_247)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -I$(TC_SID)/usr/include -o $@ $< $(STATIC) \
+	  -L$(BUILD)/lib/libsframe-2.47 -Wl,-rpath,$(abspath $(BUILD)/lib/libsframe-2.47) -lsframe
+
+.PHONY: bench bench-build bench-run
+bench-build: $(BENCH_BINS)
+# Dependencies and the newer suites first, then a make that sees them.
+bench:
+	bash ci/install-deps.sh conformance
+	$(MAKE) -s bench-run
+bench-run: bench-build
+	BUILD=$(BUILD) bash bench/run.sh

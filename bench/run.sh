@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# bench/run.sh - what `make bench` measures (bench/README.md): the oracle
+# against each libsframe the project fetches, on x86-64 programs of 1,000 to
+# 1,000,000 functions whose .sframe sections gas and ld wrote:
+#   version 1   Debian 12's as and ld (binutils 2.40)      read by libsframe 2.40
+#   version 2   trixie's as and ld (2.44)                  by libsframe 2.44 and 2.47.50
+#   version 3   sid's as and ld (2.47.50)                  by libsframe 2.47.50
+# The sections are built once and kept under BUILD/bench/sections/ (a second
+# run only measures).  Each figure is the median of BENCH_REPEATS runs with
+# their minimum and maximum; the output ends with the table of ratios, which
+# is also written to BUILD/bench/results.md.
+# Environment: BUILD (build), BENCH_SIZES ("1000 10000 100000 1000000"; above
+# 100,000 a multiple of 100,000), BENCH_REPEATS (7).
+set -euo pipefail
+export LC_ALL=C
+build=${BUILD:-build}
+B=$build/bench
+tc=build/toolchains
+sizes=${BENCH_SIZES:-1000 10000 100000 1000000}
+reps=${BENCH_REPEATS:-7}
+die() { echo "bench: $*" >&2; exit 2; }
+[ -x "$B/gen-asm" ] && [ -x "$B/bench-oracle" ] || die "run 'make bench' (the programs are not built)"
+
+# The binutils that writes version $1 (a prefix for as, ld, objcopy, readelf).
+tools_of() {
+  case $1 in
+    1) echo "" ;;
+    2) echo "$tc/trixie/bin/" ;;
+    3) echo "$tc/sid/bin/" ;;
+  esac
+}
+readers_of() {
+  case $1 in
+    1) echo 2.40 ;;
+    2) echo 2.44 2.47 ;;
+    3) echo 2.47 ;;
+  esac
+}
+
+# "ADDR SIZE" of section $2 of ELF file $1, both in hex without 0x.
+section_of() {
+  "${3}readelf" -SW "$1" | sed -n "s/^ *\[ *[0-9]*\] *$2 *[^ ]* *\([0-9a-f]*\) [0-9a-f]* \([0-9a-f]*\) .*/\1 \2/p"
+}
+
+# $B/asm/fN.s (N functions with _start) and $B/asm/bN.s (without), once.
+asm() {
+  mkdir -p "$B/asm"
+  local f=$B/asm/$1$2.s
+  if [ ! -s "$f" ]; then
+    if [ "$1" = f ]; then "$B/gen-asm" "$2" > "$f.tmp"; else "$B/gen-asm" "$2" --no-start > "$f.tmp"; fi
+    mv "$f.tmp" "$f"
+  fi
+  echo "$f"
+}
+
+# Build $B/sections/vV-N.sframe and .addr ("VMA TEXT_LO TEXT_HI") once.
+section() {
+  local v=$1 n=$2 t out tmp objs=() i
+  t=$(tools_of "$v")
+  out=$B/sections/v$v-$n
+  [ -s "$out.sframe" ] && [ -s "$out.addr" ] && return 0
+  command -v "${t}as" > /dev/null || [ -x "${t}as" ] || { echo "bench: no assembler for version $v (${t}as)" >&2; return 1; }
+  tmp=$out.tmp
+  rm -rf "$tmp"
+  mkdir -p "$tmp"
+  if [ "$n" -le 100000 ]; then
+    "${t}as" --gsframe -o "$tmp/p.o" "$(asm f "$n")"
+    objs=("$tmp/p.o")
+  else
+    [ $((n % 100000)) -eq 0 ] || die "BENCH_SIZES: $n is above 100000 and not a multiple of it"
+    "${t}as" --gsframe -o "$tmp/s.o" "$(asm f 1)"
+    "${t}as" --gsframe -o "$tmp/b.o" "$(asm b 100000)"
+    objs=("$tmp/s.o")
+    for ((i = 0; i < n / 100000; i++)); do objs+=("$tmp/b.o"); done
+  fi
+  "${t}ld" -e _start -o "$tmp/prog" "${objs[@]}"
+  "${t}objcopy" -O binary --only-section=.sframe "$tmp/prog" "$tmp/sframe"
+  read -r vma _ < <(section_of "$tmp/prog" '\.sframe' "$t")
+  read -r text tsize < <(section_of "$tmp/prog" '\.text' "$t")
+  [ -n "$vma" ] && [ -n "$text" ] || die "no .sframe or .text in $tmp/prog"
+  echo "0x$vma 0x$text $((0x$text + 0x$tsize))" > "$tmp/addr"
+  mv "$tmp/sframe" "$out.sframe"
+  mv "$tmp/addr" "$out.addr"
+  rm -rf "$tmp"
+}
+
+mkdir -p "$B/sections" "$B/results"
+rm -f "$B"/results/*.tsv   # this run's figures only
+echo "bench: building the sections (kept in $B/sections)"
+for v in 1 2 3; do
+  for n in $sizes; do
+    section "$v" "$n" || true
+  done
+done
+
+# One run per (section, reader): the oracle and that libsframe in one process.
+for v in 1 2 3; do
+  for n in $sizes; do
+    [ -s "$B/sections/v$v-$n.sframe" ] || continue
+    for r in $(readers_of "$v"); do
+      bin=$B/bench-libsframe-$r
+      [ -x "$bin" ] || { bin=$B/bench-oracle; r=none; }
+      echo "bench: version $v, $n functions, libsframe $r"
+      # shellcheck disable=SC2046
+      "$bin" "$B/sections/v$v-$n.sframe" $(cat "$B/sections/v$v-$n.addr") "$reps" \
+        > "$B/results/v$v-$n-$r.tsv"
+    done
+  done
+done
+
+# The tables.
+{
+  echo "## Lookup (ns per lookup: median, min-max of $reps runs; 200,000 random PCs)"
+  echo
+  echo "| version | functions | libsframe | oracle (ip) | oracle (ra) | oracle simple path | libsframe | libsframe / oracle |"
+  echo "|---|---|---|---|---|---|---|---|"
+  for f in "$B"/results/v*.tsv; do
+    [ -s "$f" ] || continue
+    base=${f##*/}; base=${base%.tsv}
+    IFS=- read -r v n r <<< "$base"
+    awk -v v="${v#v}" -v n="$n" -v r="$r" -F '\t' '
+      $1 == "lookup-ip" { ip = $3; ipr = $4 "-" $5 }
+      $1 == "lookup-ra" { ra = $3 }
+      $1 == "lookup-simple" { si = $3 }
+      $1 == "lookup" && $2 == "libsframe" { l = $3; lr = $4 "-" $5 }
+      END {
+        printf "| %s | %d | %s | %.0f (%s) | %.0f | %.0f | %s | %s |\n", v, n, r, ip, ipr, ra, si,
+          (l == "" ? "-" : sprintf("%.0f (%s)", l, lr)), (l == "" ? "-" : sprintf("%.2fx", l / ip))
+      }' "$f"
+  done | sort -t '|' -k2,2n -k3,3n
+  echo
+  echo "## Open plus validation (MB/s: median, min-max)"
+  echo
+  echo "| version | functions | libsframe | section bytes | oracle sfr_validate | libsframe sframe_decode | oracle / libsframe | libsframe heap bytes | oracle: caller provides |"
+  echo "|---|---|---|---|---|---|---|---|---|"
+  for f in "$B"/results/v*.tsv; do
+    [ -s "$f" ] || continue
+    base=${f##*/}; base=${base%.tsv}
+    IFS=- read -r v n r <<< "$base"
+    bytes=$(stat -c %s "$B/sections/$v-$n.sframe")
+    awk -v v="${v#v}" -v n="$n" -v r="$r" -v bytes="$bytes" -F '\t' '
+      $1 == "validate" && $2 == "oracle" { o = $3; orr = $4 "-" $5 }
+      $1 == "validate" && $2 == "libsframe" { l = $3; lr = $4 "-" $5 }
+      $1 == "memory" && $2 == "libsframe" { h = $3 }
+      $1 == "memory" && $2 == "oracle" { m = $3 }
+      END {
+        printf "| %s | %d | %s | %d | %.0f (%.0f-%.0f) | %s | %s | %s | %d bytes (the section handle) |\n", v, n, r, bytes,
+          o, substr(orr, 1, index(orr, "-") - 1), substr(orr, index(orr, "-") + 1),
+          (l == "" ? "-" : sprintf("%.0f", l)), (l == "" ? "-" : sprintf("%.2fx", o / l)), (h == "" ? "-" : sprintf("%d", h)), m
+      }' "$f"
+  done | sort -t '|' -k2,2n -k3,3n
+  echo
+  echo "## How lookup cost grows (oracle, ip mode: ns = a + b * log2(functions), least squares)"
+  echo
+  for v in 1 2 3; do
+    cat "$B"/results/v$v-*.tsv 2> /dev/null | awk -F '\t' '$1 == "lookup-ip"' > /dev/null || continue
+    for f in "$B"/results/v$v-*.tsv; do
+      [ -s "$f" ] || continue
+      n=${f##*/v$v-}; n=${n%%-*}
+      awk -v n="$n" -F '\t' '$1 == "lookup-ip" { print n, $3; exit }' "$f"
+    done | sort -un | awk -v v="$v" '
+      { x[NR] = log($1) / log(2); y[NR] = $2; sx += x[NR]; sy += y[NR] }
+      END {
+        if (NR < 3) { printf "version %s: fewer than 3 sizes, no fit\n\n", v; exit }
+        mx = sx / NR; my = sy / NR
+        for (i = 1; i <= NR; i++) { sxx += (x[i] - mx) ^ 2; sxy += (x[i] - mx) * (y[i] - my); syy += (y[i] - my) ^ 2 }
+        b = sxy / sxx; a = my - b * mx; r2 = syy > 0 ? sxy * sxy / (sxx * syy) : 1
+        printf "- version %s: ns = %.1f + %.1f * log2(n), R^2 = %.3f over %d sizes: %s\n", v, a, b, r2, NR,
+          (r2 >= 0.9 ? "logarithmic growth holds" : "not logarithmic (caches: see the residuals)")
+      }'
+  done
+  echo
+  echo "## Ratios (above 1: the oracle is faster)"
+  echo
+  echo "| version | functions | libsframe | lookup: libsframe ns / oracle ns | lookup: simple path / fast path | open: oracle MB/s / libsframe MB/s |"
+  echo "|---|---|---|---|---|---|"
+  for f in "$B"/results/v*.tsv; do
+    [ -s "$f" ] || continue
+    base=${f##*/}; base=${base%.tsv}
+    IFS=- read -r v n r <<< "$base"
+    awk -v v="${v#v}" -v n="$n" -v r="$r" -F '\t' '
+      $1 == "lookup-ip" { ip = $3 }
+      $1 == "lookup-simple" { si = $3 }
+      $1 == "lookup" && $2 == "libsframe" { l = $3 }
+      $1 == "validate" && $2 == "oracle" { o = $3 }
+      $1 == "validate" && $2 == "libsframe" { d = $3 }
+      END {
+        printf "| %s | %d | %s | %s | %.2fx | %s |\n", v, n, r, (l == "" ? "-" : sprintf("%.2fx", l / ip)),
+          si / ip, (d == "" ? "-" : sprintf("%.2fx", o / d))
+      }' "$f"
+  done | sort -t '|' -k2,2n -k3,3n
+} > "$B/results.md"
+echo
+cat "$B/results.md"
