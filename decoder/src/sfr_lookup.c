@@ -72,7 +72,6 @@ static inline uint32_t search_starts(const sfr_section *sec, uint64_t pc, unsign
 
 sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
                                sfr_fde *fde) {
-  uint32_t i;
   if ((sec->flags & SFR_F_FDE_SORTED) && sec->order_verified) {
     /* order_verified: every FDE was read without error, in order. */
     uint32_t lo;
@@ -90,14 +89,9 @@ sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
       return SFR_LOOKUP_BAD_DATA;
     return covers(fde, pc) ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FDE;
   }
-  /* Linear: the first FDE in index order that covers the PC. */
-  for (i = 0; i < sec->num_fdes; i++) {
-    if (sfr_get_fde(sec, i, fde) != SFR_OK)
-      continue;
-    if (covers(fde, pc))
-      return SFR_LOOKUP_FOUND;
-  }
-  return SFR_LOOKUP_NO_FDE;
+  /* Linear (the first FDE in index order that covers the PC): the simple
+   * path's, which has nothing to skip. */
+  return sfr_find_fde_simple(sec, pc, fde);
 }
 
 /* Version 1 has no rep_size field (2.3.1 of version 1), so for a PCMASK
@@ -145,16 +139,8 @@ sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
   int found = 0, done = 0;
   sfr_lookup_status ls;
 
-  if (!covers(fde, pc))
-    return SFR_LOOKUP_NO_FDE;
-  off = pc - fde->start;
-  /* Version 1 FDEs carry no rep_size: a version-1 PCMASK function is
-   * walked by its plain offset, and sfr_pcmask_v1 says what that proves. */
-  if (fde->pc_type == SFR_PCTYPE_MASK && sec->version >= SFR_VERSION_2) {
-    if (fde->rep_size == 0)
-      return SFR_LOOKUP_BAD_DATA;
-    off %= fde->rep_size;
-  }
+  if ((ls = sfr_row_offset(sec, fde, pc, &off)) != SFR_LOOKUP_FOUND)
+    return ls;
   sfr_fre_iter_init(sec, fde, &it);
   if (it.total > 0 && it.fre_type > SFR_FRE_TYPE_ADDR4)
     return SFR_LOOKUP_BAD_DATA;

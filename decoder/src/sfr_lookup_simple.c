@@ -8,6 +8,23 @@ static int covers(const sfr_fde *fde, uint64_t pc) {
   return pc >= fde->start && pc - fde->start < fde->size;
 }
 
+/* The offset whose row applies at pc in fde: PCINC the offset from the
+ * function's start; PCMASK (versions 2 and 3) that offset modulo rep_size.
+ * Version 1 FDEs carry no rep_size: a version-1 PCMASK function is walked
+ * by its plain offset, and sfr_pcmask_v1 says what that proves. */
+sfr_lookup_status sfr_row_offset(const sfr_section *sec, const sfr_fde *fde, uint64_t pc,
+                                 uint64_t *off) {
+  if (!covers(fde, pc))
+    return SFR_LOOKUP_NO_FDE;
+  *off = pc - fde->start;
+  if (fde->pc_type == SFR_PCTYPE_MASK && sec->version >= SFR_VERSION_2) {
+    if (fde->rep_size == 0)
+      return SFR_LOOKUP_BAD_DATA;
+    *off %= fde->rep_size;
+  }
+  return SFR_LOOKUP_FOUND;
+}
+
 sfr_lookup_status sfr_find_fde_simple(const sfr_section *sec, uint64_t pc, sfr_fde *fde) {
   uint32_t i;
   if ((sec->flags & SFR_F_FDE_SORTED) && sec->order_verified) {
@@ -44,14 +61,8 @@ sfr_lookup_status sfr_find_fre_simple(const sfr_section *sec, const sfr_fde *fde
   int done = 0, found = 0;
   sfr_lookup_status ls;
 
-  if (!covers(fde, pc))
-    return SFR_LOOKUP_NO_FDE;
-  off = pc - fde->start;
-  if (fde->pc_type == SFR_PCTYPE_MASK && sec->version >= SFR_VERSION_2) {
-    if (fde->rep_size == 0)
-      return SFR_LOOKUP_BAD_DATA;
-    off %= fde->rep_size;
-  }
+  if ((ls = sfr_row_offset(sec, fde, pc, &off)) != SFR_LOOKUP_FOUND)
+    return ls;
   sfr_fre_iter_init(sec, fde, &it);
   for (;;) {
     if (sfr_fre_next(sec, &it, &cur, &done) != SFR_OK)

@@ -22,5 +22,7 @@ sfr_lookup_status sfr_lookup_via(const sfr_section *sec, uint64_t pc, sfr_pc_mod
                                  sfr_lookup_result *res, sfr_find_fde_fn find_fde,
                                  sfr_find_fre_fn find_fre);
 sfr_lookup_status sfr_pcmask_v1(sfr_lookup_status plain, const sfr_fre *row);
+sfr_lookup_status sfr_row_offset(const sfr_section *sec, const sfr_fde *fde, uint64_t pc,
+                                 uint64_t *off);
 
 #endif
