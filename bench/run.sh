@@ -108,17 +108,25 @@ for v in 1 2 3; do
   done
 done
 
+# Print one table row per result file: awk PROGRAM run on it with v, n, r
+# (version, functions, libsframe) and bytes (the section's size) set.
+rows() {
+  local f base v n r
+  for f in "$B"/results/v*.tsv; do
+    [ -s "$f" ] || continue
+    base=${f##*/}; base=${base%.tsv}
+    IFS=- read -r v n r <<< "$base"
+    awk -v v="${v#v}" -v n="$n" -v r="$r" -v bytes="$(stat -c %s "$B/sections/$v-$n.sframe")" -F '\t' "$1" "$f"
+  done | sort -t '|' -k2,2n -k3,3n
+}
+
 # The tables.
 {
   echo "## Lookup (ns per lookup: median, min-max of $reps runs; 200,000 random PCs)"
   echo
   echo "| version | functions | libsframe | oracle (ip) | oracle (ra) | oracle simple path | libsframe | libsframe / oracle |"
   echo "|---|---|---|---|---|---|---|---|"
-  for f in "$B"/results/v*.tsv; do
-    [ -s "$f" ] || continue
-    base=${f##*/}; base=${base%.tsv}
-    IFS=- read -r v n r <<< "$base"
-    awk -v v="${v#v}" -v n="$n" -v r="$r" -F '\t' '
+  rows '
       $1 == "lookup-ip" { ip = $3; ipr = $4 "-" $5 }
       $1 == "lookup-ra" { ra = $3 }
       $1 == "lookup-simple" { si = $3 }
@@ -126,19 +134,13 @@ done
       END {
         printf "| %s | %d | %s | %.0f (%s) | %.0f | %.0f | %s | %s |\n", v, n, r, ip, ipr, ra, si,
           (l == "" ? "-" : sprintf("%.0f (%s)", l, lr)), (l == "" ? "-" : sprintf("%.2fx", l / ip))
-      }' "$f"
-  done | sort -t '|' -k2,2n -k3,3n
+      }'
   echo
   echo "## Open plus validation (MB/s: median, min-max)"
   echo
   echo "| version | functions | libsframe | section bytes | oracle sfr_validate | libsframe sframe_decode | oracle / libsframe | libsframe heap bytes | oracle: caller provides |"
   echo "|---|---|---|---|---|---|---|---|---|"
-  for f in "$B"/results/v*.tsv; do
-    [ -s "$f" ] || continue
-    base=${f##*/}; base=${base%.tsv}
-    IFS=- read -r v n r <<< "$base"
-    bytes=$(stat -c %s "$B/sections/$v-$n.sframe")
-    awk -v v="${v#v}" -v n="$n" -v r="$r" -v bytes="$bytes" -F '\t' '
+  rows '
       $1 == "validate" && $2 == "oracle" { o = $3; orr = $4 "-" $5 }
       $1 == "validate" && $2 == "libsframe" { l = $3; lr = $4 "-" $5 }
       $1 == "memory" && $2 == "libsframe" { h = $3 }
@@ -147,8 +149,7 @@ done
         printf "| %s | %d | %s | %d | %.0f (%.0f-%.0f) | %s | %s | %s | %d bytes (the section handle) |\n", v, n, r, bytes,
           o, substr(orr, 1, index(orr, "-") - 1), substr(orr, index(orr, "-") + 1),
           (l == "" ? "-" : sprintf("%.0f", l)), (l == "" ? "-" : sprintf("%.2fx", o / l)), (h == "" ? "-" : sprintf("%d", h)), m
-      }' "$f"
-  done | sort -t '|' -k2,2n -k3,3n
+      }'
   echo
   echo "## How lookup cost grows (oracle, ip mode: ns = a + b * log2(functions), least squares)"
   echo
@@ -174,11 +175,7 @@ done
   echo
   echo "| version | functions | libsframe | lookup: libsframe ns / oracle ns | lookup: simple path / fast path | open: oracle MB/s / libsframe MB/s |"
   echo "|---|---|---|---|---|---|"
-  for f in "$B"/results/v*.tsv; do
-    [ -s "$f" ] || continue
-    base=${f##*/}; base=${base%.tsv}
-    IFS=- read -r v n r <<< "$base"
-    awk -v v="${v#v}" -v n="$n" -v r="$r" -F '\t' '
+  rows '
       $1 == "lookup-ip" { ip = $3 }
       $1 == "lookup-simple" { si = $3 }
       $1 == "lookup" && $2 == "libsframe" { l = $3 }
@@ -187,8 +184,7 @@ done
       END {
         printf "| %s | %d | %s | %s | %.2fx | %s |\n", v, n, r, (l == "" ? "-" : sprintf("%.2fx", l / ip)),
           si / ip, (d == "" ? "-" : sprintf("%.2fx", o / d))
-      }' "$f"
-  done | sort -t '|' -k2,2n -k3,3n
+      }'
 } > "$B/results.md"
 echo
 cat "$B/results.md"
