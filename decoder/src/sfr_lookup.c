@@ -8,14 +8,12 @@
  *
  * The fast path.  sfr_validate has already read every FDE and FRE once, so
  * a lookup does not decode whole FDEs and FREs at every step: the search
- * reads only the start fields (fde_start_at), one FDE is decoded, the
+ * reads only the start fields (search_starts), one FDE is decoded, the
  * function's FREs are skipped over by their start address and info byte
  * (next_row_start), and only the chosen one is decoded.  Every read is
  * still bounded and assembled from bytes, and the answers are those of
  * the simple path that decodes everything (sfr_lookup_simple.c), which the
- * fuzz target lookup_paths compares with this one. */
-#include <string.h>
-
+ * lookup fuzz target (fuzz/targets/lookup.c) compares with this one. */
 #include "sfr_cursor.h"
 #include "sfr_lookup_simple.h"
 #include "sframe_ref.h"
@@ -75,9 +73,11 @@ sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
   if ((sec->flags & SFR_F_FDE_SORTED) && sec->order_verified) {
     /* order_verified: every FDE was read without error, in order. */
     uint32_t lo;
-    if (sec->fde_start > sec->len ||
-        (uint64_t)sec->num_fdes * sec->fde_size > sec->len - sec->fde_start ||
-        (sec->fde_size != SFR_V3_FDE_INDEX_SIZE && sec->version == SFR_VERSION_3))
+    uint64_t size = sec->version == SFR_VERSION_1   ? SFR_V1_FDE_SIZE
+                    : sec->version == SFR_VERSION_2 ? SFR_V2_FDE_SIZE
+                                                    : SFR_V3_FDE_INDEX_SIZE;
+    if (sec->fde_size != size || sec->fde_start > sec->len ||
+        (uint64_t)sec->num_fdes * size > sec->len - sec->fde_start)
       return SFR_LOOKUP_BAD_DATA; /* not a section sfr_open accepted */
     if (sec->version == SFR_VERSION_3)
       lo = sec->big_endian ? search_starts(sec, pc, 8, 1) : search_starts(sec, pc, 8, 0);
