@@ -36,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "sfr_lookup_simple.h" /* the simple path: the before of the fast one */
@@ -76,17 +77,22 @@ static uint64_t next_rand(void) {
   return rng * 0x2545f4914f6cdd1du;
 }
 
+/* The whole of a regular file, or a named error and exit 2. */
 static uint8_t *read_file(const char *path, size_t *len) {
+  struct stat st;
   FILE *f = fopen(path, "rb");
   uint8_t *buf = NULL;
-  long n;
-  if (!f || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) <= 0 || fseek(f, 0, SEEK_SET) != 0 ||
-      !(buf = malloc((size_t)n)) || fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    fprintf(stderr, "bench: %s: cannot read (%s)\n", path, errno ? strerror(errno) : "empty");
+  if (!f || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+      !(buf = malloc((size_t)st.st_size)) || fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
+    fprintf(stderr, "bench: %s: cannot read (%s)\n", path,
+            f && errno == 0 ? "not a regular non-empty file" : strerror(errno));
+    free(buf);
+    if (f)
+      fclose(f);
     exit(2);
   }
   fclose(f);
-  *len = (size_t)n;
+  *len = (size_t)st.st_size;
   return buf;
 }
 
@@ -145,7 +151,6 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s SECTION VMA TEXT_LO TEXT_HI [REPEATS]\n", argv[0]);
     return 2;
   }
-  buf = read_file(argv[1], &len);
   vma = parse_u64(argv[2], "VMA");
   lo = parse_u64(argv[3], "TEXT_LO");
   hi = parse_u64(argv[4], "TEXT_HI");
@@ -155,6 +160,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench: REPEATS 1 to %d, and TEXT_LO (at least 4096) below TEXT_HI\n", MAXREP);
     return 2;
   }
+  errno = 0;
+  buf = read_file(argv[1], &len);
   for (i = 0; i < NPCS; i++) {
     uint64_t x = next_rand();
     if (x % 10 == 0) /* outside: the 4 KiB before or after .text */
@@ -169,6 +176,7 @@ int main(int argc, char **argv) {
   if (sfr_report_rejects(&rep) || !sec.order_verified) {
     fprintf(stderr, "bench: %s: the oracle rejects the section (%zu findings, first %s)\n",
             argv[1], rep.count, rep.count ? sfr_finding_name(items[0].id) : "-");
+    free(buf);
     return 1;
   }
   do_linear = sec.num_fdes <= 10000;
@@ -178,6 +186,7 @@ int main(int argc, char **argv) {
   m1 = mallinfo2();
   if (!ctx) {
     fprintf(stderr, "bench: %s: sframe_decode failed (%d)\n", argv[1], err);
+    free(buf);
     return 1;
   }
   heap[0] = (double)((m1.uordblks + m1.hblkhd) - (m0.uordblks + m0.hblkhd));

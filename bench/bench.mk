@@ -3,7 +3,9 @@
 # figure is).  Included by the top Makefile after conformance/conformance.mk
 # (the libsframe copies and toolchain paths are the bundled adapters').
 BENCH_DIR := $(BUILD)/bench
-BENCH_CFLAGS := $(WARN) -O2 -g -D_POSIX_C_SOURCE=200809L -Idecoder/include -Idecoder/src $(CFLAGS)
+# The library's own flags (a sanitizer or coverage build links its library
+# with the same ones); make bench uses the plain build, -O2.
+BENCH_CFLAGS := $(CFLAGS_ALL) -Idecoder/src
 BENCH_BINS := $(BENCH_DIR)/gen-asm $(BENCH_DIR)/bench-oracle
 ifneq ($(wildcard /usr/include/sframe-api.h),)
 BENCH_BINS += $(BENCH_DIR)/bench-libsframe-2.40
@@ -36,6 +38,8 @@ $(BENCH_DIR)/bench-libsframe-2.47: bench/bench.c $(STATIC) $(SFA_LIBSFRAME_247)
 
 .PHONY: bench bench-build bench-run
 bench-build: $(BENCH_BINS)
+# bench/tests/bench.bats runs them on small programs in make check.
+tests: $(BENCH_BINS)
 # Dependencies and the newer suites first, then a make that sees them.
 bench:
 	bash ci/install-deps.sh conformance

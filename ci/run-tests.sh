@@ -76,6 +76,8 @@ else
   # The runner's suites (RUN_CONFORMANCE_BATS=0 leaves them out: the
   # coverage pass, where they add nothing to decoder/'s figures).
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/conformance/tests/*.bats 2>/dev/null))
+  # make bench's programs on small programs gas wrote (no timings asserted).
+  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/bench/tests/bench.bats")
 fi
 # The plain pass runs its suites as two Bats processes side by side (the
 # machine has two cores and each suite runs one program at a time): the

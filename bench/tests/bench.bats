@@ -1,0 +1,85 @@
+#!/usr/bin/env bats
+# make bench's programs (bench/): gen-asm's programs assemble, and each
+# bench binary reads the section they get with the oracle and with its
+# libsframe, the two agreeing on which PCs have a row.  Timings are printed,
+# never asserted (benchmarks are not timed tests).  Environment: BUILD
+# (default build); the system's as/ld (binutils 2.40) write version 1, sid's
+# (make toolchains) version 3.
+
+setup() {
+  : "${BUILD:=build}"
+  B=$BUILD/bench
+  T=$(mktemp -d)
+  [ -x "$B/gen-asm" ] && [ -x "$B/bench-oracle" ] || { echo "bench programs not built ($B; make bench-build)"; return 1; }
+}
+
+teardown() { rm -rf "$T"; }
+
+# Assemble and link N functions with binutils prefix P into $T/p, cut out
+# .sframe into $T/s, and set ADDRS to "VMA TEXT_LO TEXT_HI".
+build_section() { # N PREFIX
+  "$B/gen-asm" "$1" > "$T/p.s"
+  "${2}as" --gsframe -o "$T/p.o" "$T/p.s"
+  "${2}ld" -e _start -o "$T/p" "$T/p.o"
+  "${2}objcopy" -O binary --only-section=.sframe "$T/p" "$T/s"
+  local sec text size
+  sec=$("${2}readelf" -SW "$T/p" | sed -n 's/^ *\[ *[0-9]*\] *\.sframe *[^ ]* *\([0-9a-f]*\) .*/\1/p')
+  read -r text size < <("${2}readelf" -SW "$T/p" | sed -n 's/^ *\[ *[0-9]*\] *\.text *[^ ]* *\([0-9a-f]*\) [0-9a-f]* \([0-9a-f]*\) .*/\1 \2/p')
+  ADDRS="0x$sec 0x$text $((0x$text + 0x$size))"
+}
+
+# The agree line's counts: both-found, oracle-only, libsframe-only.
+agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)\tlibsframe-only \([0-9]*\).*/\1 \2 \3/p' <<< "$1"; }
+
+@test "gen-asm: usage errors exit 2; the same N writes the same program" {
+  run "$B/gen-asm";              [ "$status" -eq 2 ]; [[ "$output" == usage:* ]]
+  run "$B/gen-asm" 0;            [ "$status" -eq 2 ]
+  run "$B/gen-asm" 5 --bogus;    [ "$status" -eq 2 ]
+  "$B/gen-asm" 40 > "$T/a.s"; "$B/gen-asm" 40 > "$T/b.s"
+  cmp "$T/a.s" "$T/b.s"
+  [ "$(grep -c '\.cfi_startproc' "$T/a.s")" -eq 41 ]     # 40 functions and _start
+  "$B/gen-asm" 40 --no-start > "$T/c.s"
+  [ "$(grep -c '^_start:' "$T/c.s")" -eq 0 ]
+  grep -q "^_start:" "$T/a.s"
+}
+
+@test "bench-libsframe-2.40: gas 2.40's version 1 section of 300 functions; the oracle and libsframe find rows at the same PCs" {
+  [ -x "$B/bench-libsframe-2.40" ] || skip "libsframe 2.40 (binutils-dev) not installed"
+  build_section 300 ""
+  # shellcheck disable=SC2086
+  run "$B/bench-libsframe-2.40" "$T/s" $ADDRS 1
+  [ "$status" -eq 0 ]
+  grep -q '^lookup-ip	oracle	[0-9.]*	' <<< "$output"
+  grep -q '^lookup	libsframe	[0-9.]*	' <<< "$output"
+  read -r both only_o only_l < <(agree_counts "$output")
+  [ "$both" -gt 100000 ]            # of 200,000 PCs, 90% inside .text
+  [ "$only_o" -eq 0 ]
+  [ "$only_l" -eq 0 ]
+}
+
+@test "bench-libsframe-2.47: gas 2.47.50's version 3 section; the same agreement (skipped without make toolchains)" {
+  S=build/toolchains/sid/bin/
+  [ -x "$B/bench-libsframe-2.47" ] && [ -x "${S}as" ] || skip "sid's binutils and libsframe not fetched (make toolchains)"
+  build_section 300 "$S"
+  # shellcheck disable=SC2086
+  run "$B/bench-libsframe-2.47" "$T/s" $ADDRS 1
+  [ "$status" -eq 0 ]
+  read -r both only_o only_l < <(agree_counts "$output")
+  [ "$both" -gt 100000 ]
+  [ "$only_o" -eq 0 ]
+  [ "$only_l" -eq 0 ]
+}
+
+@test "bench: a section the oracle rejects, a missing file and bad numbers are named errors" {
+  build_section 20 ""
+  head -c 40 "$T/s" > "$T/short"
+  # shellcheck disable=SC2086
+  run "$B/bench-oracle" "$T/short" $ADDRS 1
+  [ "$status" -eq 1 ]; [[ "$output" == *"rejects the section"*"truncated-fde-array"* ]]
+  run "$B/bench-oracle" "$T/none" 0x1000 0x2000 0x3000
+  [ "$status" -eq 2 ]; [[ "$output" == *"$T/none: cannot read"* ]]
+  run "$B/bench-oracle" "$T/s" 0x1000 zz 0x3000
+  [ "$status" -eq 2 ]; [[ "$output" == *"not a number"* ]]
+  run "$B/bench-oracle" "$T/s" 0x1000 0x3000 0x2000
+  [ "$status" -eq 2 ]
+}
