@@ -13,7 +13,7 @@ for t in $targets; do
   [ "$t" = roundtrip ] && srcs+=(corpus/encoder/*.c)
   libs=(); [ "$t" = diff_libsframe ] && libs=(-lsframe)
   (cd "$cov/$t" && gcc -std=c11 -D_POSIX_C_SOURCE=200809L -O0 --coverage \
-     -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -I"$top/decoder/include" -I"$top/decoder/cli" \
+     -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -I"$top/decoder/include" -I"$top/decoder/src" -I"$top/decoder/cli" \
      -I"$top/corpus/encoder" -I"$top/fuzz/targets" "${srcs[@]/#/$top/}" "${libs[@]}" -o replay) || exit 2
   inputs=("$dir/seeds/$t"); [ -d "fuzz/corpus/$t" ] && inputs+=("fuzz/corpus/$t")
   "$cov/$t/replay" -q "${inputs[@]}" > "$cov/$t/replay.log" 2>&1 ||

@@ -4,6 +4,8 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "sfr_lookup_simple.h"
+
 static const char *flag_names[3] = {"FDE_SORTED", "FRAME_POINTER",
                                     "FDE_FUNC_START_PCREL"};
 static const char *fre_type_names[3] = {"addr1", "addr2", "addr4"};
@@ -423,9 +425,17 @@ sfr_status dump_objdump(FILE *out, const sfr_section *sec) {
   return dump_objdump_as(out, sec, rel ? rel : 247);
 }
 
-void lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode) {
+void lookup_disagree(const char *prog, uint64_t pc, sfr_pc_mode mode, const char *why) {
+  fprintf(stderr,
+          "%s: internal error: lookup of 0x%" PRIx64 " (%s): the fast and the simple lookup "
+          "paths disagree on the %s; please report it with the section\n",
+          prog, pc, mode == SFR_PC_IP ? "ip" : "ra", why);
+}
+
+const char *lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode) {
   sfr_lookup_result res;
-  sfr_lookup_status ls = sfr_lookup(sec, pc, mode, &res);
+  const char *why;
+  sfr_lookup_status ls = sfr_lookup_checked(sec, pc, mode, &res, &why);
   fprintf(out, "{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":\"%s\"", pc,
           mode == SFR_PC_IP ? "ip" : "ra", sfr_lookup_status_name(ls));
   if (ls == SFR_LOOKUP_FOUND) {
@@ -434,4 +444,5 @@ void lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mod
     rules_json(out, sec, &res.rules);
   }
   fputc('}', out);
+  return why;
 }

@@ -32,6 +32,10 @@ void rules_text(char *buf, size_t n, const sfr_section *sec, const sfr_rules *r)
 void rules_json(FILE *out, const sfr_section *sec, const sfr_rules *r);
 void fde_json(FILE *out, const sfr_fde *fde);
 /* One object of `sfref lookup --json` (decoder/JSON.md): pc looked up in a
- * mode. */
-void lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode);
+ * mode.  Every lookup is made by both of the library's paths
+ * (sfr_lookup_checked): NULL, or what the two disagree on, which is the
+ * oracle's own bug (the caller says so with lookup_disagree and fails). */
+const char *lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode);
+/* The internal error on stderr when the two lookup paths disagree. */
+void lookup_disagree(const char *prog, uint64_t pc, sfr_pc_mode mode, const char *why);
 #endif

@@ -6,7 +6,8 @@
  *   sfref findings [ID]
  * FILE is an ELF file (its .sframe section and address are used) or, with
  * --raw, the bytes of a section whose address is given by --vma.
- * Exit status: 0 success, 1 the input is not valid SFrame, 2 usage or I/O.
+ * Exit status: 0 success, 1 the input is not valid SFrame, 2 usage or I/O,
+ * 3 an internal error (the library's fast and simple lookups disagree).
  * sfref links the oracle's library only: generating sections is the corpus
  * tool's (`sfcorpus gen`), for the tool that judges must not contain the
  * tool it judges (issue 13; decoder/tests/cli.bats checks that no encoder
@@ -21,10 +22,12 @@
 #include "elf.h"
 #include "num.h"
 #include "sframe_ref.h"
+#include "sfr_lookup_simple.h"
 #include "unwind.h"
 
 #define EXIT_INVALID 1
 #define EXIT_USAGE 2
+#define EXIT_INTERNAL 3 /* the oracle's own bug: its two lookup paths disagree */
 #define MAX_FINDINGS 256
 
 typedef struct opts {
@@ -255,41 +258,53 @@ static int cmd_dump(const opts *o, sfr_section *sec, const sfr_report *rep) {
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
 }
 
-static void lookup_one(const opts *o, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
-                       int *first) {
-  sfr_lookup_result res;
-  sfr_lookup_status ls;
+/* The text of one lookup (sfref lookup without --json). */
+static void lookup_text(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
+                        sfr_lookup_status ls, const sfr_lookup_result *res) {
   const char *mname = mode == SFR_PC_IP ? "ip" : "ra";
-  if (strcmp(o->format, "json") == 0) {
-    if (!*first)
-      putchar(',');
-    lookup_json(stdout, sec, pc, mode);
-    *first = 0;
-    return;
-  }
-  ls = sfr_lookup(sec, pc, mode, &res);
   printf("0x%" PRIx64 " %s: ", pc, mname);
   if (mode == SFR_PC_RA)
-    printf("(at 0x%" PRIx64 ") ", res.pc);
+    printf("(at 0x%" PRIx64 ") ", res->pc);
   if (ls == SFR_LOOKUP_FOUND) {
     char line[200];
-    rules_text(line, sizeof line, sec, &res.rules);
+    rules_text(line, sizeof line, sec, &res->rules);
     printf("function %" PRIu32 " [0x%" PRIx64 ", +%" PRIu32 "), FRE %" PRIu32 " (+0x%" PRIx32
            "): %s\n",
-           res.fde.index, res.fde.start, res.fde.size, res.fre.index, res.fre.start, line);
+           res->fde.index, res->fde.start, res->fde.size, res->fre.index, res->fre.start, line);
   } else if (ls == SFR_LOOKUP_REP_SIZE_UNKNOWN) {
     printf("%s: function %" PRIu32 " [0x%" PRIx64 ", +%" PRIu32
            ") is a version-1 PCMASK function; its row at offset 0x%" PRIx64
            " depends on the repeat size, which version 1 does not record\n",
-           sfr_lookup_status_name(ls), res.fde.index, res.fde.start, res.fde.size,
-           res.pc - res.fde.start);
+           sfr_lookup_status_name(ls), res->fde.index, res->fde.start, res->fde.size,
+           res->pc - res->fde.start);
   } else {
     printf("%s\n", sfr_lookup_status_name(ls));
   }
 }
 
+/* One lookup, printed; 0, or -1 when the library's two lookup paths
+ * disagree (said on stderr). */
+static int lookup_one(const opts *o, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
+                      int *first) {
+  sfr_lookup_result res;
+  sfr_lookup_status ls;
+  const char *why;
+  if (strcmp(o->format, "json") == 0) {
+    if (!*first)
+      putchar(',');
+    why = lookup_json(stdout, sec, pc, mode);
+    *first = 0;
+  } else {
+    ls = sfr_lookup_checked(sec, pc, mode, &res, &why);
+    lookup_text(sec, pc, mode, ls, &res);
+  }
+  if (why)
+    lookup_disagree("sfref", pc, mode, why);
+  return why ? -1 : 0;
+}
+
 static int cmd_lookup(const opts *o, sfr_section *sec, const sfr_report *rep) {
-  int i, first = 1;
+  int i, first = 1, bad = 0;
   uint64_t *pcs;
   print_findings(o, rep);
   if (rep->by_class[SFR_CLASS_MALFORMED]) {
@@ -307,14 +322,16 @@ static int cmd_lookup(const opts *o, sfr_section *sec, const sfr_report *rep) {
   if (strcmp(o->format, "json") == 0)
     printf("[");
   for (i = 0; i < o->npcs; i++) {
-    if (strcmp(o->mode, "ra") != 0)
-      lookup_one(o, sec, pcs[i], SFR_PC_IP, &first);
-    if (strcmp(o->mode, "ip") != 0)
-      lookup_one(o, sec, pcs[i], SFR_PC_RA, &first);
+    if (strcmp(o->mode, "ra") != 0 && lookup_one(o, sec, pcs[i], SFR_PC_IP, &first))
+      bad = 1;
+    if (strcmp(o->mode, "ip") != 0 && lookup_one(o, sec, pcs[i], SFR_PC_RA, &first))
+      bad = 1;
   }
   if (strcmp(o->format, "json") == 0)
     printf("]\n");
   free(pcs);
+  if (bad)
+    return EXIT_INTERNAL;
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
 }
 

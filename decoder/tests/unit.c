@@ -25,6 +25,7 @@
 #include "guard.h"
 #include "sframe_ref.h"
 #include "sfr_cursor.h"
+#include "sfr_lookup_simple.h"
 #include "vectors.h"
 
 static int n_tests, n_failed, cur_failed;
@@ -280,7 +281,18 @@ static void test_findings_table(void) {
 
 /* ---- hand-built vectors ---- */
 
-/* Walk everything decodable and look up every FRE start: must not fault. */
+/* A lookup by both of the library's paths (sfr_lookup_checked), which
+ * must agree, valid section or not. */
+static void both_paths(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode) {
+  sfr_lookup_result res;
+  const char *why;
+  (void)sfr_lookup_checked(sec, pc, mode, &res, &why);
+  CHECK(!why, "lookup 0x%" PRIx64 " %s: the fast and the simple path differ in the %s", pc,
+        mode == SFR_PC_IP ? "ip" : "ra", why);
+}
+
+/* Walk everything decodable and look up every FRE start by both paths:
+ * must not fault, and the paths must agree. */
 static void exercise(const sfr_section *sec) {
   uint32_t i;
   for (i = 0; i < sec->num_fdes && i < 4096; i++) {
@@ -288,17 +300,16 @@ static void exercise(const sfr_section *sec) {
     sfr_fre_iter it;
     sfr_fre fre;
     int done = 0;
-    sfr_lookup_result res;
     if (sfr_get_fde(sec, i, &fde) != SFR_OK)
       continue;
     sfr_fre_iter_init(sec, &fde, &it);
     while (sfr_fre_next(sec, &it, &fre, &done) == SFR_OK && !done) {
       sfr_rules r;
       (void)sfr_interpret(sec, &fde, &fre, &r);
-      (void)sfr_lookup(sec, fde.start + fre.start, SFR_PC_IP, &res);
-      (void)sfr_lookup(sec, fde.start + fre.start + 1, SFR_PC_RA, &res);
+      both_paths(sec, fde.start + fre.start, SFR_PC_IP);
+      both_paths(sec, fde.start + fre.start + 1, SFR_PC_RA);
     }
-    (void)sfr_lookup(sec, fde.start + fde.size, SFR_PC_IP, &res);
+    both_paths(sec, fde.start + fde.size, SFR_PC_IP);
   }
 }
 
@@ -1007,6 +1018,48 @@ static void test_stop_names(void) {
   CHECK(strcmp(sfr_lookup_status_name((sfr_lookup_status)99), "unknown") == 0, "unknown status");
 }
 
+/* sfr_lookup_differs names each part of an answer that differs, so that
+ * the checks built on it (this file's exercise, the round trip, the
+ * corpus through the reference adapter, the lookup fuzz target) can fail. */
+static void test_lookup_differs(void) {
+  real_section rs;
+  checked c;
+  sfr_lookup_result a, b;
+  const char *w;
+  if (!open_real("gas247-x86_64-cfi-frame", &rs, &c, 1))
+    return;
+  memset(&a, 0, sizeof a);
+  CHECK(sfr_lookup(&c.sec, fde_start(&c, rs.name, 0), SFR_PC_IP, &a) == SFR_LOOKUP_FOUND,
+        "lookup at the first function's start");
+  b = a;
+  CHECK(sfr_lookup_differs(SFR_LOOKUP_FOUND, &a, SFR_LOOKUP_FOUND, &b) == NULL, "same answer");
+#define DIFFERS(field, st_b, name)                                                      \
+  do {                                                                                   \
+    b = a;                                                                               \
+    field;                                                                               \
+    w = sfr_lookup_differs(SFR_LOOKUP_FOUND, &a, st_b, &b);                              \
+    CHECK(w && strcmp(w, name) == 0, "%s: said %s", #field, w ? w : "nothing");          \
+  } while (0)
+  DIFFERS((void)0, SFR_LOOKUP_NO_FRE, "status");
+  DIFFERS(b.pc++, SFR_LOOKUP_FOUND, "address");
+  DIFFERS(b.fde.fres_at++, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.start_wraps ^= 1, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fre.length++, SFR_LOOKUP_FOUND, "row");
+  DIFFERS(b.fre.uwords[SFR_MAX_DATA_WORDS - 1]++, SFR_LOOKUP_FOUND, "row data words");
+  DIFFERS(b.rules.fp.offset++, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.outermost ^= 1, SFR_LOOKUP_FOUND, "rules");
+#undef DIFFERS
+  /* What the status says was not filled is not compared. */
+  b = a;
+  b.fre.length++;
+  CHECK(sfr_lookup_differs(SFR_LOOKUP_NO_FRE, &a, SFR_LOOKUP_NO_FRE, &b) == NULL,
+        "no row compared without one");
+  b.fde.size++;
+  CHECK(sfr_lookup_differs(SFR_LOOKUP_NO_FDE, &a, SFR_LOOKUP_NO_FDE, &b) == NULL,
+        "no function compared without one");
+  close_real(&rs, &c);
+}
+
 int main(int argc, char **argv) {
   int k;
   const char *st = getenv("UNIT_STRIDE");
@@ -1034,6 +1087,7 @@ int main(int argc, char **argv) {
       "empty offsets, FRE data shared past a gap",
       test_generator_regressions);
   run("stop and lookup status names", test_stop_names);
+  run("the lookup paths' comparison names what differs", test_lookup_differs);
   printf("1..%d\n", n_tests);
   return n_failed ? 1 : 0;
 }
