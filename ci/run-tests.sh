@@ -9,6 +9,7 @@
 # variant's reference adapter; run once per variant otherwise),
 # CORPUS_SAMPLE=N to check every Nth section of each manifest only,
 # CORE_SUITES_ONLY=1 for the CLI's and gen.bats' Bats suites only,
+# BATS_ASAN_OPTIONS to replace ASAN_OPTIONS for the Bats suites alone,
 # CORPUS (default build/corpus) the corpus it checks.
 # Writes TAP to BUILD_DIR/tests/*.tap and prints "N passed, N failed".
 set -uo pipefail
@@ -100,7 +101,8 @@ if [ ${#wrapper[@]} -eq 0 ] && [ "${BATS_GROUPS:-2}" = 2 ] && [ ${#suites[@]} -g
     grep -q '^1\.\.' "$t" || echo "not ok - $t: bats printed no plan" >> "$t"
   done
 else
-  SFREF_WRAPPER="${wrapper[*]}" BUILD="$build" bats --tap "${suites[@]}" > "$build/tests/cli.tap" 2>&1
+  ASAN_OPTIONS=${BATS_ASAN_OPTIONS:-${ASAN_OPTIONS:-}} SFREF_WRAPPER="${wrapper[*]}" BUILD="$build" \
+    bats --tap "${suites[@]}" > "$build/tests/cli.tap" 2>&1
   taps+=("$build/tests/cli.tap")
 fi
 
