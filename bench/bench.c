@@ -26,6 +26,15 @@
  *   memory      bytes: the oracle's (what the caller provides: the section
  *               handle; it allocates nothing) and libsframe's heap in use
  *               after sframe_decode (glibc's mallinfo2).
+ *   unwind      ns per frame of the oracle's sfr_backtrace over 1,000
+ *               stacks of 16 frames, and of a plain frame-pointer walk of
+ *               the same stacks (the floor), both reading the stack through
+ *               the same bounds-checked callback.  Each stack's frames are
+ *               16 frame-pointer functions of the program drawn at random,
+ *               each stopped at a PC where its row says CFA = FP + 16, FP at
+ *               CFA - 16 and RA at CFA - 8 (gas wrote those rows from the
+ *               program's CFI); the memory is laid out as those rows say.
+ *               Both walks must give the same PCs, or bench exits 1.
  * Output: one line per figure, tab-separated:
  *   figure  implementation  median  min  max  unit
  * and "agree" lines: of the PCs, how many both found, how many only one did. */
@@ -108,6 +117,109 @@ static uint64_t parse_u64(const char *s, const char *what) {
   return v;
 }
 
+/* ---- unwinding: synthetic frame-pointer stacks over the program's rows ---- */
+#define UNW_STACKS 1000u
+#define UNW_DEPTH 16u
+#define UNW_FRAME 32u /* bytes per frame: 16 of locals, saved FP, RA */
+#define UNW_STRIDE (UNW_FRAME * (UNW_DEPTH + 1))
+#define UNW_BASE 0x7ff000000000u
+
+typedef struct stack_mem {
+  uint8_t *bytes;
+  size_t n;
+} stack_mem;
+
+/* The memory callback both walks use: little-endian bytes, bounds-checked. */
+static int read_stack(void *ctx, uint64_t addr, uint8_t *out, size_t n) {
+  const stack_mem *m = ctx;
+  if (addr < UNW_BASE || addr - UNW_BASE > m->n || n > m->n - (addr - UNW_BASE))
+    return -1;
+  memcpy(out, m->bytes + (addr - UNW_BASE), n);
+  return 0;
+}
+
+static void put64(uint8_t *p, uint64_t v) {
+  unsigned i;
+  for (i = 0; i < 8; i++)
+    p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get64(const uint8_t *p) {
+  uint64_t v = 0;
+  unsigned i;
+  for (i = 0; i < 8; i++)
+    v |= (uint64_t)p[i] << (8 * i);
+  return v;
+}
+
+/* Up to max PCs, spread over the section, at the start of a row that says
+ * CFA = FP + 16, FP at CFA - 16, RA at CFA - 8 (a frame-pointer function
+ * after its prologue).  Returns how many. */
+static unsigned fp_rows(const sfr_section *sec, uint64_t *out, unsigned max) {
+  uint32_t i, step = sec->num_fdes / (4 * max) + 1;
+  unsigned n = 0;
+  for (i = 0; i < sec->num_fdes && n < max; i += step) {
+    sfr_fde fde;
+    sfr_fre_iter it;
+    sfr_fre fre;
+    int done = 0;
+    if (sfr_get_fde(sec, i, &fde) != SFR_OK)
+      continue;
+    sfr_fre_iter_init(sec, &fde, &it);
+    while (sfr_fre_next(sec, &it, &fre, &done) == SFR_OK && !done) {
+      sfr_rules r;
+      if (sfr_interpret(sec, &fde, &fre, &r) == SFR_OK && r.cfa.base == SFR_BASE_FP &&
+          r.cfa.offset == 16 && !r.cfa.deref && r.fp.kind == SFR_RULE_AT_CFA &&
+          r.fp.offset == -16 && (r.ra.kind == SFR_RULE_FIXED || r.ra.kind == SFR_RULE_AT_CFA) &&
+          r.ra.offset == -8) {
+        out[n++] = fde.start + fre.start;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+/* Lays out stack s: frame k at FP = base + 32k (its locals below), its
+ * saved FP (frame k+1's) at FP and its RA (frame k+1's PC + 1, so that the
+ * lookup at RA - 1 is that row's start) at FP + 8; the last frame's RA is 0.
+ * want[k] is frame k's PC as both walks must find it. */
+static void lay_stack(stack_mem *m, unsigned s, const uint64_t *rows, unsigned nrows,
+                      sfr_regs *top, uint64_t *want) {
+  uint64_t base = UNW_BASE + (uint64_t)s * UNW_STRIDE + 16;
+  unsigned k;
+  for (k = 0; k < UNW_DEPTH; k++)
+    want[k] = rows[next_rand() % nrows] + (k ? 1 : 0);
+  for (k = 0; k < UNW_DEPTH; k++) {
+    uint64_t fp = base + (uint64_t)k * UNW_FRAME, off = fp - UNW_BASE;
+    put64(m->bytes + off, k + 1 < UNW_DEPTH ? fp + UNW_FRAME : 0);
+    put64(m->bytes + off + 8, k + 1 < UNW_DEPTH ? want[k + 1] : 0);
+  }
+  memset(top, 0, sizeof *top);
+  top->pc = want[0];
+  top->fp = base;
+  top->sp = base - 16;
+}
+
+/* The floor: frame k's RA at FP + 8 and the caller's FP at FP, until RA 0
+ * or max frames.  Writes the PCs to pcs (when given); returns the count. */
+static unsigned fp_walk(stack_mem *m, uint64_t pc, uint64_t fp, uint64_t *pcs, unsigned max) {
+  unsigned n = 0;
+  uint8_t b[8];
+  while (n < max) {
+    if (pcs)
+      pcs[n] = pc;
+    n++;
+    if (read_stack(m, fp + 8, b, 8) != 0)
+      break;
+    pc = get64(b);
+    if (pc == 0 || read_stack(m, fp, b, 8) != 0)
+      break;
+    fp = get64(b);
+  }
+  return n;
+}
+
 typedef sfr_lookup_status (*lookup_fn)(const sfr_section *, uint64_t, sfr_pc_mode,
                                        sfr_lookup_result *);
 
@@ -129,7 +241,13 @@ static unsigned oracle_lookups(lookup_fn fn, const sfr_section *sec, const uint6
 int main(int argc, char **argv) {
   static uint64_t pcs[NPCS];
   static uint8_t oracle_found[NPCS];
+  static uint64_t unw_rows[4096], want[UNW_STACKS][UNW_DEPTH], fp_pcs[UNW_DEPTH + 1];
+  static sfr_regs tops[UNW_STACKS], frames[UNW_DEPTH + 1];
   double look_ip[MAXREP], look_ra[MAXREP], simple[MAXREP], linear[MAXREP], val[MAXREP];
+  double unw[MAXREP], unw_fp[MAXREP];
+  stack_mem mem = {NULL, (size_t)UNW_STACKS * UNW_STRIDE};
+  sfr_unwind_ctx uc;
+  unsigned nrows, s;
   uint8_t *buf;
   size_t len;
   uint64_t vma, lo, hi;
@@ -180,6 +298,38 @@ int main(int argc, char **argv) {
     return 1;
   }
   do_linear = sec.num_fdes <= 10000;
+
+  /* The stacks to unwind, checked once: the oracle and the frame-pointer
+   * walk must both find every frame's PC. */
+  nrows = fp_rows(&sec, unw_rows, sizeof unw_rows / sizeof *unw_rows);
+  if (nrows == 0 || !(mem.bytes = calloc(1, mem.n))) {
+    fprintf(stderr, "bench: %s: %s\n", argv[1],
+            nrows ? "out of memory" : "no frame-pointer row (CFA = FP + 16) to build stacks from");
+    free(buf);
+    return 1;
+  }
+  uc.sec = &sec;
+  uc.read_mem = read_stack;
+  uc.mem_ctx = &mem;
+  uc.pauth_mask = 0;
+  for (s = 0; s < UNW_STACKS; s++) {
+    sfr_stop why;
+    size_t nf;
+    unsigned k, nfp;
+    lay_stack(&mem, s, unw_rows, nrows, &tops[s], want[s]);
+    nf = sfr_backtrace(&uc, &tops[s], frames, UNW_DEPTH + 1, &why);
+    nfp = fp_walk(&mem, tops[s].pc, tops[s].fp, fp_pcs, UNW_DEPTH + 1);
+    for (k = 0; k < UNW_DEPTH; k++)
+      if (nf < UNW_DEPTH || nfp != UNW_DEPTH || frames[k].pc != want[s][k] || fp_pcs[k] != want[s][k]) {
+        fprintf(stderr,
+                "bench: %s: stack %u: the oracle (%zu frames, stop %s) and the frame-pointer walk "
+                "(%u frames) do not both find the %u frames laid out (frame %u: 0x%" PRIx64 ")\n",
+                argv[1], s, nf, sfr_stop_name(why), nfp, UNW_DEPTH, k, want[s][k]);
+        free(mem.bytes);
+        free(buf);
+        return 1;
+      }
+  }
 #ifndef BENCH_NO_LIBSFRAME
   m0 = mallinfo2();
   ctx = sframe_decode((const char *)buf, len, &err);
@@ -214,6 +364,19 @@ int main(int argc, char **argv) {
       sink += oracle_lookups(sfr_lookup, &s2, pcs, NPCS / 10, SFR_PC_IP, NULL);
       t1 = now_ns();
       linear[r] = (t1 - t0) / (NPCS / 10);
+    }
+    {
+      sfr_stop why;
+      t0 = now_ns();
+      for (s = 0; s < UNW_STACKS; s++)
+        sink += (unsigned)sfr_backtrace(&uc, &tops[s], frames, UNW_DEPTH + 1, &why);
+      t1 = now_ns();
+      unw[r] = (t1 - t0) / (UNW_STACKS * UNW_DEPTH);
+      t0 = now_ns();
+      for (s = 0; s < UNW_STACKS; s++)
+        sink += fp_walk(&mem, tops[s].pc, tops[s].fp, NULL, UNW_DEPTH + 1);
+      t1 = now_ns();
+      unw_fp[r] = (t1 - t0) / (UNW_STACKS * UNW_DEPTH);
     }
     t0 = now_ns();
     sfr_validate(&s2, buf, len, vma, &rep);
@@ -253,6 +416,8 @@ int main(int argc, char **argv) {
   report("validate", "oracle", val, reps, "MB/s");
   printf("memory\toracle\t%zu\t%zu\t%zu\tbytes\n", sizeof sec, sizeof sec, sizeof sec);
   printf("found\toracle\t%u\t%u\t%u\tPCs\n", n_ip, n_ip, n_ip);
+  report("unwind", "oracle", unw, reps, "ns/frame");
+  report("unwind", "fp-walk", unw_fp, reps, "ns/frame");
 #ifndef BENCH_NO_LIBSFRAME
   report("lookup", "libsframe", look_lsf, reps, "ns");
   report("validate", "libsframe", dec, reps, "MB/s");
@@ -269,6 +434,7 @@ int main(int argc, char **argv) {
   }
   sframe_decoder_free(&ctx);
 #endif
+  free(mem.bytes);
   free(buf);
   return 0;
 }

@@ -151,6 +151,20 @@ rows() {
           (l == "" ? "-" : sprintf("%.0f", l)), (l == "" ? "-" : sprintf("%.2fx", o / l)), (h == "" ? "-" : sprintf("%d", h)), m
       }'
   echo
+  echo "## Unwinding (ns per frame: median, min-max; 1,000 stacks of 16 frame-pointer frames, bench/bench.c)"
+  echo
+  echo "| version | functions | oracle sfr_backtrace | frame-pointer walk (the floor) | oracle / floor |"
+  echo "|---|---|---|---|---|"
+  # The oracle's figure is measured in each reader's process: the first
+  # reader's row stands for the version and size.
+  rows '
+      $1 == "unwind" && $2 == "oracle" { o = $3; orr = $4 "-" $5 }
+      $1 == "unwind" && $2 == "fp-walk" { w = $3; wr = $4 "-" $5 }
+      END {
+        if (o == "") exit
+        printf "| %s | %d | %.0f (%s) | %.1f (%s) | %.0fx |\n", v, n, o, orr, w, wr, o / w
+      }' | awk -F '|' '!seen[$2 FS $3]++'
+  echo
   echo "## How lookup cost grows (oracle, ip mode: ns = a + b * log2(functions), least squares)"
   echo
   for v in 1 2 3; do

@@ -51,6 +51,10 @@ agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)
   [ "$status" -eq 0 ]
   grep -q '^lookup-ip	oracle	[0-9.]*	' <<< "$output"
   grep -q '^lookup	libsframe	[0-9.]*	' <<< "$output"
+  # Both walks found the 16,000 frames laid out (bench exits 1 otherwise),
+  # and each has its figure.
+  grep -q '^unwind	oracle	[0-9.]*	' <<< "$output"
+  grep -q '^unwind	fp-walk	[0-9.]*	' <<< "$output"
   read -r both only_o only_l < <(agree_counts "$output")
   [ "$both" -gt 100000 ]            # of 200,000 PCs, 90% inside .text
   [ "$only_o" -eq 0 ]
@@ -82,4 +86,16 @@ agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)
   [ "$status" -eq 2 ]; [[ "$output" == *"not a number"* ]]
   run "$B/bench-oracle" "$T/s" 0x1000 0x3000 0x2000
   [ "$status" -eq 2 ]
+}
+
+@test "bench: a program without a frame-pointer function has no stacks to unwind: a named error, exit 1" {
+  printf '\t.text\n\t.globl _start\n_start:\n\t.cfi_startproc\n\tnop\n\tret\n\t.cfi_endproc\n' > "$T/leaf.s"
+  as --gsframe -o "$T/leaf.o" "$T/leaf.s"
+  ld -e _start -o "$T/leaf" "$T/leaf.o"
+  objcopy -O binary --only-section=.sframe "$T/leaf" "$T/leaf.sframe"
+  sec=$(readelf -SW "$T/leaf" | sed -n 's/^ *\[ *[0-9]*\] *\.sframe *[^ ]* *\([0-9a-f]*\) .*/\1/p')
+  text=$(readelf -SW "$T/leaf" | sed -n 's/^ *\[ *[0-9]*\] *\.text *[^ ]* *\([0-9a-f]*\) .*/\1/p')
+  run "$B/bench-oracle" "$T/leaf.sframe" "0x$sec" "0x$text" "$((0x$text + 2))" 1
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"no frame-pointer row"* ]]
 }
