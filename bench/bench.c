@@ -48,6 +48,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "sfr_cursor.h"        /* sfr_le64: the library's own byte assembly */
 #include "sfr_lookup_simple.h" /* the simple path: the before of the fast one */
 #include "sframe_ref.h"
 #ifndef BENCH_NO_LIBSFRAME
@@ -144,13 +145,6 @@ static void put64(uint8_t *p, uint64_t v) {
     p[i] = (uint8_t)(v >> (8 * i));
 }
 
-static uint64_t get64(const uint8_t *p) {
-  uint64_t v = 0;
-  unsigned i;
-  for (i = 0; i < 8; i++)
-    v |= (uint64_t)p[i] << (8 * i);
-  return v;
-}
 
 /* Up to max PCs, spread over the section, at the start of a row that says
  * CFA = FP + 16, FP at CFA - 16, RA at CFA - 8 (a frame-pointer function
@@ -212,10 +206,10 @@ static unsigned fp_walk(stack_mem *m, uint64_t pc, uint64_t fp, uint64_t *pcs, u
     n++;
     if (read_stack(m, fp + 8, b, 8) != 0)
       break;
-    pc = get64(b);
+    pc = sfr_le64(b);
     if (pc == 0 || read_stack(m, fp, b, 8) != 0)
       break;
-    fp = get64(b);
+    fp = sfr_le64(b);
   }
   return n;
 }
