@@ -153,6 +153,9 @@ typedef enum sfr_class {
   X(FDE_OVERLAP, "fde-overlap", INVALID, "function address ranges overlap")    \
   X(FRE_DATA_OVERRUN, "fre-data-overrun", INVALID,                             \
     "FRE bytes read as two functions' data")                                   \
+  X(CHECKS_SKIPPED, "checks-skipped", QUESTIONABLE,                           \
+    "out-of-order section of over 512 functions validated without scratch: "   \
+    "overlaps and shared FRE data not checked")                                \
   /* FREs (spec 2.4) */                                                        \
   X(TRUNCATED_FRE, "truncated-fre", MALFORMED,                                 \
     "FRE start address or info byte runs past the FRE sub-section")            \
@@ -377,6 +380,21 @@ typedef struct sfr_report {
 
 void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
                   uint64_t vma, sfr_report *rep);
+
+/* Validation that is exact at every size.  A section whose FDEs (or whose
+ * functions' FRE data) are out of order needs its function ranges (and data
+ * ranges) sorted to find overlaps (SPEC-NOTES N10, N12).  The library
+ * allocates nothing, so the caller lends the memory: scratch of at least
+ * sfr_validate_scratch_size(len) bytes, any alignment, contents ignored and
+ * overwritten.  With it the sort is an in-place heapsort of 16-byte keys,
+ * O(n log n).  Without scratch (or with too little) sfr_validate_ex is
+ * sfr_validate: arrays of at most 512 functions are compared pair by pair,
+ * and a larger out-of-order array gets the questionable finding
+ * checks-skipped instead of the checks. */
+size_t sfr_validate_scratch_size(size_t len);
+void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
+                     uint64_t vma, void *scratch, size_t scratch_len,
+                     sfr_report *rep);
 /* Nonzero when the report holds a malformed or invalid finding. */
 int sfr_report_rejects(const sfr_report *rep);
 

@@ -2,8 +2,10 @@
  * Reports all findings, not just the first.  The FRE sub-section is walked
  * at most twice (the byte budget stops the first walk at fre_len bytes, and
  * check_shared_fre_data walks only when the first walk stayed inside it);
- * the FDE array is read once, or pairwise for out-of-order arrays of at most
- * SFR_PAIRWISE_MAX functions. */
+ * the FDE array is read once.  Out-of-order arrays have their function and
+ * data ranges sorted in the caller's scratch (sfr_validate_ex), or without
+ * scratch are compared pair by pair up to SFR_PAIRWISE_MAX functions. */
+#include <stdint.h>
 #include <string.h>
 
 #include "sframe_ref.h"
@@ -172,6 +174,136 @@ static void check_order(const sfr_section *sec, const sfr_fde *fde,
     o->max_end = end;
 }
 
+/* ---- Exact checks in the caller's scratch (sfr_validate_ex) ----
+ * One key per function: for its address range (a = start, b = size), or
+ * for its FRE data (a = offset in the FRE sub-section, b = where its walk
+ * ended, relative to the same start).  Sorted by (a, b, index): the index
+ * makes the order total, so the result does not depend on the sort. */
+typedef struct sort_key {
+  uint64_t a;
+  uint32_t b;
+  uint32_t index;
+} sort_key;
+
+typedef struct scratch_keys {
+  sort_key *ranges; /* num_fdes keys */
+  sort_key *data;   /* one per function that occupies FRE bytes */
+  uint32_t n_data;
+} scratch_keys;
+
+size_t sfr_validate_scratch_size(size_t len) {
+  /* The smallest FDE index entry is 16 bytes (version 3): no section of
+   * len bytes holds more than len / 16 functions.  Two keys each, and room
+   * to align. */
+  size_t most = len / SFR_V3_FDE_INDEX_SIZE + 1;
+  if (most > (SIZE_MAX - _Alignof(sort_key)) / (2 * sizeof(sort_key)))
+    return SIZE_MAX;
+  return most * 2 * sizeof(sort_key) + _Alignof(sort_key);
+}
+
+static int key_less(const sort_key *x, const sort_key *y) {
+  if (x->a != y->a)
+    return x->a < y->a;
+  if (x->b != y->b)
+    return x->b < y->b;
+  return x->index < y->index;
+}
+
+/* In place, no recursion, O(n log n) whatever the input: heapsort. */
+static void sort_keys(sort_key *k, uint32_t n) {
+  uint32_t start = n / 2, end = n;
+  while (end > 1) {
+    uint32_t root, child;
+    sort_key t;
+    if (start > 0) {
+      start--;
+    } else {
+      end--;
+      t = k[0];
+      k[0] = k[end];
+      k[end] = t;
+    }
+    root = start;
+    while ((child = 2 * root + 1) < end) {
+      if (child + 1 < end && key_less(&k[child], &k[child + 1]))
+        child++;
+      if (!key_less(&k[root], &k[child]))
+        break;
+      t = k[root];
+      k[root] = k[child];
+      k[child] = t;
+      root = child;
+    }
+  }
+}
+
+static int64_t fde_field_offset(const sfr_section *sec, uint32_t i) {
+  return (int64_t)(sec->fde_start + (uint64_t)i * sec->fde_size);
+}
+
+/* Overlaps and duplicates, exact at any size: the functions sorted by
+ * (start, size), then check_order's in-order rule (each start against the
+ * furthest end of the functions that start before it, and within a group
+ * of equal starts a duplicate or a second sized function).  A conflict
+ * whose two functions both lie before the first FDE out of order was
+ * reported by check_order already; the others are reported at the later
+ * of the two in index order, as the pairwise check does. */
+static void sorted_overlaps(const sfr_section *sec, sort_key *k, struct order_state *o,
+                            sfr_report *rep) {
+  uint32_t i, n = sec->num_fdes, none = UINT32_MAX;
+  uint64_t max_end = 0, max_end_before = 0;
+  uint32_t holder = none, holder_before = none, group_sized = none;
+  sort_keys(k, n);
+  for (i = 0; i < n; i++) {
+    const sort_key *e = &k[i];
+    uint64_t end = e->b > UINT64_MAX - e->a ? UINT64_MAX : e->a + e->b;
+    uint32_t partner = none, later;
+    sfr_status st = SFR_OK;
+    int first_of_group = i == 0 || e->a > k[i - 1].a;
+    if (first_of_group) {
+      max_end_before = max_end;
+      holder_before = holder;
+      group_sized = none;
+    }
+    if (!first_of_group && e->b == k[i - 1].b) {
+      st = SFR_E_FDE_DUPLICATE;
+      partner = k[i - 1].index;
+    } else if (holder_before != none && e->a < max_end_before) {
+      st = SFR_E_FDE_OVERLAP;
+      partner = holder_before;
+    } else if (e->b && group_sized != none) {
+      st = SFR_E_FDE_OVERLAP;
+      partner = group_sized;
+    }
+    if (st != SFR_OK &&
+        (e->index >= o->first_unsorted || partner >= o->first_unsorted)) {
+      later = e->index > partner ? e->index : partner;
+      add(rep, st, fde_field_offset(sec, later), later, -1, "func_start");
+      o->overlap = 1;
+    }
+    if (e->b && group_sized == none)
+      group_sized = e->index;
+    if (holder == none || end > max_end) {
+      max_end = end;
+      holder = e->index;
+    }
+  }
+}
+
+/* No FRE byte shared, exact at any size: the data ranges sorted by start;
+ * sorted ranges are disjoint exactly when each neighbour pair is. */
+static void sorted_shared_fre_data(const sfr_section *sec, sort_key *k, uint32_t n,
+                                   sfr_report *rep) {
+  uint32_t i;
+  sort_keys(k, n);
+  for (i = 1; i < n; i++)
+    if (k[i - 1].a == k[i].a || k[i - 1].b > k[i].a) {
+      add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)(sec->fre_start + k[i].a), k[i].index, -1,
+          "func_start_fre_off");
+      return;
+    }
+}
+
 /* Overlaps and duplicates among the FDEs from the first one out of order
  * on, each against every earlier FDE: quadratic, so only for arrays of at
  * most SFR_PAIRWISE_MAX functions (SPEC-NOTES N12). */
@@ -326,8 +458,30 @@ static uint64_t check_fres(const sfr_section *sec, const sfr_fde *fde,
   return it.pos;
 }
 
+/* The caller's scratch as two key arrays, or NULL when there is none or
+ * too little for this section's functions. */
+static scratch_keys *take_scratch(const sfr_section *sec, void *scratch, size_t scratch_len,
+                                  scratch_keys *keys) {
+  uintptr_t at = (uintptr_t)scratch, pad;
+  if (!scratch)
+    return NULL;
+  pad = (_Alignof(sort_key) - at % _Alignof(sort_key)) % _Alignof(sort_key);
+  if (scratch_len < pad || (scratch_len - pad) / (2 * sizeof(sort_key)) < sec->num_fdes)
+    return NULL;
+  keys->ranges = (sort_key *)(void *)((unsigned char *)scratch + pad);
+  keys->data = keys->ranges + sec->num_fdes;
+  keys->n_data = 0;
+  return keys;
+}
+
 void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
                   uint64_t vma, sfr_report *rep) {
+  sfr_validate_ex(sec, buf, len, vma, NULL, 0, rep);
+}
+
+void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
+                     uint64_t vma, void *scratch, size_t scratch_len, sfr_report *rep) {
+  scratch_keys key_store, *keys;
   sfr_finding where;
   struct order_state order;
   uint64_t sum = 0, max_end, budget;
@@ -345,6 +499,7 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
   }
   check_header(sec, rep);
   check_layout(sec, rep);
+  keys = take_scratch(sec, scratch, scratch_len, &key_store);
 
   memset(&order, 0, sizeof order);
   max_end = sec->fre_start;
@@ -414,13 +569,38 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
         if (data_end > data_max_end)
           data_max_end = data_end;
       }
+      if (keys) {
+        keys->ranges[i].a = fde.start;
+        keys->ranges[i].b = fde.size;
+        keys->ranges[i].index = i;
+        if (occupies) {
+          /* Both inside the FRE sub-section, whose length is a u32. */
+          sort_key *d = &keys->data[keys->n_data++];
+          uint64_t rel_end = data_end > sec->fre_end ? sec->fre_len : data_end - sec->fre_start;
+          d->a = fde.fre_off;
+          d->b = (uint32_t)rel_end;
+          d->index = i;
+        }
+      }
     }
   }
   /* After an overrun the budget stopped the walk: the FRE bytes are
    * already known to be shared, and walking again is not linear. */
-  if (data_unordered && fdes_ok && !overrun_seen)
-    check_shared_fre_data(sec, rep);
-  check_unsorted_overlaps(sec, fdes_ok, &order, rep);
+  if (data_unordered && fdes_ok && !overrun_seen) {
+    if (keys)
+      sorted_shared_fre_data(sec, keys->data, keys->n_data, rep);
+    else
+      check_shared_fre_data(sec, rep);
+  }
+  if (order.unsorted && fdes_ok) {
+    if (keys)
+      sorted_overlaps(sec, keys->ranges, &order, rep);
+    else
+      check_unsorted_overlaps(sec, fdes_ok, &order, rep);
+  }
+  if (!keys && fdes_ok && sec->num_fdes > SFR_PAIRWISE_MAX &&
+      (order.unsorted || (data_unordered && !overrun_seen)))
+    add(rep, SFR_E_CHECKS_SKIPPED, 0, -1, -1, NULL);
   if (counts_known && sum != sec->num_fres)
     add(rep, SFR_E_NUM_FRES_MISMATCH, 0x0c, -1, -1, "sfh_num_fres");
   if (max_end < sec->fre_end)

@@ -66,16 +66,59 @@ typedef struct checked {
   guarded g;
   sfr_section sec;
   sfr_finding items[MAX_ITEMS];
-  sfr_report rep;
+  sfr_report rep;   /* sfr_validate_ex with scratch: what every tool uses */
+  sfr_finding plain_items[MAX_ITEMS];
+  sfr_report plain; /* sfr_validate, without scratch */
 } checked;
+
+static int report_has(const sfr_report *rep, sfr_status id);
+
+/* Validation with scratch (ranges sorted) and without (pairs compared, up
+ * to 512 functions) must give the same verdict and the same findings.
+ * Which of fde-overlap and fde-duplicate names a tangle of functions may
+ * differ (the two methods meet the pairs in another order), but not
+ * whether there is one; without scratch, checks-skipped may be added. */
+static void check_reports_agree(const char *what, const sfr_report *a, const sfr_report *b) {
+  int i;
+  CHECK(sfr_report_rejects(a) == sfr_report_rejects(b),
+        "%s: with scratch %s, without %s", what, sfr_report_rejects(a) ? "rejects" : "accepts",
+        sfr_report_rejects(b) ? "rejects" : "accepts");
+  if (a->count > a->cap || b->count > b->cap)
+    return; /* not all findings kept: the verdict is what can be compared */
+  for (i = 1; i < SFR_NUM_FINDINGS; i++) {
+    sfr_status id = (sfr_status)i;
+    if (id == SFR_E_FDE_OVERLAP || id == SFR_E_FDE_DUPLICATE || id == SFR_E_CHECKS_SKIPPED)
+      continue;
+    CHECK(report_has(a, id) == report_has(b, id), "%s: %s %s with scratch, %s without", what,
+          sfr_finding_name(id), report_has(a, id) ? "found" : "not found",
+          report_has(b, id) ? "found" : "not found");
+  }
+  CHECK((report_has(a, SFR_E_FDE_OVERLAP) || report_has(a, SFR_E_FDE_DUPLICATE)) ==
+            (report_has(b, SFR_E_FDE_OVERLAP) || report_has(b, SFR_E_FDE_DUPLICATE)),
+        "%s: an overlap or duplicate found only %s scratch", what,
+        report_has(a, SFR_E_FDE_OVERLAP) || report_has(a, SFR_E_FDE_DUPLICATE) ? "with"
+                                                                               : "without");
+  CHECK(!report_has(a, SFR_E_CHECKS_SKIPPED), "%s: checks skipped although scratch was given",
+        what);
+}
 
 static int validate_guarded(checked *c, const uint8_t *bytes, size_t len, uint64_t vma) {
   const uint8_t *p = guard_place(&c->g, bytes, len);
-  if (!p)
+  size_t n = sfr_validate_scratch_size(len);
+  void *scratch = malloc(n);
+  if (!p || !scratch) {
+    free(scratch);
     return 0;
+  }
   c->rep.items = c->items;
   c->rep.cap = MAX_ITEMS;
-  sfr_validate(&c->sec, p, len, vma, &c->rep);
+  c->plain.items = c->plain_items;
+  c->plain.cap = MAX_ITEMS;
+  sfr_validate(&c->sec, p, len, vma, &c->plain);
+  /* Last, so that c->sec's order_verified is the one tools see. */
+  sfr_validate_ex(&c->sec, p, len, vma, scratch, n, &c->rep);
+  free(scratch);
+  check_reports_agree("validation", &c->rep, &c->plain);
   return 1;
 }
 
@@ -321,26 +364,29 @@ static void test_vectors_expected(void) {
     checked c;
     size_t k, rejects = 0;
     sfr_status want = v->finding ? sfr_finding_by_name(v->finding) : SFR_OK;
+    const sfr_report *rep;
     if (!validate_guarded(&c, v->bytes, v->len, v->vma)) {
       CHECK(0, "%s: guard page setup failed", v->name);
       continue;
     }
-    for (k = 0; k < c.rep.count && k < c.rep.cap; k++)
-      if (sfr_finding_class(c.rep.items[k].id) != SFR_CLASS_QUESTIONABLE)
+    /* checks-skipped is what validation without scratch says. */
+    rep = want == SFR_E_CHECKS_SKIPPED ? &c.plain : &c.rep;
+    for (k = 0; k < rep->count && k < rep->cap; k++)
+      if (sfr_finding_class(rep->items[k].id) != SFR_CLASS_QUESTIONABLE)
         rejects++;
     if (!v->finding) {
-      CHECK(c.rep.count == 0, "%s: valid vector has %zu findings (first %s)", v->name,
-            c.rep.count, c.rep.count ? sfr_finding_name(c.rep.items[0].id) : "");
+      CHECK(rep->count == 0, "%s: valid vector has %zu findings (first %s)", v->name,
+            rep->count, rep->count ? sfr_finding_name(rep->items[0].id) : "");
     } else {
       CHECK(want != SFR_OK, "%s: unknown finding name %s", v->name, v->finding);
-      CHECK(report_has(&c.rep, want), "%s: expected %s, got %zu findings (first %s)", v->name,
-            v->finding, c.rep.count, c.rep.count ? sfr_finding_name(c.rep.items[0].id) : "none");
+      CHECK(report_has(rep, want), "%s: expected %s, got %zu findings (first %s)", v->name,
+            v->finding, rep->count, rep->count ? sfr_finding_name(rep->items[0].id) : "none");
       if (sfr_finding_class(want) == SFR_CLASS_QUESTIONABLE) {
         CHECK(rejects == 0, "%s: questionable vector is rejected", v->name);
-        CHECK(!sfr_report_rejects(&c.rep), "%s: must be accepted", v->name);
+        CHECK(!sfr_report_rejects(rep), "%s: must be accepted", v->name);
       } else {
         CHECK(rejects == 1, "%s: one fault per vector, found %zu", v->name, rejects);
-        CHECK(sfr_report_rejects(&c.rep), "%s: must be rejected", v->name);
+        CHECK(sfr_report_rejects(rep), "%s: must be rejected", v->name);
       }
     }
     if (sfr_finding_class(want) != SFR_CLASS_MALFORMED || !v->finding)
@@ -1021,6 +1067,119 @@ static void test_stop_names(void) {
 /* sfr_lookup_differs names each part of an answer that differs, so that
  * the checks built on it (this file's exercise, the round trip, the
  * corpus through the reference adapter, the lookup fuzz target) can fail. */
+/* Validation of one section built by vector_functions, with scratch (of
+ * scratch_len bytes at an offset of skew from an aligned block; SIZE_MAX:
+ * the size sfr_validate_scratch_size gives) or without (scratch_len 0). */
+static void validate_functions(const vector_functions_spec *spec, size_t scratch_len,
+                               size_t skew, sfr_report *rep, sfr_finding *items, size_t cap) {
+  size_t len = VECTOR_FUNCTIONS_LEN((size_t)spec->n), slen;
+  uint8_t *bytes = malloc(len);
+  unsigned char *block;
+  sfr_section sec;
+  rep->items = items;
+  rep->cap = cap;
+  rep->count = 0;
+  if (!bytes || vector_functions(bytes, len, spec) != len) {
+    CHECK(0, "cannot build %u functions", spec->n);
+    free(bytes);
+    return;
+  }
+  slen = scratch_len == SIZE_MAX ? sfr_validate_scratch_size(len) : scratch_len;
+  block = slen ? malloc(slen + skew) : NULL;
+  if (slen && !block) {
+    CHECK(0, "no memory for %zu bytes of scratch", slen);
+  } else if (slen) {
+    sfr_validate_ex(&sec, bytes, len, 0x1000, block + skew, slen, rep);
+  } else {
+    sfr_validate(&sec, bytes, len, 0x1000, rep);
+  }
+  free(block);
+  free(bytes);
+}
+
+/* Only questionable findings, one of them checks-skipped. */
+static void check_skipped(const char *what, const sfr_report *rep) {
+  CHECK(!sfr_report_rejects(rep), "%s: rejected without scratch", what);
+  CHECK(report_has(rep, SFR_E_CHECKS_SKIPPED), "%s: no checks-skipped without scratch", what);
+}
+
+/* The rejection of a large section's one fault, whatever else is found:
+ * the fault and nothing else that rejects. */
+static void check_rejected_for(const char *what, const sfr_report *rep, sfr_status want) {
+  size_t k, others = 0;
+  CHECK(report_has(rep, want), "%s: %s not found (%zu findings, first %s)", what,
+        sfr_finding_name(want), rep->count,
+        rep->count ? sfr_finding_name(rep->items[0].id) : "none");
+  for (k = 0; k < rep->count && k < rep->cap; k++)
+    if (rep->items[k].id != want && sfr_finding_class(rep->items[k].id) != SFR_CLASS_QUESTIONABLE)
+      others++;
+  CHECK(others == 0, "%s: %zu other rejecting findings", what, others);
+  CHECK(!report_has(rep, SFR_E_CHECKS_SKIPPED), "%s: checks-skipped with scratch", what);
+}
+
+/* SPEC-NOTES N10 and N12 at every size: with scratch, an out-of-order
+ * section of 100,000 functions has its one overlap or its one pair of
+ * functions sharing FRE bytes found; without scratch the same section is
+ * accepted with checks-skipped.  Around the pairwise limit (512) both
+ * methods agree below it, and only scratch finds the fault above it. */
+static void test_validate_scratch(void) {
+  enum { CAP = 64 };
+  sfr_finding items[CAP];
+  sfr_report rep;
+  uint32_t none = UINT32_MAX;
+  vector_functions_spec overlap = {100000, 0, 1, 50000, none, 0};
+  vector_functions_spec shared = {100000, 0, 1, none, 70000, 20000};
+  vector_functions_spec sorted_shared = {100000, 1, 0, none, 70000, 20000};
+  vector_functions_spec sorted_ok = {100000, 1, 0, none, none, 0};
+  vector_functions_spec unsorted_ok = {100000, 0, 1, none, none, 0};
+  vector_functions_spec at512 = {512, 0, 1, 100, none, 0};
+  vector_functions_spec at513 = {513, 0, 1, 100, none, 0};
+  size_t need = sfr_validate_scratch_size(VECTOR_FUNCTIONS_LEN((size_t)100000));
+
+  CHECK(need >= 100000 * 32u, "scratch size %zu is below two 16-byte keys per function", need);
+  validate_functions(&overlap, SIZE_MAX, 0, &rep, items, CAP);
+  check_rejected_for("100,000 unsorted, one overlap", &rep, SFR_E_FDE_OVERLAP);
+  CHECK(rep.count >= 1 && rep.count <= CAP, "findings %zu", rep.count);
+  validate_functions(&overlap, 0, 0, &rep, items, CAP);
+  check_skipped("100,000 unsorted, one overlap", &rep);
+
+  validate_functions(&shared, SIZE_MAX, 0, &rep, items, CAP);
+  check_rejected_for("100,000 unsorted, shared FRE bytes", &rep, SFR_E_FRE_DATA_OVERRUN);
+  validate_functions(&shared, 0, 0, &rep, items, CAP);
+  check_skipped("100,000 unsorted, shared FRE bytes", &rep);
+  validate_functions(&sorted_shared, SIZE_MAX, 0, &rep, items, CAP);
+  check_rejected_for("100,000 sorted, shared FRE bytes", &rep, SFR_E_FRE_DATA_OVERRUN);
+  validate_functions(&sorted_shared, 0, 0, &rep, items, CAP);
+  check_skipped("100,000 sorted, shared FRE bytes", &rep);
+
+  /* Nothing to skip: sorted and disjoint, with or without scratch. */
+  validate_functions(&sorted_ok, 0, 0, &rep, items, CAP);
+  CHECK(rep.count == 0, "100,000 sorted: %zu findings without scratch", rep.count);
+  validate_functions(&sorted_ok, SIZE_MAX, 0, &rep, items, CAP);
+  CHECK(rep.count == 0, "100,000 sorted: %zu findings with scratch", rep.count);
+  /* Unsorted without a fault: only the questionable unflagged order. */
+  validate_functions(&unsorted_ok, SIZE_MAX, 3, &rep, items, CAP);
+  CHECK(rep.count == 1 && items[0].id == SFR_E_FDE_UNSORTED_UNFLAGGED,
+        "100,000 unsorted, misaligned scratch: %zu findings (first %s)", rep.count,
+        rep.count ? sfr_finding_name(items[0].id) : "none");
+  /* Too little scratch is no scratch. */
+  validate_functions(&overlap, need / 2, 0, &rep, items, CAP);
+  check_skipped("100,000 unsorted, half the scratch", &rep);
+
+  validate_functions(&at512, 0, 0, &rep, items, CAP);
+  check_rejected_for("512 unsorted, without scratch", &rep, SFR_E_FDE_OVERLAP);
+  validate_functions(&at512, SIZE_MAX, 1, &rep, items, CAP);
+  check_rejected_for("512 unsorted, with scratch", &rep, SFR_E_FDE_OVERLAP);
+  validate_functions(&at513, 0, 0, &rep, items, CAP);
+  check_skipped("513 unsorted", &rep);
+  validate_functions(&at513, SIZE_MAX, 0, &rep, items, CAP);
+  check_rejected_for("513 unsorted, with scratch", &rep, SFR_E_FDE_OVERLAP);
+  CHECK(rep.count >= 1 && items[rep.count - 1].id == SFR_E_FDE_OVERLAP &&
+            (items[rep.count - 1].fde == 100 || items[rep.count - 1].fde == 99),
+        "513 unsorted: the overlap names FDE %lld, not 100 or its neighbour 99",
+        rep.count ? (long long)items[rep.count - 1].fde : -1LL);
+}
+
 static void test_lookup_differs(void) {
   real_section rs;
   checked c;
@@ -1069,6 +1228,7 @@ int main(int argc, char **argv) {
     real_dirs[n_real_dirs++] = argv[k];
   if (n_real_dirs == 0)
     real_dirs[n_real_dirs++] = "corpus/real/sections";
+  test_vectors_build();
   run("cursor reads bytes in the section's endianness, never past its end", test_cursor);
   run("findings table: names, messages, classes", test_findings_table);
   run("hand-built vectors give exactly their finding (guard page)", test_vectors_expected);
@@ -1088,6 +1248,8 @@ int main(int argc, char **argv) {
       test_generator_regressions);
   run("stop and lookup status names", test_stop_names);
   run("the lookup paths' comparison names what differs", test_lookup_differs);
+  run("validation is exact at any size with scratch, and says what it skipped without",
+      test_validate_scratch);
   printf("1..%d\n", n_tests);
   return n_failed ? 1 : 0;
 }

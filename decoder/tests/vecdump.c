@@ -325,6 +325,14 @@ static int write_case(const test_vector *v, const char *desc, const char *cls,
   return 0;
 }
 
+/* A vector whose finding is about how it was validated, not about its
+ * bytes: checks-skipped is what validation without scratch memory says,
+ * and every tool validates with scratch.  The unit test checks it; it is
+ * not listed, and not a corpus case. */
+static int about_validation(const test_vector *v) {
+  return v->finding && strcmp(v->finding, "checks-skipped") == 0;
+}
+
 /* Every vector checked first (description, class, name); nothing is written
  * unless all are right. */
 static int write_corpus(const char *vectors_c, const char *outdir) {
@@ -360,11 +368,16 @@ static int write_corpus(const char *vectors_c, const char *outdir) {
     perror(outdir);
     rc = 2;
   } else {
-    for (i = 0; rc == 0 && i < test_vector_count; i++)
+    size_t written = 0;
+    for (i = 0; rc == 0 && i < test_vector_count; i++) {
+      if (about_validation(&test_vectors[i]))
+        continue;
       if (write_case(&test_vectors[i], desc[i], cls[i], outdir) != 0)
         rc = 2;
+      written++;
+    }
     if (rc == 0)
-      printf("vecdump: %zu vectors written to %s\n", test_vector_count, outdir);
+      printf("vecdump: %zu vectors written to %s\n", written, outdir);
   }
   for (i = 0; i < test_vector_count; i++)
     free(desc[i]);
@@ -375,9 +388,11 @@ static int write_corpus(const char *vectors_c, const char *outdir) {
 
 int main(int argc, char **argv) {
   size_t i;
+  test_vectors_build();
   if (argc == 2 && strcmp(argv[1], "list") == 0) {
     for (i = 0; i < test_vector_count; i++)
-      printf("%s %s 0x%llx\n", test_vectors[i].name,
+      if (!about_validation(&test_vectors[i]))
+        printf("%s %s 0x%llx\n", test_vectors[i].name,
              test_vectors[i].finding ? test_vectors[i].finding : "valid",
              (unsigned long long)test_vectors[i].vma);
     return 0;

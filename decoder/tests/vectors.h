@@ -16,4 +16,25 @@ typedef struct test_vector {
 
 extern const test_vector test_vectors[];
 extern const size_t test_vector_count;
+
+/* Vectors too large to write out byte by byte are built by a loop (each
+ * documented like the others); call this before reading test_vectors. */
+void test_vectors_build(void);
+
+/* A version-2 AMD64 little-endian section at 0x1000 (flags
+ * FDE_FUNC_START_PCREL, plus FDE_SORTED when sorted is set) of n functions
+ * of 0x40 bytes, each with one ADDR1 FRE "CFA = SP + 8" (3 bytes:
+ * start 0, info 0x03, word 8) at FRE offset 3 * k.  Function k starts at
+ * 0x100000 + 0x40 * k, or with reverse set at 0x100000 + 0x40 * (n-1-k).
+ * wide < n: function wide is 0x80 long, so it overlaps its successor in
+ * address (fde-overlap).  share_from < n: that function's FRE offset is
+ * share_to's (fre-data-overrun; its own three bytes are left unused).
+ * Returns the length written (28 + 23 n), or 0 when cap is too small. */
+typedef struct vector_functions_spec {
+  uint32_t n;
+  int sorted, reverse;
+  uint32_t wide, share_from, share_to;
+} vector_functions_spec;
+size_t vector_functions(uint8_t *out, size_t cap, const vector_functions_spec *spec);
+#define VECTOR_FUNCTIONS_LEN(n) (28u + 23u * (n))
 #endif
