@@ -232,13 +232,48 @@ static unsigned oracle_lookups(lookup_fn fn, const sfr_section *sec, const uint6
   return n;
 }
 
+/* The section with its FDEs in reverse order and SFRAME_F_FDE_SORTED
+ * cleared: the same functions and FRE data, now out of order in both
+ * address and data offset, so validation must sort both in its scratch.
+ * A start field is relative to the section (version 1 and version 2
+ * without PCREL) or to the field itself: moved, it is rewritten.
+ * Little-endian sections only (the programs are x86-64); NULL otherwise. */
+static uint8_t *reversed_copy(const sfr_section *sec, const uint8_t *buf, size_t len,
+                              uint64_t vma) {
+  uint8_t *out;
+  uint32_t i, n = sec->num_fdes;
+  int pcrel = sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
+  unsigned width = sec->version == SFR_VERSION_3 ? 8 : 4;
+  if (sec->abi != SFR_ABI_AMD64_LE || !(out = malloc(len)))
+    return NULL;
+  memcpy(out, buf, len);
+  out[3] = (uint8_t)(out[3] & ~SFR_F_FDE_SORTED);
+  for (i = 0; i < n; i++) {
+    sfr_fde f;
+    uint64_t at = sec->fde_start + (uint64_t)(n - 1 - i) * sec->fde_size, field;
+    unsigned b;
+    if (sfr_get_fde(sec, i, &f) != SFR_OK) {
+      free(out);
+      return NULL;
+    }
+    memcpy(out + at, buf + f.field_offset, sec->fde_size);
+    field = f.start - (pcrel ? vma + at : vma);
+    for (b = 0; b < width; b++)
+      out[at + b] = (uint8_t)(field >> (8 * b));
+  }
+  return out;
+}
+
 int main(int argc, char **argv) {
   static uint64_t pcs[NPCS];
   static uint8_t oracle_found[NPCS];
   static uint64_t unw_rows[4096], want[UNW_STACKS][UNW_DEPTH], fp_pcs[UNW_DEPTH + 1];
   static sfr_regs tops[UNW_STACKS], frames[UNW_DEPTH + 1];
   double look_ip[MAXREP], look_ra[MAXREP], simple[MAXREP], linear[MAXREP], val[MAXREP];
-  double unw[MAXREP], unw_fp[MAXREP];
+  double unw[MAXREP], unw_fp[MAXREP], val_unsorted[MAXREP];
+  uint8_t *reversed = NULL;
+  void *scratch;
+  size_t scratch_len;
   stack_mem mem = {NULL, (size_t)UNW_STACKS * UNW_STRIDE};
   sfr_unwind_ctx uc;
   unsigned nrows, s;
@@ -282,14 +317,38 @@ int main(int argc, char **argv) {
       pcs[i] = lo + (x >> 8) % (hi - lo);
   }
 
+  /* Scratch, as every tool validates: lent once, reused for each run. */
+  scratch_len = sfr_validate_scratch_size(len);
+  if (!(scratch = malloc(scratch_len))) {
+    fprintf(stderr, "bench: %s: out of memory\n", argv[1]);
+    free(buf);
+    return 1;
+  }
   rep.items = items;
   rep.cap = sizeof items / sizeof *items;
-  sfr_validate(&sec, buf, len, vma, &rep);
+  sfr_validate_ex(&sec, buf, len, vma, scratch, scratch_len, &rep);
   if (sfr_report_rejects(&rep) || !sec.order_verified) {
     fprintf(stderr, "bench: %s: the oracle rejects the section (%zu findings, first %s)\n",
             argv[1], rep.count, rep.count ? sfr_finding_name(items[0].id) : "-");
+    free(scratch);
     free(buf);
     return 1;
+  }
+  /* The reversed copy must be accepted, as unsorted (unflagged), with
+   * nothing skipped. */
+  if ((reversed = reversed_copy(&sec, buf, len, vma)) != NULL) {
+    sfr_section s3;
+    sfr_validate_ex(&s3, reversed, len, vma, scratch, scratch_len, &rep);
+    if (sec.num_fdes > 1 && (sfr_report_rejects(&rep) || rep.count != 1 ||
+                             items[0].id != SFR_E_FDE_UNSORTED_UNFLAGGED)) {
+      fprintf(stderr, "bench: %s: the reversed copy gives %zu findings (first %s), not just "
+              "fde-unsorted-unflagged\n", argv[1], rep.count,
+              rep.count ? sfr_finding_name(items[0].id) : "-");
+      free(reversed);
+      free(scratch);
+      free(buf);
+      return 1;
+    }
   }
   do_linear = sec.num_fdes <= 10000;
 
@@ -299,6 +358,8 @@ int main(int argc, char **argv) {
   if (nrows == 0 || !(mem.bytes = calloc(1, mem.n))) {
     fprintf(stderr, "bench: %s: %s\n", argv[1],
             nrows ? "out of memory" : "no frame-pointer row (CFA = FP + 16) to build stacks from");
+    free(reversed);
+    free(scratch);
     free(buf);
     return 1;
   }
@@ -320,6 +381,8 @@ int main(int argc, char **argv) {
                 "(%u frames) do not both find the %u frames laid out (frame %u: 0x%" PRIx64 ")\n",
                 argv[1], s, nf, sfr_stop_name(why), nfp, UNW_DEPTH, k, want[s][k]);
         free(mem.bytes);
+        free(reversed);
+        free(scratch);
         free(buf);
         return 1;
       }
@@ -330,6 +393,8 @@ int main(int argc, char **argv) {
   m1 = mallinfo2();
   if (!ctx) {
     fprintf(stderr, "bench: %s: sframe_decode failed (%d)\n", argv[1], err);
+    free(reversed);
+    free(scratch);
     free(buf);
     return 1;
   }
@@ -373,10 +438,17 @@ int main(int argc, char **argv) {
       unw_fp[r] = (t1 - t0) / (UNW_STACKS * UNW_DEPTH);
     }
     t0 = now_ns();
-    sfr_validate(&s2, buf, len, vma, &rep);
+    sfr_validate_ex(&s2, buf, len, vma, scratch, scratch_len, &rep);
     t1 = now_ns();
     val[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
     sink += (unsigned)rep.count;
+    if (reversed) {
+      t0 = now_ns();
+      sfr_validate_ex(&s2, reversed, len, vma, scratch, scratch_len, &rep);
+      t1 = now_ns();
+      val_unsorted[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
+      sink += (unsigned)rep.count;
+    }
 #ifndef BENCH_NO_LIBSFRAME
     {
       sframe_decoder_ctx *c2;
@@ -408,7 +480,10 @@ int main(int argc, char **argv) {
   if (do_linear)
     report("lookup-linear", "oracle", linear, reps, "ns");
   report("validate", "oracle", val, reps, "MB/s");
+  if (reversed)
+    report("validate-unsorted", "oracle", val_unsorted, reps, "MB/s");
   printf("memory\toracle\t%zu\t%zu\t%zu\tbytes\n", sizeof sec, sizeof sec, sizeof sec);
+  printf("scratch\toracle\t%zu\t%zu\t%zu\tbytes\n", scratch_len, scratch_len, scratch_len);
   printf("found\toracle\t%u\t%u\t%u\tPCs\n", n_ip, n_ip, n_ip);
   report("unwind", "oracle", unw, reps, "ns/frame");
   report("unwind", "fp-walk", unw_fp, reps, "ns/frame");
@@ -428,6 +503,8 @@ int main(int argc, char **argv) {
   }
   sframe_decoder_free(&ctx);
 #endif
+  free(reversed);
+  free(scratch);
   free(mem.bytes);
   free(buf);
   return 0;

@@ -138,17 +138,20 @@ rows() {
   echo
   echo "## Open plus validation (MB/s: median, min-max)"
   echo
-  echo "| version | functions | libsframe | section bytes | oracle sfr_validate | libsframe sframe_decode | oracle / libsframe | libsframe heap bytes | oracle: caller provides |"
-  echo "|---|---|---|---|---|---|---|---|---|"
+  echo "| version | functions | libsframe | section bytes | oracle sfr_validate_ex | the same, FDEs reversed (sorted in scratch) | sorted / reversed | libsframe sframe_decode | oracle / libsframe | libsframe heap bytes | oracle: caller provides |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
   rows '
       $1 == "validate" && $2 == "oracle" { o = $3; orr = $4 "-" $5 }
+      $1 == "validate-unsorted" && $2 == "oracle" { u = $3 }
       $1 == "validate" && $2 == "libsframe" { l = $3; lr = $4 "-" $5 }
       $1 == "memory" && $2 == "libsframe" { h = $3 }
       $1 == "memory" && $2 == "oracle" { m = $3 }
+      $1 == "scratch" && $2 == "oracle" { sc = $3 }
       END {
-        printf "| %s | %d | %s | %d | %.0f (%.0f-%.0f) | %s | %s | %s | %d bytes (the section handle) |\n", v, n, r, bytes,
+        printf "| %s | %d | %s | %d | %.0f (%.0f-%.0f) | %s | %s | %s | %s | %s | %d bytes (the section handle) + %d bytes of scratch |\n", v, n, r, bytes,
           o, substr(orr, 1, index(orr, "-") - 1), substr(orr, index(orr, "-") + 1),
-          (l == "" ? "-" : sprintf("%.0f", l)), (l == "" ? "-" : sprintf("%.2fx", o / l)), (h == "" ? "-" : sprintf("%d", h)), m
+          (u == "" ? "-" : sprintf("%.0f", u)), (u == "" ? "-" : sprintf("%.2fx", o / u)),
+          (l == "" ? "-" : sprintf("%.0f", l)), (l == "" ? "-" : sprintf("%.2fx", o / l)), (h == "" ? "-" : sprintf("%d", h)), m, sc
       }'
   echo
   echo "## Unwinding (ns per frame: median, min-max; 1,000 stacks of 16 frame-pointer frames, bench/bench.c)"

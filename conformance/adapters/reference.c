@@ -97,7 +97,13 @@ int main(int argc, char **argv) {
   }
   rep.items = items;
   rep.cap = MAX_FINDINGS;
-  sfr_validate(&sec, bytes, len, vma, &rep);
+  {
+    /* As sfref: exact at any size with scratch (sfr_validate_ex). */
+    size_t n = sfr_validate_scratch_size(len);
+    void *scratch = malloc(n);
+    sfr_validate_ex(&sec, bytes, len, vma, scratch, scratch ? n : 0, &rep);
+    free(scratch);
+  }
   if (sfr_report_rejects(&rep)) {
     for (i = 0; i < rep.count && i < rep.cap; i++)
       if (sfr_finding_class(items[i].id) != SFR_CLASS_QUESTIONABLE)

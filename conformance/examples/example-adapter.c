@@ -29,9 +29,12 @@ static int open_section(const uint8_t *sec, size_t len, uint64_t vma, sfr_sectio
   sfr_finding items[16];
   sfr_report rep = {0};
   size_t i = 0;
+  size_t n = sfr_validate_scratch_size(len); /* LIBRARY */
+  void *scratch = malloc(n);
   rep.items = items;
   rep.cap = 16;
-  sfr_validate(s, sec, len, vma, &rep); /* LIBRARY */
+  sfr_validate_ex(s, sec, len, vma, scratch, scratch ? n : 0, &rep); /* LIBRARY */
+  free(scratch);
   if (!sfr_report_rejects(&rep))
     return 0;
   while (i + 1 < rep.count && i + 1 < 16 && sfr_finding_class(items[i].id) == SFR_CLASS_QUESTIONABLE)

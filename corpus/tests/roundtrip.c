@@ -262,6 +262,17 @@ static void count(const sfe_model *m, const sfe_section *s) {
 
 /* One random model; 1 when it round-trips, else 0 with why[] set.
  * Lookups are compared as text when as_text, else by value. */
+
+/* As every tool validates: with scratch (sfr_validate_ex), exact at any
+ * size. */
+static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
+                     sfr_report *rep) {
+  size_t n = sfr_validate_scratch_size(len);
+  void *scratch = malloc(n);
+  sfr_validate_ex(sec, buf, len, vma, scratch, scratch ? n : 0, rep);
+  free(scratch);
+}
+
 static int one_model(uint64_t seed, uint8_t version, uint8_t abi, int verbose, int as_text) {
   sfe_rng r;
   sfe_model m;
@@ -289,7 +300,7 @@ static int one_model(uint64_t seed, uint8_t version, uint8_t abi, int verbose, i
   count(&m, &s);
   rep.items = items;
   rep.cap = MAX_FINDINGS;
-  sfr_validate(&sec, s.bytes, s.len, m.vma, &rep);
+  validate(&sec, s.bytes, s.len, m.vma, &rep);
   if (verbose && !rep.count) {
     printf("oracle:   ");
     dump_json(stdout, &sec);
@@ -329,7 +340,7 @@ static int one_mutant(uint64_t seed, uint8_t version, uint8_t abi, uint32_t inde
       kinds_seen[k]++;
   rep.items = items;
   rep.cap = MAX_FINDINGS;
-  sfr_validate(&sec, c.sec.bytes, c.sec.len, c.model.vma, &rep);
+  validate(&sec, c.sec.bytes, c.sec.len, c.model.vma, &rep);
   for (i = 0; i < rep.count && i < rep.cap; i++) {
     if (strcmp(sfr_finding_name(items[i].id), c.finding) == 0)
       found = 1;
@@ -398,7 +409,7 @@ static int reencode(const uint8_t *buf, size_t len, uint64_t vma) {
 
   rep.items = items;
   rep.cap = MAX_FINDINGS;
-  sfr_validate(&sec, buf, len, vma, &rep);
+  validate(&sec, buf, len, vma, &rep);
   if (sfr_report_rejects(&rep))
     return -1;
   memset(&m, 0, sizeof m);

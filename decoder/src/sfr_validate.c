@@ -178,7 +178,8 @@ static void check_order(const sfr_section *sec, const sfr_fde *fde,
  * One key per function: for its address range (a = start, b = size), or
  * for its FRE data (a = offset in the FRE sub-section, b = where its walk
  * ended, relative to the same start).  Sorted by (a, b, index): the index
- * makes the order total, so the result does not depend on the sort. */
+ * makes the order total (no two keys are equal), so the result does not
+ * depend on how the sort gets there. */
 typedef struct sort_key {
   uint64_t a;
   uint32_t b;
@@ -209,19 +210,22 @@ static int key_less(const sort_key *x, const sort_key *y) {
   return x->index < y->index;
 }
 
-/* In place, no recursion, O(n log n) whatever the input: heapsort. */
-static void sort_keys(sort_key *k, uint32_t n) {
+static void swap_keys(sort_key *x, sort_key *y) {
+  sort_key t = *x;
+  *x = *y;
+  *y = t;
+}
+
+/* Heapsort: in place, O(n log n) whatever the input. */
+static void heap_sort(sort_key *k, uint32_t n) {
   uint32_t start = n / 2, end = n;
   while (end > 1) {
     uint32_t root, child;
-    sort_key t;
     if (start > 0) {
       start--;
     } else {
       end--;
-      t = k[0];
-      k[0] = k[end];
-      k[end] = t;
+      swap_keys(&k[0], &k[end]);
     }
     root = start;
     while ((child = 2 * root + 1) < end) {
@@ -229,11 +233,68 @@ static void sort_keys(sort_key *k, uint32_t n) {
         child++;
       if (!key_less(&k[root], &k[child]))
         break;
-      t = k[root];
-      k[root] = k[child];
-      k[child] = t;
+      swap_keys(&k[root], &k[child]);
       root = child;
     }
+  }
+}
+
+/* Introsort: quicksort with a median-of-three pivot, the smaller part
+ * first by recursion (so at most log2(n) frames) and the larger by the
+ * loop; a part that needs more than 2 log2(n) partitions is heapsorted,
+ * so O(n log n) on any input.  Parts of 16 keys or fewer are left for one
+ * insertion sort at the end. */
+static void intro_sort(sort_key *k, uint32_t n, unsigned depth) {
+  while (n > 16) {
+    uint32_t i, j, mid = n / 2;
+    sort_key pivot;
+    if (depth-- == 0) {
+      heap_sort(k, n);
+      return;
+    }
+    if (key_less(&k[mid], &k[0]))
+      swap_keys(&k[mid], &k[0]);
+    if (key_less(&k[n - 1], &k[0]))
+      swap_keys(&k[n - 1], &k[0]);
+    if (key_less(&k[n - 1], &k[mid]))
+      swap_keys(&k[n - 1], &k[mid]);
+    pivot = k[mid]; /* k[0] <= pivot <= k[n - 1]: both scans stop in range */
+    i = 0;
+    j = n - 1;
+    for (;;) {
+      while (key_less(&k[i], &pivot))
+        i++;
+      while (key_less(&pivot, &k[j]))
+        j--;
+      if (i >= j)
+        break;
+      swap_keys(&k[i], &k[j]);
+      i++;
+      j--;
+    }
+    /* [0, j] <= pivot <= [j + 1, n) */
+    if (j + 1 < n - j - 1) {
+      intro_sort(k, j + 1, depth);
+      k += j + 1;
+      n -= j + 1;
+    } else {
+      intro_sort(k + j + 1, n - j - 1, depth);
+      n = j + 1;
+    }
+  }
+}
+
+static void sort_keys(sort_key *k, uint32_t n) {
+  uint32_t i, j;
+  unsigned depth = 0;
+  for (i = n; i > 1; i >>= 1)
+    depth += 2;
+  intro_sort(k, n, depth);
+  for (i = 1; i < n; i++) {
+    sort_key t = k[i];
+    for (j = i; j > 0 && key_less(&t, &k[j - 1]); j--)
+      k[j] = k[j - 1];
+    k[j] = t;
   }
 }
 

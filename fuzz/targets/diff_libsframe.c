@@ -748,7 +748,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   counts.inputs++;
   memset(&rep, 0, sizeof rep); /* counts only: no items stored */
-  sfr_validate(&sec, data, size, DIFF_VMA, &rep);
+  fuzz_validate(&sec, data, size, DIFF_VMA, &rep);
   if (sfr_report_rejects(&rep)) {
     counts.oracle_rejects++;
     return 0;

@@ -556,7 +556,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   counts.inputs++;
   memset(&rep, 0, sizeof rep);
-  sfr_validate(&sec, data, size, DIFF_VMA, &rep);
+  fuzz_validate(&sec, data, size, DIFF_VMA, &rep);
   if (sfr_report_rejects(&rep)) {
     counts.oracle_rejects++;
     return 0;

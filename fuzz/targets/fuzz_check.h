@@ -1,6 +1,6 @@
 /* fuzz_check.h - what every fuzz target shares: an invariant check that
- * aborts with a message (a finding for the fuzzer), and the input
- * splitting helpers. */
+ * aborts with a message (a finding for the fuzzer), validation as the
+ * tools do it (with scratch), and the input splitting helpers. */
 #ifndef FUZZ_CHECK_H
 #define FUZZ_CHECK_H
 
@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "sframe_ref.h"
 
 #define FUZZ_CHECK(cond, what)                                                               \
   do {                                                                                       \
@@ -25,6 +27,17 @@ static inline uint64_t fuzz_take(const uint8_t **p, size_t *len, unsigned n) {
   for (i = 0; i < n && *len; i++, (*p)++, (*len)--)
     v |= (uint64_t)**p << (8 * i);
   return v;
+}
+
+/* sfr_validate_ex with scratch, as every tool validates.  Without memory
+ * for the scratch, sfr_validate (then a large out-of-order section says
+ * checks-skipped). */
+static inline void fuzz_validate(sfr_section *sec, const uint8_t *data, size_t size,
+                                 uint64_t vma, sfr_report *rep) {
+  size_t n = sfr_validate_scratch_size(size);
+  void *scratch = malloc(n);
+  sfr_validate_ex(sec, data, size, vma, scratch, scratch ? n : 0, rep);
+  free(scratch);
 }
 
 #endif

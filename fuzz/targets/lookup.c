@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memset(&rep, 0, sizeof rep);
   rep.items = items;
   rep.cap = 8;
-  sfr_validate(&sec, p, len, vma, &rep);
+  fuzz_validate(&sec, p, len, vma, &rep);
   for (i = 0; i < n; i++) {
     sfr_fde f;
     both_paths(&sec, pcs[i]);

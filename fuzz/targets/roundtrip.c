@@ -520,7 +520,7 @@ static void rt_check_section(const sfe_model *m, const sfe_section *s) {
   memset(&rep, 0, sizeof rep);
   rep.items = items;
   rep.cap = RT_MAX_FINDINGS;
-  sfr_validate(&sec, s->bytes, s->len, m->vma, &rep);
+  fuzz_validate(&sec, s->bytes, s->len, m->vma, &rep);
   FUZZ_CHECK(!sfr_report_rejects(&rep),
              msgf("the oracle rejects an encoded valid model (v%u %s, %u functions): %s",
                   m->version, sfr_abi_name(m->abi), m->nfuncs, rt_findings(&rep)));

@@ -69,7 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memset(&rep, 0, sizeof rep);
   rep.items = items;
   rep.cap = 8;
-  sfr_validate(&sec, p, len, 0x1000 + ((start.pc >> 32) & 0xffffu), &rep);
+  fuzz_validate(&sec, p, len, 0x1000 + ((start.pc >> 32) & 0xffffu), &rep);
   if (rep.by_class[SFR_CLASS_MALFORMED])
     return 0;
   uc.sec = &sec;
