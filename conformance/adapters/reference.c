@@ -98,11 +98,27 @@ int main(int argc, char **argv) {
   rep.items = items;
   rep.cap = MAX_FINDINGS;
   {
-    /* As sfref: exact at any size with scratch (sfr_validate_ex). */
+    /* As sfref: exact at any size with scratch (sfr_validate_ex).  The
+     * section is also validated without scratch (pairs compared up to 512
+     * functions): if the two methods differ, exit 3, which the runner
+     * reports as a crash of the oracle, so the corpus holds each method
+     * to the other. */
     size_t n = sfr_validate_scratch_size(len);
     void *scratch = malloc(n);
+    sfr_finding plain_items[MAX_FINDINGS];
+    sfr_report plain;
+    const char *why;
+    plain.items = plain_items;
+    plain.cap = MAX_FINDINGS;
+    sfr_validate(&sec, bytes, len, vma, &plain);
     sfr_validate_ex(&sec, bytes, len, vma, scratch, scratch ? n : 0, &rep);
     free(scratch);
+    if (scratch && (why = sfr_reports_differ(&rep, &plain)) != NULL) {
+      fprintf(stderr, "sfadapter-reference: internal error: validation with and without "
+              "scratch differ (%s)\n", why);
+      free(bytes);
+      return 3;
+    }
   }
   if (sfr_report_rejects(&rep)) {
     for (i = 0; i < rep.count && i < rep.cap; i++)

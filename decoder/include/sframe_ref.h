@@ -386,15 +386,24 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
  * ranges) sorted to find overlaps (SPEC-NOTES N10, N12).  The library
  * allocates nothing, so the caller lends the memory: scratch of at least
  * sfr_validate_scratch_size(len) bytes, any alignment, contents ignored and
- * overwritten.  With it the sort is an in-place heapsort of 16-byte keys,
- * O(n log n).  Without scratch (or with too little) sfr_validate_ex is
- * sfr_validate: arrays of at most 512 functions are compared pair by pair,
- * and a larger out-of-order array gets the questionable finding
- * checks-skipped instead of the checks. */
+ * overwritten.  With it the ranges are merge-sorted as 16-byte keys (three
+ * per function: 48 bytes), O(n log n) on any input.  Without scratch (or
+ * with too little) sfr_validate_ex is sfr_validate: arrays of at most 512
+ * functions are compared pair by pair, and a larger out-of-order array
+ * gets the questionable finding checks-skipped instead of the checks. */
 size_t sfr_validate_scratch_size(size_t len);
 void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
                      uint64_t vma, void *scratch, size_t scratch_len,
                      sfr_report *rep);
+/* The two methods held to each other: NULL when a report made with
+ * scratch and one made without agree, else what differs.  They agree when
+ * the one with scratch skipped nothing and, unless the one without says
+ * checks-skipped, both give the same verdict and the same findings (which
+ * of fde-overlap and fde-duplicate names a tangle of functions may differ:
+ * the methods meet the pairs in another order; not whether there is one).
+ * Only the verdict is compared when a report kept fewer findings than it
+ * found. */
+const char *sfr_reports_differ(const sfr_report *with_scratch, const sfr_report *without);
 /* Nonzero when the report holds a malformed or invalid finding. */
 int sfr_report_rejects(const sfr_report *rep);
 

@@ -189,17 +189,18 @@ typedef struct sort_key {
 typedef struct scratch_keys {
   sort_key *ranges; /* num_fdes keys */
   sort_key *data;   /* one per function that occupies FRE bytes */
+  sort_key *tmp;    /* num_fdes keys: the merge sort's other half */
   uint32_t n_data;
 } scratch_keys;
 
 size_t sfr_validate_scratch_size(size_t len) {
   /* The smallest FDE index entry is 16 bytes (version 3): no section of
-   * len bytes holds more than len / 16 functions.  Two keys each, and room
-   * to align. */
+   * len bytes holds more than len / 16 functions.  Three keys each (its
+   * range, its data, the sort's room), and room to align. */
   size_t most = len / SFR_V3_FDE_INDEX_SIZE + 1;
-  if (most > (SIZE_MAX - _Alignof(sort_key)) / (2 * sizeof(sort_key)))
+  if (most > (SIZE_MAX - _Alignof(sort_key)) / (3 * sizeof(sort_key)))
     return SIZE_MAX;
-  return most * 2 * sizeof(sort_key) + _Alignof(sort_key);
+  return most * 3 * sizeof(sort_key) + _Alignof(sort_key);
 }
 
 static int key_less(const sort_key *x, const sort_key *y) {
@@ -210,92 +211,39 @@ static int key_less(const sort_key *x, const sort_key *y) {
   return x->index < y->index;
 }
 
-static void swap_keys(sort_key *x, sort_key *y) {
-  sort_key t = *x;
-  *x = *y;
-  *y = t;
-}
-
-/* Heapsort: in place, O(n log n) whatever the input. */
-static void heap_sort(sort_key *k, uint32_t n) {
-  uint32_t start = n / 2, end = n;
-  while (end > 1) {
-    uint32_t root, child;
-    if (start > 0) {
-      start--;
-    } else {
-      end--;
-      swap_keys(&k[0], &k[end]);
-    }
-    root = start;
-    while ((child = 2 * root + 1) < end) {
-      if (child + 1 < end && key_less(&k[child], &k[child + 1]))
-        child++;
-      if (!key_less(&k[root], &k[child]))
-        break;
-      swap_keys(&k[root], &k[child]);
-      root = child;
+/* Sorts k[0, n) using tmp[0, n) and returns whichever of the two holds
+ * the result: runs of 16 by insertion, then merged bottom-up, a pass of
+ * the whole array per doubling.  O(n log n) on any input, no recursion,
+ * and each pass reads and writes memory in order. */
+static sort_key *sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
+  uint64_t run = 16, i, j;
+  sort_key *from = k, *to = tmp, *t;
+  for (i = 0; i < n; i += run) {
+    uint64_t end = n - i < run ? n : i + run;
+    for (j = i + 1; j < end; j++) {
+      sort_key x = k[j];
+      uint64_t m = j;
+      for (; m > i && key_less(&x, &k[m - 1]); m--)
+        k[m] = k[m - 1];
+      k[m] = x;
     }
   }
-}
-
-/* Introsort: quicksort with a median-of-three pivot, the smaller part
- * first by recursion (so at most log2(n) frames) and the larger by the
- * loop; a part that needs more than 2 log2(n) partitions is heapsorted,
- * so O(n log n) on any input.  Parts of 16 keys or fewer are left for one
- * insertion sort at the end. */
-static void intro_sort(sort_key *k, uint32_t n, unsigned depth) {
-  while (n > 16) {
-    uint32_t i, j, mid = n / 2;
-    sort_key pivot;
-    if (depth-- == 0) {
-      heap_sort(k, n);
-      return;
+  for (; run < n; run = run > n / 2 ? n : 2 * run) {
+    for (i = 0; i < n; i += 2 * run) {
+      uint64_t mid = n - i < run ? n : i + run;
+      uint64_t end = n - mid < run ? n : mid + run, l = i, r = mid, o = i;
+      while (l < mid && r < end)
+        to[o++] = key_less(&from[r], &from[l]) ? from[r++] : from[l++];
+      while (l < mid)
+        to[o++] = from[l++];
+      while (r < end)
+        to[o++] = from[r++];
     }
-    if (key_less(&k[mid], &k[0]))
-      swap_keys(&k[mid], &k[0]);
-    if (key_less(&k[n - 1], &k[0]))
-      swap_keys(&k[n - 1], &k[0]);
-    if (key_less(&k[n - 1], &k[mid]))
-      swap_keys(&k[n - 1], &k[mid]);
-    pivot = k[mid]; /* k[0] <= pivot <= k[n - 1]: both scans stop in range */
-    i = 0;
-    j = n - 1;
-    for (;;) {
-      while (key_less(&k[i], &pivot))
-        i++;
-      while (key_less(&pivot, &k[j]))
-        j--;
-      if (i >= j)
-        break;
-      swap_keys(&k[i], &k[j]);
-      i++;
-      j--;
-    }
-    /* [0, j] <= pivot <= [j + 1, n) */
-    if (j + 1 < n - j - 1) {
-      intro_sort(k, j + 1, depth);
-      k += j + 1;
-      n -= j + 1;
-    } else {
-      intro_sort(k + j + 1, n - j - 1, depth);
-      n = j + 1;
-    }
+    t = from;
+    from = to;
+    to = t;
   }
-}
-
-static void sort_keys(sort_key *k, uint32_t n) {
-  uint32_t i, j;
-  unsigned depth = 0;
-  for (i = n; i > 1; i >>= 1)
-    depth += 2;
-  intro_sort(k, n, depth);
-  for (i = 1; i < n; i++) {
-    sort_key t = k[i];
-    for (j = i; j > 0 && key_less(&t, &k[j - 1]); j--)
-      k[j] = k[j - 1];
-    k[j] = t;
-  }
+  return from;
 }
 
 static int64_t fde_field_offset(const sfr_section *sec, uint32_t i) {
@@ -309,12 +257,12 @@ static int64_t fde_field_offset(const sfr_section *sec, uint32_t i) {
  * whose two functions both lie before the first FDE out of order was
  * reported by check_order already; the others are reported at the later
  * of the two in index order, as the pairwise check does. */
-static void sorted_overlaps(const sfr_section *sec, sort_key *k, struct order_state *o,
-                            sfr_report *rep) {
+static void sorted_overlaps(const sfr_section *sec, const scratch_keys *keys,
+                            struct order_state *o, sfr_report *rep) {
   uint32_t i, n = sec->num_fdes, none = UINT32_MAX;
   uint64_t max_end = 0, max_end_before = 0;
   uint32_t holder = none, holder_before = none, group_sized = none;
-  sort_keys(k, n);
+  const sort_key *k = sort_keys(keys->ranges, keys->tmp, n);
   for (i = 0; i < n; i++) {
     const sort_key *e = &k[i];
     uint64_t end = e->b > UINT64_MAX - e->a ? UINT64_MAX : e->a + e->b;
@@ -353,10 +301,10 @@ static void sorted_overlaps(const sfr_section *sec, sort_key *k, struct order_st
 
 /* No FRE byte shared, exact at any size: the data ranges sorted by start;
  * sorted ranges are disjoint exactly when each neighbour pair is. */
-static void sorted_shared_fre_data(const sfr_section *sec, sort_key *k, uint32_t n,
+static void sorted_shared_fre_data(const sfr_section *sec, const scratch_keys *keys,
                                    sfr_report *rep) {
-  uint32_t i;
-  sort_keys(k, n);
+  uint32_t i, n = keys->n_data;
+  const sort_key *k = sort_keys(keys->data, keys->tmp, n);
   for (i = 1; i < n; i++)
     if (k[i - 1].a == k[i].a || k[i - 1].b > k[i].a) {
       add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)(sec->fre_start + k[i].a), k[i].index, -1,
@@ -527,12 +475,44 @@ static scratch_keys *take_scratch(const sfr_section *sec, void *scratch, size_t 
   if (!scratch)
     return NULL;
   pad = (_Alignof(sort_key) - at % _Alignof(sort_key)) % _Alignof(sort_key);
-  if (scratch_len < pad || (scratch_len - pad) / (2 * sizeof(sort_key)) < sec->num_fdes)
+  if (scratch_len < pad || (scratch_len - pad) / (3 * sizeof(sort_key)) < sec->num_fdes)
     return NULL;
   keys->ranges = (sort_key *)(void *)((unsigned char *)scratch + pad);
   keys->data = keys->ranges + sec->num_fdes;
+  keys->tmp = keys->data + sec->num_fdes;
   keys->n_data = 0;
   return keys;
+}
+
+static int report_has(const sfr_report *rep, sfr_status id) {
+  size_t k;
+  for (k = 0; k < rep->count && k < rep->cap; k++)
+    if (rep->items[k].id == id)
+      return 1;
+  return 0;
+}
+
+static int report_has_overlap(const sfr_report *rep) {
+  return report_has(rep, SFR_E_FDE_OVERLAP) || report_has(rep, SFR_E_FDE_DUPLICATE);
+}
+
+const char *sfr_reports_differ(const sfr_report *a, const sfr_report *b) {
+  int i;
+  if (report_has(a, SFR_E_CHECKS_SKIPPED))
+    return "checks skipped although scratch was given";
+  if (report_has(b, SFR_E_CHECKS_SKIPPED))
+    return NULL; /* past 512 functions: what was skipped may be what rejects */
+  if (sfr_report_rejects(a) != sfr_report_rejects(b))
+    return "verdict";
+  if (a->count > a->cap || b->count > b->cap)
+    return NULL; /* not all findings kept */
+  for (i = 1; i < SFR_NUM_FINDINGS; i++)
+    if (i != SFR_E_FDE_OVERLAP && i != SFR_E_FDE_DUPLICATE &&
+        report_has(a, (sfr_status)i) != report_has(b, (sfr_status)i))
+      return sfr_finding_name((sfr_status)i);
+  if (report_has_overlap(a) != report_has_overlap(b))
+    return "fde-overlap or fde-duplicate";
+  return NULL;
 }
 
 void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
@@ -649,13 +629,13 @@ void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
    * already known to be shared, and walking again is not linear. */
   if (data_unordered && fdes_ok && !overrun_seen) {
     if (keys)
-      sorted_shared_fre_data(sec, keys->data, keys->n_data, rep);
+      sorted_shared_fre_data(sec, keys, rep);
     else
       check_shared_fre_data(sec, rep);
   }
   if (order.unsorted && fdes_ok) {
     if (keys)
-      sorted_overlaps(sec, keys->ranges, &order, rep);
+      sorted_overlaps(sec, keys, &order, rep);
     else
       check_unsorted_overlaps(sec, fdes_ok, &order, rep);
   }
