@@ -111,9 +111,10 @@ int main(int argc, char **argv) {
     plain.items = plain_items;
     plain.cap = MAX_FINDINGS;
     sfr_validate(&sec, bytes, len, vma, &plain);
-    sfr_validate_ex(&sec, bytes, len, vma, scratch, scratch ? n : 0, &rep);
+    int lent = scratch != NULL;
+    sfr_validate_ex(&sec, bytes, len, vma, scratch, lent ? n : 0, &rep);
     free(scratch);
-    if (scratch && (why = sfr_reports_differ(&rep, &plain)) != NULL) {
+    if (lent && (why = sfr_reports_differ(&rep, &plain)) != NULL) {
       fprintf(stderr, "sfadapter-reference: internal error: validation with and without "
               "scratch differ (%s)\n", why);
       free(bytes);

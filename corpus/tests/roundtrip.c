@@ -260,9 +260,6 @@ static void count(const sfe_model *m, const sfe_section *s) {
   }
 }
 
-/* One random model; 1 when it round-trips, else 0 with why[] set.
- * Lookups are compared as text when as_text, else by value. */
-
 /* As every tool validates: with scratch (sfr_validate_ex), exact at any
  * size. */
 static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
@@ -272,6 +269,9 @@ static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t 
   sfr_validate_ex(sec, buf, len, vma, scratch, scratch ? n : 0, rep);
   free(scratch);
 }
+
+/* One random model; 1 when it round-trips, else 0 with why[] set.
+ * Lookups are compared as text when as_text, else by value. */
 
 static int one_model(uint64_t seed, uint8_t version, uint8_t abi, int verbose, int as_text) {
   sfe_rng r;

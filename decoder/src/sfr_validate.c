@@ -467,7 +467,7 @@ static uint64_t check_fres(const sfr_section *sec, const sfr_fde *fde,
   return it.pos;
 }
 
-/* The caller's scratch as two key arrays, or NULL when there is none or
+/* The caller's scratch as three key arrays, or NULL when there is none or
  * too little for this section's functions. */
 static scratch_keys *take_scratch(const sfr_section *sec, void *scratch, size_t scratch_len,
                                   scratch_keys *keys) {

@@ -79,10 +79,10 @@ static void check_reports_agree(const char *what, const sfr_report *a, const sfr
 }
 
 static int validate_guarded(checked *c, const uint8_t *bytes, size_t len, uint64_t vma) {
-  const uint8_t *p = guard_place(&c->g, bytes, len);
   size_t n = sfr_validate_scratch_size(len);
   void *scratch = malloc(n);
-  if (!p || !scratch) {
+  const uint8_t *p = scratch ? guard_place(&c->g, bytes, len) : NULL;
+  if (!p) {
     free(scratch);
     return 0;
   }
