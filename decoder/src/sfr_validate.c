@@ -316,10 +316,10 @@ static void sorted_shared_fre_data(const sfr_section *sec, const scratch_keys *k
 /* Overlaps and duplicates among the FDEs from the first one out of order
  * on, each against every earlier FDE: quadratic, so only for arrays of at
  * most SFR_PAIRWISE_MAX functions (SPEC-NOTES N12). */
-static void check_unsorted_overlaps(const sfr_section *sec, int fdes_ok, struct order_state *o,
+static void check_unsorted_overlaps(const sfr_section *sec, struct order_state *o,
                                     sfr_report *rep) {
   uint32_t i, j;
-  if (!o->unsorted || !fdes_ok || sec->num_fdes > SFR_PAIRWISE_MAX)
+  if (sec->num_fdes > SFR_PAIRWISE_MAX)
     return;
   /* Every FDE was read without error by the main pass: reading one again
    * gives the same result. */
@@ -637,7 +637,7 @@ void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
     if (keys)
       sorted_overlaps(sec, keys, &order, rep);
     else
-      check_unsorted_overlaps(sec, fdes_ok, &order, rep);
+      check_unsorted_overlaps(sec, &order, rep);
   }
   if (!keys && fdes_ok && sec->num_fdes > SFR_PAIRWISE_MAX &&
       (order.unsorted || (data_unordered && !overrun_seen)))
