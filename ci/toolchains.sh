@@ -4,6 +4,10 @@
 #
 # Usage: ci/toolchains.sh SUITE PKG...      e.g. ci/toolchains.sh sid binutils libsframe-dev
 #        ci/toolchains.sh --print-root SUITE
+#        ci/toolchains.sh --only SUITE PKG...  those packages alone, no closure
+#                         (pure-Python tools such as meson, run by the host's python3)
+#        ci/toolchains.sh --source SUITE SRCPKG DIR   the source package, unpacked
+#                         into DIR (dpkg-source -x; kept: a second run is a no-op)
 #
 # What it does, all under build/toolchains/ (TOOLCHAINS= overrides):
 #   apt/SUITE/       a private apt configuration: its own sources list naming
@@ -32,16 +36,26 @@ if [ "${1:-}" = --print-root ]; then
   [ $# -eq 2 ] || die "usage: $0 --print-root SUITE" 2
   echo "$top/$2"; exit 0
 fi
-[ $# -ge 2 ] || die "usage: $0 SUITE PKG..." 2
+mode=closure
+case ${1:-} in --only) mode=only; shift ;; --source) mode=source; shift ;; esac
+[ $# -ge 2 ] || die "usage: $0 [--only] SUITE PKG... | --source SUITE SRCPKG DIR" 2
 suite=$1; shift
 case $suite in trixie|sid|forky|bookworm) ;; *) die "unknown suite '$suite' (trixie, sid, forky, bookworm)" 2 ;; esac
 
 root=$top/$suite
 aptdir=$top/apt/$suite
 debs=$top/debs/$suite
-key=$(printf '%s\n' "$@" | sort -u | tr '\n' ' ' | sha1sum | cut -c1-12)
+if [ $mode = source ]; then
+  [ $# -eq 2 ] || die "usage: $0 --source SUITE SRCPKG DIR" 2
+  srcpkg=$1; dest=$2
+  if [ -f "$dest/.unpacked" ]; then echo "toolchains: $suite: source $srcpkg already unpacked ($dest)"; exit 0; fi
+  aptdir=$top/apt/$suite-src
+  debs=$top/debs/$suite-src
+fi
+key=$(printf '%s\n' "$mode" "$@" | sort -u | tr '\n' ' ' | sha1sum | cut -c1-12)
+[ $mode = closure ] && key=$(printf '%s\n' "$@" | sort -u | tr '\n' ' ' | sha1sum | cut -c1-12)
 stamp=$root/stamp-$key
-if [ -f "$stamp" ]; then
+if [ $mode != source ] && [ -f "$stamp" ]; then
   echo "toolchains: $suite: $* already unpacked ($root)"
   exit 0
 fi
@@ -58,7 +72,11 @@ if [ -z "$mirror" ]; then
 fi
 [ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources.list*; set DEBIAN_MIRROR"
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-echo "deb [signed-by=$keyring] $mirror $suite main" > "$aptdir/etc/sources.list"
+if [ $mode = source ]; then
+  echo "deb-src [signed-by=$keyring] $mirror $suite main" > "$aptdir/etc/sources.list"
+else
+  echo "deb [signed-by=$keyring] $mirror $suite main" > "$aptdir/etc/sources.list"
+fi
 
 apt_opts=(
   -o "Dir::Etc::SourceList=$aptdir/etc/sources.list"
@@ -83,6 +101,39 @@ if [ ! -f "$aptdir/lists-ok" ]; then
   echo "toolchains: $suite: apt-get update ($mirror)"
   apt-get "${apt_opts[@]}" update -q >"$aptdir/update.log" 2>&1 || { tail -n 20 "$aptdir/update.log" >&2; die "apt-get update of $suite failed"; }
   touch "$aptdir/lists-ok"
+fi
+
+if [ $mode = source ]; then
+  # Download once into debs/SUITE-src (the .dsc and its tarballs), then unpack.
+  if ! ls "$debs/${srcpkg}_"*.dsc >/dev/null 2>&1; then
+    echo "toolchains: $suite: downloading source package $srcpkg"
+    (cd "$debs" && apt-get "${apt_opts[@]}" source --download-only "$srcpkg") > "$aptdir/source.log" 2>&1 ||
+      { tail -n 20 "$aptdir/source.log" >&2; die "apt-get source $srcpkg from $suite failed"; }
+  fi
+  dsc=$(ls "$debs/${srcpkg}_"*.dsc | head -n 1)
+  rm -rf "$dest"; mkdir -p "$(dirname "$dest")"
+  dpkg-source --no-check -x "$dsc" "$dest" > "$aptdir/unpack.log" 2>&1 ||
+    { tail -n 20 "$aptdir/unpack.log" >&2; die "dpkg-source -x $dsc failed"; }
+  basename "$dsc" .dsc > "$dest/.unpacked"
+  echo "toolchains: $suite: source $(cat "$dest/.unpacked") unpacked into $dest"
+  exit 0
+fi
+if [ $mode = only ]; then
+  # Just the named packages (no dependencies), downloaded once and unpacked.
+  for pkg in "$@"; do
+    if ! ls "$debs/${pkg}_"*.deb >/dev/null 2>&1; then
+      (cd "$debs" && apt-get "${apt_opts[@]}" download "$pkg") > "$aptdir/download.log" 2>&1 ||
+        { tail -n 20 "$aptdir/download.log" >&2; die "download of $pkg from $suite failed"; }
+    fi
+    deb=$(ls "$debs/${pkg}_"*.deb | head -n 1)
+    dpkg-deb -x "$deb" "$root"
+    mkdir -p "$root/.unpacked"
+    dpkg-deb -f "$deb" Version > "$root/.unpacked/$pkg"
+  done
+  for f in "$root"/.unpacked/*; do echo "$(basename "$f") $(cat "$f")"; done | sort > "$root/VERSIONS"
+  touch "$stamp"
+  echo "toolchains: $suite: unpacked $* into $root"
+  exit 0
 fi
 
 # The closure of the request against an empty system, as apt resolves it.

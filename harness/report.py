@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""harness/report.py OUT - the harness's table, JSON and chart.
+
+Reads OUT/runs/*.json (one per program run, written by harness/run.sh from
+the sfr_truth plugin's result) and writes:
+  OUT/results.json  every run, and totals per architecture
+  OUT/results.md    the table (also printed)
+  OUT/results.svg   a bar chart per architecture: of each build's executed
+                    instructions, how many unwound fully correct, with only
+                    the FP unknown, wrong, or were not covered by SFrame
+Exit 1 when any covered instruction unwound wrong, else 0.
+Only Python's standard library is used.
+"""
+import glob
+import json
+import os
+import sys
+
+REAL = {"zround"}  # programs whose code nobody here wrote (zlib)
+ARCHES = ["x86_64", "aarch64", "s390x"]
+
+
+def load(out):
+    runs = []
+    for path in sorted(glob.glob(os.path.join(out, "runs", "*.json"))):
+        with open(path) as f:
+            runs.append(json.load(f))
+    opts = ["O0", "O2", "O2-nofp", "O2-pac"]
+    runs.sort(key=lambda r: (ARCHES.index(r["arch"]) if r["arch"] in ARCHES else 9,
+                             str(r["producer"]), opts.index(r["opt"]) if r["opt"] in opts else 9,
+                             r["program"]))
+    return runs
+
+
+def pct(a, b):
+    return "-" if b == 0 else "%.4f%%" % (100.0 * a / b)
+
+
+def table(runs):
+    head = ("| arch | producer | SFrame | opt | program | executed | covered (checked) "
+            "| fully correct | FP unknown | wrong | not covered | frames checked | first wrong |")
+    rows = [head, "|" + "---|" * 13]
+    for r in runs:
+        first = ""
+        if r["wrongs"]:
+            w = r["wrongs"][0]
+            first = "%s frame %d: %s" % (w["pc"], w["frame"], w["why"])
+        rows.append("| %s | %s | %s | %s | %s | %d | %d | %d (%s) | %d | %d | %d | %d | %s |" % (
+            r["arch"], r["producer"], "v%s" % r["version"] if r["version"] else "-", r["opt"],
+            r["program"], r["executed"], r["checked"], r["correct"], pct(r["correct"], r["checked"]),
+            r["fp_unknown"], r["wrong"], r["not_covered"], r["frames_checked"], first))
+    return "\n".join(rows)
+
+
+def totals(runs):
+    t = {}
+    for r in runs:
+        a = t.setdefault(r["arch"], {"executed": 0, "checked": 0, "checked_real": 0, "correct": 0,
+                                      "fp_unknown": 0, "wrong": 0, "not_covered": 0,
+                                      "frames_checked": 0, "seconds": 0.0, "runs": 0})
+        for k in ("executed", "checked", "correct", "fp_unknown", "wrong", "not_covered",
+                  "frames_checked"):
+            a[k] += r[k]
+        if r["program"] in REAL:
+            a["checked_real"] += r["checked"]
+        a["seconds"] += r.get("seconds", 0.0)
+        a["runs"] += 1
+    return t
+
+
+def esc(s):
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def chart(runs, path):
+    """Horizontal stacked bars, one per build (program runs of a build
+    summed), grouped by architecture; each bar is 100% of the instructions
+    executed."""
+    colors = [("correct", "#2e7d32", "fully correct"), ("fp_unknown", "#f9a825", "FP unknown"),
+              ("wrong", "#c62828", "wrong"), ("not_covered", "#9e9e9e", "not covered by SFrame")]
+    builds = {}
+    for r in runs:
+        key = (r["arch"], r["producer"], r["version"], r["opt"])
+        b = builds.setdefault(key, {c[0]: 0 for c in colors} | {"executed": 0})
+        for c in colors:
+            b[c[0]] += r[c[0]]
+        b["executed"] += r["executed"]
+    order = sorted(builds, key=lambda k: (ARCHES.index(k[0]) if k[0] in ARCHES else 9,
+                                          str(k[1]), str(k[3])))
+    left, width, bar, gap = 230, 560, 16, 6
+    y = 56
+    parts = []
+    last_arch = None
+    for key in order:
+        arch, prod, ver, opt = key
+        if arch != last_arch:
+            y += 14
+            parts.append('<text x="10" y="%d" font-weight="bold">%s</text>' % (y, esc(arch)))
+            y += 10
+            last_arch = arch
+        b = builds[key]
+        label = "%s%s %s" % (prod, " (v%s)" % ver if ver else "", opt)
+        parts.append('<text x="%d" y="%d" text-anchor="end">%s</text>' % (left - 8, y + 12, esc(label)))
+        x = float(left)
+        total = max(b["executed"], 1)
+        for name, color, title in colors:
+            w = width * b[name] / total
+            if b[name] and w < 1:
+                w = 1.0  # a wrong instruction must be visible however rare
+            if w > 0:
+                parts.append('<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s"><title>%s: %d of %d</title></rect>'
+                             % (x, y, w, bar, color, esc(title), b[name], b["executed"]))
+                x += w
+        checked = b["correct"] + b["fp_unknown"] + b["wrong"]
+        parts.append('<text x="%d" y="%d">%s checked, %s</text>' % (
+            left + width + 8, y + 12, "{:,}".format(checked),
+            "all correct" if b["wrong"] == 0 else "%d wrong" % b["wrong"]))
+        y += bar + gap
+    legend = []
+    lx = left
+    for name, color, title in colors:
+        legend.append('<rect x="%d" y="30" width="12" height="12" fill="%s"/><text x="%d" y="41">%s</text>'
+                      % (lx, color, lx + 16, esc(title)))
+        lx += 30 + 8 * len(title)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="12">'
+           '<rect width="100%%" height="100%%" fill="white"/>'
+           '<text x="10" y="18" font-size="14" font-weight="bold">SFrame unwinding checked against execution '
+           '(sfr_truth under QEMU): share of executed instructions</text>%s%s</svg>\n'
+           % (left + width + 200, y + 20, "".join(legend), "".join(parts)))
+    with open(path, "w") as f:
+        f.write(svg)
+
+
+def main():
+    if len(sys.argv) != 2:
+        print("usage: report.py OUT", file=sys.stderr)
+        return 2
+    out = sys.argv[1]
+    runs = load(out)
+    if not runs:
+        print("harness: no runs in %s/runs" % out, file=sys.stderr)
+        return 2
+    t = totals(runs)
+    with open(os.path.join(out, "results.json"), "w") as f:
+        json.dump({"schema": "sframe-conformance/harness-results/1", "runs": runs, "totals": t}, f,
+                  indent=1)
+    lines = [table(runs), "", "| arch | runs | executed | checked | in real libraries | fully correct "
+             "| FP unknown | wrong | seconds |", "|---|---|---|---|---|---|---|---|---|"]
+    for arch in sorted(t, key=lambda a: ARCHES.index(a) if a in ARCHES else 9):
+        a = t[arch]
+        lines.append("| %s | %d | %d | %d | %d | %d (%s) | %d | %d | %.1f |" % (
+            arch, a["runs"], a["executed"], a["checked"], a["checked_real"], a["correct"],
+            pct(a["correct"], a["checked"]), a["fp_unknown"], a["wrong"], a["seconds"]))
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(out, "results.md"), "w") as f:
+        f.write(text)
+    chart(runs, os.path.join(out, "results.svg"))
+    print(text, end="")
+    wrong = sum(a["wrong"] for a in t.values())
+    print("harness: %d checked instructions, %d wrong; %s/results.{md,json,svg}"
+          % (sum(a["checked"] for a in t.values()), wrong, out))
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
