@@ -95,6 +95,7 @@ include $(wildcard corpus/*.mk)
 include conformance/conformance.mk
 include fuzz/fuzz.mk
 include bench/bench.mk
+include harness/harness.mk
 
 tests: all $(UNIT) $(VECDUMP) $(CORPUS_TEST_TOOLS) $(CONFORMANCE_BINS)
 

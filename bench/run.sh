@@ -202,6 +202,9 @@ rows() {
         printf "| %s | %d | %s | %s | %.2fx | %s |\n", v, n, r, (l == "" ? "-" : sprintf("%.2fx", l / ip)),
           si / ip, (d == "" ? "-" : sprintf("%.2fx", o / d))
       }'
+  echo
+  # The harness's recorder against gdb, when make harness has built it.
+  REPEATS=3 bash harness/bench-recorder.sh || echo "(the recorder benchmark failed)"
 } > "$B/results.md"
 echo
 cat "$B/results.md"

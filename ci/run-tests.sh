@@ -79,6 +79,8 @@ else
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/conformance/tests/*.bats 2>/dev/null))
   # make bench's programs on small programs gas wrote (no timings asserted).
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/bench/tests/bench.bats")
+  # The harness without QEMU: the committed snapshots replayed, the report.
+  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/harness/tests/*.bats 2>/dev/null))
 fi
 # The plain pass runs its suites as two Bats processes side by side (the
 # machine has two cores and each suite runs one program at a time): the

@@ -8,12 +8,16 @@ the sfr_truth plugin's result) and writes:
   OUT/results.svg   a bar chart per architecture: of each build's executed
                     instructions, how many unwound fully correct, with only
                     the FP unknown, wrong, or were not covered by SFrame
-Exit 1 when any covered instruction unwound wrong, else 0.
+With --attributions FILE, wrong instructions matching a line of FILE (ARCH
+FUNCTION INSTRUCTION-REGEX FINDING) are counted as attributed.
+Exit 1 when any covered instruction unwound wrong and is not attributed,
+else 0.
 Only Python's standard library is used.
 """
 import glob
 import json
 import os
+import re
 import sys
 
 REAL = {"zround"}  # programs whose code nobody here wrote (zlib)
@@ -32,6 +36,36 @@ def load(out):
     return runs
 
 
+def load_attributions(path):
+    rules = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            parts = line.split()
+            if len(parts) < 4:
+                raise SystemExit("%s:%d: want ARCH FUNCTION REGEX FINDING" % (path, n))
+            # the regex may hold single spaces (objdump's text is normalised to them)
+            rules.append((parts[0], parts[1], re.compile(" ".join(parts[2:-1])), parts[-1]))
+    return rules
+
+
+def attribute(runs, rules):
+    """Set each run's "attributed" count and each wrong record's finding."""
+    for r in runs:
+        r["attributed"] = 0
+        for w in r["wrongs"]:
+            for arch, func, insn, finding in rules:
+                if (r["arch"] == arch and w.get("function") == func
+                        and insn.search(w.get("insn", ""))):
+                    w["finding"] = finding
+                    r["attributed"] += w["count"]
+                    break
+        if r.get("wrong_kinds_dropped"):
+            r["attributed"] = 0  # records were dropped: nothing can be vouched for
+
+
 def pct(a, b):
     return "-" if b == 0 else "%.4f%%" % (100.0 * a / b)
 
@@ -44,7 +78,9 @@ def table(runs):
         first = ""
         if r["wrongs"]:
             w = r["wrongs"][0]
-            first = "%s frame %d: %s" % (w["pc"], w["frame"], w["why"])
+            first = "%s%s frame %d: %s%s" % (
+                w["pc"], " (%s: %s)" % (w["function"], w.get("insn", "")) if w.get("function") else "",
+                w["frame"], w["why"], "; attributed: " + w["finding"] if w.get("finding") else "")
         rows.append("| %s | %s | %s | %s | %s | %d | %d | %d (%s) | %d | %d | %d | %d | %s |" % (
             r["arch"], r["producer"], "v%s" % r["version"] if r["version"] else "-", r["opt"],
             r["program"], r["executed"], r["checked"], r["correct"], pct(r["correct"], r["checked"]),
@@ -56,10 +92,10 @@ def totals(runs):
     t = {}
     for r in runs:
         a = t.setdefault(r["arch"], {"executed": 0, "checked": 0, "checked_real": 0, "correct": 0,
-                                      "fp_unknown": 0, "wrong": 0, "not_covered": 0,
+                                      "fp_unknown": 0, "wrong": 0, "attributed": 0, "not_covered": 0,
                                       "frames_checked": 0, "seconds": 0.0, "runs": 0})
-        for k in ("executed", "checked", "correct", "fp_unknown", "wrong", "not_covered",
-                  "frames_checked"):
+        for k in ("executed", "checked", "correct", "fp_unknown", "wrong", "attributed",
+                  "not_covered", "frames_checked"):
             a[k] += r[k]
         if r["program"] in REAL:
             a["checked_real"] += r["checked"]
@@ -81,10 +117,11 @@ def chart(runs, path):
     builds = {}
     for r in runs:
         key = (r["arch"], r["producer"], r["version"], r["opt"])
-        b = builds.setdefault(key, {c[0]: 0 for c in colors} | {"executed": 0})
+        b = builds.setdefault(key, {c[0]: 0 for c in colors} | {"executed": 0, "attributed": 0})
         for c in colors:
             b[c[0]] += r[c[0]]
         b["executed"] += r["executed"]
+        b["attributed"] += r.get("attributed", 0)
     order = sorted(builds, key=lambda k: (ARCHES.index(k[0]) if k[0] in ARCHES else 9,
                                           str(k[1]), str(k[3])))
     left, width, bar, gap = 230, 560, 16, 6
@@ -114,7 +151,7 @@ def chart(runs, path):
         checked = b["correct"] + b["fp_unknown"] + b["wrong"]
         parts.append('<text x="%d" y="%d">%s checked, %s</text>' % (
             left + width + 8, y + 12, "{:,}".format(checked),
-            "all correct" if b["wrong"] == 0 else "%d wrong" % b["wrong"]))
+            "all correct" if b["wrong"] == 0 else "%d wrong (%d attributed)" % (b["wrong"], b["attributed"])))
         y += bar + gap
     legend = []
     lx = left
@@ -132,11 +169,17 @@ def chart(runs, path):
 
 
 def main():
-    if len(sys.argv) != 2:
-        print("usage: report.py OUT", file=sys.stderr)
+    args = sys.argv[1:]
+    rules = []
+    if len(args) == 3 and args[0] == "--attributions":
+        rules = load_attributions(args[1])
+        args = args[2:]
+    if len(args) != 1:
+        print("usage: report.py [--attributions FILE] OUT", file=sys.stderr)
         return 2
-    out = sys.argv[1]
+    out = args[0]
     runs = load(out)
+    attribute(runs, rules)
     if not runs:
         print("harness: no runs in %s/runs" % out, file=sys.stderr)
         return 2
@@ -145,21 +188,23 @@ def main():
         json.dump({"schema": "sframe-conformance/harness-results/1", "runs": runs, "totals": t}, f,
                   indent=1)
     lines = [table(runs), "", "| arch | runs | executed | checked | in real libraries | fully correct "
-             "| FP unknown | wrong | seconds |", "|---|---|---|---|---|---|---|---|---|"]
+             "| FP unknown | wrong (attributed) | seconds |", "|---|---|---|---|---|---|---|---|---|"]
     for arch in sorted(t, key=lambda a: ARCHES.index(a) if a in ARCHES else 9):
         a = t[arch]
-        lines.append("| %s | %d | %d | %d | %d | %d (%s) | %d | %d | %.1f |" % (
+        lines.append("| %s | %d | %d | %d | %d | %d (%s) | %d | %d (%d) | %.1f |" % (
             arch, a["runs"], a["executed"], a["checked"], a["checked_real"], a["correct"],
-            pct(a["correct"], a["checked"]), a["fp_unknown"], a["wrong"], a["seconds"]))
+            pct(a["correct"], a["checked"]), a["fp_unknown"], a["wrong"], a["attributed"],
+            a["seconds"]))
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "results.md"), "w") as f:
         f.write(text)
     chart(runs, os.path.join(out, "results.svg"))
     print(text, end="")
     wrong = sum(a["wrong"] for a in t.values())
-    print("harness: %d checked instructions, %d wrong; %s/results.{md,json,svg}"
-          % (sum(a["checked"] for a in t.values()), wrong, out))
-    return 1 if wrong else 0
+    unattributed = wrong - sum(a["attributed"] for a in t.values())
+    print("harness: %d checked instructions, %d wrong, %d of them not attributed; %s/results.{md,json,svg}"
+          % (sum(a["checked"] for a in t.values()), wrong, unattributed, out))
+    return 1 if unattributed else 0
 
 
 if __name__ == "__main__":

@@ -71,6 +71,7 @@ run_one() {
   vma=$("$readelf" -SW "$elf" | awk '$2 == ".sframe" { print "0x" $4; f = 1 } $3 == ".sframe" { print "0x" $5; f = 1 }' | head -n 1)
   [ -n "$vma" ] || die "$elf has no .sframe section"
   "$objcopy" -O binary --only-section=.sframe "$elf" "$sec"
+  echo "$vma" > "${json%.json}.vma"
   rm -rf "$snapdir"; mkdir -p "$snapdir"
   local cpu=() pauth=""
   if [ "$arch" = aarch64 ]; then cpu=(-cpu max); pauth=,pauth=0xffff000000000000; fi
@@ -85,10 +86,21 @@ run_one() {
   jq -c --argjson meta "$meta" --arg secs "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')" \
      '$meta + . + {seconds: ($secs | tonumber)}' "$json.tmp" > "$json"
   rm -f "$json.tmp"
+  # Name each wrong instruction: its function and its text (objdump), which
+  # harness/findings/attributions.txt matches against.
+  local objdump=${objcopy%objcopy}objdump pc where
+  for pc in $(jq -r '.wrongs[].pc' "$json" | sort -u); do
+    where=$("$objdump" -d --no-show-raw-insn --start-address="$pc" --stop-address=$((pc + 16)) "$elf" |
+            awk '/^[0-9a-f]+ <.*>:$/ { f = $2; sub(/^</, "", f); sub(/(\+0x[0-9a-f]+)?>:$/, "", f) }
+                 /^ *[0-9a-f]+:\t/ { sub(/^ *[0-9a-f]+:\t/, ""); gsub(/[ \t]+/, " "); print f "\t" $0; exit }')
+    jq -c --arg pc "$pc" --arg f "${where%%$'\t'*}" --arg i "${where#*$'\t'}" \
+      '.wrongs |= map(if .pc == $pc then . + {function: $f, insn: $i} else . end)' "$json" > "$json.tmp"
+    mv "$json.tmp" "$json"
+  done
 }
 
 mkdir -p "$out/runs"
-rm -f "$out"/runs/*.json
+rm -rf "$out/runs"; mkdir -p "$out/runs"
 
 if [ -n "$bin" ]; then
   [ -f "$bin" ] || die "no such file: $bin" 2
@@ -101,7 +113,7 @@ if [ -n "$bin" ]; then
     "$(jq -nc --arg a "$a" --arg p "$name" '{arch: $a, producer: "given", version: null, opt: "-", program: $p}')" \
     50 -- "${bin_args[@]}"
   python3 "$here/harness/report.py" "$out"
-  exit $?
+  exit $?   # no attributions: any wrong unwind of a given binary fails
 fi
 
 # ---- the producers: each assembler with its own linker, behind gcc -B ----
@@ -134,7 +146,7 @@ version_of() { case $1 in gas-2.40) echo 1 ;; gas-2.44) echo 2 ;; gas-2.47) echo
 # The test inputs: rounds of frames.c; a file for zlib.
 zin=/usr/share/common-licenses/GPL-3
 [ -f "$zin" ] || zin=$here/README.md
-if [ $quick = 1 ]; then rounds=40; zbytes=2000; else rounds=160; zbytes=9000; fi
+if [ $quick = 1 ]; then rounds=40; zbytes=2000; else rounds=80; zbytes=5000; fi
 
 status=0
 for arch in ${arches//,/ }; do
@@ -169,10 +181,10 @@ for arch in ${arches//,/ }; do
                 '{arch: $a, producer: $p, version: $v, opt: $o, program: $g}')
         if [ $prog = frames ]; then args=("$rounds"); else args=("$zin" 1 "$zbytes"); fi
         echo "harness: running $arch $prod $opt $prog"
-        run_one "$arch" "$bdir/$prog" "$out/runs/$arch-$prod-$opt-$prog.json" "$meta" 8 -- "${args[@]}"
+        run_one "$arch" "$bdir/$prog" "$out/runs/$arch-$prod-$opt-$prog.json" "$meta" 40 -- "${args[@]}"
       done
     done
   done
 done
-python3 "$here/harness/report.py" "$out" || status=$?
+python3 "$here/harness/report.py" --attributions "$here/harness/findings/attributions.txt" "$out" || status=$?
 exit $status

@@ -37,6 +37,8 @@
  *   stride=N      N-th checked instruction (default 10007)
  *   wrongsnaps=N  at most N snapshots of wrong unwinds (default 50)
  *   pauth=MASK    bits a PAuth-signed RA carries (AArch64; default 0)
+ *   check=0       keep the truth only, unwind nothing (the recorder's own
+ *                 speed, which make bench compares with gdb's)
  */
 #include <errno.h>
 #include <glib.h>
@@ -83,7 +85,7 @@ static struct {
   sfr_section sec;
   uint64_t vma;
   char *out_path, *snapdir;
-  uint64_t snaps_max, stride, wrongsnaps_max, pauth;
+  uint64_t snaps_max, stride, wrongsnaps_max, pauth, check;
   /* registers */
   struct qemu_plugin_register *r_pc, *r_sp, *r_fp, *r_ra;
   struct qemu_plugin_register *r_dwarf[SFR_MAX_REGS];
@@ -283,6 +285,22 @@ static int covered(uint64_t pc, sfr_pc_mode mode) {
   return sfr_lookup(&g.sec, pc, mode, &res) == SFR_LOOKUP_FOUND;
 }
 
+/* covered(ra, SFR_PC_RA), remembered: the same return addresses recur at
+ * every instruction of their callees. */
+static int ra_covered(uint64_t ra) {
+  static struct {
+    uint64_t ra;
+    int known, covered;
+  } cache[8192];
+  size_t i = (size_t)((ra ^ (ra >> 13)) % 8192);
+  if (!cache[i].known || cache[i].ra != ra) {
+    cache[i].ra = ra;
+    cache[i].known = 1;
+    cache[i].covered = covered(ra, SFR_PC_RA);
+  }
+  return cache[i].covered;
+}
+
 static void read_all_regs(sfr_regs *r) {
   for (unsigned i = 0; i < SFR_MAX_REGS; i++) {
     if (!g.r_dwarf[i])
@@ -371,8 +389,7 @@ static void on_check(unsigned int vcpu, void *udata) {
   /* The frames to check: 1..k_end, where k_end is the first truth frame
    * (counting the topmost as 0) that SFrame does not cover, or the last. */
   size_t k_end = 0;
-  while (k_end < g.depth && k_end < MAX_TRUTH &&
-         covered(k_end ? g.stack[g.depth - k_end].ra : top.pc, k_end ? SFR_PC_RA : SFR_PC_IP))
+  while (k_end < g.depth && k_end < MAX_TRUTH && (k_end ? ra_covered(g.stack[g.depth - k_end].ra) : 1))
     k_end++;
 
   sfr_unwind_ctx uc = {&g.sec, read_mem, NULL, g.pauth};
@@ -453,7 +470,7 @@ static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
     uint64_t va = qemu_plugin_insn_vaddr(insn);
     uint8_t bytes[16];
     size_t len = qemu_plugin_insn_data(insn, bytes, sizeof bytes);
-    if (covered(va, SFR_PC_IP))
+    if (g.check && covered(va, SFR_PC_IP))
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_check, QEMU_PLUGIN_CB_R_REGS,
                                              (void *)(uintptr_t)va);
     if (is_call(bytes, len))
@@ -574,6 +591,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   int have_vma = 0;
   g.stride = 10007;
   g.wrongsnaps_max = 50;
+  g.check = 1;
   if (!strcmp(info->target_name, "x86_64"))
     g.arch = ARCH_X86_64;
   else if (!strcmp(info->target_name, "aarch64"))
@@ -609,6 +627,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
       ok = parse_u64(v, &g.wrongsnaps_max);
     else if (!strcmp(k, "pauth"))
       ok = parse_u64(v, &g.pauth);
+    else if (!strcmp(k, "check"))
+      ok = parse_u64(v, &g.check);
     else {
       fprintf(stderr, "sfr_truth: unknown argument '%s'\n", k);
       return -1;
