@@ -187,4 +187,20 @@ for arch in ${arches//,/ }; do
   done
 done
 python3 "$here/harness/report.py" --attributions "$here/harness/findings/attributions.txt" "$out" || status=$?
+
+# The same recordings replayed without QEMU: through the reference adapter
+# (it must agree with the live check) and through glibc 2.43's SFrame stack
+# walker (version 2 sections; its differences are findings, not failures).
+bash "$here/harness/keep-snapshots.sh" "$out" "$out/replay" 100000 2000000 > /dev/null
+{
+  echo
+  echo "## The recorded snapshots replayed without QEMU (harness/replay.sh)"
+  echo
+  for impl in "$here/build/bin/sfadapter-reference" "$here/build/bin/sfadapter-glibc-2.43-walker"; do
+    make -s -C "$here" "${impl#"$here"/}" > /dev/null 2>&1 || { echo "- $(basename "$impl"): not built"; continue; }
+    r=0; bash "$here/harness/replay.sh" "$impl" "$out/replay" > "$out/replay-$(basename "$impl").txt" 2>&1 || r=$?
+    echo "- $(tail -n 1 "$out/replay-$(basename "$impl").txt" | sed 's/^replay: //') (build/harness/out/replay-$(basename "$impl").txt)"
+    [ "$(basename "$impl")" = sfadapter-reference ] && [ $r -ne 0 ] && status=1
+  done
+} | tee -a "$out/results.md"
 exit $status

@@ -20,17 +20,20 @@ GLIBC_SID      := build/toolchains/sid
 GLIBC_TARBALL  := $(GLIBC_SID)/usr/src/glibc/glibc-2.43.tar.xz
 GLIBC_TREE     := $(BUILD)/glibc-2.43
 GLIBC_FILES    := sysdeps/generic/sframe-read.c sysdeps/generic/sframe-read.h \
-                  sysdeps/generic/sframe.h
+                  sysdeps/generic/sframe.h sysdeps/generic/sframe.c
 GLIBC_STAMP    := $(GLIBC_TREE)/.extracted
 GLIBC_VERSION  := $(shell awk '$$1 == "glibc-source" { print $$2 }' $(GLIBC_SID)/VERSIONS 2>/dev/null)
 SFA_GLIBC_243  := $(BUILD)/bin/sfadapter-glibc-2.43
+# glibc's SFrame stack walker (sysdeps/generic/sframe.c), an unwind-only
+# adapter: make harness-replay IMPL=$(SFA_GLIBC_WALKER) (harness/README.md)
+SFA_GLIBC_WALKER := $(BUILD)/bin/sfadapter-glibc-2.43-walker
 
 ifneq ($(wildcard $(GLIBC_TARBALL)),)
 BUNDLED_ADAPTERS += glibc-2.43
-BUNDLED_BINS += $(SFA_GLIBC_243)
+BUNDLED_BINS += $(SFA_GLIBC_243) $(SFA_GLIBC_WALKER)
 endif
 
-$(GLIBC_STAMP): $(GLIBC_TARBALL)
+$(GLIBC_STAMP): $(GLIBC_TARBALL) conformance/adapters/glibc.mk
 	rm -rf $(GLIBC_TREE)
 	@mkdir -p $(BUILD)
 	tar -xJf $(GLIBC_TARBALL) -C $(BUILD) $(addprefix glibc-2.43/,$(GLIBC_FILES))
@@ -42,3 +45,11 @@ $(SFA_GLIBC_243): conformance/adapters/glibc.c conformance/adapters/glibc-stubs.
 	$(CC) $(filter-out $(SAN_FLAGS) --coverage,$(CFLAGS_ALL)) -O2 \
 	  -include conformance/adapters/glibc-stubs.h -I$(GLIBC_TREE)/sysdeps/generic \
 	  -DSFA_GLIBC_VERSION='"$(GLIBC_VERSION)"' -o $@ $<
+
+$(SFA_GLIBC_WALKER): conformance/adapters/glibc-walker.c conformance/adapters/glibc-stubs.h \
+                     conformance/adapters/glibc-shim/ldsodefs.h conformance/adapters/glibc-shim/uw-sigframe.h \
+                     conformance/adapters/glibc.mk $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
+	@mkdir -p $(@D)
+	$(CC) $(filter-out $(SAN_FLAGS) --coverage,$(CFLAGS_ALL)) -O2 \
+	  -include conformance/adapters/glibc-stubs.h -Iconformance/adapters/glibc-shim \
+	  -I$(GLIBC_TREE)/sysdeps/generic -DSFA_GLIBC_VERSION='"$(GLIBC_VERSION)"' -o $@ $<

@@ -94,3 +94,28 @@ teardown() { rm -rf "$T"; }
   run python3 harness/report.py --attributions "$T/attr" "$T/out"
   [ "$status" -eq 1 ]
 }
+
+@test "harness: glibc 2.43's SFrame walker over the version 2 snapshots (SPEC-NOTES N36)" {
+  W=$BUILD/bin/sfadapter-glibc-2.43-walker
+  [ -x "$W" ] || skip "glibc walker adapter not built (sid's glibc-source absent)"
+  "$W" capabilities | grep -q '"version":"2.43-7"' || skip "another glibc-source than 2.43-7: findings were made on 2.43-7"
+  # x86-64: every snapshot right
+  mkdir -p "$T/x"
+  cp -r "$SNAPS"/x86_64-gas-2.44-* "$T/x/"
+  run bash harness/replay.sh "$W" "$T/x"
+  echo "$output" | tail -n 3
+  [ "$status" -eq 0 ]
+  [[ "$output" == *"0 snapshots wrong"* ]]
+  # AArch64 pac-ret: signed return addresses (findings/02)
+  mkdir -p "$T/p"
+  cp -r "$SNAPS"/aarch64-gas-2.44-O2-pac-frames "$T/p/"
+  run bash harness/replay.sh "$W" "$T/p"
+  echo "$output" | tail -n 3
+  [ "$status" -eq 1 ]
+  [[ "$output" =~ frame\ 1:\ pc\ 0x[0-9a-f]+000000[0-9a-f]{6}\  ]]
+  # version 3 sections are not read: skipped, not wrong
+  mkdir -p "$T/v3"
+  cp -r "$SNAPS"/x86_64-gas-2.47-O2-frames "$T/v3/"
+  run bash harness/replay.sh "$W" "$T/v3"
+  [[ "$output" == *"0 snapshots, 0 caller frames"*"skipped"* ]]
+}
