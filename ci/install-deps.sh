@@ -15,7 +15,7 @@ HARNESS=(ninja-build pkg-config libglib2.0-dev python3 jq gcc-s390x-linux-gnu li
 case ${1:-} in
   conformance) ;;
   harness) PKGS+=("${HARNESS[@]}") ;;
-  *) PKGS+=(bats jq valgrind pkg-config chromium clang libclang-rt-14-dev afl++ zip unzip) ;;
+  *) PKGS+=(bats jq valgrind pkg-config chromium clang libclang-rt-14-dev afl++ zip unzip python3) ;;
 esac
 missing=()
 for p in "${PKGS[@]}"; do
