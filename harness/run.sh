@@ -191,16 +191,25 @@ python3 "$here/harness/report.py" --attributions "$here/harness/findings/attribu
 # The same recordings replayed without QEMU: through the reference adapter
 # (it must agree with the live check) and through glibc 2.43's SFrame stack
 # walker (version 2 sections; its differences are findings, not failures).
-bash "$here/harness/keep-snapshots.sh" "$out" "$out/replay" 100000 2000000 > /dev/null
+bash "$here/harness/keep-snapshots.sh" "$out" "$out/replay" 300 2000000 > /dev/null
+replays=$out/replays.md
 {
   echo
   echo "## The recorded snapshots replayed without QEMU (harness/replay.sh)"
   echo
-  for impl in "$here/build/bin/sfadapter-reference" "$here/build/bin/sfadapter-glibc-2.43-walker"; do
-    make -s -C "$here" "${impl#"$here"/}" > /dev/null 2>&1 || { echo "- $(basename "$impl"): not built"; continue; }
-    r=0; bash "$here/harness/replay.sh" "$impl" "$out/replay" > "$out/replay-$(basename "$impl").txt" 2>&1 || r=$?
-    echo "- $(tail -n 1 "$out/replay-$(basename "$impl").txt" | sed 's/^replay: //') (build/harness/out/replay-$(basename "$impl").txt)"
-    [ "$(basename "$impl")" = sfadapter-reference ] && [ $r -ne 0 ] && status=1
-  done
-} | tee -a "$out/results.md"
+} > "$replays"
+for impl in "$here/build/bin/sfadapter-reference" "$here/build/bin/sfadapter-glibc-2.43-walker"; do
+  name=$(basename "$impl")
+  if ! make -s -C "$here" "${impl#"$here"/}" > /dev/null 2>&1; then
+    echo "- $name: not built" >> "$replays"
+    continue
+  fi
+  r=0
+  bash "$here/harness/replay.sh" "$impl" "$out/replay" > "$out/replay-$name.txt" 2>&1 || r=$?
+  echo "- $(tail -n 1 "$out/replay-$name.txt" | sed 's/^replay: //') (build/harness/out/replay-$name.txt)" >> "$replays"
+  # The reference must agree with the live check; a peer's differences
+  # are findings (SPEC-NOTES N36), not failures of the harness.
+  if [ "$name" = sfadapter-reference ] && [ $r -ne 0 ]; then status=1; fi
+done
+cat "$replays" | tee -a "$out/results.md"
 exit $status
