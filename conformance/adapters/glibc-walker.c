@@ -18,7 +18,6 @@
  *        sfadapter-glibc-2.43-walker unwind SECTION VMA SNAPSHOT */
 #define _GNU_SOURCE 1 /* MAP_FIXED_NOREPLACE */
 #include <dlfcn.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -78,22 +77,36 @@ static int sfa_glro_dl_find_object(void *pc, struct sfa_dl_find_object *r) {
 /* ---- mapping memory at the snapshot's addresses ---- */
 
 static long page;
+static uint64_t ours[8192]; /* the pages this adapter mapped for the snapshot */
+static size_t n_ours;
 
+static int is_ours(uint64_t p) {
+  for (size_t i = 0; i < n_ours; i++)
+    if (ours[i] == p)
+      return 1;
+  return 0;
+}
+
+/* Map [addr, addr + len) at its own address and copy bytes there.  A page
+ * already mapped is only reused if this adapter mapped it (adjacent
+ * ranges); anything else there is the adapter's own memory: an error. */
 static int map_at(uint64_t addr, const uint8_t *bytes, size_t len) {
   uint64_t lo = addr & ~(uint64_t)(page - 1);
   uint64_t hi = (addr + len + (uint64_t)page - 1) & ~(uint64_t)(page - 1);
   for (uint64_t p = lo; p < hi; p += (uint64_t)page) {
+    if (is_ours(p))
+      continue;
+    if (n_ours == sizeof ours / sizeof *ours)
+      return -1;
     void *m = mmap((void *)(uintptr_t)p, (size_t)page, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-    if (m == MAP_FAILED && errno != EEXIST)
-      return -1;
-    if (m != MAP_FAILED && m != (void *)(uintptr_t)p) {
+    if (m == MAP_FAILED)
+      return -1; /* EEXIST: the adapter's own memory is there */
+    if (m != (void *)(uintptr_t)p) {
       munmap(m, (size_t)page); /* a kernel without MAP_FIXED_NOREPLACE */
       return -1;
     }
-    /* EEXIST: the page is ours already (adjacent ranges) or the adapter's
-     * own; mincore cannot tell, so a write below decides (it faults on a
-     * read-only page of the adapter's, which is an error either way). */
+    ours[n_ours++] = p;
   }
   memcpy((void *)(uintptr_t)addr, bytes, len);
   return 0;
