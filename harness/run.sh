@@ -59,6 +59,10 @@ elf_arch() {
   esac
 }
 
+# sid's binutils read and cut every architecture's ELF (and gas 2.47.50
+# is one of the producers below).
+bash "$here/ci/toolchains.sh" sid binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu binutils-s390x-linux-gnu
+
 # One run: extract the section, run under QEMU with the plugin.
 # run_one ARCH ELF JSON LABEL-FIELDS SNAPS -- ARGS...
 sid=$(bash "$here/ci/toolchains.sh" --print-root sid)
@@ -117,7 +121,6 @@ if [ -n "$bin" ]; then
 fi
 
 # ---- the producers: each assembler with its own linker, behind gcc -B ----
-bash "$here/ci/toolchains.sh" sid binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu binutils-s390x-linux-gnu
 bash "$here/ci/toolchains.sh" trixie binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu
 trixie=$(bash "$here/ci/toolchains.sh" --print-root trixie)
 bash "$here/ci/toolchains.sh" --source bookworm zlib "$B/zlib-src"
