@@ -52,8 +52,8 @@ if [ $mode = source ]; then
   aptdir=$top/apt/$suite-src
   debs=$top/debs/$suite-src
 fi
-key=$(printf '%s\n' "$mode" "$@" | sort -u | tr '\n' ' ' | sha1sum | cut -c1-12)
-[ $mode = closure ] && key=$(printf '%s\n' "$@" | sort -u | tr '\n' ' ' | sha1sum | cut -c1-12)
+key=$(printf '%s\n' "$@" | sort -u | tr '\n' ' ' | sha1sum | cut -c1-12)
+[ $mode = only ] && key=only-$key
 stamp=$root/stamp-$key
 if [ $mode != source ] && [ -f "$stamp" ]; then
   echo "toolchains: $suite: $* already unpacked ($root)"
@@ -72,11 +72,8 @@ if [ -z "$mirror" ]; then
 fi
 [ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources.list*; set DEBIAN_MIRROR"
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-if [ $mode = source ]; then
-  echo "deb-src [signed-by=$keyring] $mirror $suite main" > "$aptdir/etc/sources.list"
-else
-  echo "deb [signed-by=$keyring] $mirror $suite main" > "$aptdir/etc/sources.list"
-fi
+kind=deb; [ $mode = source ] && kind=deb-src
+echo "$kind [signed-by=$keyring] $mirror $suite main" > "$aptdir/etc/sources.list"
 
 apt_opts=(
   -o "Dir::Etc::SourceList=$aptdir/etc/sources.list"
@@ -103,6 +100,16 @@ if [ ! -f "$aptdir/lists-ok" ]; then
   touch "$aptdir/lists-ok"
 fi
 
+# Unpack one .deb into the root and note its version; list what is there.
+unpack() { # DEB PKG VERSION
+  dpkg-deb -x "$1" "$root"
+  mkdir -p "$root/.unpacked"
+  echo "$3" > "$root/.unpacked/$2"
+}
+write_versions() {
+  for f in "$root"/.unpacked/*; do echo "$(basename "$f") $(cat "$f")"; done | sort > "$root/VERSIONS"
+}
+
 if [ $mode = source ]; then
   # Download once into debs/SUITE-src (the .dsc and its tarballs), then unpack.
   if ! ls "$debs/${srcpkg}_"*.dsc >/dev/null 2>&1; then
@@ -126,11 +133,9 @@ if [ $mode = only ]; then
         { tail -n 20 "$aptdir/download.log" >&2; die "download of $pkg from $suite failed"; }
     fi
     deb=$(ls "$debs/${pkg}_"*.deb | head -n 1)
-    dpkg-deb -x "$deb" "$root"
-    mkdir -p "$root/.unpacked"
-    dpkg-deb -f "$deb" Version > "$root/.unpacked/$pkg"
+    unpack "$deb" "$pkg" "$(dpkg-deb -f "$deb" Version)"
   done
-  for f in "$root"/.unpacked/*; do echo "$(basename "$f") $(cat "$f")"; done | sort > "$root/VERSIONS"
+  write_versions
   touch "$stamp"
   echo "toolchains: $suite: unpacked $* into $root"
   exit 0
@@ -152,11 +157,9 @@ while read -r pkg ver; do
   [ -f "$root/.unpacked/$pkg" ] && continue
   deb=$(ls "$debs/${pkg}_"*.deb 2>/dev/null | head -n 1)
   [ -n "$deb" ] || die "no .deb for $pkg $ver in $debs"
-  dpkg-deb -x "$deb" "$root"
-  mkdir -p "$root/.unpacked"
-  echo "$ver" > "$root/.unpacked/$pkg"
+  unpack "$deb" "$pkg" "$ver"
 done < "$aptdir/closure.txt"
-for f in "$root"/.unpacked/*; do echo "$(basename "$f") $(cat "$f")"; done | sort > "$root/VERSIONS"
+write_versions
 
 # Wrappers: every program in usr/bin runs under the suite's own loader.
 loader=$root/usr/lib64/ld-linux-x86-64.so.2

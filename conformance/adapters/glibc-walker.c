@@ -42,12 +42,8 @@ struct sfa_dl_find_object {
 #define libc_hidden_def(name) _Static_assert(1, #name)
 static int sfa_glro_dl_find_object(void *pc, struct sfa_dl_find_object *r);
 
-/* glibc's text; its one -Wextra warning (an unused parameter) is glibc's. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#include <sframe-read.c>
+#include "glibc-reader.h"
 #include <sframe.c>
-#pragma GCC diagnostic pop
 
 #ifndef SFA_GLIBC_VERSION
 #define SFA_GLIBC_VERSION "unknown"

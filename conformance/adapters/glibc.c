@@ -39,13 +39,7 @@
 
 #include "adapter_cli.h"
 
-/* glibc's reader, from the build tree (-I$(BUILD)/glibc-REL/sysdeps/generic).
- * Its one warning under -Wextra (an unused parameter of a static helper) is
- * glibc's, not ours: silenced for its text only. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#include <sframe-read.c>
-#pragma GCC diagnostic pop
+#include "glibc-reader.h"
 
 #ifndef SFA_GLIBC_VERSION
 #define SFA_GLIBC_VERSION "unknown"

@@ -58,7 +58,6 @@ enum arch { ARCH_X86_64, ARCH_AARCH64, ARCH_S390X };
 typedef struct frame {
   uint64_t ra;  /* where the call returns */
   uint64_t csp; /* the caller's SP at the call (and after the return) */
-  int signal;   /* entered by signal delivery, not by a call */
 } frame;
 
 #define MAX_TRUTH 4096
@@ -87,7 +86,7 @@ static struct {
   char *out_path, *snapdir;
   uint64_t snaps_max, stride, wrongsnaps_max, pauth, check;
   /* registers */
-  struct qemu_plugin_register *r_pc, *r_sp, *r_fp, *r_ra;
+  struct qemu_plugin_register *r_sp, *r_fp, *r_ra;
   struct qemu_plugin_register *r_dwarf[SFR_MAX_REGS];
   GByteArray *rbuf, *mbuf;
   /* the shadow stack */
@@ -195,12 +194,12 @@ static uint64_t cfa_of(uint64_t csp) { return g.arch == ARCH_S390X ? csp + 160 :
 
 /* ---- the shadow stack ---- */
 
-static void push(uint64_t ra, uint64_t csp, int signal) {
+static void push(uint64_t ra, uint64_t csp) {
   if (g.depth == g.cap) {
     g.cap = g.cap ? g.cap * 2 : 256;
     g.stack = g_realloc(g.stack, g.cap * sizeof *g.stack);
   }
-  g.stack[g.depth++] = (frame){ra, csp, signal};
+  g.stack[g.depth++] = (frame){ra, csp};
   if (g.depth > g.max_depth)
     g.max_depth = g.depth;
 }
@@ -240,10 +239,10 @@ static void on_tb(unsigned int vcpu, void *udata) {
       if (g.arch == ARCH_X86_64) {
         uint8_t b[8];
         ra = read_mem(NULL, sp, b, 8) == 0 ? load_u64(b) : 0;
-        push(ra, sp + 8, 1);
+        push(ra, sp + 8);
       } else {
         ra = reg_value(g.r_ra);
-        push(ra, sp, 1);
+        push(ra, sp);
       }
       break;
     }
@@ -254,7 +253,7 @@ static void on_call(unsigned int vcpu, void *udata) {
   (void)vcpu;
   uint64_t sp = reg_value(g.r_sp);
   drop_dead(sp);
-  push((uintptr_t)udata, sp, 0);
+  push((uintptr_t)udata, sp);
   g.just_called = 1;
 }
 
@@ -488,6 +487,13 @@ static struct qemu_plugin_register *find_reg(GArray *regs, const char *name) {
   return NULL;
 }
 
+/* find_reg of a numbered name: fmt holds one %u. */
+static struct qemu_plugin_register *find_regf(GArray *regs, const char *fmt, unsigned n) {
+  char name[16];
+  snprintf(name, sizeof name, fmt, n);
+  return find_reg(regs, name);
+}
+
 static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu) {
   (void)id;
   if (++g.vcpus > 1) {
@@ -495,42 +501,30 @@ static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu) {
     exit(70);
   }
   GArray *regs = qemu_plugin_get_registers();
-  char name[16];
+  /* Every DWARF register by its QEMU name; SP, FP and RA are among them. */
   switch (g.arch) {
   case ARCH_X86_64: {
     static const char *const dw[16] = {"rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp",
                                        "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
-    g.r_sp = find_reg(regs, "rsp");
-    g.r_fp = find_reg(regs, "rbp");
-    g.r_pc = find_reg(regs, "rip");
     for (unsigned i = 0; i < 16; i++)
       g.r_dwarf[i] = find_reg(regs, dw[i]);
+    g.r_sp = g.r_dwarf[7], g.r_fp = g.r_dwarf[6];
     break;
   }
   case ARCH_AARCH64:
-    g.r_sp = find_reg(regs, "sp");
-    g.r_fp = find_reg(regs, "x29");
-    g.r_ra = find_reg(regs, "x30");
-    g.r_pc = find_reg(regs, "pc");
-    for (unsigned i = 0; i < 31; i++) {
-      snprintf(name, sizeof name, "x%u", i);
-      g.r_dwarf[i] = find_reg(regs, name);
-    }
-    g.r_dwarf[31] = g.r_sp;
+    for (unsigned i = 0; i < 31; i++)
+      g.r_dwarf[i] = find_regf(regs, "x%u", i);
+    g.r_dwarf[31] = find_reg(regs, "sp");
+    g.r_sp = g.r_dwarf[31], g.r_fp = g.r_dwarf[29], g.r_ra = g.r_dwarf[30];
     break;
   case ARCH_S390X: {
     /* DWARF 16-31 are f0 f2 f4 f6 f1 f3 f5 f7 f8 f10 f12 f14 f9 f11 f13 f15 */
     static const unsigned fdw[16] = {0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15};
-    g.r_sp = find_reg(regs, "r15");
-    g.r_fp = find_reg(regs, "r11");
-    g.r_ra = find_reg(regs, "r14");
-    g.r_pc = find_reg(regs, "pswa");
     for (unsigned i = 0; i < 16; i++) {
-      snprintf(name, sizeof name, "r%u", i);
-      g.r_dwarf[i] = find_reg(regs, name);
-      snprintf(name, sizeof name, "f%u", fdw[i]);
-      g.r_dwarf[16 + i] = find_reg(regs, name);
+      g.r_dwarf[i] = find_regf(regs, "r%u", i);
+      g.r_dwarf[16 + i] = find_regf(regs, "f%u", fdw[i]);
     }
+    g.r_sp = g.r_dwarf[15], g.r_fp = g.r_dwarf[11], g.r_ra = g.r_dwarf[14];
     break;
   }
   }
