@@ -13,8 +13,13 @@
  * turns inside every repeat so that both see the same machine:
  *   lookup      ns per lookup of 200,000 PCs drawn once (fixed seed): 90%
  *               inside .text, 10% within 4 KiB outside it.  The oracle's
- *               sfr_lookup in both PC modes (it returns the rules, libsframe
- *               the row), libsframe's sframe_find_fre.
+ *               sfr_lookup in both PC modes with its lookup index
+ *               (sfr_index_build, in memory the caller lends), and in IP
+ *               mode without it (the binary search over the FDE array);
+ *               it returns the rules, libsframe the row.  libsframe's
+ *               sframe_find_fre.  The index must not change one answer,
+ *               or bench exits 1.
+ *   index       microseconds to build the index; its bytes.
  *   simple      ns per lookup of the oracle's simple path (sfr_lookup_simple:
  *               every FDE the search passes and every FRE before the
  *               chosen one decoded whole), which the fast path replaced.
@@ -29,7 +34,9 @@
  *   unwind      ns per frame of the oracle's sfr_backtrace over 1,000
  *               stacks of 16 frames, and of a plain frame-pointer walk of
  *               the same stacks (the floor), both reading the stack through
- *               the same bounds-checked callback.  Each stack's frames are
+ *               the same bounds-checked callback, called the same way
+ *               (through the unwind context's pointer, which the compiler
+ *               cannot see through).  Each stack's frames are
  *               16 frame-pointer functions of the program drawn at random,
  *               each stopped at a PC where its row says CFA = FP + 16, FP at
  *               CFA - 16 and RA at CFA - 8 (gas wrote those rows from the
@@ -196,18 +203,20 @@ static void lay_stack(stack_mem *m, unsigned s, const uint64_t *rows, unsigned n
 }
 
 /* The floor: frame k's RA at FP + 8 and the caller's FP at FP, until RA 0
- * or max frames.  Writes the PCs to pcs (when given); returns the count. */
-static unsigned fp_walk(stack_mem *m, uint64_t pc, uint64_t fp, uint64_t *pcs, unsigned max) {
+ * or max frames, read through uc's callback as sfr_backtrace reads them.
+ * Writes the PCs to pcs (when given); returns the count. */
+static unsigned fp_walk(const sfr_unwind_ctx *uc, uint64_t pc, uint64_t fp, uint64_t *pcs,
+                        unsigned max) {
   unsigned n = 0;
   uint8_t b[8];
   while (n < max) {
     if (pcs)
       pcs[n] = pc;
     n++;
-    if (read_stack(m, fp + 8, b, 8) != 0)
+    if (uc->read_mem(uc->mem_ctx, fp + 8, b, 8) != 0)
       break;
     pc = sfr_le64(b);
-    if (pc == 0 || read_stack(m, fp, b, 8) != 0)
+    if (pc == 0 || uc->read_mem(uc->mem_ctx, fp, b, 8) != 0)
       break;
     fp = sfr_le64(b);
   }
@@ -270,18 +279,20 @@ int main(int argc, char **argv) {
   static uint64_t unw_rows[4096], want[UNW_STACKS][UNW_DEPTH], fp_pcs[UNW_DEPTH + 1];
   static sfr_regs tops[UNW_STACKS], frames[UNW_DEPTH + 1];
   double look_ip[MAXREP], look_ra[MAXREP], simple[MAXREP], linear[MAXREP], val[MAXREP];
-  double unw[MAXREP], unw_fp[MAXREP], val_unsorted[MAXREP];
+  double unw[MAXREP], unw_fp[MAXREP], val_unsorted[MAXREP], bsearch_ip[MAXREP], ix_us[MAXREP];
   uint8_t *reversed = NULL;
-  void *scratch;
-  size_t scratch_len;
+  void *scratch, *ix = NULL;
+  size_t scratch_len, ix_len;
   stack_mem mem = {NULL, (size_t)UNW_STACKS * UNW_STRIDE};
   sfr_unwind_ctx uc;
+  /* Read through a volatile pointer: the walks cannot know the callback. */
+  const sfr_unwind_ctx *volatile ucp = &uc;
   unsigned nrows, s;
   uint8_t *buf;
   size_t len;
   uint64_t vma, lo, hi;
   int reps = 7, r, do_linear;
-  sfr_section sec;
+  sfr_section sec, plain;
   sfr_finding items[64];
   sfr_report rep;
   unsigned i, n_ip = 0;
@@ -352,12 +363,45 @@ int main(int argc, char **argv) {
   }
   do_linear = sec.num_fdes <= 10000;
 
+  /* The index (in memory lent, as scratch is), on sec; plain has none.
+   * Every PC must get the same answer from both, in both modes. */
+  plain = sec;
+  ix_len = sfr_index_size(&sec);
+  if (ix_len == 0 || !(ix = malloc(ix_len)) || !sfr_index_build(&sec, ix, ix_len)) {
+    fprintf(stderr, "bench: %s: %s\n", argv[1],
+            ix_len ? "out of memory, or the index was not built" : "the section can have no index");
+    free(ix);
+    free(reversed);
+    free(scratch);
+    free(buf);
+    return 1;
+  }
+  for (i = 0; i < NPCS; i++) {
+    sfr_lookup_result a, b;
+    int m;
+    for (m = 0; m < 2; m++) {
+      sfr_lookup_status sa = sfr_lookup(&sec, pcs[i], (sfr_pc_mode)m, &a);
+      sfr_lookup_status sb = sfr_lookup(&plain, pcs[i], (sfr_pc_mode)m, &b);
+      const char *why = sfr_lookup_differs(sa, &a, sb, &b);
+      if (why) {
+        fprintf(stderr, "bench: %s: with the index, the lookup of 0x%" PRIx64 " (%s mode) differs "
+                "in its %s\n", argv[1], pcs[i], m ? "ra" : "ip", why);
+        free(ix);
+        free(reversed);
+        free(scratch);
+        free(buf);
+        return 1;
+      }
+    }
+  }
+
   /* The stacks to unwind, checked once: the oracle and the frame-pointer
    * walk must both find every frame's PC. */
   nrows = fp_rows(&sec, unw_rows, sizeof unw_rows / sizeof *unw_rows);
   if (nrows == 0 || !(mem.bytes = calloc(1, mem.n))) {
     fprintf(stderr, "bench: %s: %s\n", argv[1],
             nrows ? "out of memory" : "no frame-pointer row (CFA = FP + 16) to build stacks from");
+    free(ix);
     free(reversed);
     free(scratch);
     free(buf);
@@ -373,7 +417,7 @@ int main(int argc, char **argv) {
     unsigned k, nfp;
     lay_stack(&mem, s, unw_rows, nrows, &tops[s], want[s]);
     nf = sfr_backtrace(&uc, &tops[s], frames, UNW_DEPTH + 1, &why);
-    nfp = fp_walk(&mem, tops[s].pc, tops[s].fp, fp_pcs, UNW_DEPTH + 1);
+    nfp = fp_walk(ucp, tops[s].pc, tops[s].fp, fp_pcs, UNW_DEPTH + 1);
     for (k = 0; k < UNW_DEPTH; k++)
       if (nf < UNW_DEPTH || nfp != UNW_DEPTH || frames[k].pc != want[s][k] || fp_pcs[k] != want[s][k]) {
         fprintf(stderr,
@@ -381,7 +425,8 @@ int main(int argc, char **argv) {
                 "(%u frames) do not both find the %u frames laid out (frame %u: 0x%" PRIx64 ")\n",
                 argv[1], s, nf, sfr_stop_name(why), nfp, UNW_DEPTH, k, want[s][k]);
         free(mem.bytes);
-        free(reversed);
+        free(ix);
+    free(reversed);
         free(scratch);
         free(buf);
         return 1;
@@ -393,6 +438,7 @@ int main(int argc, char **argv) {
   m1 = mallinfo2();
   if (!ctx) {
     fprintf(stderr, "bench: %s: sframe_decode failed (%d)\n", argv[1], err);
+    free(ix);
     free(reversed);
     free(scratch);
     free(buf);
@@ -413,11 +459,15 @@ int main(int argc, char **argv) {
     t1 = now_ns();
     look_ra[r] = (t1 - t0) / NPCS;
     t0 = now_ns();
+    sink += oracle_lookups(sfr_lookup, &plain, pcs, NPCS, SFR_PC_IP, NULL);
+    t1 = now_ns();
+    bsearch_ip[r] = (t1 - t0) / NPCS;
+    t0 = now_ns();
     sink += oracle_lookups(sfr_lookup_simple, &sec, pcs, NPCS, SFR_PC_IP, NULL);
     t1 = now_ns();
     simple[r] = (t1 - t0) / NPCS;
     if (do_linear) {
-      s2 = sec;
+      s2 = plain;
       s2.order_verified = 0;
       t0 = now_ns();
       sink += oracle_lookups(sfr_lookup, &s2, pcs, NPCS / 10, SFR_PC_IP, NULL);
@@ -428,12 +478,12 @@ int main(int argc, char **argv) {
       sfr_stop why;
       t0 = now_ns();
       for (s = 0; s < UNW_STACKS; s++)
-        sink += (unsigned)sfr_backtrace(&uc, &tops[s], frames, UNW_DEPTH + 1, &why);
+        sink += (unsigned)sfr_backtrace(ucp, &tops[s], frames, UNW_DEPTH + 1, &why);
       t1 = now_ns();
       unw[r] = (t1 - t0) / (UNW_STACKS * UNW_DEPTH);
       t0 = now_ns();
       for (s = 0; s < UNW_STACKS; s++)
-        sink += fp_walk(&mem, tops[s].pc, tops[s].fp, NULL, UNW_DEPTH + 1);
+        sink += fp_walk(ucp, tops[s].pc, tops[s].fp, NULL, UNW_DEPTH + 1);
       t1 = now_ns();
       unw_fp[r] = (t1 - t0) / (UNW_STACKS * UNW_DEPTH);
     }
@@ -442,6 +492,10 @@ int main(int argc, char **argv) {
     t1 = now_ns();
     val[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
     sink += (unsigned)rep.count;
+    t0 = now_ns();
+    sink += (unsigned)sfr_index_build(&s2, ix, ix_len);
+    t1 = now_ns();
+    ix_us[r] = (t1 - t0) / 1e3;
     if (reversed) {
       t0 = now_ns();
       sfr_validate_ex(&s2, reversed, len, vma, scratch, scratch_len, &rep);
@@ -476,7 +530,10 @@ int main(int argc, char **argv) {
 
   report("lookup-ip", "oracle", look_ip, reps, "ns");
   report("lookup-ra", "oracle", look_ra, reps, "ns");
+  report("lookup-bsearch", "oracle", bsearch_ip, reps, "ns");
   report("lookup-simple", "oracle", simple, reps, "ns");
+  report("index-build", "oracle", ix_us, reps, "us");
+  printf("index\toracle\t%zu\t%zu\t%zu\tbytes\n", ix_len, ix_len, ix_len);
   if (do_linear)
     report("lookup-linear", "oracle", linear, reps, "ns");
   report("validate", "oracle", val, reps, "MB/s");
@@ -503,6 +560,7 @@ int main(int argc, char **argv) {
   }
   sframe_decoder_free(&ctx);
 #endif
+  free(ix);
   free(reversed);
   free(scratch);
   free(mem.bytes);

@@ -124,15 +124,21 @@ rows() {
 {
   echo "## Lookup (ns per lookup: median, min-max of $reps runs; 200,000 random PCs)"
   echo
-  echo "| version | functions | libsframe | oracle (ip) | oracle (ra) | oracle simple path | libsframe | libsframe / oracle |"
-  echo "|---|---|---|---|---|---|---|---|"
+  echo "The oracle with its lookup index (ip and ra modes), without it (the binary search over the"
+  echo "FDE array) and by the simple path; the index's size and the time to build it."
+  echo
+  echo "| version | functions | libsframe | oracle (ip) | oracle (ra) | oracle, no index | oracle simple path | index bytes | index build (us) | libsframe | libsframe / oracle |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
   rows '
       $1 == "lookup-ip" { ip = $3; ipr = $4 "-" $5 }
       $1 == "lookup-ra" { ra = $3 }
+      $1 == "lookup-bsearch" { bs = $3 }
       $1 == "lookup-simple" { si = $3 }
+      $1 == "index" { ib = $3 }
+      $1 == "index-build" { it = $3 }
       $1 == "lookup" && $2 == "libsframe" { l = $3; lr = $4 "-" $5 }
       END {
-        printf "| %s | %d | %s | %.0f (%s) | %.0f | %.0f | %s | %s |\n", v, n, r, ip, ipr, ra, si,
+        printf "| %s | %d | %s | %.0f (%s) | %.0f | %.0f | %.0f | %d | %.0f | %s | %s |\n", v, n, r, ip, ipr, ra, bs, si, ib, it,
           (l == "" ? "-" : sprintf("%.0f (%s)", l, lr)), (l == "" ? "-" : sprintf("%.2fx", l / ip))
       }'
   echo
@@ -147,11 +153,12 @@ rows() {
       $1 == "memory" && $2 == "libsframe" { h = $3 }
       $1 == "memory" && $2 == "oracle" { m = $3 }
       $1 == "scratch" && $2 == "oracle" { sc = $3 }
+      $1 == "index" && $2 == "oracle" { ib = $3 }
       END {
-        printf "| %s | %d | %s | %d | %.0f (%.0f-%.0f) | %s | %s | %s | %s | %s | %d bytes (the section handle) + %d bytes of scratch |\n", v, n, r, bytes,
+        printf "| %s | %d | %s | %d | %.0f (%.0f-%.0f) | %s | %s | %s | %s | %s | %d bytes (the section handle) + %d of lookup index + %d of scratch (lent for validation only) |\n", v, n, r, bytes,
           o, substr(orr, 1, index(orr, "-") - 1), substr(orr, index(orr, "-") + 1),
           (u == "" ? "-" : sprintf("%.0f", u)), (u == "" ? "-" : sprintf("%.2fx", o / u)),
-          (l == "" ? "-" : sprintf("%.0f", l)), (l == "" ? "-" : sprintf("%.2fx", o / l)), (h == "" ? "-" : sprintf("%d", h)), m, sc
+          (l == "" ? "-" : sprintf("%.0f", l)), (l == "" ? "-" : sprintf("%.2fx", o / l)), (h == "" ? "-" : sprintf("%d", h)), m, ib, sc
       }'
   echo
   echo "## Unwinding (ns per frame: median, min-max; 1,000 stacks of 16 frame-pointer frames, bench/bench.c)"
@@ -190,17 +197,18 @@ rows() {
   echo
   echo "## Ratios (above 1: the oracle is faster)"
   echo
-  echo "| version | functions | libsframe | lookup: libsframe ns / oracle ns | lookup: simple path / fast path | open: oracle MB/s / libsframe MB/s |"
-  echo "|---|---|---|---|---|---|"
+  echo "| version | functions | libsframe | lookup: libsframe ns / oracle ns | lookup: no index / index | lookup: simple path / fast path | open: oracle MB/s / libsframe MB/s |"
+  echo "|---|---|---|---|---|---|---|"
   rows '
       $1 == "lookup-ip" { ip = $3 }
+      $1 == "lookup-bsearch" { bs = $3 }
       $1 == "lookup-simple" { si = $3 }
       $1 == "lookup" && $2 == "libsframe" { l = $3 }
       $1 == "validate" && $2 == "oracle" { o = $3 }
       $1 == "validate" && $2 == "libsframe" { d = $3 }
       END {
-        printf "| %s | %d | %s | %s | %.2fx | %s |\n", v, n, r, (l == "" ? "-" : sprintf("%.2fx", l / ip)),
-          si / ip, (d == "" ? "-" : sprintf("%.2fx", o / d))
+        printf "| %s | %d | %s | %s | %.2fx | %.2fx | %s |\n", v, n, r, (l == "" ? "-" : sprintf("%.2fx", l / ip)),
+          bs / ip, si / ip, (d == "" ? "-" : sprintf("%.2fx", o / d))
       }'
   echo
   # The harness's recorder against gdb, when make harness has built it.

@@ -61,6 +61,12 @@ agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)
   grep -q '^validate-unsorted	oracle	[0-9.]*	' <<< "$output"
   scratch=$(awk -F '\t' '$1 == "scratch" { print $3 }' <<< "$output")
   [ "$scratch" -ge $((300 * 48)) ]
+  # The lookup index was built and gave every PC the binary search's
+  # answer (bench exits 1 otherwise); at most 16 bytes per function and
+  # 11 more (300 functions and _start).
+  grep -q '^lookup-bsearch	oracle	[0-9.]*	' <<< "$output"
+  index=$(awk -F '\t' '$1 == "index" { print $3 }' <<< "$output")
+  [ "$index" -gt 0 ] && [ "$index" -le $((301 * 16 + 11)) ]
   read -r both only_o only_l < <(agree_counts "$output")
   [ "$both" -gt 100000 ]            # of 200,000 PCs, 90% inside .text
   [ "$only_o" -eq 0 ]

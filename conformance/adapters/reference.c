@@ -62,6 +62,10 @@ static uint8_t *slurp(const char *path, size_t *len) {
   return NULL;
 }
 
+/* The lookup index (sfr_index_build), freed at exit. */
+static void *lookup_index;
+static void free_lookup_index(void) { free(lookup_index); }
+
 int main(int argc, char **argv) {
   sfr_section sec;
   sfr_finding items[MAX_FINDINGS];
@@ -119,6 +123,17 @@ int main(int argc, char **argv) {
               "scratch differ (%s)\n", why);
       free(bytes);
       return 3;
+    }
+    /* As sfref: lookups and unwinds go through the lookup index, and each
+     * lookup is checked against the simple path, which has none. */
+    if ((n = sfr_index_size(&sec)) != 0 && (lookup_index = malloc(n)) != NULL) {
+      atexit(free_lookup_index);
+      if (!sfr_index_build(&sec, lookup_index, n)) {
+        fprintf(stderr, "sfadapter-reference: internal error: the index of a section "
+                "validated in order was not built\n");
+        free(bytes);
+        return 3;
+      }
     }
   }
   if (sfr_report_rejects(&rep)) {

@@ -221,6 +221,12 @@ typedef struct sfr_section {
   /* set by sfr_validate: FDEs are strictly ordered and do not overlap, so a
    * lookup may binary-search (only used when SFR_F_FDE_SORTED is also set). */
   uint8_t order_verified;
+  /* set by sfr_index_build (else NULL and 0): the lookup index, in memory
+   * the caller lent; sfr_open clears it. */
+  const uint32_t *index;
+  uint64_t index_base;    /* the lowest function start */
+  uint64_t index_buckets; /* buckets of 2^index_shift bytes from there */
+  uint8_t index_shift;
 } sfr_section;
 
 /* A finding with its location.  Fields that do not apply are -1. */
@@ -448,6 +454,27 @@ sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
 sfr_lookup_status sfr_lookup(const sfr_section *sec, uint64_t pc,
                              sfr_pc_mode mode, sfr_lookup_result *res);
 const char *sfr_lookup_status_name(sfr_lookup_status s);
+
+/* ---- The lookup index (optional) ----
+ * On a validated sorted section sfr_find_fde binary-searches the whole FDE
+ * array.  With an index it searches only the functions that start in the
+ * PC's bucket: the address range from the first function's start is cut
+ * into buckets of a power of two bytes (about one function per bucket),
+ * and the index holds, for each bucket, how many functions start below
+ * it and where the last of them keeps its FRE data (fetched while the
+ * search runs).  The library allocates nothing, so the caller lends the
+ * memory: sfr_index_size(sec) bytes (8 per bucket and 8 more, at most 16
+ * per function; 0 when the section
+ * can have no index: not validated in order (sec->order_verified and the
+ * sorted flag), no functions, or functions spread over 4 GiB or more),
+ * any alignment, contents ignored.  sfr_index_build fills it and attaches
+ * it to sec (sec->index), returning 1, or returns 0 and leaves sec as it
+ * was.  The memory must stay untouched while sec uses it; sfr_open and
+ * sfr_validate detach it.  Lookups answer exactly as without the index;
+ * a damaged index gives wrong answers but never a read outside the
+ * section or the index. */
+size_t sfr_index_size(const sfr_section *sec);
+int sfr_index_build(sfr_section *sec, void *mem, size_t len);
 
 /* ---- Unwinding (spec appendix A) ---- */
 #define SFR_MAX_REGS 64

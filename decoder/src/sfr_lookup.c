@@ -8,12 +8,15 @@
  *
  * The fast path.  sfr_validate has already read every FDE and FRE once, so
  * a lookup does not decode whole FDEs and FREs at every step: the search
- * reads only the start fields (search_starts), one FDE is decoded, the
- * function's FREs are skipped over by their start address and info byte
- * (next_row_start), and only the chosen one is decoded.  Every read is
+ * reads only the start fields (search_starts), through the caller's index
+ * when there is one (count_starts, sfr_index_build), one FDE is decoded,
+ * the function's FREs are skipped over by their start address and info
+ * byte (scan_rows), and only the chosen one is decoded.  Every read is
  * still bounded and assembled from bytes, and the answers are those of
  * the simple path that decodes everything (sfr_lookup_simple.c), which the
  * lookup fuzz target (fuzz/targets/lookup.c) compares with this one. */
+#include <string.h>
+
 #include "sfr_cursor.h"
 #include "sfr_lookup_simple.h"
 #include "sframe_ref.h"
@@ -41,21 +44,23 @@ static inline uint64_t start_of(const uint8_t *fdes, uint64_t i, uint64_t size, 
 #define SFR_PREFETCH(p) ((void)0)
 #endif
 
-/* The number of FDEs whose function starts at or below pc (the index of
- * the last such FDE plus one), from the start fields alone.  The search
- * halves a window without a data-dependent branch (the choice is a
- * conditional move), and fetches the start fields of both possible next
- * midpoints while the current one is compared, so that a large array costs
- * memory latency once per step rather than a mispredicted branch and a
- * miss.  n and be are constants in each caller below, so each gets a loop
- * of its own with one load per step.  The caller has checked that the FDE
- * array lies inside the buffer. */
-static inline uint32_t search_starts(const sfr_section *sec, uint64_t pc, unsigned n, int be) {
+/* The number of FDEs among [first, first + len) whose function starts at
+ * or below pc, plus first (the index of the last such FDE plus one), from
+ * the start fields alone; the starts are in order.  The search halves a
+ * window without a data-dependent branch (the choice is a conditional
+ * move), and fetches the start fields of both possible next midpoints
+ * while the current one is compared, so that a large array costs memory
+ * latency once per step rather than a mispredicted branch and a miss.  n
+ * and be are constants in each caller below, so each gets a loop of its
+ * own with one load per step.  The caller has checked that the FDE array
+ * lies inside the buffer and that first + len <= num_fdes. */
+static inline uint32_t search_starts(const sfr_section *sec, uint64_t pc, uint64_t first,
+                                     uint64_t len, unsigned n, int be) {
   const uint8_t *fdes = sec->buf + sec->fde_start;
-  uint64_t size = sec->fde_size, base = sec->vma, first = 0, len = sec->num_fdes;
+  uint64_t size = sec->fde_size, base = sec->vma;
   int pcrel = sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
   if (len == 0)
-    return 0;
+    return (uint32_t)first;
   if (pcrel)
     base += sec->fde_start;
   while (len > 1) {
@@ -68,21 +73,62 @@ static inline uint32_t search_starts(const sfr_section *sec, uint64_t pc, unsign
   return (uint32_t)(first + (start_of(fdes, first, size, base, pcrel, n, be) <= pc));
 }
 
+/* The same count, through the index when there is one: every function
+ * below bucket b's first address (the count in entry b) starts at or
+ * below pc, none from entry b + 1's count on does, and only those between
+ * are searched.  The function found is one of the last two that start
+ * below bucket b or b + 1, so their FRE data (at the offsets the entries
+ * hold) and FDEs are fetched while the search runs: a lookup costs about
+ * two memory latencies, not three.  The counts are clamped to the FDE
+ * array and the offsets to the FRE sub-section, so that an index the
+ * caller damaged cannot move a read outside the section. */
+static inline uint32_t count_starts(const sfr_section *sec, uint64_t pc, unsigned n, int be) {
+  uint64_t b, lo, hi, f0, f1;
+  const uint32_t *e;
+  if (!sec->index)
+    return search_starts(sec, pc, 0, sec->num_fdes, n, be);
+  if (pc < sec->index_base)
+    return 0;
+  b = (pc - sec->index_base) >> sec->index_shift;
+  if (b >= sec->index_buckets)
+    return sec->num_fdes;
+  e = sec->index + 2 * b;
+  f0 = e[1] < sec->fre_len ? e[1] : sec->fre_len;
+  f1 = e[3] < sec->fre_len ? e[3] : sec->fre_len;
+  SFR_PREFETCH(sec->buf + sec->fre_start + f0);
+  SFR_PREFETCH(sec->buf + sec->fre_start + f1);
+  hi = e[2] < sec->num_fdes ? e[2] : sec->num_fdes;
+  lo = e[0] < hi ? e[0] : hi;
+  if (lo > 0)
+    SFR_PREFETCH(sec->buf + sec->fde_start + (lo - 1) * sec->fde_size);
+  if (hi > lo)
+    SFR_PREFETCH(sec->buf + sec->fde_start + (hi - 1) * sec->fde_size);
+  return search_starts(sec, pc, lo, hi - lo, n, be);
+}
+
+/* The FDE array's record size for the section's version, when its bounds
+ * lie inside the buffer; 0 for a section sfr_open did not accept. */
+static uint64_t fde_array_ok(const sfr_section *sec) {
+  uint64_t size = sec->version == SFR_VERSION_1   ? SFR_V1_FDE_SIZE
+                  : sec->version == SFR_VERSION_2 ? SFR_V2_FDE_SIZE
+                                                  : SFR_V3_FDE_INDEX_SIZE;
+  if (sec->fde_size != size || sec->fde_start > sec->len ||
+      (uint64_t)sec->num_fdes * size > sec->len - sec->fde_start)
+    return 0;
+  return size;
+}
+
 sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
                                sfr_fde *fde) {
   if ((sec->flags & SFR_F_FDE_SORTED) && sec->order_verified) {
     /* order_verified: every FDE was read without error, in order. */
     uint32_t lo;
-    uint64_t size = sec->version == SFR_VERSION_1   ? SFR_V1_FDE_SIZE
-                    : sec->version == SFR_VERSION_2 ? SFR_V2_FDE_SIZE
-                                                    : SFR_V3_FDE_INDEX_SIZE;
-    if (sec->fde_size != size || sec->fde_start > sec->len ||
-        (uint64_t)sec->num_fdes * size > sec->len - sec->fde_start)
+    if (!fde_array_ok(sec))
       return SFR_LOOKUP_BAD_DATA; /* not a section sfr_open accepted */
     if (sec->version == SFR_VERSION_3)
-      lo = sec->big_endian ? search_starts(sec, pc, 8, 1) : search_starts(sec, pc, 8, 0);
+      lo = sec->big_endian ? count_starts(sec, pc, 8, 1) : count_starts(sec, pc, 8, 0);
     else
-      lo = sec->big_endian ? search_starts(sec, pc, 4, 1) : search_starts(sec, pc, 4, 0);
+      lo = sec->big_endian ? count_starts(sec, pc, 4, 1) : count_starts(sec, pc, 4, 0);
     if (lo == 0)
       return SFR_LOOKUP_NO_FDE;
     if (sfr_get_fde(sec, lo - 1, fde) != SFR_OK)
@@ -94,6 +140,75 @@ sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
   return sfr_find_fde_simple(sec, pc, fde);
 }
 
+/* ---- The lookup index ---- */
+
+/* The start of function i of a section whose FDE array fde_array_ok
+ * accepted (the same address sfr_get_fde resolves). */
+static uint64_t start_at(const sfr_section *sec, uint64_t i) {
+  int pcrel = sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
+  uint64_t base = sec->vma + (pcrel ? sec->fde_start : 0);
+  return start_of(sec->buf + sec->fde_start, i, sec->fde_size, base, pcrel,
+                  sec->version == SFR_VERSION_3 ? 8 : 4, sec->big_endian);
+}
+
+/* The bucket width (log2) and count for the section, or 0 when it can have
+ * no index.  The width is the smallest power of two that keeps the buckets
+ * at most twice the functions, so a bucket holds about one function. */
+static int index_shape(const sfr_section *sec, unsigned *shift, uint64_t *buckets) {
+  uint64_t span;
+  unsigned s = 0;
+  if (!(sec->flags & SFR_F_FDE_SORTED) || !sec->order_verified || sec->num_fdes == 0 ||
+      !fde_array_ok(sec))
+    return 0;
+  span = start_at(sec, sec->num_fdes - 1) - start_at(sec, 0); /* in order: no wrap */
+  if (span >> 32)
+    return 0;
+  while ((span >> s) >= 2 * (uint64_t)sec->num_fdes)
+    s++;
+  *shift = s;
+  *buckets = (span >> s) + 1;
+  return 1;
+}
+
+/* Each bucket's entry is two 32-bit words: the count of functions that
+ * start below the bucket, and the FRE data offset of the last of them
+ * (0 when there is none); one entry more closes the last bucket. */
+size_t sfr_index_size(const sfr_section *sec) {
+  unsigned shift;
+  uint64_t buckets;
+  if (!index_shape(sec, &shift, &buckets) || buckets + 1 > (SIZE_MAX - 3) / 8)
+    return 0;
+  return (size_t)(buckets + 1) * 8 + 3; /* 3: room to align the table */
+}
+
+int sfr_index_build(sfr_section *sec, void *mem, size_t len) {
+  size_t need = sfr_index_size(sec), pad;
+  unsigned shift;
+  uint64_t buckets, b, j = 0, base;
+  uint32_t *table;
+  if (need == 0 || !mem || len < need || !index_shape(sec, &shift, &buckets))
+    return 0;
+  pad = (size_t)((4 - (uintptr_t)mem % 4) % 4);
+  table = (uint32_t *)(void *)((uint8_t *)mem + pad);
+  base = start_at(sec, 0);
+  for (b = 0; b <= buckets; b++) {
+    while (j < sec->num_fdes && start_at(sec, j) - base < (b << shift))
+      j++;
+    table[2 * b] = (uint32_t)j;
+    /* the fre_off field (at 8 in versions 1 and 2, 12 in version 3) */
+    table[2 * b + 1] =
+        j == 0 ? 0
+               : (uint32_t)sfr_load(sec->buf + sec->fde_start + (j - 1) * sec->fde_size +
+                                        (sec->version == SFR_VERSION_3 ? 12 : 8),
+                                    4, sec->big_endian);
+  }
+  sec->index = table;
+  sec->index_base = base;
+  sec->index_buckets = buckets;
+  sec->index_shift = (uint8_t)shift;
+  return 1;
+}
+
 /* Version 1 has no rep_size field (2.3.1 of version 1), so for a PCMASK
  * function the row of an offset off is the last row at or below off % R for
  * an unknown R >= 1.  Two answers hold for every R: off below the first
@@ -102,71 +217,132 @@ sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
  * Anything else depends on R: a linker's PLT (rows at 0 and 0xb, 16-byte
  * entries) read by the plain offset answers the second row at the start
  * of every entry after the first, where the first is right (N14). */
-sfr_lookup_status sfr_pcmask_v1(sfr_lookup_status plain, const sfr_fre *row) {
-  if (plain == SFR_LOOKUP_FOUND && row->index == 0 && row->start == 0)
+sfr_lookup_status sfr_pcmask_v1(sfr_lookup_status plain, uint32_t index, uint32_t start) {
+  if (plain == SFR_LOOKUP_FOUND && index == 0 && start == 0)
     return SFR_LOOKUP_FOUND;
   if (plain == SFR_LOOKUP_NO_FRE)
     return SFR_LOOKUP_NO_FRE;
   return SFR_LOOKUP_REP_SIZE_UNKNOWN;
 }
 
-/* 2.4: the FRE at it->pos, read only as far as its start address and its
- * length (start, info byte, data words), with the checks sfr_fre_next
- * makes in the order it makes them; it->pos is not moved.  SFR_OK or the
- * finding sfr_fre_next would return. */
-static sfr_status next_row_start(const sfr_section *sec, const sfr_fre_iter *it,
-                                 uint32_t *start, uint64_t *length) {
-  static const uint8_t addr_sizes[3] = {1, 2, 4}, word_sizes[4] = {1, 2, 4, 0};
-  unsigned asz = addr_sizes[it->fre_type];
-  uint64_t room;
-  uint8_t info;
-  if (it->pos > it->limit || it->limit - it->pos < asz + 1u)
-    return SFR_E_TRUNCATED_FRE;
-  room = it->limit - it->pos;
-  *start = (uint32_t)sfr_load(sec->buf + it->pos, asz, sec->big_endian);
-  info = sec->buf[it->pos + asz];
-  if (word_sizes[(info >> 5) & 3u] == 0)
-    return SFR_E_DATAWORD_SIZE_UNKNOWN;
-  *length = asz + 1u + (uint64_t)((info >> 1) & 0x0fu) * word_sizes[(info >> 5) & 3u];
-  return *length > room ? SFR_E_TRUNCATED_DATA_WORDS : SFR_OK;
+/* 2.4: the last of fde's rows (n_rows of them, from pos, before limit)
+ * whose start is at or below off, read only as far as each row's start
+ * address and length (start, info byte, data words), with the checks
+ * sfr_fre_next makes in the order it makes them, up to and including the
+ * first row past off.  asz (the start address's size) and be are
+ * constants in each caller, so each FRE type gets a loop of its own.
+ * SFR_LOOKUP_FOUND with the row's offset, index and start;
+ * SFR_LOOKUP_NO_FRE; SFR_LOOKUP_BAD_DATA where sfr_fre_next would fail. */
+static inline sfr_lookup_status scan_rows(const uint8_t *buf, uint64_t pos, uint64_t limit,
+                                          uint32_t n_rows, uint64_t off, unsigned asz, int be,
+                                          uint64_t *at, uint32_t *index, uint32_t *start) {
+  sfr_lookup_status ls = SFR_LOOKUP_NO_FRE;
+  uint32_t k;
+  for (k = 0; k < n_rows; k++) {
+    uint32_t row_start, code;
+    uint8_t info;
+    uint64_t length;
+    if (pos > limit || limit - pos < asz + 1u)
+      return SFR_LOOKUP_BAD_DATA; /* truncated-fre */
+    row_start = (uint32_t)sfr_load124(buf + pos, asz, be);
+    info = buf[pos + asz];
+    code = (info >> 5) & 3u; /* word size 1 << code; 3 is undefined */
+    if (code == 3)
+      return SFR_LOOKUP_BAD_DATA;
+    length = asz + 1u + ((uint64_t)((info >> 1) & 0x0fu) << code);
+    if (length > limit - pos)
+      return SFR_LOOKUP_BAD_DATA; /* truncated-data-words */
+    if (row_start > off)
+      break;
+    *at = pos;
+    *index = k;
+    *start = row_start;
+    ls = SFR_LOOKUP_FOUND;
+    pos += length;
+  }
+  return ls;
+}
+
+/* The words of a row, count of them at p, each 1 << code bytes. */
+static inline void decode_words(const uint8_t *p, unsigned count, unsigned code, int be,
+                                sfr_fre *fre) {
+  unsigned i;
+  for (i = 0; i < count; i++) {
+    uint32_t w = (uint32_t)sfr_load124(p + (i << code), 1u << code, be);
+    fre->uwords[i] = w;
+    fre->words[i] = (int32_t)sfr_sext(w, 1u << code);
+  }
+}
+
+/* The row at at, which scan_rows has read as far as its length, decoded
+ * whole: the same sfr_fre sfr_fre_next gives. */
+static void decode_row(const uint8_t *buf, uint64_t at, uint32_t index, unsigned asz, int be,
+                       sfr_fre *fre) {
+  const uint8_t *p = buf + at;
+  memset(fre, 0, sizeof *fre);
+  fre->index = index;
+  fre->offset = at;
+  fre->start = (uint32_t)sfr_load124(p, asz, be);
+  sfr_decode_fre_info(p[asz], fre);
+  p += asz + 1u;
+  switch (fre->word_size) {
+  case 1:
+    decode_words(p, fre->count, 0, 0, fre);
+    break;
+  case 2:
+    if (be)
+      decode_words(p, fre->count, 1, 1, fre);
+    else
+      decode_words(p, fre->count, 1, 0, fre);
+    break;
+  default:
+    if (be)
+      decode_words(p, fre->count, 2, 1, fre);
+    else
+      decode_words(p, fre->count, 2, 0, fre);
+    break;
+  }
+  fre->length = asz + 1u + (uint32_t)fre->count * fre->word_size;
 }
 
 sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
                                uint64_t pc, sfr_fre *fre) {
-  sfr_fre_iter it, chosen;
-  sfr_fre row;
-  uint64_t off;
-  int found = 0, done = 0;
+  static const uint8_t asz_of[3] = {1, 2, 4};
+  sfr_fre_iter it;
+  uint64_t off, at = 0;
+  uint32_t index = 0, start = 0;
+  int be = sec->big_endian;
   sfr_lookup_status ls;
 
   if ((ls = sfr_row_offset(sec, fde, pc, &off)) != SFR_LOOKUP_FOUND)
     return ls;
   sfr_fre_iter_init(sec, fde, &it);
-  if (it.total > 0 && it.fre_type > SFR_FRE_TYPE_ADDR4)
+  if (it.total == 0)
+    return SFR_LOOKUP_NO_FRE;
+  switch (it.fre_type) {
+  case SFR_FRE_TYPE_ADDR1:
+    ls = scan_rows(sec->buf, it.pos, it.limit, it.total, off, 1, 0, &at, &index, &start);
+    break;
+  case SFR_FRE_TYPE_ADDR2:
+    ls = be ? scan_rows(sec->buf, it.pos, it.limit, it.total, off, 2, 1, &at, &index, &start)
+            : scan_rows(sec->buf, it.pos, it.limit, it.total, off, 2, 0, &at, &index, &start);
+    break;
+  case SFR_FRE_TYPE_ADDR4:
+    ls = be ? scan_rows(sec->buf, it.pos, it.limit, it.total, off, 4, 1, &at, &index, &start)
+            : scan_rows(sec->buf, it.pos, it.limit, it.total, off, 4, 0, &at, &index, &start);
+    break;
+  default:
     return SFR_LOOKUP_BAD_DATA;
-  chosen = it;
-  /* The last row whose start <= off: each row up to the first one past
-   * off is read as far as its length (an unreadable one is bad data, as
-   * in the simple path). */
-  for (; it.next < it.total; it.next++) {
-    uint32_t start;
-    uint64_t length;
-    if (next_row_start(sec, &it, &start, &length) != SFR_OK)
-      return SFR_LOOKUP_BAD_DATA;
-    if (start > off)
-      break;
-    chosen = it;
-    found = 1;
-    it.pos += length;
   }
-  if (found && (sfr_fre_next(sec, &chosen, &row, &done) != SFR_OK || done))
-    return SFR_LOOKUP_BAD_DATA; /* not reached: the same bytes were just read */
-  ls = found ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FRE;
+  if (ls == SFR_LOOKUP_BAD_DATA)
+    return ls;
   if (fde->pc_type == SFR_PCTYPE_MASK && sec->version == SFR_VERSION_1)
-    ls = sfr_pcmask_v1(ls, &row);
-  if (ls == SFR_LOOKUP_FOUND)
-    *fre = row;
-  return ls;
+    ls = sfr_pcmask_v1(ls, index, start);
+  if (ls != SFR_LOOKUP_FOUND)
+    return ls;
+  /* Only the chosen row is decoded whole, straight into *fre. */
+  decode_row(sec->buf, at, index, asz_of[it.fre_type], be, fre);
+  return SFR_LOOKUP_FOUND;
 }
 
 /* A lookup in the given PC mode, with the two steps given (this file's,
@@ -195,9 +371,27 @@ sfr_lookup_status sfr_lookup_via(const sfr_section *sec, uint64_t pc, sfr_pc_mod
   return SFR_LOOKUP_FOUND;
 }
 
+/* sfr_lookup_via with this file's two steps, called directly so that the
+ * compiler can inline them (through the pointers it could not). */
 sfr_lookup_status sfr_lookup(const sfr_section *sec, uint64_t pc,
                              sfr_pc_mode mode, sfr_lookup_result *res) {
-  return sfr_lookup_via(sec, pc, mode, res, sfr_find_fde, sfr_find_fre);
+  sfr_lookup_status ls;
+  res->pc = pc;
+  if (mode == SFR_PC_RA) {
+    if (pc == 0)
+      return SFR_LOOKUP_NO_FDE;
+    pc -= 1;
+  }
+  res->pc = pc;
+  ls = sfr_find_fde(sec, pc, &res->fde);
+  if (ls != SFR_LOOKUP_FOUND)
+    return ls;
+  ls = sfr_find_fre(sec, &res->fde, pc, &res->fre);
+  if (ls != SFR_LOOKUP_FOUND)
+    return ls;
+  if (sfr_interpret(sec, &res->fde, &res->fre, &res->rules) != SFR_OK)
+    return SFR_LOOKUP_BAD_DATA;
+  return SFR_LOOKUP_FOUND;
 }
 
 const char *sfr_lookup_status_name(sfr_lookup_status s) {

@@ -76,7 +76,7 @@ sfr_lookup_status sfr_find_fre_simple(const sfr_section *sec, const sfr_fde *fde
   }
   ls = found ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FRE;
   if (fde->pc_type == SFR_PCTYPE_MASK && sec->version == SFR_VERSION_1)
-    ls = sfr_pcmask_v1(ls, &row);
+    ls = found ? sfr_pcmask_v1(ls, row.index, row.start) : sfr_pcmask_v1(ls, 0, 0);
   if (ls == SFR_LOOKUP_FOUND)
     *fre = row;
   return ls;

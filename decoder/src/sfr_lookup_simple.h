@@ -35,7 +35,9 @@ sfr_lookup_status sfr_lookup_checked(const sfr_section *sec, uint64_t pc, sfr_pc
 sfr_lookup_status sfr_lookup_via(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
                                  sfr_lookup_result *res, sfr_find_fde_fn find_fde,
                                  sfr_find_fre_fn find_fre);
-sfr_lookup_status sfr_pcmask_v1(sfr_lookup_status plain, const sfr_fre *row);
+/* A version-1 PCMASK function's status from the one its plain offset gave
+ * (plain) and, when that was FOUND, the row's index and start. */
+sfr_lookup_status sfr_pcmask_v1(sfr_lookup_status plain, uint32_t index, uint32_t start);
 sfr_lookup_status sfr_row_offset(const sfr_section *sec, const sfr_fde *fde, uint64_t pc,
                                  uint64_t *off);
 

@@ -310,9 +310,27 @@ static void both_paths(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode) {
         mode == SFR_PC_IP ? "ip" : "ra", why);
 }
 
+static void exercise_paths(const sfr_section *sec);
+
 /* Walk everything decodable and look up every FRE start by both paths:
- * must not fault, and the paths must agree. */
+ * must not fault, and the paths must agree.  On a section validated in
+ * order, again with the lookup index (in memory one byte off alignment),
+ * which the simple path does not use. */
 static void exercise(const sfr_section *sec) {
+  size_t n = sfr_index_size(sec);
+  uint8_t *mem = n ? malloc(n + 1) : NULL;
+  sfr_section indexed = *sec;
+  CHECK(n == 0 || ((sec->flags & SFR_F_FDE_SORTED) && sec->order_verified && sec->num_fdes),
+        "an index for a section not validated in order");
+  exercise_paths(sec);
+  if (mem) {
+    CHECK(sfr_index_build(&indexed, mem + 1, n) == 1 && indexed.index, "index not built");
+    exercise_paths(&indexed);
+  }
+  free(mem);
+}
+
+static void exercise_paths(const sfr_section *sec) {
   uint32_t i;
   for (i = 0; i < sec->num_fdes && i < 4096; i++) {
     sfr_fde fde;
@@ -1159,6 +1177,73 @@ static void test_validate_scratch(void) {
         rep.count == 2 ? (long long)items[1].fde : -1LL);
 }
 
+/* The lookup index: only for a section validated in order; the same
+ * answer as the binary search at every PC of 100,000 functions (starts,
+ * ends, below and above them all); no index with too little memory; a
+ * damaged index reads nothing outside the section and itself (ASan and
+ * valgrind watch the two blocks); validation detaches it. */
+static void test_lookup_index(void) {
+  vector_functions_spec sorted = {100000, 1, 0, UINT32_MAX, UINT32_MAX, 0};
+  vector_functions_spec unsorted = {1000, 0, 1, UINT32_MAX, UINT32_MAX, 0};
+  size_t len = VECTOR_FUNCTIONS_LEN((size_t)100000), n, k;
+  uint8_t *bytes = malloc(len), *mem = NULL;
+  sfr_section sec, indexed;
+  sfr_finding items[8];
+  sfr_report rep = {items, 8, 0, {0}};
+  uint64_t pc, differ = 0;
+  int m;
+  if (!bytes || vector_functions(bytes, len, &unsorted) == 0) {
+    CHECK(0, "cannot build the sections");
+    free(bytes);
+    return;
+  }
+  CHECK(sfr_open(&sec, bytes, VECTOR_FUNCTIONS_LEN((size_t)1000), 0x1000, NULL) == SFR_OK &&
+            sfr_index_size(&sec) == 0,
+        "a section opened but not validated has an index size");
+  sfr_validate(&sec, bytes, VECTOR_FUNCTIONS_LEN((size_t)1000), 0x1000, &rep);
+  CHECK(sfr_index_size(&sec) == 0 && sfr_index_build(&sec, bytes, len) == 0 && !sec.index,
+        "an unsorted section gets an index");
+  (void)vector_functions(bytes, len, &sorted);
+  sfr_validate(&sec, bytes, len, 0x1000, &rep);
+  n = sfr_index_size(&sec);
+  CHECK(rep.count == 0 && sec.order_verified, "100,000 sorted functions: %zu findings", rep.count);
+  CHECK(n > 0 && n <= 16u * 100000 + 16, "index of %zu bytes for 100,000 functions", n);
+  if (n == 0 || !(mem = malloc(n + 3))) {
+    free(bytes);
+    return;
+  }
+  indexed = sec;
+  CHECK(sfr_index_build(&indexed, mem + 3, n - 1) == 0 && !indexed.index,
+        "an index built in too little memory");
+  CHECK(sfr_index_build(&indexed, mem + 3, n) == 1 && indexed.index, "the index is not built");
+  /* The functions: 0x40 bytes each from 0x100000; every 8th PC across
+   * them and 0x100 bytes on either side. */
+  for (pc = 0x100000 - 0x100; pc < 0x100000 + 0x40 * 100000 + 0x100; pc += 8)
+    for (m = 0; m < 2; m++) {
+      sfr_lookup_result a, b;
+      sfr_lookup_status sa = sfr_lookup(&indexed, pc, (sfr_pc_mode)m, &a);
+      sfr_lookup_status sb = sfr_lookup(&sec, pc, (sfr_pc_mode)m, &b);
+      differ += sfr_lookup_differs(sa, &a, sb, &b) != NULL;
+    }
+  CHECK(differ == 0, "%" PRIu64 " lookups differ with the index", differ);
+  CHECK(sfr_lookup(&indexed, 0x100000 + 0x40 * 70000 + 3, SFR_PC_IP, &(sfr_lookup_result){0}) ==
+            SFR_LOOKUP_FOUND,
+        "a PC inside function 70,000 not found with the index");
+  /* Damaged: every byte 0xff, then bytes of a pattern. */
+  for (m = 0; m < 2; m++) {
+    for (k = 0; k < n; k++)
+      mem[3 + k] = m ? (uint8_t)(k * 37 + 11) : 0xff;
+    for (pc = 0x100000 - 0x100; pc < 0x100000 + 0x40 * 100000 + 0x100; pc += 0x1000 + 8) {
+      sfr_lookup_result r;
+      (void)sfr_lookup(&indexed, pc, SFR_PC_IP, &r);
+    }
+  }
+  sfr_validate(&indexed, bytes, len, 0x1000, &rep);
+  CHECK(!indexed.index, "validation keeps an index");
+  free(mem);
+  free(bytes);
+}
+
 static void test_lookup_differs(void) {
   real_section rs;
   checked c;
@@ -1227,6 +1312,8 @@ int main(int argc, char **argv) {
       test_generator_regressions);
   run("stop and lookup status names", test_stop_names);
   run("the lookup paths' comparison names what differs", test_lookup_differs);
+  run("the lookup index answers as the binary search, and a damaged one reads nothing outside",
+      test_lookup_index);
   run("validation is exact at any size with scratch, and says what it skipped without",
       test_validate_scratch);
   printf("1..%d\n", n_tests);

@@ -9,7 +9,11 @@
  * (sfr_lookup) answers exactly as the simple path that decodes everything
  * (sfr_lookup_simple; sfr_lookup_checked compares the two): the PCs given,
  * and for each one a PC inside one of the functions derived from it, so
- * that rows are reached. */
+ * that rows are reached.  The same with the lookup index on a section
+ * validated in order (sfr_index_build); then, with the index overwritten
+ * by bytes of the input, every lookup still only reads inside the section
+ * and the index (the sanitizers watch). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fuzz_check.h"
@@ -53,6 +57,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   sfr_section sec;
   sfr_finding items[8];
   sfr_report rep;
+  sfr_section indexed;
+  size_t ix_len;
+  void *ix = NULL;
 
   for (i = 0; i < n; i++)
     pcs[i] = fuzz_take(&p, &len, 8);
@@ -60,11 +67,40 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   rep.items = items;
   rep.cap = 8;
   fuzz_validate(&sec, p, len, vma, &rep);
+  ix_len = sfr_index_size(&sec);
+  FUZZ_CHECK(ix_len == 0 || ((sec.flags & SFR_F_FDE_SORTED) && sec.order_verified),
+             "only a section validated in order can have an index");
+  if (ix_len && (ix = malloc(ix_len)) != NULL) {
+    indexed = sec;
+    indexed.order_verified = 0;
+    FUZZ_CHECK(sfr_index_build(&indexed, ix, ix_len) == 0 && !indexed.index,
+               "a section not validated in order gets no index");
+    indexed = sec;
+    FUZZ_CHECK(sfr_index_build(&indexed, ix, ix_len - 1) == 0, "too little memory builds no index");
+    FUZZ_CHECK(sfr_index_build(&indexed, ix, ix_len) == 1, "the index is built");
+  }
   for (i = 0; i < n; i++) {
     sfr_fde f;
     both_paths(&sec, pcs[i]);
-    if (sec.num_fdes && sfr_get_fde(&sec, (uint32_t)(pcs[i] % sec.num_fdes), &f) == SFR_OK)
-      both_paths(&sec, f.start + (pcs[i] >> 32) % ((uint64_t)f.size + 1));
+    if (ix)
+      both_paths(&indexed, pcs[i]);
+    if (sec.num_fdes && sfr_get_fde(&sec, (uint32_t)(pcs[i] % sec.num_fdes), &f) == SFR_OK) {
+      uint64_t at = f.start + (pcs[i] >> 32) % ((uint64_t)f.size + 1);
+      both_paths(&sec, at);
+      if (ix)
+        both_paths(&indexed, at);
+    }
+  }
+  if (ix) {
+    /* A damaged index: wrong answers allowed, reads outside never. */
+    size_t k;
+    for (k = 0; k < ix_len; k++)
+      ((uint8_t *)ix)[k] = len ? p[k % len] : 0;
+    for (i = 0; i < n; i++) {
+      sfr_lookup_result res;
+      (void)sfr_lookup(&indexed, pcs[i], SFR_PC_IP, &res);
+    }
+    free(ix);
   }
   if (sfr_report_rejects(&rep))
     return 0;
