@@ -173,20 +173,24 @@ static int index_shape(const sfr_section *sec, unsigned *shift, uint64_t *bucket
 /* Each bucket's entry is two 32-bit words: the count of functions that
  * start below the bucket, and the FRE data offset of the last of them
  * (0 when there is none); one entry more closes the last bucket. */
+static size_t index_bytes(const sfr_section *sec, unsigned *shift, uint64_t *buckets) {
+  if (!index_shape(sec, shift, buckets) || *buckets + 1 > (SIZE_MAX - 3) / 8)
+    return 0;
+  return (size_t)(*buckets + 1) * 8 + 3; /* 3: room to align the table */
+}
+
 size_t sfr_index_size(const sfr_section *sec) {
   unsigned shift;
   uint64_t buckets;
-  if (!index_shape(sec, &shift, &buckets) || buckets + 1 > (SIZE_MAX - 3) / 8)
-    return 0;
-  return (size_t)(buckets + 1) * 8 + 3; /* 3: room to align the table */
+  return index_bytes(sec, &shift, &buckets);
 }
 
 int sfr_index_build(sfr_section *sec, void *mem, size_t len) {
-  size_t need = sfr_index_size(sec), pad;
   unsigned shift;
   uint64_t buckets, b, j = 0, base;
+  size_t need = index_bytes(sec, &shift, &buckets), pad;
   uint32_t *table;
-  if (need == 0 || !mem || len < need || !index_shape(sec, &shift, &buckets))
+  if (need == 0 || !mem || len < need)
     return 0;
   pad = (size_t)((4 - (uintptr_t)mem % 4) % 4);
   table = (uint32_t *)(void *)((uint8_t *)mem + pad);
@@ -345,53 +349,11 @@ sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
   return SFR_LOOKUP_FOUND;
 }
 
-/* A lookup in the given PC mode, with the two steps given (this file's,
- * or the simple path's). */
-sfr_lookup_status sfr_lookup_via(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
-                                 sfr_lookup_result *res, sfr_find_fde_fn find_fde,
-                                 sfr_find_fre_fn find_fre) {
-  sfr_lookup_status ls;
-  /* Only what the status makes meaningful is written (sframe_ref.h): the
-   * whole result is not cleared first, which costs as much as a search. */
-  res->pc = pc;
-  if (mode == SFR_PC_RA) {
-    if (pc == 0)
-      return SFR_LOOKUP_NO_FDE;
-    pc -= 1; /* a return address belongs to the call before it */
-  }
-  res->pc = pc;
-  ls = find_fde(sec, pc, &res->fde);
-  if (ls != SFR_LOOKUP_FOUND)
-    return ls;
-  ls = find_fre(sec, &res->fde, pc, &res->fre);
-  if (ls != SFR_LOOKUP_FOUND)
-    return ls;
-  if (sfr_interpret(sec, &res->fde, &res->fre, &res->rules) != SFR_OK)
-    return SFR_LOOKUP_BAD_DATA;
-  return SFR_LOOKUP_FOUND;
-}
-
-/* sfr_lookup_via with this file's two steps, called directly so that the
- * compiler can inline them (through the pointers it could not). */
+/* sfr_lookup_via (sfr_lookup_simple.h, inline) with this file's two
+ * steps: constant pointers the compiler turns into direct, inlined calls. */
 sfr_lookup_status sfr_lookup(const sfr_section *sec, uint64_t pc,
                              sfr_pc_mode mode, sfr_lookup_result *res) {
-  sfr_lookup_status ls;
-  res->pc = pc;
-  if (mode == SFR_PC_RA) {
-    if (pc == 0)
-      return SFR_LOOKUP_NO_FDE;
-    pc -= 1;
-  }
-  res->pc = pc;
-  ls = sfr_find_fde(sec, pc, &res->fde);
-  if (ls != SFR_LOOKUP_FOUND)
-    return ls;
-  ls = sfr_find_fre(sec, &res->fde, pc, &res->fre);
-  if (ls != SFR_LOOKUP_FOUND)
-    return ls;
-  if (sfr_interpret(sec, &res->fde, &res->fre, &res->rules) != SFR_OK)
-    return SFR_LOOKUP_BAD_DATA;
-  return SFR_LOOKUP_FOUND;
+  return sfr_lookup_via(sec, pc, mode, res, sfr_find_fde, sfr_find_fre);
 }
 
 const char *sfr_lookup_status_name(sfr_lookup_status s) {

@@ -32,9 +32,34 @@ sfr_lookup_status sfr_lookup_checked(const sfr_section *sec, uint64_t pc, sfr_pc
                                      sfr_lookup_result *res, const char **why);
 
 /* Shared by both paths. */
-sfr_lookup_status sfr_lookup_via(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
-                                 sfr_lookup_result *res, sfr_find_fde_fn find_fde,
-                                 sfr_find_fre_fn find_fre);
+
+/* A lookup in the given PC mode with the two steps given (the fast
+ * path's, or the simple path's); inline, so that each caller's constant
+ * steps become direct calls. */
+static inline sfr_lookup_status sfr_lookup_via(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
+                                               sfr_lookup_result *res, sfr_find_fde_fn find_fde,
+                                               sfr_find_fre_fn find_fre) {
+  sfr_lookup_status ls;
+  /* Only what the status makes meaningful is written (sframe_ref.h): the
+   * whole result is not cleared first, which costs as much as a search. */
+  res->pc = pc;
+  if (mode == SFR_PC_RA) {
+    if (pc == 0)
+      return SFR_LOOKUP_NO_FDE;
+    pc -= 1; /* a return address belongs to the call before it */
+  }
+  res->pc = pc;
+  ls = find_fde(sec, pc, &res->fde);
+  if (ls != SFR_LOOKUP_FOUND)
+    return ls;
+  ls = find_fre(sec, &res->fde, pc, &res->fre);
+  if (ls != SFR_LOOKUP_FOUND)
+    return ls;
+  if (sfr_interpret(sec, &res->fde, &res->fre, &res->rules) != SFR_OK)
+    return SFR_LOOKUP_BAD_DATA;
+  return SFR_LOOKUP_FOUND;
+}
+
 /* A version-1 PCMASK function's status from the one its plain offset gave
  * (plain) and, when that was FOUND, the row's index and start. */
 sfr_lookup_status sfr_pcmask_v1(sfr_lookup_status plain, uint32_t index, uint32_t start);
