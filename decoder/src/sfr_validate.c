@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "sfr_certify.h"
 #include "sframe_ref.h"
 
 static void add(sfr_report *rep, sfr_status id, int64_t offset, int64_t fde,
@@ -520,8 +521,10 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
   sfr_validate_ex(sec, buf, len, vma, NULL, 0, rep);
 }
 
-void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
-                     uint64_t vma, void *scratch, size_t scratch_len, sfr_report *rep) {
+/* The whole validation; with certify, a section the certificate proves
+ * clean is done once the header and the layout are checked. */
+static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
+                     void *scratch, size_t scratch_len, int certify, sfr_report *rep) {
   scratch_keys key_store, *keys;
   sfr_finding where;
   struct order_state order;
@@ -541,6 +544,13 @@ void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
   check_header(sec, rep);
   check_layout(sec, rep);
   keys = take_scratch(sec, scratch, scratch_len, &key_store);
+  /* The certificate's map borrows the scratch, but only where the full
+   * pass would use it too (it is then exact at any size). */
+  if (certify && rep->count == 0 &&
+      sfr_certify_clean(sec, keys && scratch_len >= sfr_certify_map_size(sec) ? scratch : NULL)) {
+    sec->order_verified = 1;
+    return;
+  }
 
   memset(&order, 0, sizeof order);
   max_end = sec->fre_start;
@@ -648,4 +658,30 @@ void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
     add(rep, SFR_E_FRE_SUBSECTION_UNUSED, (int64_t)max_end, -1, -1, "sfh_fre_len");
   sec->order_verified =
       (uint8_t)(fdes_ok && !order.unsorted && !order.overlap && !order.shared_start);
+}
+
+void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
+                     void *scratch, size_t scratch_len, sfr_report *rep) {
+  validate(sec, buf, len, vma, scratch, scratch_len, 1, rep);
+}
+
+void sfr_validate_full(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
+                       void *scratch, size_t scratch_len, sfr_report *rep) {
+  validate(sec, buf, len, vma, scratch, scratch_len, 0, rep);
+}
+
+const char *sfr_validate_checked(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
+                                 void *scratch, size_t scratch_len, sfr_report *rep) {
+  sfr_section full;
+  sfr_report full_rep;
+  memset(&full_rep, 0, sizeof full_rep); /* no room: findings are only counted */
+  sfr_validate_ex(sec, buf, len, vma, scratch, scratch_len, rep);
+  if (rep->count != 0)
+    return NULL; /* not certified: the full pass made this report */
+  sfr_validate_full(&full, buf, len, vma, scratch, scratch_len, &full_rep);
+  if (full_rep.count != 0)
+    return "certified clean, but the full pass has findings";
+  if (full.order_verified != sec->order_verified)
+    return "certified clean, but the full pass does not verify the order";
+  return NULL;
 }

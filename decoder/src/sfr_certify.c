@@ -1,0 +1,252 @@
+/* sfr_certify.c - the certificate of a clean section: the checks of
+ * sfr_validate.c, made on the raw bytes in one pass, for the common case
+ * where none of them fails.
+ *
+ * The full pass reads each FDE into an sfr_fde, each FRE into an sfr_fre
+ * and interprets it into rules: about 40 instructions per byte.  What a
+ * clean section needs is less: for an FDE of the default type, whether an
+ * FRE can be interpreted depends on its info byte alone (3.1: the count of
+ * data words and their size, the mangled-RA bit), so one table per
+ * section answers it; the FDEs must be in order, so no pair is ever
+ * compared.  Anything out of the ordinary (an FDE out of order or two
+ * sharing a start, FRE data out of order, any finding) is not decided
+ * here: the certificate gives up, and the full pass names the findings. */
+#include <string.h>
+
+#include "sfr_certify.h"
+#include "sfr_cursor.h"
+
+#define BAD 0xffu
+
+/* tab[info] is the bytes of data words an FRE with that info byte (2.4.1)
+ * carries, or BAD where sfr_fre_next or the interpretation would report
+ * it: an undefined word size, RA mangled outside AArch64, no words in
+ * version 1 (V2 erratum 2 gave 0 its meaning), or more words than the
+ * FDE type reads (most). */
+static void fre_info_table(const sfr_section *sec, unsigned most, uint8_t tab[256]) {
+  static const uint8_t sizes[4] = {1, 2, 4, 0};
+  int aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
+  unsigned b;
+  for (b = 0; b < 256; b++) {
+    unsigned count = (b >> 1) & 0x0fu, size = sizes[(b >> 5) & 3u];
+    int ok = size != 0 && (aarch64 || !(b & 0x80u)) && count <= most &&
+             (count > 0 || sec->version != SFR_VERSION_1);
+    tab[b] = ok ? (uint8_t)(count * size) : (uint8_t)BAD;
+  }
+}
+
+/* A flexible FDE's FRE (3.2): its words decide, so it is interpreted. */
+static int flex_fre_ok(const sfr_section *sec, const uint8_t *p, unsigned asz) {
+  sfr_fre fre;
+  sfr_rules rules;
+  unsigned i;
+  sfr_decode_fre_info(p[asz], &fre);
+  for (i = 0, p += asz + 1u; i < fre.count; i++, p += fre.word_size) {
+    uint64_t w = sfr_load124(p, fre.word_size, sec->big_endian);
+    fre.uwords[i] = (uint32_t)w;
+    fre.words[i] = (int32_t)sfr_sext(w, fre.word_size);
+  }
+  memset(&rules, 0, sizeof rules);
+  return sfr_interp_flex(sec, &fre, &rules) == SFR_OK;
+}
+
+/* One FDE's fields as stored, read from its record (and in version 3 its
+ * attribute) after the bounds sfr_get_fde checks; 0 where it would fail. */
+typedef struct raw_fde {
+  int64_t raw_start;
+  uint32_t size, fre_off, num_fres;
+  uint8_t info, info2, rep_size;
+  uint64_t fres_at;
+} raw_fde;
+
+static int read_fde(const sfr_section *sec, uint64_t at, raw_fde *f) {
+  const uint8_t *p = sec->buf + at; /* sfr_open: the array is inside */
+  int be = sec->big_endian;
+  if (sec->version == SFR_VERSION_3) {
+    uint64_t attr;
+    f->raw_start = (int64_t)sfr_load(p, 8, be);
+    f->size = (uint32_t)sfr_load(p + 8, 4, be);
+    f->fre_off = (uint32_t)sfr_load(p + 12, 4, be);
+    if (f->fre_off >= sec->fre_len)
+      return 0;
+    attr = sec->fre_start + f->fre_off;
+    if (sec->fre_end - attr < SFR_V3_FDE_ATTR_SIZE)
+      return 0;
+    p = sec->buf + attr;
+    f->num_fres = (uint32_t)sfr_load(p, 2, be);
+    f->info = p[2];
+    f->info2 = p[3];
+    f->rep_size = p[4];
+    f->fres_at = attr + SFR_V3_FDE_ATTR_SIZE;
+    return 1;
+  }
+  f->raw_start = sfr_sext(sfr_load(p, 4, be), 4);
+  f->size = (uint32_t)sfr_load(p + 4, 4, be);
+  f->fre_off = (uint32_t)sfr_load(p + 8, 4, be);
+  f->num_fres = (uint32_t)sfr_load(p + 12, 4, be);
+  f->info = p[16];
+  f->info2 = 0;
+  f->rep_size = sec->version == SFR_VERSION_2 ? p[17] : 0;
+  if (f->fre_off > sec->fre_len || (f->fre_off == sec->fre_len && f->num_fres > 0))
+    return 0;
+  f->fres_at = sec->fre_start + f->fre_off;
+  return 1;
+}
+
+/* check_fde_fields, and the start resolved as sfr_get_fde resolves it
+ * (2.3.1): 0 where either would report something. */
+static int fde_fields_ok(const sfr_section *sec, uint64_t at, const raw_fde *f,
+                         uint64_t *start) {
+  uint8_t unused = sec->version >= SFR_VERSION_3 ? 0x40 : 0xc0;
+  int aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
+  uint64_t base = sec->vma;
+  if ((f->info & 0x0fu) > SFR_FRE_TYPE_ADDR4 || (f->info2 & 0x1fu) > SFR_FDE_TYPE_FLEX ||
+      (f->info & unused) || (f->info2 & 0xe0u) || ((f->info & 0x20u) && !aarch64))
+    return 0;
+  if ((f->info & 0x10u) && f->rep_size == 0 && sec->version >= SFR_VERSION_2)
+    return 0; /* PCMASK without a repetition size */
+  if (sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL)) {
+    if (at > UINT64_MAX - base)
+      return 0;
+    base += at;
+  }
+  if (f->raw_start < 0) {
+    uint64_t mag = (uint64_t)0 - (uint64_t)f->raw_start;
+    if (mag > base)
+      return 0;
+    *start = base - mag;
+  } else {
+    if ((uint64_t)f->raw_start > UINT64_MAX - base)
+      return 0;
+    *start = base + (uint64_t)f->raw_start;
+  }
+  return f->size <= UINT64_MAX - *start;
+}
+
+/* check_fres for one function: its FREs inside the sub-section and the
+ * byte budget, starts increasing and below the offsets a PC can reach,
+ * each interpretable.  Returns where its data end, or 0 (no function's
+ * data end at offset 0: the header comes first). */
+static uint64_t fres_ok(const sfr_section *sec, const raw_fde *f, const uint8_t tab[256],
+                        const uint8_t flex_tab[256], uint64_t *budget) {
+  static const uint8_t addr_sizes[3] = {1, 2, 4};
+  unsigned asz = addr_sizes[f->info & 0x0fu];
+  int mask = (f->info & 0x10u) != 0, flex = (f->info2 & 0x1fu) == SFR_FDE_TYPE_FLEX;
+  uint64_t limit = mask && f->rep_size < f->size ? f->rep_size : f->size;
+  uint64_t pos = f->fres_at, end = sec->fre_end, left = *budget;
+  uint32_t k, prev = 0;
+  if (mask && sec->version == SFR_VERSION_1)
+    limit = UINT64_MAX; /* no rep_size: the offsets are not bounded (N14) */
+  if (flex)
+    tab = flex_tab;
+  for (k = 0; k < f->num_fres; k++) {
+    const uint8_t *p = sec->buf + pos;
+    uint32_t start;
+    unsigned len;
+    if (end - pos < asz + 1u)
+      return 0;
+    start = (uint32_t)sfr_load124(p, asz, sec->big_endian);
+    if (tab[p[asz]] == BAD)
+      return 0;
+    len = asz + 1u + tab[p[asz]];
+    if (end - pos < len || len > left || (k > 0 && start <= prev) || start >= limit)
+      return 0;
+    if (flex && !flex_fre_ok(sec, p, asz))
+      return 0;
+    left -= len;
+    prev = start;
+    pos += len;
+  }
+  *budget = left;
+  return pos;
+}
+
+/* Marks bytes [a, b) (a < b) in the bitmap map; 0 when one of them was
+ * marked already. */
+static int mark(uint8_t *map, uint64_t a, uint64_t b) {
+  uint64_t i = a >> 3, j = (b - 1) >> 3, k;
+  uint8_t lo = (uint8_t)(0xffu << (a & 7u)), hi = (uint8_t)(0xffu >> (7u - ((b - 1) & 7u)));
+  if (i == j)
+    lo &= hi;
+  if (map[i] & lo)
+    return 0;
+  map[i] |= lo;
+  if (i == j)
+    return 1;
+  for (k = i + 1; k < j; k++) {
+    if (map[k])
+      return 0;
+    map[k] = 0xffu;
+  }
+  if (map[j] & hi)
+    return 0;
+  map[j] |= hi;
+  return 1;
+}
+
+size_t sfr_certify_map_size(const sfr_section *sec) {
+  return sec->fre_len / 8u + 1u;
+}
+
+#define OUT_OF_ORDER (-1)
+
+/* One pass over the FDEs and their FREs: 1 proven clean, 0 not proven, or
+ * OUT_OF_ORDER when, without map, a function's FRE data start before the
+ * end of the data before them (which map can still prove apart). */
+static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
+                        const uint8_t flex_tab[256], uint8_t *map) {
+  uint64_t at = sec->fde_start, prev_start = 0, max_end = 0, data_max_end = 0;
+  uint64_t walked_to = sec->fre_start, budget = sec->fre_len, sum = 0;
+  uint32_t i;
+  for (i = 0; i < sec->num_fdes; i++, at += sec->fde_size) {
+    raw_fde f;
+    uint64_t start, data, data_end;
+    int occupies;
+    if (!read_fde(sec, at, &f) || !fde_fields_ok(sec, at, &f, &start))
+      return 0;
+    /* In order: past the previous start and the previous end. */
+    if (i > 0 && (start <= prev_start || start < max_end))
+      return 0;
+    prev_start = start;
+    max_end = start + f.size;
+    /* No FRE byte shared: a function's FRE data (version 3: always, for
+     * its attribute) start where the ones before them end, or later, or
+     * (with map) are bytes no function has marked. */
+    occupies = f.num_fres > 0 || sec->version == SFR_VERSION_3;
+    data = sec->fre_start + f.fre_off;
+    if (occupies && !map && data < data_max_end)
+      return OUT_OF_ORDER;
+    if (sec->version == SFR_VERSION_3) {
+      if (budget < SFR_V3_FDE_ATTR_SIZE)
+        return 0;
+      budget -= SFR_V3_FDE_ATTR_SIZE;
+    }
+    if (f.num_fres > 0 && (f.fres_at >= sec->fre_end || budget == 0))
+      return 0;
+    if ((data_end = fres_ok(sec, &f, tab, flex_tab, &budget)) == 0)
+      return 0;
+    if (data_end > walked_to)
+      walked_to = data_end;
+    if (occupies && map && !mark(map, data - sec->fre_start, data_end - sec->fre_start))
+      return 0;
+    if (occupies && data_end > data_max_end)
+      data_max_end = data_end;
+    sum += f.num_fres;
+  }
+  /* The header's FRE count, and every FRE byte some function's. */
+  return sum == sec->num_fres && walked_to >= sec->fre_end;
+}
+
+/* Data in the FDEs' order (what gas writes) are proven apart as they come;
+ * only when they are not (what ld writes when it sorts the FDEs of several
+ * objects) is the pass made again, marking each function's bytes. */
+int sfr_certify_clean(const sfr_section *sec, uint8_t *map) {
+  uint8_t tab[256], flex_tab[256];
+  int r;
+  fre_info_table(sec, sec->abi == SFR_ABI_AMD64_LE ? 2 : 3, tab);
+  fre_info_table(sec, SFR_MAX_DATA_WORDS, flex_tab);
+  if ((r = certify_pass(sec, tab, flex_tab, NULL)) != OUT_OF_ORDER || !map)
+    return r == 1;
+  memset(map, 0, sfr_certify_map_size(sec));
+  return certify_pass(sec, tab, flex_tab, map) == 1;
+}

@@ -1,0 +1,39 @@
+/* sfr_certify.h - inside the library: the certificate of a clean section
+ * (sfr_certify.c), and the full validation pass it stands in for.
+ *
+ * sfr_validate_ex first tries the certificate, one pass over the raw bytes
+ * that proves the full pass would report nothing and would verify the
+ * order; when it cannot prove that, it gives up and the full pass runs and
+ * names the findings.  The fuzz target decode, the unit tests, the round
+ * trip and every validation `sfref` makes (so the whole corpus) check that
+ * whatever the certificate accepts, the full pass accepts as well
+ * (sfr_validate_checked). */
+#ifndef SFR_CERTIFY_H
+#define SFR_CERTIFY_H
+
+#include "sframe_ref.h"
+
+/* Nonzero when the section, opened by sfr_open, has no finding at all
+ * beyond the header's and the layout's (which the caller checks first) and
+ * its FDEs are in order: strictly increasing starts, each at or after the
+ * end of the one before.  Functions' FRE data must not share a byte: with
+ * map (sfr_certify_map_size bytes, any alignment, contents ignored) the
+ * data may come in any order: where they do not come in the FDEs' order,
+ * a second pass marks each function's bytes in it; without map, they must
+ * come in order.  Zero means "not proven",
+ * never "invalid". */
+size_t sfr_certify_map_size(const sfr_section *sec);
+int sfr_certify_clean(const sfr_section *sec, uint8_t *map);
+
+/* sfr_validate_ex without the certificate: every check, every time. */
+void sfr_validate_full(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
+                       void *scratch, size_t scratch_len, sfr_report *rep);
+
+/* sfr_validate_ex, and when it reports nothing, the full pass as well on a
+ * copy of the section: the result is sfr_validate_ex's; the return value is
+ * NULL, or says what the two disagree on (a bug of the oracle's, never of
+ * the section). */
+const char *sfr_validate_checked(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
+                                 void *scratch, size_t scratch_len, sfr_report *rep);
+
+#endif
