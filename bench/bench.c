@@ -26,8 +26,12 @@
  *   linear      ns per lookup of the oracle with the binary search turned
  *               off (order_verified = 0): the floor every reader beats.
  *               Only up to 10,000 functions, on a tenth of the PCs.
- *   validate    MB/s of sfr_validate (open plus every check) and of
- *               libsframe's sframe_decode (+ sframe_decoder_free).
+ *   validate    MB/s of sfr_validate_ex (open plus every check: the
+ *               certificate of a clean section where it applies) and of
+ *               libsframe's sframe_decode (+ sframe_decoder_free);
+ *               validate-full: MB/s of the full pass the certificate
+ *               stands in for; certified: whether it took the section.
+ *               The two must report the same, or bench exits 1.
  *   memory      bytes: the oracle's (what the caller provides: the section
  *               handle; it allocates nothing) and libsframe's heap in use
  *               after sframe_decode (glibc's mallinfo2).
@@ -55,6 +59,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "sfr_certify.h"       /* the full pass: the before of the certificate */
 #include "sfr_cursor.h"        /* sfr_le64: the library's own byte assembly */
 #include "sfr_lookup_simple.h" /* the simple path: the before of the fast one */
 #include "sframe_ref.h"
@@ -279,8 +284,10 @@ int main(int argc, char **argv) {
   static uint64_t unw_rows[4096], want[UNW_STACKS][UNW_DEPTH], fp_pcs[UNW_DEPTH + 1];
   static sfr_regs tops[UNW_STACKS], frames[UNW_DEPTH + 1];
   double look_ip[MAXREP], look_ra[MAXREP], simple[MAXREP], linear[MAXREP], val[MAXREP];
-  double unw[MAXREP], unw_fp[MAXREP], val_unsorted[MAXREP], bsearch_ip[MAXREP], ix_us[MAXREP];
+  double unw[MAXREP], unw_fp[MAXREP], val_unsorted[MAXREP], val_full[MAXREP];
+  double bsearch_ip[MAXREP], ix_us[MAXREP];
   uint8_t *reversed = NULL;
+  const char *why;
   void *scratch, *ix = NULL;
   size_t scratch_len, ix_len;
   stack_mem mem = {NULL, (size_t)UNW_STACKS * UNW_STRIDE};
@@ -337,7 +344,14 @@ int main(int argc, char **argv) {
   }
   rep.items = items;
   rep.cap = sizeof items / sizeof *items;
-  sfr_validate_ex(&sec, buf, len, vma, scratch, scratch_len, &rep);
+  /* The fast validation (the certificate of a clean section, and the FREs
+   * walked on the raw bytes) must report what the full pass reports. */
+  if ((why = sfr_validate_checked(&sec, buf, len, vma, scratch, scratch_len, &rep)) != NULL) {
+    fprintf(stderr, "bench: %s: %s\n", argv[1], why);
+    free(scratch);
+    free(buf);
+    return 1;
+  }
   if (sfr_report_rejects(&rep) || !sec.order_verified) {
     fprintf(stderr, "bench: %s: the oracle rejects the section (%zu findings, first %s)\n",
             argv[1], rep.count, rep.count ? sfr_finding_name(items[0].id) : "-");
@@ -349,12 +363,12 @@ int main(int argc, char **argv) {
    * nothing skipped. */
   if ((reversed = reversed_copy(&sec, buf, len, vma)) != NULL) {
     sfr_section s3;
-    sfr_validate_ex(&s3, reversed, len, vma, scratch, scratch_len, &rep);
-    if (sec.num_fdes > 1 && (sfr_report_rejects(&rep) || rep.count != 1 ||
-                             items[0].id != SFR_E_FDE_UNSORTED_UNFLAGGED)) {
+    why = sfr_validate_checked(&s3, reversed, len, vma, scratch, scratch_len, &rep);
+    if (why || (sec.num_fdes > 1 && (sfr_report_rejects(&rep) || rep.count != 1 ||
+                                     items[0].id != SFR_E_FDE_UNSORTED_UNFLAGGED))) {
       fprintf(stderr, "bench: %s: the reversed copy gives %zu findings (first %s), not just "
-              "fde-unsorted-unflagged\n", argv[1], rep.count,
-              rep.count ? sfr_finding_name(items[0].id) : "-");
+              "fde-unsorted-unflagged%s%s\n", argv[1], rep.count,
+              rep.count ? sfr_finding_name(items[0].id) : "-", why ? "; " : "", why ? why : "");
       free(reversed);
       free(scratch);
       free(buf);
@@ -493,6 +507,11 @@ int main(int argc, char **argv) {
     val[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
     sink += (unsigned)rep.count;
     t0 = now_ns();
+    sfr_validate_full(&s2, buf, len, vma, scratch, scratch_len, &rep);
+    t1 = now_ns();
+    val_full[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
+    sink += (unsigned)rep.count;
+    t0 = now_ns();
     sink += (unsigned)sfr_index_build(&s2, ix, ix_len);
     t1 = now_ns();
     ix_us[r] = (t1 - t0) / 1e3;
@@ -537,6 +556,16 @@ int main(int argc, char **argv) {
   if (do_linear)
     report("lookup-linear", "oracle", linear, reps, "ns");
   report("validate", "oracle", val, reps, "MB/s");
+  report("validate-full", "oracle", val_full, reps, "MB/s");
+  {
+    /* Whether the certificate took the section (else the fast figure is
+     * the full pass's FREs walked on the raw bytes). */
+    uint8_t *map = malloc(sfr_certify_map_size(&sec));
+    sfr_section s4;
+    int yes = map && sfr_open(&s4, buf, len, vma, NULL) == SFR_OK && sfr_certify_clean(&s4, map);
+    printf("certified\toracle\t%d\t%d\t%d\tyes\n", yes, yes, yes);
+    free(map);
+  }
   if (reversed)
     report("validate-unsorted", "oracle", val_unsorted, reps, "MB/s");
   printf("memory\toracle\t%zu\t%zu\t%zu\tbytes\n", sizeof sec, sizeof sec, sizeof sec);

@@ -14,6 +14,7 @@
 
 #include "dump.h"
 #include "num.h"
+#include "sfr_certify.h"
 #include "sframe_ref.h"
 #include "unwind.h"
 
@@ -114,9 +115,16 @@ int main(int argc, char **argv) {
     const char *why;
     plain.items = plain_items;
     plain.cap = MAX_FINDINGS;
-    sfr_validate(&sec, bytes, len, vma, &plain);
     int lent = scratch != NULL;
-    sfr_validate_ex(&sec, bytes, len, vma, scratch, lent ? n : 0, &rep);
+    /* Each also held to the full pass that the certificate of a clean
+     * section and the raw FRE walk shorten (sfr_validate_checked). */
+    if ((why = sfr_validate_checked(&sec, bytes, len, vma, NULL, 0, &plain)) != NULL ||
+        (why = sfr_validate_checked(&sec, bytes, len, vma, scratch, lent ? n : 0, &rep)) != NULL) {
+      fprintf(stderr, "sfadapter-reference: internal error: %s\n", why);
+      free(scratch);
+      free(bytes);
+      return 3;
+    }
     free(scratch);
     if (lent && (why = sfr_reports_differ(&rep, &plain)) != NULL) {
       fprintf(stderr, "sfadapter-reference: internal error: validation with and without "

@@ -28,6 +28,7 @@
 
 #include "dump.h"
 #include "sframe_enc.h"
+#include "sfr_certify.h"
 #include "sfr_lookup_simple.h"
 
 #define MAX_FINDINGS 64
@@ -261,13 +262,18 @@ static void count(const sfe_model *m, const sfe_section *s) {
 }
 
 /* As every tool validates: with scratch (sfr_validate_ex), exact at any
- * size. */
+ * size; held to the full pass it shortens (sfr_validate_checked), so that
+ * every model and mutant checks the certificate and the raw FRE walk. */
 static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
                      sfr_report *rep) {
   size_t n = sfr_validate_scratch_size(len);
   void *scratch = malloc(n);
-  sfr_validate_ex(sec, buf, len, vma, scratch, scratch ? n : 0, rep);
+  const char *why = sfr_validate_checked(sec, buf, len, vma, scratch, scratch ? n : 0, rep);
   free(scratch);
+  if (why) {
+    fprintf(stderr, "roundtrip: internal error: %s\n", why);
+    exit(3);
+  }
 }
 
 /* One random model; 1 when it round-trips, else 0 with why[] set.

@@ -241,12 +241,28 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
  * only when they are not (what ld writes when it sorts the FDEs of several
  * objects) is the pass made again, marking each function's bytes. */
 int sfr_certify_clean(const sfr_section *sec, uint8_t *map) {
-  uint8_t tab[256], flex_tab[256];
+  sfr_fre_tables t;
   int r;
-  fre_info_table(sec, sec->abi == SFR_ABI_AMD64_LE ? 2 : 3, tab);
-  fre_info_table(sec, SFR_MAX_DATA_WORDS, flex_tab);
-  if ((r = certify_pass(sec, tab, flex_tab, NULL)) != OUT_OF_ORDER || !map)
+  sfr_fre_tables_init(sec, &t);
+  if ((r = certify_pass(sec, t.plain, t.flex, NULL)) != OUT_OF_ORDER || !map)
     return r == 1;
   memset(map, 0, sfr_certify_map_size(sec));
-  return certify_pass(sec, tab, flex_tab, map) == 1;
+  return certify_pass(sec, t.plain, t.flex, map) == 1;
+}
+
+void sfr_fre_tables_init(const sfr_section *sec, sfr_fre_tables *t) {
+  fre_info_table(sec, sec->abi == SFR_ABI_AMD64_LE ? 2 : 3, t->plain);
+  fre_info_table(sec, SFR_MAX_DATA_WORDS, t->flex);
+}
+
+uint64_t sfr_fres_clean(const sfr_section *sec, const sfr_fde *fde, const sfr_fre_tables *t,
+                        uint64_t *budget) {
+  raw_fde f;
+  f.size = fde->size;
+  f.num_fres = fde->num_fres;
+  f.info = fde->info;
+  f.info2 = fde->info2;
+  f.rep_size = fde->rep_size;
+  f.fres_at = fde->fres_at;
+  return fres_ok(sec, &f, t->plain, t->flex, budget);
 }

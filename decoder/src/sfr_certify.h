@@ -25,14 +25,29 @@
 size_t sfr_certify_map_size(const sfr_section *sec);
 int sfr_certify_clean(const sfr_section *sec, uint8_t *map);
 
-/* sfr_validate_ex without the certificate: every check, every time. */
+/* Which FRE info bytes (2.4.1) the interpretation accepts, and the bytes
+ * of data words each carries, for default and for flexible FDEs. */
+typedef struct sfr_fre_tables {
+  uint8_t plain[256], flex[256];
+} sfr_fre_tables;
+void sfr_fre_tables_init(const sfr_section *sec, sfr_fre_tables *t);
+
+/* One function's FREs when the full pass's walk of them (check_fres)
+ * finds nothing: where the function's FRE data end, *budget less the
+ * bytes walked.  Else 0, *budget unchanged: the full walk names what it
+ * finds. */
+uint64_t sfr_fres_clean(const sfr_section *sec, const sfr_fde *fde, const sfr_fre_tables *t,
+                        uint64_t *budget);
+
+/* sfr_validate_ex without the certificate or sfr_fres_clean: every
+ * check, every time. */
 void sfr_validate_full(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
                        void *scratch, size_t scratch_len, sfr_report *rep);
 
-/* sfr_validate_ex, and when it reports nothing, the full pass as well on a
- * copy of the section: the result is sfr_validate_ex's; the return value is
- * NULL, or says what the two disagree on (a bug of the oracle's, never of
- * the section). */
+/* sfr_validate_ex, and sfr_validate_full as well on a copy of the
+ * section: the result is sfr_validate_ex's; the return value is NULL, or
+ * says what the two disagree on (a bug of the oracle's, never of the
+ * section): the count of findings, one of the first 64, or the order. */
 const char *sfr_validate_checked(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
                                  void *scratch, size_t scratch_len, sfr_report *rep);
 

@@ -521,11 +521,13 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
   sfr_validate_ex(sec, buf, len, vma, NULL, 0, rep);
 }
 
-/* The whole validation; with certify, a section the certificate proves
- * clean is done once the header and the layout are checked. */
+/* The whole validation.  With fast, a section the certificate proves
+ * clean is done once the header and the layout are checked, and in one
+ * it does not, each function's FREs are first walked on the raw bytes. */
 static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
-                     void *scratch, size_t scratch_len, int certify, sfr_report *rep) {
+                     void *scratch, size_t scratch_len, int fast, sfr_report *rep) {
   scratch_keys key_store, *keys;
+  sfr_fre_tables tables;
   sfr_finding where;
   struct order_state order;
   uint64_t sum = 0, max_end, budget;
@@ -546,11 +548,13 @@ static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t 
   keys = take_scratch(sec, scratch, scratch_len, &key_store);
   /* The certificate's map borrows the scratch, but only where the full
    * pass would use it too (it is then exact at any size). */
-  if (certify && rep->count == 0 &&
+  if (fast && rep->count == 0 &&
       sfr_certify_clean(sec, keys && scratch_len >= sfr_certify_map_size(sec) ? scratch : NULL)) {
     sec->order_verified = 1;
     return;
   }
+  if (fast)
+    sfr_fre_tables_init(sec, &tables);
 
   memset(&order, 0, sizeof order);
   max_end = sec->fre_start;
@@ -610,7 +614,10 @@ static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t 
         overrun_seen = 1;
         data_end = fde.fres_at;
       } else {
-        data_end = check_fres(sec, &fde, &budget, &overrun_seen, rep);
+        /* The walk that finds nothing is made on the raw bytes. */
+        data_end = fast ? sfr_fres_clean(sec, &fde, &tables, &budget) : 0;
+        if (data_end == 0)
+          data_end = check_fres(sec, &fde, &budget, &overrun_seen, rep);
       }
       if (data_end > max_end)
         max_end = data_end;
@@ -672,16 +679,25 @@ void sfr_validate_full(sfr_section *sec, const uint8_t *buf, size_t len, uint64_
 
 const char *sfr_validate_checked(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
                                  void *scratch, size_t scratch_len, sfr_report *rep) {
+  enum { KEEP = 64 };
   sfr_section full;
+  sfr_finding items[KEEP];
   sfr_report full_rep;
-  memset(&full_rep, 0, sizeof full_rep); /* no room: findings are only counted */
-  sfr_validate_ex(sec, buf, len, vma, scratch, scratch_len, rep);
-  if (rep->count != 0)
-    return NULL; /* not certified: the full pass made this report */
+  size_t k;
+  full_rep.items = items;
+  full_rep.cap = KEEP;
   sfr_validate_full(&full, buf, len, vma, scratch, scratch_len, &full_rep);
-  if (full_rep.count != 0)
-    return "certified clean, but the full pass has findings";
+  sfr_validate_ex(sec, buf, len, vma, scratch, scratch_len, rep);
+  if (full_rep.count != rep->count)
+    return "the fast and the full validation find different numbers of findings";
+  for (k = 0; k < rep->count && k < rep->cap && k < KEEP; k++) {
+    const sfr_finding *a = &rep->items[k], *b = &items[k];
+    if (a->id != b->id || a->offset != b->offset || a->fde != b->fde || a->fre != b->fre ||
+        (a->field == NULL) != (b->field == NULL) ||
+        (a->field && strcmp(a->field, b->field) != 0))
+      return "the fast and the full validation differ in a finding";
+  }
   if (full.order_verified != sec->order_verified)
-    return "certified clean, but the full pass does not verify the order";
+    return "the fast and the full validation differ on the order";
   return NULL;
 }

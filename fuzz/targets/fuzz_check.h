@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "sfr_certify.h"
 #include "sframe_ref.h"
 
 #define FUZZ_CHECK(cond, what)                                                               \
@@ -29,15 +30,20 @@ static inline uint64_t fuzz_take(const uint8_t **p, size_t *len, unsigned n) {
   return v;
 }
 
-/* sfr_validate_ex with scratch, as every tool validates.  Without memory
- * for the scratch, sfr_validate (then a large out-of-order section says
+/* sfr_validate_ex with scratch, as every tool validates, held to the full
+ * pass it shortens (sfr_validate_checked: the certificate of a clean
+ * section, the FREs walked on the raw bytes).  Without memory for the
+ * scratch, sfr_validate (then a large out-of-order section says
  * checks-skipped). */
 static inline void fuzz_validate(sfr_section *sec, const uint8_t *data, size_t size,
                                  uint64_t vma, sfr_report *rep) {
   size_t n = sfr_validate_scratch_size(size);
   void *scratch = malloc(n);
-  sfr_validate_ex(sec, data, size, vma, scratch, scratch ? n : 0, rep);
+  const char *why = sfr_validate_checked(sec, data, size, vma, scratch, scratch ? n : 0, rep);
   free(scratch);
+  if (why)
+    fprintf(stderr, "fuzz_validate: %s\n", why);
+  FUZZ_CHECK(!why, "the fast validation reports what the full pass reports");
 }
 
 #endif
