@@ -30,8 +30,11 @@
  *               certificate of a clean section where it applies) and of
  *               libsframe's sframe_decode (+ sframe_decoder_free);
  *               validate-full: MB/s of the full pass the certificate
- *               stands in for; certified: whether it took the section.
- *               The two must report the same, or bench exits 1.
+ *               stands in for; certified: whether it took the section;
+ *               validate-unsorted / validate-shuffled: MB/s of the same
+ *               section with its FDEs reversed / shuffled (one finding,
+ *               no certificate: sorted in scratch).  The fast validation
+ *               must report what the full pass reports, or bench exits 1.
  *   memory      bytes: the oracle's (what the caller provides: the section
  *               handle; it allocates nothing) and libsframe's heap in use
  *               after sframe_decode (glibc's mallinfo2).
@@ -246,36 +249,51 @@ static unsigned oracle_lookups(lookup_fn fn, const sfr_section *sec, const uint6
   return n;
 }
 
-/* The section with its FDEs in reverse order and SFRAME_F_FDE_SORTED
- * cleared: the same functions and FRE data, now out of order in both
- * address and data offset, so validation must sort both in its scratch.
- * A start field is relative to the section (version 1 and version 2
- * without PCREL) or to the field itself: moved, it is rewritten.
- * Little-endian sections only (the programs are x86-64); NULL otherwise. */
-static uint8_t *reversed_copy(const sfr_section *sec, const uint8_t *buf, size_t len,
-                              uint64_t vma) {
-  uint8_t *out;
-  uint32_t i, n = sec->num_fdes;
+/* The section with its FDEs in another order and SFRAME_F_FDE_SORTED
+ * cleared, in out (len bytes): reversed, or shuffled (a fixed seed, so
+ * every run shuffles alike).  The same functions and FRE data, now out of
+ * order in both address and data offset, so validation must sort both in
+ * its scratch.  A start field is relative to the section (version 1 and
+ * version 2 without PCREL) or to the field itself: moved, it is
+ * rewritten.  Little-endian sections only (the programs are x86-64); 0
+ * otherwise. */
+static int permuted_copy(const sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
+                         int shuffle, uint8_t *out) {
+  uint32_t i, n = sec->num_fdes, *to;
+  uint64_t seed = 0x9e3779b97f4a7c15u;
   int pcrel = sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
   unsigned width = sec->version == SFR_VERSION_3 ? 8 : 4;
-  if (sec->abi != SFR_ABI_AMD64_LE || !(out = malloc(len)))
-    return NULL;
+  if (sec->abi != SFR_ABI_AMD64_LE || !(to = malloc((n ? n : 1) * sizeof *to)))
+    return 0;
+  for (i = 0; i < n; i++)
+    to[i] = n - 1 - i;
+  for (i = n; shuffle && i > 1; i--) { /* Fisher-Yates, xorshift64 */
+    uint32_t j, t;
+    seed ^= seed << 13;
+    seed ^= seed >> 7;
+    seed ^= seed << 17;
+    j = (uint32_t)(seed % i);
+    t = to[i - 1];
+    to[i - 1] = to[j];
+    to[j] = t;
+  }
   memcpy(out, buf, len);
   out[3] = (uint8_t)(out[3] & ~SFR_F_FDE_SORTED);
   for (i = 0; i < n; i++) {
     sfr_fde f;
-    uint64_t at = sec->fde_start + (uint64_t)(n - 1 - i) * sec->fde_size, field;
+    uint64_t at = sec->fde_start + (uint64_t)to[i] * sec->fde_size, field;
     unsigned b;
     if (sfr_get_fde(sec, i, &f) != SFR_OK) {
-      free(out);
-      return NULL;
+      free(to);
+      return 0;
     }
     memcpy(out + at, buf + f.field_offset, sec->fde_size);
     field = f.start - (pcrel ? vma + at : vma);
     for (b = 0; b < width; b++)
       out[at + b] = (uint8_t)(field >> (8 * b));
   }
-  return out;
+  free(to);
+  return 1;
 }
 
 int main(int argc, char **argv) {
@@ -284,9 +302,9 @@ int main(int argc, char **argv) {
   static uint64_t unw_rows[4096], want[UNW_STACKS][UNW_DEPTH], fp_pcs[UNW_DEPTH + 1];
   static sfr_regs tops[UNW_STACKS], frames[UNW_DEPTH + 1];
   double look_ip[MAXREP], look_ra[MAXREP], simple[MAXREP], linear[MAXREP], val[MAXREP];
-  double unw[MAXREP], unw_fp[MAXREP], val_unsorted[MAXREP], val_full[MAXREP];
+  double unw[MAXREP], unw_fp[MAXREP], val_unsorted[MAXREP], val_shuffled[MAXREP], val_full[MAXREP];
   double bsearch_ip[MAXREP], ix_us[MAXREP];
-  uint8_t *reversed = NULL;
+  uint8_t *reversed = NULL, *shuffled; /* one block: the reversed copy, then the shuffled */
   const char *why;
   void *scratch, *ix = NULL;
   size_t scratch_len, ix_len;
@@ -359,15 +377,23 @@ int main(int argc, char **argv) {
     free(buf);
     return 1;
   }
-  /* The reversed copy must be accepted, as unsorted (unflagged), with
-   * nothing skipped. */
-  if ((reversed = reversed_copy(&sec, buf, len, vma)) != NULL) {
+  /* The reversed and the shuffled copies must be accepted, as unsorted
+   * (unflagged), with nothing skipped, the fast validation reporting what
+   * the full pass reports. */
+  if ((reversed = malloc(2 * len)) != NULL &&
+      (!permuted_copy(&sec, buf, len, vma, 0, reversed) ||
+       !permuted_copy(&sec, buf, len, vma, 1, reversed + len))) {
+    free(reversed);
+    reversed = NULL;
+  }
+  shuffled = reversed ? reversed + len : NULL;
+  for (i = 0; reversed && i < 2; i++) {
     sfr_section s3;
-    why = sfr_validate_checked(&s3, reversed, len, vma, scratch, scratch_len, &rep);
+    why = sfr_validate_checked(&s3, reversed + i * len, len, vma, scratch, scratch_len, &rep);
     if (why || (sec.num_fdes > 1 && (sfr_report_rejects(&rep) || rep.count != 1 ||
                                      items[0].id != SFR_E_FDE_UNSORTED_UNFLAGGED))) {
-      fprintf(stderr, "bench: %s: the reversed copy gives %zu findings (first %s), not just "
-              "fde-unsorted-unflagged%s%s\n", argv[1], rep.count,
+      fprintf(stderr, "bench: %s: the %s copy gives %zu findings (first %s), not just "
+              "fde-unsorted-unflagged%s%s\n", argv[1], i ? "shuffled" : "reversed", rep.count,
               rep.count ? sfr_finding_name(items[0].id) : "-", why ? "; " : "", why ? why : "");
       free(reversed);
       free(scratch);
@@ -521,6 +547,11 @@ int main(int argc, char **argv) {
       t1 = now_ns();
       val_unsorted[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
       sink += (unsigned)rep.count;
+      t0 = now_ns();
+      sfr_validate_ex(&s2, shuffled, len, vma, scratch, scratch_len, &rep);
+      t1 = now_ns();
+      val_shuffled[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
+      sink += (unsigned)rep.count;
     }
 #ifndef BENCH_NO_LIBSFRAME
     {
@@ -566,8 +597,10 @@ int main(int argc, char **argv) {
     printf("certified\toracle\t%d\t%d\t%d\tyes\n", yes, yes, yes);
     free(map);
   }
-  if (reversed)
+  if (reversed) {
     report("validate-unsorted", "oracle", val_unsorted, reps, "MB/s");
+    report("validate-shuffled", "oracle", val_shuffled, reps, "MB/s");
+  }
   printf("memory\toracle\t%zu\t%zu\t%zu\tbytes\n", sizeof sec, sizeof sec, sizeof sec);
   printf("scratch\toracle\t%zu\t%zu\t%zu\tbytes\n", scratch_len, scratch_len, scratch_len);
   printf("found\toracle\t%u\t%u\t%u\tPCs\n", n_ip, n_ip, n_ip);

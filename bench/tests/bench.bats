@@ -55,10 +55,11 @@ agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)
   # and each has its figure.
   grep -q '^unwind	oracle	[0-9.]*	' <<< "$output"
   grep -q '^unwind	fp-walk	[0-9.]*	' <<< "$output"
-  # The reversed copy was accepted as unsorted, nothing else (bench exits 1
+  # The reversed and shuffled copies were accepted as unsorted, nothing else (bench exits 1
   # otherwise), and its validation measured; the scratch is three 16-byte
   # keys per function at least.
   grep -q '^validate-unsorted	oracle	[0-9.]*	' <<< "$output"
+  grep -q '^validate-shuffled	oracle	[0-9.]*	' <<< "$output"
   # gas and ld wrote the section: clean and in order, so the certificate
   # takes it (bench exits 1 if the fast validation and the full pass
   # disagree), and the full pass is measured beside it.

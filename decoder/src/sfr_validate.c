@@ -212,15 +212,31 @@ static int key_less(const sort_key *x, const sort_key *y) {
   return x->index < y->index;
 }
 
+/* Reverses k[i, end). */
+static void reverse_keys(sort_key *k, uint64_t i, uint64_t end) {
+  for (; i + 1 < end; i++, end--) {
+    sort_key t = k[i];
+    k[i] = k[end - 1];
+    k[end - 1] = t;
+  }
+}
+
 /* Sorts k[0, n) using tmp[0, n) and returns whichever of the two holds
- * the result: runs of 16 by insertion, then merged bottom-up, a pass of
- * the whole array per doubling.  O(n log n) on any input, no recursion,
- * and each pass reads and writes memory in order. */
+ * the result: runs of 16 by insertion (a run in descending order is
+ * reversed first), then merged bottom-up, a pass of the whole array per
+ * doubling; two runs already in order, or in reverse order, are copied
+ * without comparing their keys.  O(n log n) on any input, no recursion,
+ * each pass reads and writes memory in order, and arrays made of runs in
+ * order (or against it) cost little more than a copy per pass. */
 static sort_key *sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
   uint64_t run = 16, i, j;
   sort_key *from = k, *to = tmp, *t;
   for (i = 0; i < n; i += run) {
     uint64_t end = n - i < run ? n : i + run;
+    for (j = i + 1; j < end && key_less(&k[j], &k[j - 1]); j++)
+      ;
+    if (j == end)
+      reverse_keys(k, i, end);
     for (j = i + 1; j < end; j++) {
       sort_key x = k[j];
       uint64_t m = j;
@@ -233,6 +249,15 @@ static sort_key *sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
     for (i = 0; i < n; i += 2 * run) {
       uint64_t mid = n - i < run ? n : i + run;
       uint64_t end = n - mid < run ? n : mid + run, l = i, r = mid, o = i;
+      if (mid == end || !key_less(&from[mid], &from[mid - 1])) {
+        memcpy(to + i, from + i, (end - i) * sizeof *to); /* in order already */
+        continue;
+      }
+      if (key_less(&from[end - 1], &from[i])) { /* all of the right run first */
+        memcpy(to + i, from + mid, (end - mid) * sizeof *to);
+        memcpy(to + i + (end - mid), from + i, (mid - i) * sizeof *to);
+        continue;
+      }
       while (l < mid && r < end)
         to[o++] = key_less(&from[r], &from[l]) ? from[r++] : from[l++];
       while (l < mid)
