@@ -221,6 +221,44 @@ static void reverse_keys(sort_key *k, uint64_t i, uint64_t end) {
   }
 }
 
+/* Byte d of a key's (a, b), least significant first: b's four bytes,
+ * then a's eight. */
+static uint32_t key_byte(const sort_key *k, unsigned d) {
+  return d < 4 ? (k->b >> (8u * d)) & 0xffu : (uint32_t)(k->a >> (8u * (d - 4u))) & 0xffu;
+}
+
+/* Sorts k[0, n) (n >= 1, the keys in index order) using tmp[0, n) and
+ * returns whichever of the two holds the result: a least-significant-
+ * digit radix sort by (a, b), a byte per pass, each pass stable, so keys
+ * equal in (a, b) stay in index order.  A byte that is the same in every
+ * key (the high bytes of nearby addresses, of small sizes) costs a count
+ * and no pass.  O(n) passes without a data-dependent branch. */
+static sort_key *radix_sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
+  sort_key *from = k, *to = tmp, *t;
+  uint32_t count[256];
+  uint64_t i;
+  unsigned d, c;
+  for (d = 0; d < 12; d++) {
+    uint32_t sum = 0;
+    memset(count, 0, sizeof count);
+    for (i = 0; i < n; i++)
+      count[key_byte(&from[i], d)]++;
+    if (count[key_byte(&from[0], d)] == n)
+      continue;
+    for (c = 0; c < 256; c++) {
+      uint32_t x = count[c];
+      count[c] = sum;
+      sum += x;
+    }
+    for (i = 0; i < n; i++)
+      to[count[key_byte(&from[i], d)]++] = from[i];
+    t = from;
+    from = to;
+    to = t;
+  }
+  return from;
+}
+
 /* Sorts k[0, n) using tmp[0, n) and returns whichever of the two holds
  * the result: runs of 16 by insertion (a run in descending order is
  * reversed first), then merged bottom-up, a pass of the whole array per
@@ -272,6 +310,23 @@ static sort_key *sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
   return from;
 }
 
+/* The keys (in index order) sorted by (a, b, index).  Merging is cheap
+ * where the keys are nearly in order or nearly against it (its runs are
+ * found and copied whole), and below SFR_RADIX_MIN keys; elsewhere the
+ * radix sort is, whose passes do not depend on the order (a merge of
+ * keys in no order mispredicts every other comparison). */
+#define SFR_RADIX_MIN 256u
+static const sort_key *order_keys(sort_key *k, sort_key *tmp, uint64_t n) {
+  uint64_t i, down = 0;
+  if (n < SFR_RADIX_MIN)
+    return sort_keys(k, tmp, n);
+  for (i = 1; i < n; i++)
+    down += (uint64_t)key_less(&k[i], &k[i - 1]);
+  if (down < n / 32 || n - 1 - down < n / 32)
+    return sort_keys(k, tmp, n);
+  return radix_sort_keys(k, tmp, n);
+}
+
 static int64_t fde_field_offset(const sfr_section *sec, uint32_t i) {
   return (int64_t)(sec->fde_start + (uint64_t)i * sec->fde_size);
 }
@@ -288,7 +343,7 @@ static void sorted_overlaps(const sfr_section *sec, const scratch_keys *keys,
   uint32_t i, n = sec->num_fdes, none = UINT32_MAX;
   uint64_t max_end = 0, max_end_before = 0;
   uint32_t holder = none, holder_before = none, group_sized = none;
-  const sort_key *k = sort_keys(keys->ranges, keys->tmp, n);
+  const sort_key *k = order_keys(keys->ranges, keys->tmp, n);
   for (i = 0; i < n; i++) {
     const sort_key *e = &k[i];
     uint64_t end = e->b > UINT64_MAX - e->a ? UINT64_MAX : e->a + e->b;
@@ -330,7 +385,7 @@ static void sorted_overlaps(const sfr_section *sec, const scratch_keys *keys,
 static void sorted_shared_fre_data(const sfr_section *sec, const scratch_keys *keys,
                                    sfr_report *rep) {
   uint32_t i, n = keys->n_data;
-  const sort_key *k = sort_keys(keys->data, keys->tmp, n);
+  const sort_key *k = order_keys(keys->data, keys->tmp, n);
   for (i = 1; i < n; i++)
     if (k[i - 1].a == k[i].a || k[i - 1].b > k[i].a) {
       add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)(sec->fre_start + k[i].a), k[i].index, -1,

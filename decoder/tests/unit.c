@@ -1153,13 +1153,21 @@ static void test_validate_scratch(void) {
   sfr_finding items[CAP];
   sfr_report rep;
   uint32_t none = UINT32_MAX;
-  vector_functions_spec overlap = {100000, 0, 1, 50000, none, 0};
-  vector_functions_spec shared = {100000, 0, 1, none, 70000, 20000};
-  vector_functions_spec sorted_shared = {100000, 1, 0, none, 70000, 20000};
-  vector_functions_spec sorted_ok = {100000, 1, 0, none, none, 0};
-  vector_functions_spec unsorted_ok = {100000, 0, 1, none, none, 0};
-  vector_functions_spec at512 = {512, 0, 1, 100, none, 0};
-  vector_functions_spec at513 = {513, 0, 1, 100, none, 0};
+  vector_functions_spec overlap = {100000, 0, 1, 50000, none, 0, 0};
+  vector_functions_spec shared = {100000, 0, 1, none, 70000, 20000, 0};
+  vector_functions_spec sorted_shared = {100000, 1, 0, none, 70000, 20000, 0};
+  vector_functions_spec sorted_ok = {100000, 1, 0, none, none, 0, 0};
+  vector_functions_spec unsorted_ok = {100000, 0, 1, none, none, 0, 0};
+  vector_functions_spec at512 = {512, 0, 1, 100, none, 0, 0};
+  vector_functions_spec at513 = {513, 0, 1, 100, none, 0, 0};
+  /* Addresses and FRE offsets in no simple order (function k at slot
+   * k * 7919 mod n): what the radix sort is for (a merge is chosen only
+   * for keys nearly in order or against it). */
+  vector_functions_spec mixed_ok = {100000, 0, 0, none, none, 0, 7919};
+  vector_functions_spec mixed_overlap = {100000, 0, 0, 50000, none, 0, 7919};
+  vector_functions_spec mixed_shared = {100000, 0, 0, none, 70000, 20000, 7919};
+  vector_functions_spec mixed400_overlap = {400, 0, 0, 100, none, 0, 7919};
+  vector_functions_spec mixed400_shared = {400, 0, 0, none, 70, 20, 7919};
   size_t need = sfr_validate_scratch_size(VECTOR_FUNCTIONS_LEN((size_t)100000));
   int m;
 
@@ -1201,6 +1209,27 @@ static void test_validate_scratch(void) {
   validate_functions(&overlap, need / 2, 0, &rep, items, CAP);
   check_skipped("100,000 unsorted, half the scratch", &rep);
 
+  validate_functions(&mixed_ok, SIZE_MAX, 0, &rep, items, CAP);
+  CHECK(rep.count == 1 && items[0].id == SFR_E_FDE_UNSORTED_UNFLAGGED,
+        "100,000 in no order, disjoint: %zu findings (first %s)", rep.count,
+        rep.count ? sfr_finding_name(items[0].id) : "none");
+  validate_functions(&mixed_overlap, SIZE_MAX, 0, &rep, items, CAP);
+  check_rejected_for("100,000 in no order, one overlap", &rep, SFR_E_FDE_OVERLAP);
+  validate_functions(&mixed_shared, SIZE_MAX, 0, &rep, items, CAP);
+  check_rejected_for("100,000 in no order, shared FRE bytes", &rep, SFR_E_FRE_DATA_OVERRUN);
+  /* 400 in no order: the radix sort's answer against the pairs compared
+   * without scratch. */
+  validate_functions(&mixed400_overlap, SIZE_MAX, 0, &rep, items, CAP);
+  check_rejected_for("400 in no order, one overlap, with scratch", &rep, SFR_E_FDE_OVERLAP);
+  validate_functions(&mixed400_overlap, 0, 0, &rep, items, CAP);
+  check_rejected_for("400 in no order, one overlap, without scratch", &rep, SFR_E_FDE_OVERLAP);
+  validate_functions(&mixed400_shared, SIZE_MAX, 0, &rep, items, CAP);
+  check_rejected_for("400 in no order, shared FRE bytes, with scratch", &rep,
+                     SFR_E_FRE_DATA_OVERRUN);
+  validate_functions(&mixed400_shared, 0, 0, &rep, items, CAP);
+  check_rejected_for("400 in no order, shared FRE bytes, without scratch", &rep,
+                     SFR_E_FRE_DATA_OVERRUN);
+
   validate_functions(&at512, 0, 0, &rep, items, CAP);
   check_rejected_for("512 unsorted, without scratch", &rep, SFR_E_FDE_OVERLAP);
   validate_functions(&at512, SIZE_MAX, 1, &rep, items, CAP);
@@ -1224,8 +1253,8 @@ static void test_validate_scratch(void) {
  * damaged index reads nothing outside the section and itself (ASan and
  * valgrind watch the two blocks); validation detaches it. */
 static void test_lookup_index(void) {
-  vector_functions_spec sorted = {100000, 1, 0, UINT32_MAX, UINT32_MAX, 0};
-  vector_functions_spec unsorted = {1000, 0, 1, UINT32_MAX, UINT32_MAX, 0};
+  vector_functions_spec sorted = {100000, 1, 0, UINT32_MAX, UINT32_MAX, 0, 0};
+  vector_functions_spec unsorted = {1000, 0, 1, UINT32_MAX, UINT32_MAX, 0, 0};
   size_t len = VECTOR_FUNCTIONS_LEN((size_t)100000), n, k;
   uint8_t *bytes = malloc(len), *mem = NULL;
   sfr_section sec, indexed;

@@ -6419,11 +6419,16 @@ size_t vector_functions(uint8_t *out, size_t cap, const vector_functions_spec *s
   put32(out + 24, 20 * n);                      /* sfh_freoff: after the FDEs */
   for (k = 0; k < n; k++) {
     uint8_t *fde = out + 28 + 20 * (size_t)k;
-    uint32_t pos = spec->reverse ? n - 1 - k : k;
+    uint32_t pos = spec->stride ? (uint32_t)((uint64_t)k * spec->stride % n)
+                   : spec->reverse ? n - 1 - k
+                                   : k;
+    uint32_t slot = spec->stride ? pos : k, shared = k == spec->share_from;
     uint64_t start = 0x100000 + 0x40 * (uint64_t)pos, field = 0x1000 + 28 + 20 * (uint64_t)k;
+    if (shared) /* share_to's FRE slot */
+      slot = spec->stride ? (uint32_t)((uint64_t)spec->share_to * spec->stride % n) : spec->share_to;
     put32(fde, (uint32_t)(start - field));                  /* start, from this field */
     put32(fde + 4, k == spec->wide ? 0x80 : 0x40);          /* sfde_func_size */
-    put32(fde + 8, 3 * (k == spec->share_from ? spec->share_to : k)); /* FRE offset */
+    put32(fde + 8, 3 * slot);                               /* FRE offset */
     put32(fde + 12, 1);                                     /* sfde_func_num_fres */
     /* info 0: FRE type ADDR1, PC type INC; rep_size 0, padding 0 */
     fres[3 * k] = 0x00;     /* sfre_start_address 0 */
@@ -6446,7 +6451,7 @@ size_t vector_functions(uint8_t *out, size_t cap, const vector_functions_spec *s
 static uint8_t v2_amd64_600_unsorted_checks_skipped[VECTOR_FUNCTIONS_LEN(V600)];
 
 void test_vectors_build(void) {
-  vector_functions_spec s = {V600, 0, 1, UINT32_MAX, UINT32_MAX, 0};
+  vector_functions_spec s = {V600, 0, 1, UINT32_MAX, UINT32_MAX, 0, 0};
   (void)vector_functions(v2_amd64_600_unsorted_checks_skipped,
                          sizeof v2_amd64_600_unsorted_checks_skipped, &s);
 }

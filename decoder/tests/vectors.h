@@ -29,11 +29,15 @@ void test_vectors_build(void);
  * wide < n: function wide is 0x80 long, so it overlaps its successor in
  * address (fde-overlap).  share_from < n: that function's FRE offset is
  * share_to's (fre-data-overrun; its own three bytes are left unused).
+ * stride (coprime with n; 0 for none): function k takes place
+ * k * stride mod n instead, both its address slot and its FRE slot, so
+ * addresses and FRE offsets are in no simple order.
  * Returns the length written (28 + 23 n), or 0 when cap is too small. */
 typedef struct vector_functions_spec {
   uint32_t n;
   int sorted, reverse;
   uint32_t wide, share_from, share_to;
+  uint32_t stride;
 } vector_functions_spec;
 size_t vector_functions(uint8_t *out, size_t cap, const vector_functions_spec *spec);
 #define VECTOR_FUNCTIONS_LEN(n) (28u + 23u * (n))
