@@ -436,9 +436,10 @@ static void real_valid(real_section *rs) {
   }
   CHECK(!sfr_report_rejects(&c.rep), "%s: real section rejected (%s)", rs->name,
         c.rep.count ? sfr_finding_name(c.rep.items[0].id) : "");
-  /* Toolchains write FDEs and their FRE data in order: a real section
-   * the full pass finds clean and in order is one the certificate proves
-   * clean (else the fast validation misses the sections it is for). */
+  /* Toolchains write FDEs in order (ld its FRE data in input order): a
+   * real section the full pass finds clean and in order is one the
+   * certificate proves clean with its bitmap (else the fast validation
+   * misses the sections it is for). */
   if (c.rep.count == 0 && c.sec.order_verified) {
     sfr_section opened;
     uint8_t *map = malloc(sfr_certify_map_size(&c.sec));
