@@ -15,6 +15,7 @@
 
 #include "sfr_certify.h"
 #include "sfr_cursor.h"
+#include "sfr_fde_start.h"
 
 #define BAD 0xffu
 
@@ -99,27 +100,13 @@ static int fde_fields_ok(const sfr_section *sec, uint64_t at, const raw_fde *f,
                          uint64_t *start) {
   uint8_t unused = sec->version >= SFR_VERSION_3 ? 0x40 : 0xc0;
   int aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
-  uint64_t base = sec->vma;
   if ((f->info & 0x0fu) > SFR_FRE_TYPE_ADDR4 || (f->info2 & 0x1fu) > SFR_FDE_TYPE_FLEX ||
       (f->info & unused) || (f->info2 & 0xe0u) || ((f->info & 0x20u) && !aarch64))
     return 0;
   if ((f->info & 0x10u) && f->rep_size == 0 && sec->version >= SFR_VERSION_2)
     return 0; /* PCMASK without a repetition size */
-  if (sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL)) {
-    if (at > UINT64_MAX - base)
-      return 0;
-    base += at;
-  }
-  if (f->raw_start < 0) {
-    uint64_t mag = (uint64_t)0 - (uint64_t)f->raw_start;
-    if (mag > base)
-      return 0;
-    *start = base - mag;
-  } else {
-    if ((uint64_t)f->raw_start > UINT64_MAX - base)
-      return 0;
-    *start = base + (uint64_t)f->raw_start;
-  }
+  if (sfr_resolve_start(sec, at, f->raw_start, start))
+    return 0;
   return f->size <= UINT64_MAX - *start;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sfr_cursor.h"
+#include "sfr_fde_start.h"
 #include "sframe_ref.h"
 
 /* 2.3.3 The FDE info bytes.
@@ -23,33 +24,6 @@ void sfr_decode_fde_info(uint8_t version, uint8_t info, uint8_t info2,
   fde->pauth_key = (info >> 5) & 1u;
   fde->signal = version >= SFR_VERSION_3 ? (info >> 7) & 1u : 0;
   fde->fde_type = version >= SFR_VERSION_3 ? info2 & 0x1fu : SFR_FDE_TYPE_DEFAULT;
-}
-
-/* Resolve the start field into an address (2.3.1 and V2 erratum 1):
- * with SFRAME_F_FDE_FUNC_START_PCREL the base is the address of the field
- * itself, else the address of the section.  Version 1 predates the flag and
- * ignores it (SPEC-NOTES: "PCREL on version 1").  Wrapping past either end
- * of the 64-bit address space is reported, not silently reduced. */
-static void resolve_start(const sfr_section *sec, sfr_fde *fde) {
-  uint64_t base = sec->vma;
-  int wraps = 0;
-  if (sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL)) {
-    if (fde->field_offset > UINT64_MAX - base)
-      wraps = 1;
-    base += fde->field_offset;
-  }
-  if (fde->raw_start < 0) {
-    uint64_t mag = (uint64_t)0 - (uint64_t)fde->raw_start;
-    if (mag > base)
-      wraps = 1;
-    fde->start = base - mag;
-  } else {
-    uint64_t add = (uint64_t)fde->raw_start;
-    if (add > UINT64_MAX - base)
-      wraps = 1;
-    fde->start = base + add;
-  }
-  fde->start_wraps = (uint8_t)wraps;
 }
 
 /* Read FDE i (and, in version 3, its attribute).  Each record's bounds
@@ -109,6 +83,6 @@ sfr_status sfr_get_fde(const sfr_section *sec, uint32_t i, sfr_fde *fde) {
     fde->fres_at = sec->fre_start + fde->fre_off;
   }
   sfr_decode_fde_info(sec->version, info, info2, fde);
-  resolve_start(sec, fde);
+  fde->start_wraps = (uint8_t)sfr_resolve_start(sec, fde->field_offset, fde->raw_start, &fde->start);
   return SFR_OK;
 }

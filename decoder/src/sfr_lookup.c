@@ -28,7 +28,7 @@ static int covers(const sfr_fde *fde, uint64_t pc) {
 /* 2.3.1: the address of the function of FDE i from its start field alone,
  * n (4: versions 1 and 2, a signed 32-bit field; 8: version 3) and be
  * being constants wherever this is inlined.  sfr_get_fde computes the
- * same address (resolve_start, which also reports a wrap); the sum modulo
+ * same address (sfr_resolve_start, which also reports a wrap); the sum modulo
  * 2^64 is the same number. */
 static inline uint64_t start_of(const uint8_t *fdes, uint64_t i, uint64_t size, uint64_t base,
                                 int pcrel, unsigned n, int be) {
