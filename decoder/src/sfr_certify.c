@@ -7,15 +7,18 @@
  * clean section needs is less: for an FDE of the default type, whether an
  * FRE can be interpreted depends on its info byte alone (3.1: the count of
  * data words and their size, the mangled-RA bit), so one table per
- * section answers it; the FDEs must be in order, so no pair is ever
- * compared.  Anything out of the ordinary (an FDE out of order or two
- * sharing a start, FRE data out of order, any finding) is not decided
- * here: the certificate gives up, and the full pass names the findings. */
+ * section answers it; FDEs in order are compared with the furthest end
+ * before them, and FDEs out of order (with the caller's scratch) are
+ * sorted by start and compared with their neighbours, so no pair is ever
+ * compared.  Anything out of the ordinary (two FDEs sharing a start or
+ * bytes, FRE data shared, any finding) is not decided here: the
+ * certificate gives up, and the full pass names the findings. */
 #include <string.h>
 
 #include "sfr_certify.h"
 #include "sfr_cursor.h"
 #include "sfr_fde_start.h"
+#include "sfr_sort.h"
 
 #define BAD 0xffu
 
@@ -176,26 +179,69 @@ size_t sfr_certify_map_size(const sfr_section *sec) {
 }
 
 #define OUT_OF_ORDER (-1)
+#define NONE UINT32_MAX
+
+#if defined(__GNUC__)
+#define SFR_PREFETCH(p) __builtin_prefetch(p)
+#define SFR_PREFETCH_WRITE(p) __builtin_prefetch(p, 1)
+#else
+#define SFR_PREFETCH(p) ((void)0)
+#define SFR_PREFETCH_WRITE(p) ((void)0)
+#endif
+
+/* FDEs ahead of the one read are this many: their FRE data (in version 3
+ * also their attributes) and their bytes of the bitmap are fetched while
+ * it is checked, which is what FDEs out of order over data in order (or
+ * the reverse) cost. */
+#define AHEAD 8u
+
+static void fetch_data_of(const sfr_section *sec, uint64_t at, const uint8_t *map) {
+  uint32_t off = (uint32_t)sfr_load(sec->buf + at + (sec->version == SFR_VERSION_3 ? 12 : 8), 4,
+                                    sec->big_endian);
+  if (off < sec->fre_len) {
+    SFR_PREFETCH(sec->buf + sec->fre_start + off);
+    if (map)
+      SFR_PREFETCH_WRITE(map + off / 8u);
+  }
+}
 
 /* One pass over the FDEs and their FREs: 1 proven clean, 0 not proven, or
  * OUT_OF_ORDER when, without map, a function's FRE data start before the
- * end of the data before them (which map can still prove apart). */
+ * end of the data before them (which map can still prove apart).  With
+ * keys, an FDE whose start is below the one before does not end the pass:
+ * *first is the first such FDE (NONE when there is none), and each FDE's
+ * (start, size) is in keys for the caller to sort. */
 static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
-                        const uint8_t flex_tab[256], uint8_t *map) {
+                        const uint8_t flex_tab[256], uint8_t *map, sort_key *keys,
+                        uint32_t *first) {
   uint64_t at = sec->fde_start, prev_start = 0, max_end = 0, data_max_end = 0;
   uint64_t walked_to = sec->fre_start, budget = sec->fre_len, sum = 0;
   uint32_t i;
+  *first = NONE;
   for (i = 0; i < sec->num_fdes; i++, at += sec->fde_size) {
     raw_fde f;
     uint64_t start, data, data_end;
     int occupies;
+    if (sec->num_fdes - i > AHEAD)
+      fetch_data_of(sec, at + AHEAD * sec->fde_size, map);
     if (!read_fde(sec, at, &f) || !fde_fields_ok(sec, at, &f, &start))
       return 0;
-    /* In order: past the previous start and the previous end. */
-    if (i > 0 && (start <= prev_start || start < max_end))
+    /* In order: past the previous start and the previous end.  Out of
+     * order (with keys), the sort decides. */
+    if (i > 0 && start < prev_start && keys) {
+      if (*first == NONE)
+        *first = i;
+    } else if (i > 0 && (start <= prev_start || (*first == NONE && start < max_end))) {
       return 0;
+    }
+    if (keys) {
+      keys[i].a = start;
+      keys[i].b = f.size;
+      keys[i].index = i;
+    }
     prev_start = start;
-    max_end = start + f.size;
+    if (start + f.size > max_end)
+      max_end = start + f.size;
     /* No FRE byte shared: a function's FRE data (version 3: always, for
      * its attribute) start where the ones before them end, or later, or
      * (with map) are bytes no function has marked. */
@@ -224,17 +270,48 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
   return sum == sec->num_fres && walked_to >= sec->fre_end;
 }
 
+/* FDEs out of order: sorted by start, each must start past the one before
+ * and at or after the furthest end before it (then no two share a start or
+ * a byte, and check_order and the sorted comparison find nothing). */
+static int apart_when_sorted(const sfr_section *sec, sort_key *keys, sort_key *tmp) {
+  const sort_key *k = sfr_order_keys(keys, tmp, sec->num_fdes, 1);
+  uint64_t max_end = k[0].a + k[0].b;
+  uint32_t i;
+  for (i = 1; i < sec->num_fdes; i++) {
+    if (k[i].a <= k[i - 1].a || k[i].a < max_end)
+      return 0;
+    if (k[i].a + k[i].b > max_end)
+      max_end = k[i].a + k[i].b;
+  }
+  return 1;
+}
+
 /* Data in the FDEs' order (what gas writes) are proven apart as they come;
  * only when they are not (what ld writes when it sorts the FDEs of several
- * objects) is the pass made again, marking each function's bytes. */
-int sfr_certify_clean(const sfr_section *sec, uint8_t *map) {
+ * objects, or FDEs reordered) is the pass made again, marking each
+ * function's bytes. */
+sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *tmp,
+                     uint32_t *first) {
   sfr_fre_tables t;
   int r;
+  if (!tmp)
+    keys = NULL;
   sfr_fre_tables_init(sec, &t);
-  if ((r = certify_pass(sec, t.plain, t.flex, NULL)) != OUT_OF_ORDER || !map)
-    return r == 1;
-  memset(map, 0, sfr_certify_map_size(sec));
-  return certify_pass(sec, t.plain, t.flex, map) == 1;
+  r = certify_pass(sec, t.plain, t.flex, NULL, keys, first);
+  if (r == OUT_OF_ORDER && map) {
+    memset(map, 0, sfr_certify_map_size(sec));
+    r = certify_pass(sec, t.plain, t.flex, map, keys, first);
+  }
+  if (r != 1)
+    return SFR_CERT_NONE;
+  if (*first == NONE)
+    return SFR_CERT_CLEAN;
+  return apart_when_sorted(sec, keys, tmp) ? SFR_CERT_UNSORTED : SFR_CERT_NONE;
+}
+
+int sfr_certify_clean(const sfr_section *sec, uint8_t *map) {
+  uint32_t first;
+  return sfr_certify(sec, map, NULL, NULL, &first) == SFR_CERT_CLEAN;
 }
 
 void sfr_fre_tables_init(const sfr_section *sec, sfr_fre_tables *t) {

@@ -3,26 +3,38 @@
  *
  * sfr_validate_ex first tries the certificate, one pass over the raw bytes
  * that proves the full pass would report nothing and would verify the
+ * order, or (with scratch) would report only that the FDEs are out of
  * order; when it cannot prove that, it gives up and the full pass runs and
  * names the findings.  The fuzz target decode, the unit tests, the round
  * trip and every validation `sfref` makes (so the whole corpus) check that
- * whatever the certificate accepts, the full pass accepts as well
+ * whatever the certificate accepts, the full pass reports the same
  * (sfr_validate_checked). */
 #ifndef SFR_CERTIFY_H
 #define SFR_CERTIFY_H
 
 #include "sframe_ref.h"
+#include "sfr_sort.h"
 
-/* Nonzero when the section, opened by sfr_open, has no finding at all
- * beyond the header's and the layout's (which the caller checks first) and
- * its FDEs are in order: strictly increasing starts, each at or after the
- * end of the one before.  Functions' FRE data must not share a byte: with
- * map (sfr_certify_map_size bytes, any alignment, contents ignored) the
- * data may come in any order: where they do not come in the FDEs' order,
- * a second pass marks each function's bytes in it; without map, they must
- * come in order.  Zero means "not proven",
- * never "invalid". */
+/* What the certificate proves of a section opened by sfr_open, beyond the
+ * header's and the layout's findings (which the caller checks first):
+ *   SFR_CERT_CLEAN: no finding at all, and its FDEs are in order (strictly
+ *     increasing starts, each at or after the end of the one before);
+ *   SFR_CERT_UNSORTED: the same, except that FDE *first is the first whose
+ *     start is below the one before: the full pass finds exactly that
+ *     (fde-unsorted, or fde-unsorted-unflagged without the flag) and
+ *     nothing else, as no two functions share a start or a byte;
+ *   SFR_CERT_NONE: not proven, never "invalid": the full pass decides.
+ * Functions' FRE data must not share a byte: with map (sfr_certify_map_size
+ * bytes, any alignment, contents ignored) the data may come in any order:
+ * where they do not come in the FDEs' order, a second pass marks each
+ * function's bytes in it; without map, they must come in order.  FDEs out
+ * of order are certified only with keys and tmp (num_fdes keys each), in
+ * which they are sorted; without them, only SFR_CERT_CLEAN is proven. */
+typedef enum sfr_cert { SFR_CERT_NONE, SFR_CERT_CLEAN, SFR_CERT_UNSORTED } sfr_cert;
 size_t sfr_certify_map_size(const sfr_section *sec);
+sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *tmp,
+                     uint32_t *first);
+/* sfr_certify without keys: nonzero for SFR_CERT_CLEAN. */
 int sfr_certify_clean(const sfr_section *sec, uint8_t *map);
 
 /* Which FRE info bytes (2.4.1) the interpretation accepts, and the bytes

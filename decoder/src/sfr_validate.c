@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sfr_certify.h"
+#include "sfr_sort.h"
 #include "sframe_ref.h"
 
 static void add(sfr_report *rep, sfr_status id, int64_t offset, int64_t fde,
@@ -176,17 +177,9 @@ static void check_order(const sfr_section *sec, const sfr_fde *fde,
 }
 
 /* ---- Exact checks in the caller's scratch (sfr_validate_ex) ----
- * One key per function: for its address range (a = start, b = size), or
- * for its FRE data (a = offset in the FRE sub-section, b = where its walk
- * ended, relative to the same start).  Sorted by (a, b, index): the index
- * makes the order total (no two keys are equal), so the result does not
- * depend on how the sort gets there. */
-typedef struct sort_key {
-  uint64_t a;
-  uint32_t b;
-  uint32_t index;
-} sort_key;
-
+ * One key per function (sfr_sort.h): for its address range (a = start,
+ * b = size), or for its FRE data (a = offset in the FRE sub-section, b =
+ * where its walk ended, relative to the same start). */
 typedef struct scratch_keys {
   sort_key *ranges; /* num_fdes keys */
   sort_key *data;   /* one per function that occupies FRE bytes */
@@ -202,129 +195,6 @@ size_t sfr_validate_scratch_size(size_t len) {
   if (most > (SIZE_MAX - _Alignof(sort_key)) / (3 * sizeof(sort_key)))
     return SIZE_MAX;
   return most * 3 * sizeof(sort_key) + _Alignof(sort_key);
-}
-
-static int key_less(const sort_key *x, const sort_key *y) {
-  if (x->a != y->a)
-    return x->a < y->a;
-  if (x->b != y->b)
-    return x->b < y->b;
-  return x->index < y->index;
-}
-
-/* Reverses k[i, end). */
-static void reverse_keys(sort_key *k, uint64_t i, uint64_t end) {
-  for (; i + 1 < end; i++, end--) {
-    sort_key t = k[i];
-    k[i] = k[end - 1];
-    k[end - 1] = t;
-  }
-}
-
-/* Byte d of a key's (a, b), least significant first: b's four bytes,
- * then a's eight. */
-static uint32_t key_byte(const sort_key *k, unsigned d) {
-  return d < 4 ? (k->b >> (8u * d)) & 0xffu : (uint32_t)(k->a >> (8u * (d - 4u))) & 0xffu;
-}
-
-/* Sorts k[0, n) (n >= 1, the keys in index order) using tmp[0, n) and
- * returns whichever of the two holds the result: a least-significant-
- * digit radix sort by (a, b), a byte per pass, each pass stable, so keys
- * equal in (a, b) stay in index order.  A byte that is the same in every
- * key (the high bytes of nearby addresses, of small sizes) costs a count
- * and no pass.  O(n) passes without a data-dependent branch. */
-static sort_key *radix_sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
-  sort_key *from = k, *to = tmp, *t;
-  uint32_t count[256];
-  uint64_t i;
-  unsigned d, c;
-  for (d = 0; d < 12; d++) {
-    uint32_t sum = 0;
-    memset(count, 0, sizeof count);
-    for (i = 0; i < n; i++)
-      count[key_byte(&from[i], d)]++;
-    if (count[key_byte(&from[0], d)] == n)
-      continue;
-    for (c = 0; c < 256; c++) {
-      uint32_t x = count[c];
-      count[c] = sum;
-      sum += x;
-    }
-    for (i = 0; i < n; i++)
-      to[count[key_byte(&from[i], d)]++] = from[i];
-    t = from;
-    from = to;
-    to = t;
-  }
-  return from;
-}
-
-/* Sorts k[0, n) using tmp[0, n) and returns whichever of the two holds
- * the result: runs of 16 by insertion (a run in descending order is
- * reversed first), then merged bottom-up, a pass of the whole array per
- * doubling; two runs already in order, or in reverse order, are copied
- * without comparing their keys.  O(n log n) on any input, no recursion,
- * each pass reads and writes memory in order, and arrays made of runs in
- * order (or against it) cost little more than a copy per pass. */
-static sort_key *sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
-  uint64_t run = 16, i, j;
-  sort_key *from = k, *to = tmp, *t;
-  for (i = 0; i < n; i += run) {
-    uint64_t end = n - i < run ? n : i + run;
-    for (j = i + 1; j < end && key_less(&k[j], &k[j - 1]); j++)
-      ;
-    if (j == end)
-      reverse_keys(k, i, end);
-    for (j = i + 1; j < end; j++) {
-      sort_key x = k[j];
-      uint64_t m = j;
-      for (; m > i && key_less(&x, &k[m - 1]); m--)
-        k[m] = k[m - 1];
-      k[m] = x;
-    }
-  }
-  for (; run < n; run = run > n / 2 ? n : 2 * run) {
-    for (i = 0; i < n; i += 2 * run) {
-      uint64_t mid = n - i < run ? n : i + run;
-      uint64_t end = n - mid < run ? n : mid + run, l = i, r = mid, o = i;
-      if (mid == end || !key_less(&from[mid], &from[mid - 1])) {
-        memcpy(to + i, from + i, (end - i) * sizeof *to); /* in order already */
-        continue;
-      }
-      if (key_less(&from[end - 1], &from[i])) { /* all of the right run first */
-        memcpy(to + i, from + mid, (end - mid) * sizeof *to);
-        memcpy(to + i + (end - mid), from + i, (mid - i) * sizeof *to);
-        continue;
-      }
-      while (l < mid && r < end)
-        to[o++] = key_less(&from[r], &from[l]) ? from[r++] : from[l++];
-      while (l < mid)
-        to[o++] = from[l++];
-      while (r < end)
-        to[o++] = from[r++];
-    }
-    t = from;
-    from = to;
-    to = t;
-  }
-  return from;
-}
-
-/* The keys (in index order) sorted by (a, b, index).  Merging is cheap
- * where the keys are nearly in order or nearly against it (its runs are
- * found and copied whole), and below SFR_RADIX_MIN keys; elsewhere the
- * radix sort is, whose passes do not depend on the order (a merge of
- * keys in no order mispredicts every other comparison). */
-#define SFR_RADIX_MIN 256u
-static const sort_key *order_keys(sort_key *k, sort_key *tmp, uint64_t n) {
-  uint64_t i, down = 0;
-  if (n < SFR_RADIX_MIN)
-    return sort_keys(k, tmp, n);
-  for (i = 1; i < n; i++)
-    down += (uint64_t)key_less(&k[i], &k[i - 1]);
-  if (down < n / 32 || n - 1 - down < n / 32)
-    return sort_keys(k, tmp, n);
-  return radix_sort_keys(k, tmp, n);
 }
 
 static int64_t fde_field_offset(const sfr_section *sec, uint32_t i) {
@@ -343,7 +213,7 @@ static void sorted_overlaps(const sfr_section *sec, const scratch_keys *keys,
   uint32_t i, n = sec->num_fdes, none = UINT32_MAX;
   uint64_t max_end = 0, max_end_before = 0;
   uint32_t holder = none, holder_before = none, group_sized = none;
-  const sort_key *k = order_keys(keys->ranges, keys->tmp, n);
+  const sort_key *k = sfr_order_keys(keys->ranges, keys->tmp, n, 0);
   for (i = 0; i < n; i++) {
     const sort_key *e = &k[i];
     uint64_t end = e->b > UINT64_MAX - e->a ? UINT64_MAX : e->a + e->b;
@@ -385,7 +255,7 @@ static void sorted_overlaps(const sfr_section *sec, const scratch_keys *keys,
 static void sorted_shared_fre_data(const sfr_section *sec, const scratch_keys *keys,
                                    sfr_report *rep) {
   uint32_t i, n = keys->n_data;
-  const sort_key *k = order_keys(keys->data, keys->tmp, n);
+  const sort_key *k = sfr_order_keys(keys->data, keys->tmp, n, 0);
   for (i = 1; i < n; i++)
     if (k[i - 1].a == k[i].a || k[i - 1].b > k[i].a) {
       add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)(sec->fre_start + k[i].a), k[i].index, -1,
@@ -601,6 +471,45 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
   sfr_validate_ex(sec, buf, len, vma, NULL, 0, rep);
 }
 
+/* The certificate (sfr_certify.c), in the scratch only where the full
+ * pass would use it too (it is then exact at any size): the keys of the
+ * FDEs' ranges and the sort's room where the full pass keeps them, the
+ * bitmap of FRE bytes in the data keys' place or after all three, or, when
+ * it fits in neither, at the start and without keys (FDEs in order only).
+ * Nonzero when it proved the whole report: nothing, or only the order. */
+static int certify(sfr_section *sec, void *scratch, size_t scratch_len, const scratch_keys *keys,
+                   sfr_report *rep) {
+  size_t map_size = sfr_certify_map_size(sec), n = sec->num_fdes;
+  sort_key *ranges = NULL, *tmp = NULL;
+  uint8_t *map = NULL;
+  uint32_t first;
+  if (keys) {
+    size_t used = (size_t)((unsigned char *)(keys->tmp + n) - (unsigned char *)scratch);
+    ranges = keys->ranges;
+    tmp = keys->tmp;
+    if (map_size <= n * sizeof(sort_key))
+      map = (uint8_t *)(void *)keys->data;
+    else if (scratch_len - used >= map_size)
+      map = (uint8_t *)(void *)(keys->tmp + n);
+    else if (scratch_len >= map_size) {
+      map = scratch;
+      ranges = tmp = NULL;
+    }
+  }
+  switch (sfr_certify(sec, map, ranges, tmp, &first)) {
+  case SFR_CERT_CLEAN:
+    sec->order_verified = 1;
+    return 1;
+  case SFR_CERT_UNSORTED:
+    add(rep, (sec->flags & SFR_F_FDE_SORTED) ? SFR_E_FDE_UNSORTED : SFR_E_FDE_UNSORTED_UNFLAGGED,
+        fde_field_offset(sec, first), first, -1, "func_start");
+    sec->order_verified = 0;
+    return 1;
+  default:
+    return 0;
+  }
+}
+
 /* The whole validation.  With fast, a section the certificate proves
  * clean is done once the header and the layout are checked, and in one
  * it does not, each function's FREs are first walked on the raw bytes. */
@@ -626,13 +535,8 @@ static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t 
   check_header(sec, rep);
   check_layout(sec, rep);
   keys = take_scratch(sec, scratch, scratch_len, &key_store);
-  /* The certificate's map borrows the scratch, but only where the full
-   * pass would use it too (it is then exact at any size). */
-  if (fast && rep->count == 0 &&
-      sfr_certify_clean(sec, keys && scratch_len >= sfr_certify_map_size(sec) ? scratch : NULL)) {
-    sec->order_verified = 1;
+  if (fast && rep->count == 0 && certify(sec, scratch, scratch_len, keys, rep))
     return;
-  }
   if (fast)
     sfr_fre_tables_init(sec, &tables);
 

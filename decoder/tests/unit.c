@@ -1110,18 +1110,29 @@ static void validate_functions(const vector_functions_spec *spec, size_t scratch
   free(bytes);
 }
 
-/* Whether the certificate proves a section built by vector_functions
- * clean, given only sfr_open. */
-static int functions_certified(const vector_functions_spec *spec, int with_map) {
+/* What the certificate proves of a section built by vector_functions,
+ * given only sfr_open: with its bitmap or not, with keys to sort FDEs out
+ * of order or not; *first as sfr_certify sets it. */
+static sfr_cert functions_cert(const vector_functions_spec *spec, int with_map, int with_keys,
+                               uint32_t *first) {
   size_t len = VECTOR_FUNCTIONS_LEN((size_t)spec->n);
   uint8_t *bytes = malloc(len), *map = malloc(len / 8 + 1);
+  sort_key *keys = with_keys ? malloc(2 * (size_t)spec->n * sizeof *keys) : NULL;
   sfr_section sec;
-  int yes = bytes && map && vector_functions(bytes, len, spec) == len &&
-            sfr_open(&sec, bytes, len, 0x1000, NULL) == SFR_OK &&
-            sfr_certify_clean(&sec, with_map ? map : NULL);
+  sfr_cert c = SFR_CERT_NONE;
+  *first = 0;
+  if (bytes && map && (keys || !with_keys) && vector_functions(bytes, len, spec) == len &&
+      sfr_open(&sec, bytes, len, 0x1000, NULL) == SFR_OK)
+    c = sfr_certify(&sec, with_map ? map : NULL, keys, keys ? keys + spec->n : NULL, first);
   free(bytes);
   free(map);
-  return yes;
+  free(keys);
+  return c;
+}
+
+static int functions_certified(const vector_functions_spec *spec, int with_map) {
+  uint32_t first;
+  return functions_cert(spec, with_map, 0, &first) == SFR_CERT_CLEAN;
 }
 
 /* Only questionable findings, one of them checks-skipped. */
@@ -1200,6 +1211,55 @@ static void test_validate_scratch(void) {
     CHECK(!functions_certified(&unsorted_ok, m), "100,000 unsorted: certified");
     CHECK(!functions_certified(&sorted_shared, m), "100,000 sorted, shared FRE bytes: certified");
     CHECK(!functions_certified(&overlap, m), "100,000 unsorted, one overlap: certified");
+  }
+  /* With keys to sort them, FDEs out of order over data in order are
+   * proven to have only that finding, at the first FDE below the one
+   * before: reversed, FDE 1; at k * 7919 mod 100,000, FDE 13 (12 * 7919
+   * is 95,028, 13 * 7919 wraps to 2,947); mod 400 (7919 is 319 mod 400),
+   * FDE 2 (638 wraps to 238).  A fault is left to the full pass. */
+  {
+    vector_functions_spec reversed_flagged = {100000, 1, 1, none, none, 0, 0};
+    const struct {
+      const vector_functions_spec *spec;
+      const char *what;
+      sfr_cert want;
+      uint32_t first;
+    } cert[] = {
+        {&unsorted_ok, "100,000 reversed", SFR_CERT_UNSORTED, 1},
+        {&reversed_flagged, "100,000 reversed, flagged sorted", SFR_CERT_UNSORTED, 1},
+        {&mixed_ok, "100,000 in no order", SFR_CERT_UNSORTED, 13},
+        {&sorted_ok, "100,000 sorted", SFR_CERT_CLEAN, none},
+        {&overlap, "100,000 reversed, one overlap", SFR_CERT_NONE, 0},
+        {&shared, "100,000 reversed, shared FRE bytes", SFR_CERT_NONE, 0},
+        {&mixed_overlap, "100,000 in no order, one overlap", SFR_CERT_NONE, 0},
+        {&mixed_shared, "100,000 in no order, shared FRE bytes", SFR_CERT_NONE, 0},
+        {&mixed400_overlap, "400 in no order, one overlap", SFR_CERT_NONE, 0},
+    };
+    vector_functions_spec mixed400_ok = {400, 0, 0, none, none, 0, 7919};
+    size_t c;
+    uint32_t first;
+    for (c = 0; c < sizeof cert / sizeof *cert; c++) {
+      sfr_cert got = functions_cert(cert[c].spec, 1, 1, &first);
+      CHECK(got == cert[c].want && (got == SFR_CERT_NONE || first == cert[c].first),
+            "%s: certificate %d (first %u), not %d (first %u)", cert[c].what, (int)got, first,
+            (int)cert[c].want, cert[c].first);
+    }
+    CHECK(functions_cert(&mixed400_ok, 1, 1, &first) == SFR_CERT_UNSORTED && first == 2,
+          "400 in no order: not certified unsorted at FDE 2 (first %u)", first);
+    /* Data out of order (the stride moves them too) need the bitmap;
+     * reversed FDEs over data in order do not; without keys, nothing out
+     * of order is proven. */
+    CHECK(functions_cert(&mixed_ok, 0, 1, &first) == SFR_CERT_NONE,
+          "100,000 in no order: certified without the bitmap");
+    CHECK(functions_cert(&unsorted_ok, 0, 1, &first) == SFR_CERT_UNSORTED,
+          "100,000 reversed over data in order: not certified without the bitmap");
+    CHECK(functions_cert(&unsorted_ok, 1, 0, &first) == SFR_CERT_NONE,
+          "100,000 reversed: certified without keys");
+    /* And validation with scratch reports that finding alone. */
+    validate_functions(&reversed_flagged, SIZE_MAX, 0, &rep, items, CAP);
+    CHECK(rep.count == 1 && items[0].id == SFR_E_FDE_UNSORTED && items[0].fde == 1,
+          "100,000 reversed, flagged sorted: %zu findings (first %s)", rep.count,
+          rep.count ? sfr_finding_name(items[0].id) : "none");
   }
   /* Unsorted without a fault: only the questionable unflagged order. */
   validate_functions(&unsorted_ok, SIZE_MAX, 3, &rep, items, CAP);

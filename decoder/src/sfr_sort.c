@@ -1,0 +1,143 @@
+/* sfr_sort.c - the sort of one key per function in the caller's scratch
+ * (sfr_sort.h): a merge sort that finds runs, for keys nearly in order or
+ * nearly against it, and a radix sort for keys in no order. */
+#include <string.h>
+
+#include "sfr_sort.h"
+
+static int key_less(const sort_key *x, const sort_key *y) {
+  if (x->a != y->a)
+    return x->a < y->a;
+  if (x->b != y->b)
+    return x->b < y->b;
+  return x->index < y->index;
+}
+
+/* Reverses k[i, end). */
+static void reverse_keys(sort_key *k, uint64_t i, uint64_t end) {
+  for (; i + 1 < end; i++, end--) {
+    sort_key t = k[i];
+    k[i] = k[end - 1];
+    k[end - 1] = t;
+  }
+}
+
+/* Byte d of a key's (a, b), least significant first: b's four bytes,
+ * then a's eight. */
+static uint32_t key_byte(const sort_key *k, unsigned d) {
+  return d < 4 ? (k->b >> (8u * d)) & 0xffu : (uint32_t)(k->a >> (8u * (d - 4u))) & 0xffu;
+}
+
+/* Sorts k[0, n) (n >= 1, the keys in index order) using tmp[0, n) and
+ * returns whichever of the two holds the result: a least-significant-
+ * digit radix sort, a byte per pass, each pass stable, so keys equal in
+ * what is sorted stay in index order.  Only the bytes that differ between
+ * keys are sorted by: those set in va (of a) and vb (of b; 0 to sort by a
+ * alone), the bits in which some key differs from the first.  One read of
+ * the keys counts every such digit.  O(n) passes without a data-dependent
+ * branch. */
+static sort_key *radix_sort_keys(sort_key *k, sort_key *tmp, uint64_t n, uint32_t vb,
+                                 uint64_t va) {
+  sort_key *from = k, *to = tmp, *t;
+  uint32_t count[12][256];
+  unsigned digit[12], nd = 0, d, c;
+  uint64_t i;
+  for (d = 0; d < 12; d++)
+    if (d < 4 ? (vb >> (8u * d)) & 0xffu : (va >> (8u * (d - 4u))) & 0xffu)
+      digit[nd++] = d;
+  memset(count, 0, nd * sizeof count[0]);
+  for (i = 0; i < n; i++)
+    for (d = 0; d < nd; d++)
+      count[d][key_byte(&k[i], digit[d])]++;
+  for (d = 0; d < nd; d++) {
+    uint32_t sum = 0;
+    for (c = 0; c < 256; c++) {
+      uint32_t x = count[d][c];
+      count[d][c] = sum;
+      sum += x;
+    }
+    for (i = 0; i < n; i++)
+      to[count[d][key_byte(&from[i], digit[d])]++] = from[i];
+    t = from;
+    from = to;
+    to = t;
+  }
+  return from;
+}
+
+/* Sorts k[0, n) using tmp[0, n) and returns whichever of the two holds
+ * the result: runs of 16 by insertion (a run in descending order is
+ * reversed first), then merged bottom-up, a pass of the whole array per
+ * doubling; two runs already in order, or in reverse order, are copied
+ * without comparing their keys.  O(n log n) on any input, no recursion,
+ * each pass reads and writes memory in order, and arrays made of runs in
+ * order (or against it) cost little more than a copy per pass. */
+static sort_key *sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
+  uint64_t run = 16, i, j;
+  sort_key *from = k, *to = tmp, *t;
+  for (i = 0; i < n; i += run) {
+    uint64_t end = n - i < run ? n : i + run;
+    for (j = i + 1; j < end && key_less(&k[j], &k[j - 1]); j++)
+      ;
+    if (j == end)
+      reverse_keys(k, i, end);
+    for (j = i + 1; j < end; j++) {
+      sort_key x = k[j];
+      uint64_t m = j;
+      for (; m > i && key_less(&x, &k[m - 1]); m--)
+        k[m] = k[m - 1];
+      k[m] = x;
+    }
+  }
+  for (; run < n; run = run > n / 2 ? n : 2 * run) {
+    for (i = 0; i < n; i += 2 * run) {
+      uint64_t mid = n - i < run ? n : i + run;
+      uint64_t end = n - mid < run ? n : mid + run, l = i, r = mid, o = i;
+      if (mid == end || !key_less(&from[mid], &from[mid - 1])) {
+        memcpy(to + i, from + i, (end - i) * sizeof *to); /* in order already */
+        continue;
+      }
+      if (key_less(&from[end - 1], &from[i])) { /* all of the right run first */
+        memcpy(to + i, from + mid, (end - mid) * sizeof *to);
+        memcpy(to + i + (end - mid), from + i, (mid - i) * sizeof *to);
+        continue;
+      }
+      while (l < mid && r < end)
+        to[o++] = key_less(&from[r], &from[l]) ? from[r++] : from[l++];
+      while (l < mid)
+        to[o++] = from[l++];
+      while (r < end)
+        to[o++] = from[r++];
+    }
+    t = from;
+    from = to;
+    to = t;
+  }
+  return from;
+}
+
+/* The keys in index order, sorted.  Keys already in order are left as
+ * they are, and keys in exactly the reverse order are reversed.  Merging
+ * is cheap where the keys are nearly in order or nearly against it (its
+ * runs are found and copied whole), and below SFR_RADIX_MIN keys;
+ * elsewhere the radix sort is, whose passes do not depend on the order (a
+ * merge of keys in no order mispredicts every other comparison). */
+#define SFR_RADIX_MIN 256u
+const sort_key *sfr_order_keys(sort_key *k, sort_key *tmp, uint64_t n, int by_a_only) {
+  uint64_t i, down = 0, va = 0;
+  uint32_t vb = 0;
+  for (i = 1; i < n; i++) {
+    down += (uint64_t)key_less(&k[i], &k[i - 1]);
+    va |= k[i].a ^ k[0].a;
+    vb |= k[i].b ^ k[0].b;
+  }
+  if (down == 0)
+    return k;
+  if (down == n - 1) { /* no two keys are equal: the reverse is in order */
+    reverse_keys(k, 0, n);
+    return k;
+  }
+  if (n < SFR_RADIX_MIN || down < n / 32 || n - 1 - down < n / 32)
+    return sort_keys(k, tmp, n);
+  return radix_sort_keys(k, tmp, n, by_a_only ? 0 : vb, va);
+}
