@@ -151,11 +151,23 @@ static uint64_t fres_ok(const sfr_section *sec, const raw_fde *f, const uint8_t 
   return pos;
 }
 
-/* Marks bytes [a, b) (a < b) in the bitmap map; 0 when one of them was
- * marked already. */
-static int mark(uint8_t *map, uint64_t a, uint64_t b) {
+/* Marks bytes [a, b) (a < b) of the FRE sub-section in the bitmap map of
+ * map_len bytes; 0 when one of them was marked already.  A span of up to
+ * 57 bits is one 8-byte word of the map, tested and set without a branch
+ * on where it falls (functions in no order would mispredict one); longer
+ * spans, and those at the map's end, go byte by byte. */
+static int mark(uint8_t *map, size_t map_len, uint64_t a, uint64_t b) {
   uint64_t i = a >> 3, j = (b - 1) >> 3, k;
   uint8_t lo = (uint8_t)(0xffu << (a & 7u)), hi = (uint8_t)(0xffu >> (7u - ((b - 1) & 7u)));
+  if (b - a <= 57 && map_len - i >= 8) {
+    uint64_t word = sfr_le64(map + i), bits = ((UINT64_C(1) << (b - a)) - 1u) << (a & 7u);
+    if (word & bits)
+      return 0;
+    word |= bits;
+    for (k = 0; k < 8; k++)
+      map[i + k] = (uint8_t)(word >> (8u * k));
+    return 1;
+  }
   if (i == j)
     lo &= hi;
   if (map[i] & lo)
@@ -227,11 +239,15 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
     if (!read_fde(sec, at, &f) || !fde_fields_ok(sec, at, &f, &start))
       return 0;
     /* In order: past the previous start and the previous end.  Out of
-     * order (with keys), the sort decides. */
-    if (i > 0 && start < prev_start && keys) {
-      if (*first == NONE)
+     * order (with keys), the sort decides; past the first FDE out of order
+     * (where FDEs come in no order, half of them start below the one
+     * before) no branch depends on the order. */
+    if (keys) {
+      if (i > 0 && (start == prev_start || (*first == NONE && start > prev_start && start < max_end)))
+        return 0;
+      if (*first == NONE && i > 0 && start < prev_start)
         *first = i;
-    } else if (i > 0 && (start <= prev_start || (*first == NONE && start < max_end))) {
+    } else if (i > 0 && (start <= prev_start || start < max_end)) {
       return 0;
     }
     if (keys) {
@@ -260,7 +276,8 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
       return 0;
     if (data_end > walked_to)
       walked_to = data_end;
-    if (occupies && map && !mark(map, data - sec->fre_start, data_end - sec->fre_start))
+    if (occupies && map &&
+        !mark(map, sfr_certify_map_size(sec), data - sec->fre_start, data_end - sec->fre_start))
       return 0;
     if (occupies && data_end > data_max_end)
       data_max_end = data_end;
