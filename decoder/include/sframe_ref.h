@@ -482,7 +482,10 @@ typedef struct sfr_regs {
   uint64_t pc, sp, fp, ra; /* ra: link register (AArch64 x30, s390x r14) */
   uint8_t ra_valid;        /* the link register holds this frame's RA */
   uint64_t gpr[SFR_MAX_REGS]; /* other DWARF registers, by number */
-  uint64_t gpr_valid;         /* bit n: gpr[n] is known */
+  uint64_t gpr_valid;         /* bit n: gpr[n] is known; where it is clear,
+                                 gpr[n] means nothing (a caller frame the
+                                 library writes has every bit clear and its
+                                 gpr[] left as it was) */
 } sfr_regs;
 
 /* Reads n (8) bytes of target memory at addr into out; returns 0 on success.

@@ -1,7 +1,6 @@
 /* sfr_unwind.c - spec appendix A: from frame N's registers to frame N+1's.
  * Memory is read only through the caller's callback; 8-byte values are
  * assembled in the section's endianness. */
-#include <string.h>
 
 #include "sframe_ref.h"
 #include "sfr_cursor.h"
@@ -136,7 +135,12 @@ sfr_stop sfr_unwind_frame(const sfr_unwind_ctx *uc, const sfr_regs *cur,
   if (r->ra_mangled)
     ra &= ~uc->pauth_mask;
 
-  memset(caller, 0, sizeof *caller);
+  /* The caller's registers: pc, sp and fp known, no other (its gpr[]
+   * means nothing where gpr_valid is clear, so the 512 bytes are not
+   * cleared: that cost a third of a frame). */
+  caller->ra = 0;
+  caller->ra_valid = 0;
+  caller->gpr_valid = 0;
   caller->pc = ra;
   caller->fp = fp;
   caller->sp = caller_sp;

@@ -790,8 +790,12 @@ static void test_unwind_flex_rules(void) {
     cur.gpr[3] = 0x7020;
     cur.gpr_valid = 1u << 3;
     mem_put(&m, 0x7028, 0x401100); /* RA at CFA - 8, CFA = r3 + 16 = 0x7030 */
+    /* A caller knows no register but pc, sp and fp, whatever its frame
+     * held before (its gpr[] is not written: gpr_valid says so). */
+    memset(&caller, 0xa5, sizeof caller);
     CHECK(sfr_unwind_frame(&uc, &cur, 1, &caller) == SFR_STOP_NONE && caller.sp == 0x7030 &&
-              caller.pc == 0x401100,
+              caller.pc == 0x401100 && caller.gpr_valid == 0 && caller.ra_valid == 0 &&
+              caller.ra == 0,
           "CFA from rbx in the topmost frame");
     cur.pc = 0x401006;
     CHECK(sfr_unwind_frame(&uc, &cur, 0, &caller) == SFR_STOP_REG_RULE_BELOW_TOP,
