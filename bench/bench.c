@@ -31,10 +31,13 @@
  *               libsframe's sframe_decode (+ sframe_decoder_free);
  *               validate-full: MB/s of the full pass the certificate
  *               stands in for; certified: whether it took the section;
+ *               certified-unsorted: whether it took both copies below as
+ *               having no finding but their order;
  *               validate-unsorted / validate-shuffled: MB/s of the same
  *               section with its FDEs reversed / shuffled (one finding,
- *               no certificate: sorted in scratch).  The fast validation
- *               must report what the full pass reports, or bench exits 1.
+ *               the order: the certificate sorts them in scratch).  The
+ *               fast validation must report what the full pass reports,
+ *               or bench exits 1.
  *   memory      bytes: the oracle's (what the caller provides: the section
  *               handle; it allocates nothing) and libsframe's heap in use
  *               after sframe_decode (glibc's mallinfo2).
@@ -595,6 +598,18 @@ int main(int argc, char **argv) {
     sfr_section s4;
     int yes = map && sfr_open(&s4, buf, len, vma, NULL) == SFR_OK && sfr_certify_clean(&s4, map);
     printf("certified\toracle\t%d\t%d\t%d\tyes\n", yes, yes, yes);
+    /* And whether it took both copies out of order as having no other
+     * finding (keys and their sort's room in the scratch). */
+    if (reversed && map && sec.num_fdes > 1) {
+      sort_key *keys = malloc(2 * (size_t)sec.num_fdes * sizeof *keys);
+      uint32_t first;
+      int both = keys != NULL;
+      for (i = 0; both && i < 2; i++)
+        both = sfr_open(&s4, reversed + i * len, len, vma, NULL) == SFR_OK &&
+               sfr_certify(&s4, map, keys, keys + sec.num_fdes, &first) == SFR_CERT_UNSORTED;
+      printf("certified-unsorted\toracle\t%d\t%d\t%d\tyes\n", both, both, both);
+      free(keys);
+    }
     free(map);
   }
   if (reversed) {

@@ -146,15 +146,16 @@ rows() {
   echo
   echo "The oracle's sfr_validate_ex (the certificate of a clean section where it applies), its full pass"
   echo "(sfr_validate_full: every FRE decoded and interpreted; the before of the certificate), and the same"
-  echo "section with its FDEs reversed and shuffled, which no certificate takes (one finding: unsorted),"
-  echo "sorted in scratch."
+  echo "section with its FDEs reversed and shuffled (one finding: unsorted), which the certificate takes by"
+  echo "sorting the functions by start in scratch (\"certified\": the section / both copies)."
   echo
-  echo "| version | functions | libsframe | section bytes | oracle sfr_validate_ex | certified | oracle full pass | FDEs reversed (sorted in scratch) | sorted / reversed | full pass / reversed | FDEs shuffled | sorted / shuffled | libsframe sframe_decode | oracle / libsframe | libsframe heap bytes | oracle: caller provides |"
+  echo "| version | functions | libsframe | section bytes | oracle sfr_validate_ex | certified | oracle full pass | FDEs reversed | sorted / reversed | full pass / reversed | FDEs shuffled | sorted / shuffled | libsframe sframe_decode | oracle / libsframe | libsframe heap bytes | oracle: caller provides |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
   rows '
       $1 == "validate" && $2 == "oracle" { o = $3; orr = $4 "-" $5 }
       $1 == "validate-full" && $2 == "oracle" { f = $3 }
       $1 == "certified" && $2 == "oracle" { c = $3 }
+      $1 == "certified-unsorted" && $2 == "oracle" { cu = $3 }
       $1 == "validate-unsorted" && $2 == "oracle" { u = $3 }
       $1 == "validate-shuffled" && $2 == "oracle" { sh = $3 }
       $1 == "validate" && $2 == "libsframe" { l = $3; lr = $4 "-" $5 }
@@ -164,7 +165,7 @@ rows() {
       $1 == "index" && $2 == "oracle" { ib = $3 }
       END {
         printf "| %s | %d | %s | %d | %.0f (%.0f-%.0f) | %s | %.0f | %s | %s | %s | %s | %s | %s | %s | %s | %d bytes (the section handle) + %d of lookup index + %d of scratch (lent for validation only) |\n", v, n, r, bytes,
-          o, substr(orr, 1, index(orr, "-") - 1), substr(orr, index(orr, "-") + 1), (c == 1 ? "yes" : "no"), f,
+          o, substr(orr, 1, index(orr, "-") - 1), substr(orr, index(orr, "-") + 1), (c == 1 ? "yes" : "no") " / " (cu == 1 ? "yes" : "no"), f,
           (u == "" ? "-" : sprintf("%.0f", u)), (u == "" ? "-" : sprintf("%.2fx", o / u)), (u == "" ? "-" : sprintf("%.2fx", f / u)),
           (sh == "" ? "-" : sprintf("%.0f", sh)), (sh == "" ? "-" : sprintf("%.2fx", o / sh)),
           (l == "" ? "-" : sprintf("%.0f", l)), (l == "" ? "-" : sprintf("%.2fx", o / l)), (h == "" ? "-" : sprintf("%d", h)), m, ib, sc
