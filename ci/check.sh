@@ -21,18 +21,17 @@
 #      runs 200 models per version x ABI instead of 10,000, and the
 #      truncations and corruptions of real sections take every 7th offset)
 #   5. measure line and branch coverage of decoder/ (>= 95% / >= 85%), and
-#      the oracle's line coverage from the corpus alone (>= 94%: measured
+#      the oracle's line coverage from the corpus alone (>= 95%: measured
 #      through the reference adapter as the runner drives it, which never
 #      calls the CLI's by-name look-ups and never looks up in a malformed
 #      section, so the lookup paths' bad-data returns are the unit tests'
 #      and the fuzzers'; nor, while the two lookup paths agree, reaches the
 #      lines that name a disagreement, nor those naming one between the
-#      fast and the full validation; and no corpus section has 256 or more
-#      functions out of order, so the radix sort and the merge's whole-run
-#      copies in the scratch are the unit tests', the bench's and the
-#      fuzzers'.  97.37% when the corpus check moved to sfconform --strict;
-#      95.95% with the fast lookup path beside the simple one, 2026-11-24;
-#      94.16% with the certificate and the radix sort, 2026-11-25)
+#      fast and the full validation.  97.37% when the corpus check moved
+#      to sfconform --strict; 95.95% with the fast lookup path beside the
+#      simple one, 2026-11-24; 94.16% with the certificate and the radix
+#      sort, which no corpus section reached, 2026-11-25; 95.27% with the
+#      catalogue's 320 functions in no order, which it does)
 # Ends with one line: "N passed, N failed" (the sum over all passes).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -147,7 +146,7 @@ asan_pass() {
   echo $((SECONDS - t0)) > build/asan.secs
 }
 coverage_pass() {
-  bash ci/coverage.sh "$SHARED" 95 85 94 > build/coverage.log 2>&1
+  bash ci/coverage.sh "$SHARED" 95 85 95 > build/coverage.log 2>&1
   echo $? > build/coverage.rc
   echo $((SECONDS - t0)) > build/coverage.secs
 }
