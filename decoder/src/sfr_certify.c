@@ -243,7 +243,8 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
      * (where FDEs come in no order, half of them start below the one
      * before) no branch depends on the order. */
     if (keys) {
-      if (i > 0 && (start == prev_start || (*first == NONE && start > prev_start && start < max_end)))
+      if (i > 0 && (start == prev_start ||
+                    (*first == NONE && start > prev_start && start < max_end)))
         return 0;
       if (*first == NONE && i > 0 && start < prev_start)
         *first = i;

@@ -96,7 +96,8 @@ static SFR_ALWAYS_INLINE sfr_status sfr_read_fde(const sfr_section *sec, uint32_
     fde->fres_at = sec->fre_start + fde->fre_off;
   }
   sfr_fde_info_fields(sec->version, info, info2, fde);
-  fde->start_wraps = (uint8_t)sfr_resolve_start(sec, fde->field_offset, fde->raw_start, &fde->start);
+  fde->start_wraps =
+      (uint8_t)sfr_resolve_start(sec, fde->field_offset, fde->raw_start, &fde->start);
   return SFR_OK;
 }
 
