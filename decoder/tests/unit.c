@@ -1216,8 +1216,8 @@ static void test_validate_scratch(void) {
     CHECK(!functions_certified(&sorted_shared, m), "100,000 sorted, shared FRE bytes: certified");
     CHECK(!functions_certified(&overlap, m), "100,000 unsorted, one overlap: certified");
   }
-  /* With keys to sort them, FDEs out of order over data in order are
-   * proven to have only that finding, at the first FDE below the one
+  /* With keys to sort them (and the bitmap, for data out of order), FDEs
+   * out of order are proven to have only that finding, at the first FDE below the one
    * before: reversed, FDE 1; at k * 7919 mod 100,000, FDE 13 (12 * 7919
    * is 95,028, 13 * 7919 wraps to 2,947); mod 400 (7919 is 319 mod 400),
    * FDE 2 (638 wraps to 238).  A fault is left to the full pass. */
