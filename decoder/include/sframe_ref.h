@@ -459,14 +459,16 @@ const char *sfr_lookup_status_name(sfr_lookup_status s);
  * On a validated sorted section sfr_find_fde binary-searches the whole FDE
  * array.  With an index it searches only the functions that start in the
  * PC's bucket: the address range from the first function's start is cut
- * into buckets of a power of two bytes (about one function per bucket),
- * and the index holds, for each bucket, how many functions start below
- * it and where the last of them keeps its FRE data (fetched while the
- * search runs).  The library allocates nothing, so the caller lends the
- * memory: sfr_index_size(sec) bytes (8 per bucket and 8 more, at most 16
- * per function; 0 when the section
- * can have no index: not validated in order (sec->order_verified and the
- * sorted flag), no functions, or functions spread over 4 GiB or more),
+ * into buckets of a power of two bytes (about one function per bucket, or
+ * as few as keep the index within 512 KiB, so that it stays in the
+ * caches), and the index holds, for each bucket, how many functions start
+ * below it and where the last of them keeps its FRE data (the bucket's
+ * FDEs and FRE data are fetched at once while the search runs).  The
+ * library allocates nothing, so the caller lends the memory:
+ * sfr_index_size(sec) bytes (8 per bucket and 8 more: at most 16 per
+ * function, and at most 512 KiB and 3; 0 when the section can have no
+ * index: not validated in order (sec->order_verified and the sorted
+ * flag), no functions, or functions spread over 4 GiB or more),
  * any alignment, contents ignored.  sfr_index_build fills it and attaches
  * it to sec (sec->index), returning 1, or returns 0 and leaves sec as it
  * was.  The memory must stay untouched while sec uses it; sfr_open and
