@@ -17,6 +17,7 @@
 
 #include "sfr_certify.h"
 #include "sfr_cursor.h"
+#include "sfr_fde_read.h"
 #include "sfr_fde_start.h"
 #include "sfr_sort.h"
 
@@ -70,7 +71,7 @@ static int read_fde(const sfr_section *sec, uint64_t at, raw_fde *f) {
     uint64_t attr;
     f->raw_start = (int64_t)sfr_load(p, 8, be);
     f->size = (uint32_t)sfr_load(p + 8, 4, be);
-    f->fre_off = (uint32_t)sfr_load(p + 12, 4, be);
+    f->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_3), 4, be);
     if (f->fre_off >= sec->fre_len)
       return 0;
     attr = sec->fre_start + f->fre_off;
@@ -86,7 +87,7 @@ static int read_fde(const sfr_section *sec, uint64_t at, raw_fde *f) {
   }
   f->raw_start = sfr_sext(sfr_load(p, 4, be), 4);
   f->size = (uint32_t)sfr_load(p + 4, 4, be);
-  f->fre_off = (uint32_t)sfr_load(p + 8, 4, be);
+  f->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_1), 4, be);
   f->num_fres = (uint32_t)sfr_load(p + 12, 4, be);
   f->info = p[16];
   f->info2 = 0;
@@ -208,8 +209,8 @@ size_t sfr_certify_map_size(const sfr_section *sec) {
 #define AHEAD 8u
 
 static void fetch_data_of(const sfr_section *sec, uint64_t at, const uint8_t *map) {
-  uint32_t off = (uint32_t)sfr_load(sec->buf + at + (sec->version == SFR_VERSION_3 ? 12 : 8), 4,
-                                    sec->big_endian);
+  uint32_t off =
+      (uint32_t)sfr_load(sec->buf + at + sfr_fre_off_field(sec->version), 4, sec->big_endian);
   if (off < sec->fre_len) {
     SFR_PREFETCH(sec->buf + sec->fre_start + off);
     if (map)
@@ -228,6 +229,7 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
                         uint32_t *first) {
   uint64_t at = sec->fde_start, prev_start = 0, max_end = 0, data_max_end = 0;
   uint64_t walked_to = sec->fre_start, budget = sec->fre_len, sum = 0;
+  size_t map_len = sfr_certify_map_size(sec);
   uint32_t i;
   *first = NONE;
   for (i = 0; i < sec->num_fdes; i++, at += sec->fde_size) {
@@ -248,13 +250,11 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
         return 0;
       if (*first == NONE && i > 0 && start < prev_start)
         *first = i;
-    } else if (i > 0 && (start <= prev_start || start < max_end)) {
-      return 0;
-    }
-    if (keys) {
       keys[i].a = start;
       keys[i].b = f.size;
       keys[i].index = i;
+    } else if (i > 0 && (start <= prev_start || start < max_end)) {
+      return 0;
     }
     prev_start = start;
     if (start + f.size > max_end)
@@ -278,7 +278,7 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
     if (data_end > walked_to)
       walked_to = data_end;
     if (occupies && map &&
-        !mark(map, sfr_certify_map_size(sec), data - sec->fre_start, data_end - sec->fre_start))
+        !mark(map, map_len, data - sec->fre_start, data_end - sec->fre_start))
       return 0;
     if (occupies && data_end > data_max_end)
       data_max_end = data_end;

@@ -32,6 +32,12 @@ static inline void sfr_fde_info_fields(uint8_t version, uint8_t info, uint8_t in
   fde->fde_type = version >= SFR_VERSION_3 ? info2 & 0x1fu : SFR_FDE_TYPE_DEFAULT;
 }
 
+/* The fre_off field's place in an FDE record (2.3.1): after the start
+ * (8 bytes in version 3, 4 before) and the size. */
+static inline unsigned sfr_fre_off_field(uint8_t version) {
+  return version == SFR_VERSION_3 ? 12u : 8u;
+}
+
 /* Read FDE i (and, in version 3, its attribute).  Each record's bounds
  * are checked once, then its fields are loaded at their fixed offsets.
  * On a failure the fields read before the failing check stay filled in
@@ -64,7 +70,7 @@ static SFR_ALWAYS_INLINE sfr_status sfr_read_fde(const sfr_section *sec, uint32_
     p = sec->buf + at; /* i64 start, u32 size, u32 fre_off */
     fde->raw_start = (int64_t)sfr_load(p, 8, be);
     fde->size = (uint32_t)sfr_load(p + 8, 4, be);
-    fde->fre_off = (uint32_t)sfr_load(p + 12, 4, be);
+    fde->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_3), 4, be);
     if (fde->fre_off >= sec->fre_len)
       return SFR_E_FDE_FRES_OUT_OF_RANGE;
     attr = sec->fre_start + fde->fre_off;
@@ -85,7 +91,7 @@ static SFR_ALWAYS_INLINE sfr_status sfr_read_fde(const sfr_section *sec, uint32_
     p = sec->buf + at;
     fde->raw_start = sfr_sext(sfr_load(p, 4, be), 4);
     fde->size = (uint32_t)sfr_load(p + 4, 4, be);
-    fde->fre_off = (uint32_t)sfr_load(p + 8, 4, be);
+    fde->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_1), 4, be);
     fde->num_fres = (uint32_t)sfr_load(p + 12, 4, be);
     info = p[16];
     if (sec->version == SFR_VERSION_2)

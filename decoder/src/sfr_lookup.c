@@ -232,11 +232,10 @@ int sfr_index_build(sfr_section *sec, void *mem, size_t len) {
     while (j < sec->num_fdes && start_at(sec, j) - base < (b << shift))
       j++;
     table[2 * b] = (uint32_t)j;
-    /* the fre_off field (at 8 in versions 1 and 2, 12 in version 3) */
     table[2 * b + 1] =
         j == 0 ? 0
                : (uint32_t)sfr_load(sec->buf + sec->fde_start + (j - 1) * sec->fde_size +
-                                        (sec->version == SFR_VERSION_3 ? 12 : 8),
+                                        sfr_fre_off_field(sec->version),
                                     4, sec->big_endian);
   }
   sec->index = table;
