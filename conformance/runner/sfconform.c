@@ -1020,7 +1020,28 @@ static void write_outcomes(FILE *f, unsigned m) {
     }
 }
 
-/* Compares with the expected-results file, or rewrites it.  Returns the
+/* What --update-expected writes for case i: the outcome seen, except that
+ * an expected `unstable` case keeps its entry while it shows one of the
+ * outcomes listed (a run that saw one of them once proves nothing stable),
+ * and gains any new outcome it showed while unstable. */
+static int updated_status(const impl *im, size_t i, unsigned *outcomes) {
+  int st = im->res[i].status;
+  *outcomes = im->res[i].outcomes;
+  if (im->want[i] != ST_UNSTABLE)
+    return st;
+  if (st == ST_UNSTABLE) {
+    *outcomes |= im->want_alts[i];
+    return st;
+  }
+  if (im->want_alts[i] & (1u << st)) {
+    *outcomes = im->want_alts[i];
+    return ST_UNSTABLE;
+  }
+  return st;
+}
+
+/* Compares with the expected-results file, or rewrites it, saying which
+ * entries changed.  Returns the
  * number of differences that count (-1: no file).  An `unstable` outcome is
  * shown and never counts; nor does anything when the file was written for
  * another version of the implementation (a user's machine with another
@@ -1041,12 +1062,31 @@ static long check_expected(impl *im, const opts *o, const kase *cs, size_t n) {
             im->name);
     fprintf(f, "# version: %s\n", im->caps_version);
     for (i = 0; i < n; i++) {
-      fprintf(f, "%s %s", cs[i].id, st_names[im->res[i].status]);
-      if (im->res[i].status == ST_UNSTABLE)
-        write_outcomes(f, im->res[i].outcomes);
+      unsigned outs;
+      int st = updated_status(im, i, &outs);
+      fprintf(f, "%s %s", cs[i].id, st_names[st]);
+      if (st == ST_UNSTABLE)
+        write_outcomes(f, outs);
       fputc('\n', f);
+      if (im->has_expected &&
+          (st != im->want[i] || (st == ST_UNSTABLE && outs != im->want_alts[i]))) {
+        diffs++;
+        if (shown++ < 20) {
+          fprintf(stderr, "sfconform: %s: %s: was %s", im->name, cs[i].id,
+                  im->want[i] < 0 ? "absent" : st_names[im->want[i]]);
+          if (im->want[i] == ST_UNSTABLE)
+            write_outcomes(stderr, im->want_alts[i]);
+          fprintf(stderr, ", now %s", st_names[st]);
+          if (st == ST_UNSTABLE)
+            write_outcomes(stderr, outs);
+          fputc('\n', stderr);
+        }
+      }
     }
-    fclose(f);
+    if (fclose(f) != 0)
+      die("%s: write error", path);
+    if (diffs)
+      fprintf(stderr, "sfconform: %s: %ld entries of %s changed\n", im->name, diffs, path);
     return 0;
   }
   if (!im->has_expected)
