@@ -6,7 +6,7 @@ BENCH_DIR := $(BUILD)/bench
 # The library's own flags (a sanitizer or coverage build links its library
 # with the same ones); make bench uses the plain build, -O2.
 BENCH_CFLAGS := $(CFLAGS_ALL) -Idecoder/src
-BENCH_BINS := $(BENCH_DIR)/gen-asm $(BENCH_DIR)/bench-oracle
+BENCH_BINS := $(BENCH_DIR)/gen-asm $(BENCH_DIR)/bench-oracle $(BENCH_DIR)/bench-recorded
 ifneq ($(wildcard /usr/include/sframe-api.h),)
 BENCH_BINS += $(BENCH_DIR)/bench-libsframe-2.40
 endif
@@ -23,6 +23,10 @@ $(BENCH_DIR)/gen-asm: bench/gen-asm.c
 $(BENCH_DIR)/bench-oracle: bench/bench.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -DBENCH_NO_LIBSFRAME -o $@ $< $(STATIC)
+# The harness's recorded stacks, read with sfref's snapshot reader.
+$(BENCH_DIR)/bench-recorded: bench/recorded.c decoder/cli/unwind.c decoder/cli/unwind.h $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(BENCH_CFLAGS) -Idecoder/cli -o $@ bench/recorded.c decoder/cli/unwind.c $(STATIC)
 $(BENCH_DIR)/bench-libsframe-2.40: bench/bench.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -o $@ $< $(STATIC) -lsframe

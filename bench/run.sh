@@ -185,6 +185,30 @@ rows() {
         printf "| %s | %d | %.0f (%s) | %.1f (%s) | %.0fx |\n", v, n, o, orr, w, wr, o / w
       }' | awk -F '|' '!seen[$2 FS $3]++'
   echo
+  echo "## Unwinding the harness's recorded stacks (ns per frame: median, min-max of $reps runs; bench/recorded.c)"
+  echo
+  echo "Snapshots of real programs (harness/snapshots: frames.c and zlib, each producer and option set)"
+  echo "taken under QEMU; every caller frame the execution's truth records is checked first."
+  echo
+  echo "| architecture | stacks | frames (checked against the truth) | oracle sfr_backtrace | frame-pointer walk (the floor) | oracle / floor |"
+  echo "|---|---|---|---|---|---|"
+  for arch in x86_64 aarch64 s390x; do
+    compgen -G "harness/snapshots/$arch-*/section.sframe" > /dev/null || continue
+    # shellcheck disable=SC2046
+    "$B/bench-recorded" "$reps" $(ls -d harness/snapshots/"$arch"-*/) > "$B/results/recorded-$arch.txt" ||
+      { echo "| $arch | bench-recorded failed | | | | |"; continue; }
+    awk -v a="$arch" -F '\t' '
+      $1 == "snapshots" { s = $3 }
+      $1 == "frames" && $2 == "oracle" { f = $3; c = $6; sub(/.*\(/, "", c); sub(/ checked.*/, "", c) }
+      $1 == "unwind-recorded" && $2 == "oracle" { o = $3; orr = $4 "-" $5 }
+      $1 == "unwind-recorded" && $2 == "fp-walk" { w = $3; wr = $4 "-" $5 }
+      END {
+        printf "| %s | %d | %d (%s) | %.1f (%s) | %s | %s |\n", a, s, f, c, o, orr,
+          (w == "" ? "- (no frame-pointer chain)" : sprintf("%.1f (%s)", w, wr)),
+          (w == "" ? "-" : sprintf("%.1fx", o / w))
+      }' "$B/results/recorded-$arch.txt"
+  done
+  echo
   echo "## How lookup cost grows (oracle, ip mode: ns = a + b * log2(functions), least squares)"
   echo
   for v in 1 2 3; do

@@ -120,3 +120,31 @@ agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)
   [ "$status" -eq 1 ]
   [[ "$output" == *"no frame-pointer row"* ]]
 }
+
+@test "bench-recorded: the harness's snapshots unwind to their recorded truth before they are timed; a truth the oracle does not give exits 1" {
+  local run=harness/snapshots/x86_64-gas-2.47-O2-zround first want checked
+  [ -x "$B/bench-recorded" ] || { echo "bench-recorded not built"; return 1; }
+  run "$B/bench-recorded" 1 "$run"
+  [ "$status" -eq 0 ]
+  grep -q '^unwind-recorded	oracle	[0-9.]*	' <<< "$output"
+  grep -q '^unwind-recorded	fp-walk	[0-9.]*	' <<< "$output"
+  # Every caller frame a snapshot records ("# truth K PC SP", K > 0) was checked.
+  want=$(cat "$run"/*.snapshot | grep -c '^# truth [1-9][0-9]* 0x')
+  checked=$(sed -n 's/^frames	oracle	.*(\([0-9]*\) checked.*/\1/p' <<< "$output")
+  [ "$want" -gt 0 ] && [ "$checked" -eq "$want" ]
+  # One recorded caller PC changed: not the oracle's frame, exit 1, named.
+  cp -r "$run" "$T/run"
+  first=$(ls "$T/run"/*.snapshot | head -1)
+  sed -i '0,/^# truth 1 0x/s/^# truth 1 0x/# truth 1 0x1/' "$first"
+  run "$B/bench-recorded" 1 "$T/run"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"frame 1 is not the truth"* ]]
+  # s390x has no frame-pointer chain: the oracle only.
+  run "$B/bench-recorded" 1 harness/snapshots/s390x-gas-2.47-O2-frames
+  [ "$status" -eq 0 ]
+  grep -q '^unwind-recorded	oracle	' <<< "$output"
+  ! grep -q 'fp-walk' <<< "$output"
+  # Usage and input errors exit 2.
+  run "$B/bench-recorded" 0 "$run";       [ "$status" -eq 2 ]
+  run "$B/bench-recorded" 1 "$T/nothing"; [ "$status" -eq 2 ]
+}
