@@ -64,26 +64,20 @@ typedef struct raw_fde {
   uint64_t fres_at;
 } raw_fde;
 
-static int read_fde(const sfr_section *sec, uint64_t at, raw_fde *f) {
+/* The FDE record's own fields: in version 3 the start field, size and FRE
+ * offset (fres_at is then where its attribute is; read_attr reads it), in
+ * versions 1 and 2 all of them. */
+static SFR_ALWAYS_INLINE int read_record(const sfr_section *sec, uint64_t at, raw_fde *f) {
   const uint8_t *p = sec->buf + at; /* sfr_open: the array is inside */
   int be = sec->big_endian;
   if (sec->version == SFR_VERSION_3) {
-    uint64_t attr;
     f->raw_start = (int64_t)sfr_load(p, 8, be);
     f->size = (uint32_t)sfr_load(p + 8, 4, be);
     f->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_3), 4, be);
-    if (f->fre_off >= sec->fre_len)
-      return 0;
-    attr = sec->fre_start + f->fre_off;
-    if (sec->fre_end - attr < SFR_V3_FDE_ATTR_SIZE)
-      return 0;
-    p = sec->buf + attr;
-    f->num_fres = (uint32_t)sfr_load(p, 2, be);
-    f->info = p[2];
-    f->info2 = p[3];
-    f->rep_size = p[4];
-    f->fres_at = attr + SFR_V3_FDE_ATTR_SIZE;
-    return 1;
+    f->num_fres = 0;
+    f->info = f->info2 = f->rep_size = 0;
+    f->fres_at = sec->fre_start + f->fre_off;
+    return f->fre_off < sec->fre_len;
   }
   f->raw_start = sfr_sext(sfr_load(p, 4, be), 4);
   f->size = (uint32_t)sfr_load(p + 4, 4, be);
@@ -98,20 +92,46 @@ static int read_fde(const sfr_section *sec, uint64_t at, raw_fde *f) {
   return 1;
 }
 
-/* check_fde_fields, and the start resolved as sfr_get_fde resolves it
- * (2.3.1): 0 where either would report something. */
-static int fde_fields_ok(const sfr_section *sec, uint64_t at, const raw_fde *f,
-                         uint64_t *start) {
+/* Version 3: the attribute at fres_at (inside the FRE sub-section, as
+ * read_record checked), and fres_at moved past it to the first FRE. */
+static SFR_ALWAYS_INLINE int read_attr(const sfr_section *sec, raw_fde *f) {
+  const uint8_t *p = sec->buf + f->fres_at;
+  if (sec->fre_end - f->fres_at < SFR_V3_FDE_ATTR_SIZE)
+    return 0;
+  f->num_fres = (uint32_t)sfr_load(p, 2, sec->big_endian);
+  f->info = p[2];
+  f->info2 = p[3];
+  f->rep_size = p[4];
+  f->fres_at += SFR_V3_FDE_ATTR_SIZE;
+  return 1;
+}
+
+static int read_fde(const sfr_section *sec, uint64_t at, raw_fde *f) {
+  return read_record(sec, at, f) && (sec->version != SFR_VERSION_3 || read_attr(sec, f));
+}
+
+/* check_fde_fields on the info bytes: 0 where it would report something. */
+static SFR_ALWAYS_INLINE int info_ok(const sfr_section *sec, const raw_fde *f) {
   uint8_t unused = sec->version >= SFR_VERSION_3 ? 0x40 : 0xc0;
   int aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
   if ((f->info & 0x0fu) > SFR_FRE_TYPE_ADDR4 || (f->info2 & 0x1fu) > SFR_FDE_TYPE_FLEX ||
       (f->info & unused) || (f->info2 & 0xe0u) || ((f->info & 0x20u) && !aarch64))
     return 0;
-  if ((f->info & 0x10u) && f->rep_size == 0 && sec->version >= SFR_VERSION_2)
-    return 0; /* PCMASK without a repetition size */
+  /* PCMASK without a repetition size */
+  return !((f->info & 0x10u) && f->rep_size == 0 && sec->version >= SFR_VERSION_2);
+}
+
+/* The start resolved as sfr_get_fde resolves it (2.3.1), and the function
+ * inside the address space: 0 where either would be reported. */
+static SFR_ALWAYS_INLINE int start_ok(const sfr_section *sec, uint64_t at, const raw_fde *f, uint64_t *start) {
   if (sfr_resolve_start(sec, at, f->raw_start, start))
     return 0;
   return f->size <= UINT64_MAX - *start;
+}
+
+static int fde_fields_ok(const sfr_section *sec, uint64_t at, const raw_fde *f,
+                         uint64_t *start) {
+  return info_ok(sec, f) && start_ok(sec, at, f, start);
 }
 
 /* check_fres for one function: its FREs inside the sub-section and the
@@ -218,74 +238,176 @@ static void fetch_data_of(const sfr_section *sec, uint64_t at, const uint8_t *ma
   }
 }
 
+/* The order of FDE i, whose function starts at start: in order, past the
+ * previous start and the previous end.  With keys, an FDE below the one
+ * before is recorded in *first (the first such) and left to the sort;
+ * past it (where FDEs come in no order, half of them start below the one
+ * before) no branch depends on the order.  0 where the order rules it
+ * out. */
+typedef struct order_state {
+  uint64_t prev_start, max_end;
+} order_state;
+
+static SFR_ALWAYS_INLINE int order_ok(order_state *o, uint32_t i, uint64_t start, uint32_t size, sort_key *keys,
+                    uint32_t *first) {
+  if (keys) {
+    if (i > 0 && (start == o->prev_start ||
+                  (*first == NONE && start > o->prev_start && start < o->max_end)))
+      return 0;
+    if (*first == NONE && i > 0 && start < o->prev_start)
+      *first = i;
+    keys[i].a = start;
+    keys[i].b = size;
+    keys[i].index = i;
+  } else if (i > 0 && (start <= o->prev_start || start < o->max_end)) {
+    return 0;
+  }
+  o->prev_start = start;
+  if (start + size > o->max_end)
+    o->max_end = start + size;
+  return 1;
+}
+
+/* Where the FRE data are checked, in whichever order the functions come:
+ * the bytes left for FREs, how far the walks reached, the end of the data
+ * furthest on, and the FREs counted. */
+typedef struct data_state {
+  uint64_t budget, walked_to, data_max_end, sum;
+} data_state;
+
+static void data_init(const sfr_section *sec, data_state *d) {
+  d->budget = sec->fre_len;
+  d->walked_to = sec->fre_start;
+  d->data_max_end = 0;
+  d->sum = 0;
+}
+
+/* One function's FREs (version 3: after its attribute), checked and
+ * counted: where its data end, or 0. */
+static SFR_ALWAYS_INLINE uint64_t function_data_ok(const sfr_section *sec, const raw_fde *f, const uint8_t tab[256],
+                                 const uint8_t flex_tab[256], data_state *d) {
+  uint64_t data_end;
+  if (sec->version == SFR_VERSION_3) {
+    if (d->budget < SFR_V3_FDE_ATTR_SIZE)
+      return 0;
+    d->budget -= SFR_V3_FDE_ATTR_SIZE;
+  }
+  if (f->num_fres > 0 && (f->fres_at >= sec->fre_end || d->budget == 0))
+    return 0;
+  if ((data_end = fres_ok(sec, f, tab, flex_tab, &d->budget)) == 0)
+    return 0;
+  if (data_end > d->walked_to)
+    d->walked_to = data_end;
+  d->sum += f->num_fres;
+  return data_end;
+}
+
+/* The header's FRE count, and every FRE byte some function's. */
+static int data_complete(const sfr_section *sec, const data_state *d) {
+  return d->sum == sec->num_fres && d->walked_to >= sec->fre_end;
+}
+
+/* A function occupies FRE bytes when it has FREs, and in version 3 always
+ * (its attribute). */
+static int occupies(const sfr_section *sec, const raw_fde *f) {
+  return f->num_fres > 0 || sec->version == SFR_VERSION_3;
+}
+
 /* One pass over the FDEs and their FREs: 1 proven clean, 0 not proven, or
  * OUT_OF_ORDER when, without map, a function's FRE data start before the
- * end of the data before them (which map can still prove apart).  With
- * keys, an FDE whose start is below the one before does not end the pass:
- * *first is the first such FDE (NONE when there is none), and each FDE's
- * (start, size) is in keys for the caller to sort. */
+ * end of the data before them (which map, or the data keys, can still
+ * prove apart).  With keys, an FDE whose start is below the one before
+ * does not end the pass: *first is the first such FDE (NONE when there is
+ * none), and each FDE's (start, size) is in keys for the caller to sort. */
 static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
                         const uint8_t flex_tab[256], uint8_t *map, sort_key *keys,
                         uint32_t *first) {
-  uint64_t at = sec->fde_start, prev_start = 0, max_end = 0, data_max_end = 0;
-  uint64_t walked_to = sec->fre_start, budget = sec->fre_len, sum = 0;
+  uint64_t at = sec->fde_start;
   size_t map_len = sfr_certify_map_size(sec);
+  order_state o = {0, 0};
+  data_state d;
   uint32_t i;
+  data_init(sec, &d);
   *first = NONE;
   for (i = 0; i < sec->num_fdes; i++, at += sec->fde_size) {
     raw_fde f;
     uint64_t start, data, data_end;
-    int occupies;
     if (sec->num_fdes - i > AHEAD)
       fetch_data_of(sec, at + AHEAD * sec->fde_size, map);
-    if (!read_fde(sec, at, &f) || !fde_fields_ok(sec, at, &f, &start))
+    if (!read_fde(sec, at, &f) || !fde_fields_ok(sec, at, &f, &start) ||
+        !order_ok(&o, i, start, f.size, keys, first))
       return 0;
-    /* In order: past the previous start and the previous end.  Out of
-     * order (with keys), the sort decides; past the first FDE out of order
-     * (where FDEs come in no order, half of them start below the one
-     * before) no branch depends on the order. */
-    if (keys) {
-      if (i > 0 && (start == prev_start ||
-                    (*first == NONE && start > prev_start && start < max_end)))
-        return 0;
-      if (*first == NONE && i > 0 && start < prev_start)
-        *first = i;
-      keys[i].a = start;
-      keys[i].b = f.size;
-      keys[i].index = i;
-    } else if (i > 0 && (start <= prev_start || start < max_end)) {
-      return 0;
-    }
-    prev_start = start;
-    if (start + f.size > max_end)
-      max_end = start + f.size;
-    /* No FRE byte shared: a function's FRE data (version 3: always, for
-     * its attribute) start where the ones before them end, or later, or
-     * (with map) are bytes no function has marked. */
-    occupies = f.num_fres > 0 || sec->version == SFR_VERSION_3;
+    /* No FRE byte shared: a function's FRE data start where the ones
+     * before them end, or later, or (with map) are bytes no function has
+     * marked. */
     data = sec->fre_start + f.fre_off;
-    if (occupies && !map && data < data_max_end)
+    if (occupies(sec, &f) && !map && data < d.data_max_end)
       return OUT_OF_ORDER;
-    if (sec->version == SFR_VERSION_3) {
-      if (budget < SFR_V3_FDE_ATTR_SIZE)
-        return 0;
-      budget -= SFR_V3_FDE_ATTR_SIZE;
-    }
-    if (f.num_fres > 0 && (f.fres_at >= sec->fre_end || budget == 0))
+    if ((data_end = function_data_ok(sec, &f, tab, flex_tab, &d)) == 0)
       return 0;
-    if ((data_end = fres_ok(sec, &f, tab, flex_tab, &budget)) == 0)
-      return 0;
-    if (data_end > walked_to)
-      walked_to = data_end;
-    if (occupies && map &&
+    if (occupies(sec, &f) && map &&
         !mark(map, map_len, data - sec->fre_start, data_end - sec->fre_start))
       return 0;
-    if (occupies && data_end > data_max_end)
-      data_max_end = data_end;
-    sum += f.num_fres;
+    if (occupies(sec, &f) && data_end > d.data_max_end)
+      d.data_max_end = data_end;
   }
-  /* The header's FRE count, and every FRE byte some function's. */
-  return sum == sec->num_fres && walked_to >= sec->fre_end;
+  return data_complete(sec, &d);
+}
+
+/* FRE data out of the FDEs' order, with keys for them: the FDE array is
+ * read in order, each function's fields checked and its FRE offset and
+ * the fields its FREs are checked against put in a key (a: the offset,
+ * then the info bytes and the repetition size; b: the FRE count; index:
+ * the size; version 3 reads them from the attribute); the keys are sorted
+ * by offset, and the FRE data are walked in the order they are stored,
+ * each function's data starting at or past the end of those before (no
+ * byte shared).  Both arrays are read in order: no function's FREs wait
+ * for memory, as they do when the data are walked in the FDEs' order. */
+static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t,
+                                 sort_key *keys, sort_key *data, sort_key *tmp,
+                                 uint32_t *first) {
+  uint64_t at = sec->fde_start;
+  order_state o = {0, 0};
+  data_state d;
+  const sort_key *k;
+  uint32_t i, n = sec->num_fdes;
+  *first = NONE;
+  for (i = 0; i < n; i++, at += sec->fde_size) {
+    raw_fde f;
+    uint64_t start;
+    if (!read_record(sec, at, &f) || (sec->version != SFR_VERSION_3 && !info_ok(sec, &f)) ||
+        !start_ok(sec, at, &f, &start) || !order_ok(&o, i, start, f.size, keys, first))
+      return 0;
+    data[i].a = (uint64_t)f.fre_off << 32 | (uint64_t)f.info << 16 | (uint64_t)f.info2 << 8 |
+                f.rep_size;
+    data[i].b = f.num_fres;
+    data[i].index = f.size;
+  }
+  k = sfr_order_keys_by_high_a(data, tmp, n);
+  data_init(sec, &d);
+  for (i = 0; i < n; i++) {
+    raw_fde f;
+    uint64_t data_end;
+    f.fre_off = (uint32_t)(k[i].a >> 32);
+    f.size = k[i].index;
+    f.fres_at = sec->fre_start + f.fre_off;
+    if (sec->version == SFR_VERSION_3) {
+      if (!read_attr(sec, &f) || !info_ok(sec, &f))
+        return 0;
+    } else {
+      f.info = (uint8_t)(k[i].a >> 16);
+      f.info2 = (uint8_t)(k[i].a >> 8);
+      f.rep_size = (uint8_t)k[i].a;
+      f.num_fres = k[i].b;
+    }
+    if (occupies(sec, &f) && sec->fre_start + f.fre_off < d.data_max_end)
+      return 0;
+    if ((data_end = function_data_ok(sec, &f, t->plain, t->flex, &d)) == 0)
+      return 0;
+    if (occupies(sec, &f) && data_end > d.data_max_end)
+      d.data_max_end = data_end;
+  }
+  return data_complete(sec, &d);
 }
 
 /* FDEs out of order: sorted by start, each must start past the one before
@@ -306,17 +428,21 @@ static int apart_when_sorted(const sfr_section *sec, sort_key *keys, sort_key *t
 
 /* Data in the FDEs' order (what gas writes) are proven apart as they come;
  * only when they are not (what ld writes when it sorts the FDEs of several
- * objects, or FDEs reordered) is the pass made again, marking each
- * function's bytes. */
-sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *tmp,
-                     uint32_t *first) {
+ * objects, or FDEs reordered) is the section read again: in the data's
+ * order with data keys, else marking each function's bytes in map. */
+sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *data,
+                     sort_key *tmp, uint32_t *first) {
   sfr_fre_tables t;
   int r;
   if (!tmp)
     keys = NULL;
+  if (!keys)
+    data = NULL;
   sfr_fre_tables_init(sec, &t);
   r = certify_pass(sec, t.plain, t.flex, NULL, keys, first);
-  if (r == OUT_OF_ORDER && map) {
+  if (r == OUT_OF_ORDER && data) {
+    r = certify_in_data_order(sec, &t, keys, data, tmp, first);
+  } else if (r == OUT_OF_ORDER && map) {
     memset(map, 0, sfr_certify_map_size(sec));
     r = certify_pass(sec, t.plain, t.flex, map, keys, first);
   }
@@ -329,7 +455,7 @@ sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_
 
 int sfr_certify_clean(const sfr_section *sec, uint8_t *map) {
   uint32_t first;
-  return sfr_certify(sec, map, NULL, NULL, &first) == SFR_CERT_CLEAN;
+  return sfr_certify(sec, map, NULL, NULL, NULL, &first) == SFR_CERT_CLEAN;
 }
 
 void sfr_fre_tables_init(const sfr_section *sec, sfr_fre_tables *t) {

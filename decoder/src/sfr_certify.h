@@ -24,16 +24,19 @@
  *     (fde-unsorted, or fde-unsorted-unflagged without the flag) and
  *     nothing else, as no two functions share a start or a byte;
  *   SFR_CERT_NONE: not proven, never "invalid": the full pass decides.
- * Functions' FRE data must not share a byte: with map (sfr_certify_map_size
- * bytes, any alignment, contents ignored) the data may come in any order:
- * where they do not come in the FDEs' order, a second pass marks each
- * function's bytes in it; without map, they must come in order.  FDEs out
+ * Functions' FRE data must not share a byte: where they do not come in the
+ * FDEs' order, they are proven apart by a second reading of the section,
+ * with data (num_fdes keys, in which the functions are sorted by where
+ * their data are) in the data's order, else with map
+ * (sfr_certify_map_size bytes, any alignment, contents ignored) by marking
+ * each function's bytes; with neither, they must come in order.  FDEs out
  * of order are certified only with keys and tmp (num_fdes keys each), in
- * which they are sorted; without them, only SFR_CERT_CLEAN is proven. */
+ * which they are sorted; without them, only SFR_CERT_CLEAN is proven, and
+ * data is used only with them. */
 typedef enum sfr_cert { SFR_CERT_NONE, SFR_CERT_CLEAN, SFR_CERT_UNSORTED } sfr_cert;
 size_t sfr_certify_map_size(const sfr_section *sec);
-sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *tmp,
-                     uint32_t *first);
+sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *data,
+                     sort_key *tmp, uint32_t *first);
 /* sfr_certify without keys: nonzero for SFR_CERT_CLEAN. */
 int sfr_certify_clean(const sfr_section *sec, uint8_t *map);
 

@@ -123,7 +123,8 @@ static sort_key *sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
  * elsewhere the radix sort is, whose passes do not depend on the order (a
  * merge of keys in no order mispredicts every other comparison). */
 #define SFR_RADIX_MIN 256u
-const sort_key *sfr_order_keys(sort_key *k, sort_key *tmp, uint64_t n, int by_a_only) {
+static const sort_key *order_keys(sort_key *k, sort_key *tmp, uint64_t n, uint64_t a_mask,
+                                  int with_b) {
   uint64_t i, down = 0, va = 0;
   uint32_t vb = 0;
   for (i = 1; i < n; i++) {
@@ -139,5 +140,13 @@ const sort_key *sfr_order_keys(sort_key *k, sort_key *tmp, uint64_t n, int by_a_
   }
   if (n < SFR_RADIX_MIN || down < n / 32 || n - 1 - down < n / 32)
     return sort_keys(k, tmp, n);
-  return radix_sort_keys(k, tmp, n, by_a_only ? 0 : vb, va);
+  return radix_sort_keys(k, tmp, n, with_b ? vb : 0, va & a_mask);
+}
+
+const sort_key *sfr_order_keys(sort_key *k, sort_key *tmp, uint64_t n, int by_a_only) {
+  return order_keys(k, tmp, n, UINT64_MAX, !by_a_only);
+}
+
+const sort_key *sfr_order_keys_by_high_a(sort_key *k, sort_key *tmp, uint64_t n) {
+  return order_keys(k, tmp, n, UINT64_C(0xffffffff00000000), 0);
 }

@@ -23,4 +23,9 @@ typedef struct sort_key {
  * radix sort then makes no pass for b; a merge still compares b). */
 const sort_key *sfr_order_keys(sort_key *k, sort_key *tmp, uint64_t n, int by_a_only);
 
+/* sfr_order_keys for keys whose a carries their sort key in its upper 32
+ * bits and other fields in its lower 32: sorted by a >> 32 (keys equal in
+ * it in any order; the radix sort makes no pass for the lower bits). */
+const sort_key *sfr_order_keys_by_high_a(sort_key *k, sort_key *tmp, uint64_t n);
+
 #endif

@@ -473,30 +473,23 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
 
 /* The certificate (sfr_certify.c), in the scratch only where the full
  * pass would use it too (it is then exact at any size): the keys of the
- * FDEs' ranges and the sort's room where the full pass keeps them, the
- * bitmap of FRE bytes in the data keys' place or after all three, or, when
- * it fits in neither, at the start and without keys (FDEs in order only).
- * Nonzero when it proved the whole report: nothing, or only the order. */
+ * FDEs' ranges, of their data and the sort's room where the full pass
+ * keeps them, or, without room for them, a bitmap of FRE bytes at the
+ * start (FDEs in order only).  Nonzero when it proved the whole report:
+ * nothing, or only the order. */
 static int certify(sfr_section *sec, void *scratch, size_t scratch_len, const scratch_keys *keys,
                    sfr_report *rep) {
-  size_t map_size = sfr_certify_map_size(sec), n = sec->num_fdes;
-  sort_key *ranges = NULL, *tmp = NULL;
+  sort_key *ranges = NULL, *data = NULL, *tmp = NULL;
   uint8_t *map = NULL;
   uint32_t first;
   if (keys) {
-    size_t used = (size_t)((unsigned char *)(keys->tmp + n) - (unsigned char *)scratch);
     ranges = keys->ranges;
+    data = keys->data;
     tmp = keys->tmp;
-    if (map_size <= n * sizeof(sort_key))
-      map = (uint8_t *)(void *)keys->data;
-    else if (scratch_len - used >= map_size)
-      map = (uint8_t *)(void *)(keys->tmp + n);
-    else if (scratch_len >= map_size) {
-      map = scratch;
-      ranges = tmp = NULL;
-    }
+  } else if (scratch && scratch_len >= sfr_certify_map_size(sec)) {
+    map = scratch;
   }
-  switch (sfr_certify(sec, map, ranges, tmp, &first)) {
+  switch (sfr_certify(sec, map, ranges, data, tmp, &first)) {
   case SFR_CERT_CLEAN:
     sec->order_verified = 1;
     return 1;

@@ -1115,19 +1115,22 @@ static void validate_functions(const vector_functions_spec *spec, size_t scratch
 }
 
 /* What the certificate proves of a section built by vector_functions,
- * given only sfr_open: with its bitmap or not, with keys to sort FDEs out
- * of order or not; *first as sfr_certify sets it. */
-static sfr_cert functions_cert(const vector_functions_spec *spec, int with_map, int with_keys,
+ * given only sfr_open: with its bitmap or not; keys 0 (none), 1 (keys to
+ * sort FDEs out of order, and their sort's room) or 2 (those and the data
+ * keys, to walk FRE data out of order in their own order); *first as
+ * sfr_certify sets it. */
+static sfr_cert functions_cert(const vector_functions_spec *spec, int with_map, int keys_given,
                                uint32_t *first) {
-  size_t len = VECTOR_FUNCTIONS_LEN((size_t)spec->n);
+  size_t len = VECTOR_FUNCTIONS_LEN((size_t)spec->n), n = spec->n;
   uint8_t *bytes = malloc(len), *map = malloc(len / 8 + 1);
-  sort_key *keys = with_keys ? malloc(2 * (size_t)spec->n * sizeof *keys) : NULL;
+  sort_key *keys = keys_given ? malloc(3 * n * sizeof *keys) : NULL;
   sfr_section sec;
   sfr_cert c = SFR_CERT_NONE;
   *first = 0;
-  if (bytes && map && (keys || !with_keys) && vector_functions(bytes, len, spec) == len &&
+  if (bytes && map && (keys || !keys_given) && vector_functions(bytes, len, spec) == len &&
       sfr_open(&sec, bytes, len, 0x1000, NULL) == SFR_OK)
-    c = sfr_certify(&sec, with_map ? map : NULL, keys, keys ? keys + spec->n : NULL, first);
+    c = sfr_certify(&sec, with_map ? map : NULL, keys, keys_given == 2 ? keys + 2 * n : NULL,
+                    keys ? keys + n : NULL, first);
   free(bytes);
   free(map);
   free(keys);
@@ -1242,19 +1245,24 @@ static void test_validate_scratch(void) {
     vector_functions_spec mixed400_ok = {400, 0, 0, none, none, 0, 7919};
     size_t c;
     uint32_t first;
-    for (c = 0; c < sizeof cert / sizeof *cert; c++) {
-      sfr_cert got = functions_cert(cert[c].spec, 1, 1, &first);
-      CHECK(got == cert[c].want && (got == SFR_CERT_NONE || first == cert[c].first),
-            "%s: certificate %d (first %u), not %d (first %u)", cert[c].what, (int)got, first,
-            (int)cert[c].want, cert[c].first);
+    /* Each with the bitmap and keys, and with the data keys and no
+     * bitmap: the same proofs. */
+    for (c = 0; c < 2 * (sizeof cert / sizeof *cert); c++) {
+      size_t e = c / 2;
+      sfr_cert got = functions_cert(cert[e].spec, c % 2 == 0, c % 2 == 0 ? 1 : 2, &first);
+      CHECK(got == cert[e].want && (got == SFR_CERT_NONE || first == cert[e].first),
+            "%s (%s): certificate %d (first %u), not %d (first %u)", cert[e].what,
+            c % 2 ? "data keys" : "bitmap", (int)got, first, (int)cert[e].want, cert[e].first);
     }
     CHECK(functions_cert(&mixed400_ok, 1, 1, &first) == SFR_CERT_UNSORTED && first == 2,
           "400 in no order: not certified unsorted at FDE 2 (first %u)", first);
-    /* Data out of order (the stride moves them too) need the bitmap;
-     * reversed FDEs over data in order do not; without keys, nothing out
-     * of order is proven. */
+    CHECK(functions_cert(&mixed400_ok, 0, 2, &first) == SFR_CERT_UNSORTED && first == 2,
+          "400 in no order, data keys: not certified unsorted at FDE 2 (first %u)", first);
+    /* Data out of order (the stride moves them too) need the bitmap or
+     * the data keys; reversed FDEs over data in order need neither;
+     * without keys, nothing out of order is proven. */
     CHECK(functions_cert(&mixed_ok, 0, 1, &first) == SFR_CERT_NONE,
-          "100,000 in no order: certified without the bitmap");
+          "100,000 in no order: certified without the bitmap or the data keys");
     CHECK(functions_cert(&unsorted_ok, 0, 1, &first) == SFR_CERT_UNSORTED,
           "100,000 reversed over data in order: not certified without the bitmap");
     CHECK(functions_cert(&unsorted_ok, 1, 0, &first) == SFR_CERT_NONE,
