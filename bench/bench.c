@@ -607,7 +607,7 @@ int main(int argc, char **argv) {
       for (i = 0; both && i < 2; i++)
         both = sfr_open(&s4, reversed + i * len, len, vma, NULL) == SFR_OK &&
                sfr_certify(&s4, NULL, keys, keys + 2 * (size_t)sec.num_fdes,
-                           keys + sec.num_fdes, &first) == SFR_CERT_UNSORTED;
+                           keys + sec.num_fdes, &first, NULL) == SFR_CERT_UNSORTED;
       printf("certified-unsorted\toracle\t%d\t%d\t%d\tyes\n", both, both, both);
       free(keys);
     }

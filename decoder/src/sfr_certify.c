@@ -58,7 +58,8 @@ static int flex_fre_ok(const sfr_section *sec, const uint8_t *p, unsigned asz) {
 /* One FDE's fields as stored, read from its record (and in version 3 its
  * attribute) after the bounds sfr_get_fde checks; 0 where it would fail. */
 typedef struct raw_fde {
-  int64_t raw_start;
+  uint64_t start;
+  int wraps;
   uint32_t size, fre_off, num_fres;
   uint8_t info, info2, rep_size;
   uint64_t fres_at;
@@ -70,17 +71,14 @@ typedef struct raw_fde {
 static SFR_ALWAYS_INLINE int read_record(const sfr_section *sec, uint64_t at, raw_fde *f) {
   const uint8_t *p = sec->buf + at; /* sfr_open: the array is inside */
   int be = sec->big_endian;
+  f->wraps = sfr_fde_range(sec, at, &f->start, &f->size);
   if (sec->version == SFR_VERSION_3) {
-    f->raw_start = (int64_t)sfr_load(p, 8, be);
-    f->size = (uint32_t)sfr_load(p + 8, 4, be);
     f->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_3), 4, be);
     f->num_fres = 0;
     f->info = f->info2 = f->rep_size = 0;
     f->fres_at = sec->fre_start + f->fre_off;
     return f->fre_off < sec->fre_len;
   }
-  f->raw_start = sfr_sext(sfr_load(p, 4, be), 4);
-  f->size = (uint32_t)sfr_load(p + 4, 4, be);
   f->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_1), 4, be);
   f->num_fres = (uint32_t)sfr_load(p + 12, 4, be);
   f->info = p[16];
@@ -123,15 +121,12 @@ static SFR_ALWAYS_INLINE int info_ok(const sfr_section *sec, const raw_fde *f) {
 
 /* The start resolved as sfr_get_fde resolves it (2.3.1), and the function
  * inside the address space: 0 where either would be reported. */
-static SFR_ALWAYS_INLINE int start_ok(const sfr_section *sec, uint64_t at, const raw_fde *f, uint64_t *start) {
-  if (sfr_resolve_start(sec, at, f->raw_start, start))
-    return 0;
-  return f->size <= UINT64_MAX - *start;
+static SFR_ALWAYS_INLINE int start_ok(const raw_fde *f) {
+  return !f->wraps && f->size <= UINT64_MAX - f->start;
 }
 
-static int fde_fields_ok(const sfr_section *sec, uint64_t at, const raw_fde *f,
-                         uint64_t *start) {
-  return info_ok(sec, f) && start_ok(sec, at, f, start);
+static int fde_fields_ok(const sfr_section *sec, const raw_fde *f) {
+  return info_ok(sec, f) && start_ok(f);
 }
 
 /* check_fres for one function: its FREs inside the sub-section and the
@@ -239,21 +234,24 @@ static void fetch_data_of(const sfr_section *sec, uint64_t at, const uint8_t *ma
 }
 
 /* The order of FDE i, whose function starts at start: in order, past the
- * previous start and the previous end.  With keys, an FDE below the one
- * before is recorded in *first (the first such) and left to the sort;
- * past it (where FDEs come in no order, half of them start below the one
- * before) no branch depends on the order.  0 where the order rules it
- * out. */
+ * previous start and the previous end.  With keys, an FDE that is not is
+ * not the end: one below the one before is recorded in *first (the first
+ * such) and left to the sort, and one that shares a start or bytes with
+ * an earlier function while they are in order sets clash (the full pass's
+ * order checks then decide); past the first FDE out of order (where FDEs
+ * come in no order, half of them start below the one before) no branch
+ * depends on the order.  Without keys, 0 where the order rules it out. */
 typedef struct order_state {
   uint64_t prev_start, max_end;
+  int clash;
 } order_state;
 
-static SFR_ALWAYS_INLINE int order_ok(order_state *o, uint32_t i, uint64_t start, uint32_t size, sort_key *keys,
-                    uint32_t *first) {
+static SFR_ALWAYS_INLINE int order_ok(order_state *o, uint32_t i, uint64_t start, uint32_t size,
+                                      sort_key *keys, uint32_t *first) {
   if (keys) {
     if (i > 0 && (start == o->prev_start ||
                   (*first == NONE && start > o->prev_start && start < o->max_end)))
-      return 0;
+      o->clash = 1;
     if (*first == NONE && i > 0 && start < o->prev_start)
       *first = i;
     keys[i].a = start;
@@ -321,21 +319,21 @@ static int occupies(const sfr_section *sec, const raw_fde *f) {
  * none), and each FDE's (start, size) is in keys for the caller to sort. */
 static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
                         const uint8_t flex_tab[256], uint8_t *map, sort_key *keys,
-                        uint32_t *first) {
+                        order_state *o, uint32_t *first) {
   uint64_t at = sec->fde_start;
   size_t map_len = sfr_certify_map_size(sec);
-  order_state o = {0, 0};
   data_state d;
   uint32_t i;
   data_init(sec, &d);
+  memset(o, 0, sizeof *o);
   *first = NONE;
   for (i = 0; i < sec->num_fdes; i++, at += sec->fde_size) {
     raw_fde f;
-    uint64_t start, data, data_end;
+    uint64_t data, data_end;
     if (sec->num_fdes - i > AHEAD)
       fetch_data_of(sec, at + AHEAD * sec->fde_size, map);
-    if (!read_fde(sec, at, &f) || !fde_fields_ok(sec, at, &f, &start) ||
-        !order_ok(&o, i, start, f.size, keys, first))
+    if (!read_fde(sec, at, &f) || !fde_fields_ok(sec, &f) ||
+        !order_ok(o, i, f.start, f.size, keys, first))
       return 0;
     /* No FRE byte shared: a function's FRE data start where the ones
      * before them end, or later, or (with map) are bytes no function has
@@ -364,19 +362,18 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
  * byte shared).  Both arrays are read in order: no function's FREs wait
  * for memory, as they do when the data are walked in the FDEs' order. */
 static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t,
-                                 sort_key *keys, sort_key *data, sort_key *tmp,
+                                 sort_key *keys, sort_key *data, sort_key *tmp, order_state *o,
                                  uint32_t *first) {
   uint64_t at = sec->fde_start;
-  order_state o = {0, 0};
   data_state d;
   const sort_key *k;
   uint32_t i, n = sec->num_fdes;
+  memset(o, 0, sizeof *o);
   *first = NONE;
   for (i = 0; i < n; i++, at += sec->fde_size) {
     raw_fde f;
-    uint64_t start;
     if (!read_record(sec, at, &f) || (sec->version != SFR_VERSION_3 && !info_ok(sec, &f)) ||
-        !start_ok(sec, at, &f, &start) || !order_ok(&o, i, start, f.size, keys, first))
+        !start_ok(&f) || !order_ok(o, i, f.start, f.size, keys, first))
       return 0;
     data[i].a = (uint64_t)f.fre_off << 32 | (uint64_t)f.info << 16 | (uint64_t)f.info2 << 8 |
                 f.rep_size;
@@ -410,14 +407,14 @@ static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t
   return data_complete(sec, &d);
 }
 
-/* FDEs out of order: sorted by start, each must start past the one before
- * and at or after the furthest end before it (then no two share a start or
- * a byte, and check_order and the sorted comparison find nothing). */
-static int apart_when_sorted(const sfr_section *sec, sort_key *keys, sort_key *tmp) {
-  const sort_key *k = sfr_order_keys(keys, tmp, sec->num_fdes, 1);
+/* FDEs out of order, sorted by start (k): each must start past the one
+ * before and at or after the furthest end before it (then no two share a
+ * start or a byte, and check_order and the sorted comparison find
+ * nothing). */
+static int apart_when_sorted(const sort_key *k, uint32_t n) {
   uint64_t max_end = k[0].a + k[0].b;
   uint32_t i;
-  for (i = 1; i < sec->num_fdes; i++) {
+  for (i = 1; i < n; i++) {
     if (k[i].a <= k[i - 1].a || k[i].a < max_end)
       return 0;
     if (k[i].a + k[i].b > max_end)
@@ -429,33 +426,48 @@ static int apart_when_sorted(const sfr_section *sec, sort_key *keys, sort_key *t
 /* Data in the FDEs' order (what gas writes) are proven apart as they come;
  * only when they are not (what ld writes when it sorts the FDEs of several
  * objects, or FDEs reordered) is the section read again: in the data's
- * order with data keys, else marking each function's bytes in map. */
+ * order with data keys, else marking each function's bytes in map.  FDEs
+ * out of order are sorted by start, and where they are not proven apart,
+ * by (start, size, index), as the full pass's order check wants them. */
 sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *data,
-                     sort_key *tmp, uint32_t *first) {
+                     sort_key *tmp, uint32_t *first, const sort_key **sorted) {
   sfr_fre_tables t;
+  order_state o;
+  sort_key *k, *other;
+  uint32_t n = sec->num_fdes;
   int r;
+  if (sorted)
+    *sorted = NULL;
   if (!tmp)
     keys = NULL;
   if (!keys)
     data = NULL;
   sfr_fre_tables_init(sec, &t);
-  r = certify_pass(sec, t.plain, t.flex, NULL, keys, first);
+  r = certify_pass(sec, t.plain, t.flex, NULL, keys, &o, first);
   if (r == OUT_OF_ORDER && data) {
-    r = certify_in_data_order(sec, &t, keys, data, tmp, first);
+    r = certify_in_data_order(sec, &t, keys, data, tmp, &o, first);
   } else if (r == OUT_OF_ORDER && map) {
     memset(map, 0, sfr_certify_map_size(sec));
-    r = certify_pass(sec, t.plain, t.flex, map, keys, first);
+    r = certify_pass(sec, t.plain, t.flex, map, keys, &o, first);
   }
   if (r != 1)
     return SFR_CERT_NONE;
   if (*first == NONE)
-    return SFR_CERT_CLEAN;
-  return apart_when_sorted(sec, keys, tmp) ? SFR_CERT_UNSORTED : SFR_CERT_NONE;
+    return o.clash ? SFR_CERT_RANGES : SFR_CERT_CLEAN;
+  k = sfr_order_keys(keys, tmp, n, 1) == keys ? keys : tmp;
+  if (!o.clash && apart_when_sorted(k, n))
+    return SFR_CERT_UNSORTED;
+  other = k == keys ? tmp : keys;
+  if (!sfr_order_ties_by_b(k, n))
+    k = sfr_order_keys(k, other, n, 0) == k ? k : other;
+  if (sorted)
+    *sorted = k;
+  return SFR_CERT_RANGES;
 }
 
 int sfr_certify_clean(const sfr_section *sec, uint8_t *map) {
   uint32_t first;
-  return sfr_certify(sec, map, NULL, NULL, NULL, &first) == SFR_CERT_CLEAN;
+  return sfr_certify(sec, map, NULL, NULL, NULL, &first, NULL) == SFR_CERT_CLEAN;
 }
 
 void sfr_fre_tables_init(const sfr_section *sec, sfr_fre_tables *t) {

@@ -4,8 +4,9 @@
  * sfr_validate_ex first tries the certificate, one pass over the raw bytes
  * that proves the full pass would report nothing and would verify the
  * order, or (with scratch) would report only that the FDEs are out of
- * order; when it cannot prove that, it gives up and the full pass runs and
- * names the findings.  The fuzz target decode, the unit tests, the round
+ * order, or only what its checks of the functions' ranges find (which are
+ * then made alone); when it cannot prove that, it gives up and the full
+ * pass runs and names the findings.  The fuzz target decode, the unit tests, the round
  * trip and every validation `sfref` makes (so the whole corpus) check that
  * whatever the certificate accepts, the full pass reports the same
  * (sfr_validate_checked). */
@@ -23,6 +24,13 @@
  *     start is below the one before: the full pass finds exactly that
  *     (fde-unsorted, or fde-unsorted-unflagged without the flag) and
  *     nothing else, as no two functions share a start or a byte;
+ *   SFR_CERT_RANGES (only with keys and tmp): everything but the
+ *     functions' address ranges is proven clean (fields, FREs, FRE data
+ *     apart, counts); two functions share a start or bytes, or FDEs out
+ *     of order are not proven apart: the full pass's findings are those
+ *     of its order checks alone, from each FDE's start and size; with
+ *     FDEs out of order, *sorted (when sorted is not NULL) is their
+ *     (start, size) keys sorted by (start, size, index), in keys or tmp;
  *   SFR_CERT_NONE: not proven, never "invalid": the full pass decides.
  * Functions' FRE data must not share a byte: where they do not come in the
  * FDEs' order, they are proven apart by a second reading of the section,
@@ -33,10 +41,15 @@
  * of order are certified only with keys and tmp (num_fdes keys each), in
  * which they are sorted; without them, only SFR_CERT_CLEAN is proven, and
  * data is used only with them. */
-typedef enum sfr_cert { SFR_CERT_NONE, SFR_CERT_CLEAN, SFR_CERT_UNSORTED } sfr_cert;
+typedef enum sfr_cert {
+  SFR_CERT_NONE,
+  SFR_CERT_CLEAN,
+  SFR_CERT_UNSORTED,
+  SFR_CERT_RANGES
+} sfr_cert;
 size_t sfr_certify_map_size(const sfr_section *sec);
 sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *data,
-                     sort_key *tmp, uint32_t *first);
+                     sort_key *tmp, uint32_t *first, const sort_key **sorted);
 /* sfr_certify without keys: nonzero for SFR_CERT_CLEAN. */
 int sfr_certify_clean(const sfr_section *sec, uint8_t *map);
 

@@ -32,6 +32,20 @@ static inline void sfr_fde_info_fields(uint8_t version, uint8_t info, uint8_t in
   fde->fde_type = version >= SFR_VERSION_3 ? info2 & 0x1fu : SFR_FDE_TYPE_DEFAULT;
 }
 
+/* The address range of the FDE whose record is at byte at of a section
+ * whose FDE array sfr_open accepted, from its first two fields alone
+ * (2.3.1: the start field, 4 bytes signed before version 3, and the
+ * size): *start as sfr_resolve_start resolves it, whose result (nonzero
+ * when it wrapped) is returned. */
+static inline int sfr_fde_range(const sfr_section *sec, uint64_t at, uint64_t *start,
+                                uint32_t *size) {
+  const uint8_t *p = sec->buf + at;
+  int be = sec->big_endian, v3 = sec->version == SFR_VERSION_3;
+  int64_t raw = v3 ? (int64_t)sfr_load(p, 8, be) : sfr_sext(sfr_load(p, 4, be), 4);
+  *size = (uint32_t)sfr_load(p + (v3 ? 8 : 4), 4, be);
+  return sfr_resolve_start(sec, at, raw, start);
+}
+
 /* The fre_off field's place in an FDE record (2.3.1): after the start
  * (8 bytes in version 3, 4 before) and the size. */
 static inline unsigned sfr_fre_off_field(uint8_t version) {

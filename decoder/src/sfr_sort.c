@@ -150,3 +150,22 @@ const sort_key *sfr_order_keys(sort_key *k, sort_key *tmp, uint64_t n, int by_a_
 const sort_key *sfr_order_keys_by_high_a(sort_key *k, sort_key *tmp, uint64_t n) {
   return order_keys(k, tmp, n, UINT64_C(0xffffffff00000000), 0);
 }
+
+int sfr_order_ties_by_b(sort_key *k, uint64_t n) {
+  uint64_t i = 0, j, m;
+  while (i < n) {
+    for (j = i + 1; j < n && k[j].a == k[i].a; j++)
+      ;
+    if (j - i > SFR_TIES_MAX)
+      return 0;
+    for (m = i + 1; m < j; m++) { /* insertion, by (b, index) */
+      sort_key x = k[m];
+      uint64_t at = m;
+      for (; at > i && key_less(&x, &k[at - 1]); at--)
+        k[at] = k[at - 1];
+      k[at] = x;
+    }
+    i = j;
+  }
+  return 1;
+}

@@ -28,4 +28,11 @@ const sort_key *sfr_order_keys(sort_key *k, sort_key *tmp, uint64_t n, int by_a_
  * it in any order; the radix sort makes no pass for the lower bits). */
 const sort_key *sfr_order_keys_by_high_a(sort_key *k, sort_key *tmp, uint64_t n);
 
+/* Keys sorted by a (sfr_order_keys with by_a_only): each run of keys
+ * with equal a put in (b, index) order, so that the whole is sorted by
+ * (a, b, index).  0, and k unchanged from that run on, when a run is
+ * longer than SFR_TIES_MAX (insertion would be quadratic): sort again. */
+#define SFR_TIES_MAX 16u
+int sfr_order_ties_by_b(sort_key *k, uint64_t n);
+
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sfr_certify.h"
+#include "sfr_fde_read.h"
 #include "sfr_sort.h"
 #include "sframe_ref.h"
 
@@ -201,19 +202,19 @@ static int64_t fde_field_offset(const sfr_section *sec, uint32_t i) {
   return (int64_t)(sec->fde_start + (uint64_t)i * sec->fde_size);
 }
 
-/* Overlaps and duplicates, exact at any size: the functions sorted by
- * (start, size), then check_order's in-order rule (each start against the
- * furthest end of the functions that start before it, and within a group
- * of equal starts a duplicate or a second sized function).  A conflict
- * whose two functions both lie before the first FDE out of order was
- * reported by check_order already; the others are reported at the later
- * of the two in index order, as the pairwise check does. */
-static void sorted_overlaps(const sfr_section *sec, const scratch_keys *keys,
-                            struct order_state *o, sfr_report *rep) {
+/* Overlaps and duplicates, exact at any size: the functions' keys sorted
+ * by (start, size, index) in k, then check_order's in-order rule (each
+ * start against the furthest end of the functions that start before it,
+ * and within a group of equal starts a duplicate or a second sized
+ * function).  A conflict whose two functions both lie before the first
+ * FDE out of order was reported by check_order already; the others are
+ * reported at the later of the two in index order, as the pairwise check
+ * does. */
+static void sorted_overlaps(const sfr_section *sec, const sort_key *k, struct order_state *o,
+                            sfr_report *rep) {
   uint32_t i, n = sec->num_fdes, none = UINT32_MAX;
   uint64_t max_end = 0, max_end_before = 0;
   uint32_t holder = none, holder_before = none, group_sized = none;
-  const sort_key *k = sfr_order_keys(keys->ranges, keys->tmp, n, 0);
   for (i = 0; i < n; i++) {
     const sort_key *e = &k[i];
     uint64_t end = e->b > UINT64_MAX - e->a ? UINT64_MAX : e->a + e->b;
@@ -471,15 +472,37 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
   sfr_validate_ex(sec, buf, len, vma, NULL, 0, rep);
 }
 
+/* A section the certificate proved clean but for its functions' ranges
+ * (SFR_CERT_RANGES): the full pass's findings are then check_order's and
+ * sorted_overlaps', made here as it makes them, in the same order, from
+ * each FDE's start and size alone (every FDE reads, no start wraps: the
+ * certificate proved it), and the keys it sorted (sorted). */
+static void check_ranges(sfr_section *sec, const sort_key *sorted, sfr_report *rep) {
+  struct order_state order;
+  uint32_t i;
+  memset(&order, 0, sizeof order);
+  for (i = 0; i < sec->num_fdes; i++) {
+    sfr_fde fde;
+    fde.index = i;
+    fde.field_offset = sec->fde_start + (uint64_t)i * sec->fde_size;
+    (void)sfr_fde_range(sec, fde.field_offset, &fde.start, &fde.size);
+    check_order(sec, &fde, &order, rep);
+  }
+  if (order.unsorted && sorted)
+    sorted_overlaps(sec, sorted, &order, rep);
+  sec->order_verified = (uint8_t)(!order.unsorted && !order.overlap && !order.shared_start);
+}
+
 /* The certificate (sfr_certify.c), in the scratch only where the full
  * pass would use it too (it is then exact at any size): the keys of the
  * FDEs' ranges, of their data and the sort's room where the full pass
  * keeps them, or, without room for them, a bitmap of FRE bytes at the
  * start (FDEs in order only).  Nonzero when it proved the whole report:
- * nothing, or only the order. */
+ * nothing, only the order, or what check_ranges then reports. */
 static int certify(sfr_section *sec, void *scratch, size_t scratch_len, const scratch_keys *keys,
                    sfr_report *rep) {
   sort_key *ranges = NULL, *data = NULL, *tmp = NULL;
+  const sort_key *sorted;
   uint8_t *map = NULL;
   uint32_t first;
   if (keys) {
@@ -489,7 +512,7 @@ static int certify(sfr_section *sec, void *scratch, size_t scratch_len, const sc
   } else if (scratch && scratch_len >= sfr_certify_map_size(sec)) {
     map = scratch;
   }
-  switch (sfr_certify(sec, map, ranges, data, tmp, &first)) {
+  switch (sfr_certify(sec, map, ranges, data, tmp, &first, &sorted)) {
   case SFR_CERT_CLEAN:
     sec->order_verified = 1;
     return 1;
@@ -497,6 +520,9 @@ static int certify(sfr_section *sec, void *scratch, size_t scratch_len, const sc
     add(rep, (sec->flags & SFR_F_FDE_SORTED) ? SFR_E_FDE_UNSORTED : SFR_E_FDE_UNSORTED_UNFLAGGED,
         fde_field_offset(sec, first), first, -1, "func_start");
     sec->order_verified = 0;
+    return 1;
+  case SFR_CERT_RANGES:
+    check_ranges(sec, sorted, rep);
     return 1;
   default:
     return 0;
@@ -629,7 +655,8 @@ static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t 
   }
   if (order.unsorted && fdes_ok) {
     if (keys)
-      sorted_overlaps(sec, keys, &order, rep);
+      sorted_overlaps(sec, sfr_order_keys(keys->ranges, keys->tmp, sec->num_fdes, 0), &order,
+                      rep);
     else
       check_unsorted_overlaps(sec, &order, rep);
   }

@@ -1130,7 +1130,7 @@ static sfr_cert functions_cert(const vector_functions_spec *spec, int with_map, 
   if (bytes && map && (keys || !keys_given) && vector_functions(bytes, len, spec) == len &&
       sfr_open(&sec, bytes, len, 0x1000, NULL) == SFR_OK)
     c = sfr_certify(&sec, with_map ? map : NULL, keys, keys_given == 2 ? keys + 2 * n : NULL,
-                    keys ? keys + n : NULL, first);
+                    keys ? keys + n : NULL, first, NULL);
   free(bytes);
   free(map);
   free(keys);
@@ -1223,9 +1223,12 @@ static void test_validate_scratch(void) {
    * out of order are proven to have only that finding, at the first FDE below the one
    * before: reversed, FDE 1; at k * 7919 mod 100,000, FDE 13 (12 * 7919
    * is 95,028, 13 * 7919 wraps to 2,947); mod 400 (7919 is 319 mod 400),
-   * FDE 2 (638 wraps to 238).  A fault is left to the full pass. */
+   * FDE 2 (638 wraps to 238).  Two functions sharing bytes, in order or
+   * not, leave everything proven but the ranges, which are then checked
+   * alone; FRE data shared are left to the full pass. */
   {
     vector_functions_spec reversed_flagged = {100000, 1, 1, none, none, 0, 0};
+    vector_functions_spec sorted_overlap = {100000, 1, 0, 50000, none, 0, 0};
     const struct {
       const vector_functions_spec *spec;
       const char *what;
@@ -1236,11 +1239,12 @@ static void test_validate_scratch(void) {
         {&reversed_flagged, "100,000 reversed, flagged sorted", SFR_CERT_UNSORTED, 1},
         {&mixed_ok, "100,000 in no order", SFR_CERT_UNSORTED, 13},
         {&sorted_ok, "100,000 sorted", SFR_CERT_CLEAN, none},
-        {&overlap, "100,000 reversed, one overlap", SFR_CERT_NONE, 0},
+        {&overlap, "100,000 reversed, one overlap", SFR_CERT_RANGES, 0},
+        {&sorted_overlap, "100,000 sorted, one overlap", SFR_CERT_RANGES, 0},
         {&shared, "100,000 reversed, shared FRE bytes", SFR_CERT_NONE, 0},
-        {&mixed_overlap, "100,000 in no order, one overlap", SFR_CERT_NONE, 0},
+        {&mixed_overlap, "100,000 in no order, one overlap", SFR_CERT_RANGES, 0},
         {&mixed_shared, "100,000 in no order, shared FRE bytes", SFR_CERT_NONE, 0},
-        {&mixed400_overlap, "400 in no order, one overlap", SFR_CERT_NONE, 0},
+        {&mixed400_overlap, "400 in no order, one overlap", SFR_CERT_RANGES, 0},
     };
     vector_functions_spec mixed400_ok = {400, 0, 0, none, none, 0, 7919};
     size_t c;
@@ -1250,7 +1254,8 @@ static void test_validate_scratch(void) {
     for (c = 0; c < 2 * (sizeof cert / sizeof *cert); c++) {
       size_t e = c / 2;
       sfr_cert got = functions_cert(cert[e].spec, c % 2 == 0, c % 2 == 0 ? 1 : 2, &first);
-      CHECK(got == cert[e].want && (got == SFR_CERT_NONE || first == cert[e].first),
+      CHECK(got == cert[e].want &&
+                (got == SFR_CERT_NONE || got == SFR_CERT_RANGES || first == cert[e].first),
             "%s (%s): certificate %d (first %u), not %d (first %u)", cert[e].what,
             c % 2 ? "data keys" : "bitmap", (int)got, first, (int)cert[e].want, cert[e].first);
     }
@@ -1267,6 +1272,9 @@ static void test_validate_scratch(void) {
           "100,000 reversed over data in order: not certified without the bitmap");
     CHECK(functions_cert(&unsorted_ok, 1, 0, &first) == SFR_CERT_NONE,
           "100,000 reversed: certified without keys");
+    /* The sorted section's overlap is what its validation reports. */
+    validate_functions(&sorted_overlap, SIZE_MAX, 0, &rep, items, CAP);
+    check_rejected_for("100,000 sorted, one overlap", &rep, SFR_E_FDE_OVERLAP);
     /* And validation with scratch reports that finding alone. */
     validate_functions(&reversed_flagged, SIZE_MAX, 0, &rep, items, CAP);
     CHECK(rep.count == 1 && items[0].id == SFR_E_FDE_UNSORTED && items[0].fde == 1,
@@ -1430,6 +1438,41 @@ static void test_lookup_differs(void) {
   close_real(&rs, &c);
 }
 
+/* The sort's tie order: keys sorted by a alone, then each run of equal
+ * a put in (b, index) order, equal the keys sorted by (a, b, index); a
+ * run longer than SFR_TIES_MAX is refused.  Keys: a = i / 3 (runs of 3),
+ * b from a fixed xorshift, placed by a stride that mixes them. */
+static void test_sort_ties(void) {
+  enum { N = 3000 };
+  static sort_key k[N], tmp[N], want[N], wtmp[N];
+  const sort_key *got, *w;
+  uint64_t x = 0x2545f4914f6cdd1du;
+  uint32_t i;
+  for (i = 0; i < N; i++) {
+    uint32_t at = (uint32_t)(((uint64_t)i * 1009u) % N);
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    k[at].a = i / 3;
+    k[at].b = (uint32_t)(x % 5u);
+    k[at].index = at;
+  }
+  memcpy(want, k, sizeof k);
+  w = sfr_order_keys(want, wtmp, N, 0);
+  got = sfr_order_keys(k, tmp, N, 1);
+  CHECK(sfr_order_ties_by_b(got == k ? k : tmp, N) == 1, "runs of 3 refused");
+  CHECK(memcmp(got, w, sizeof k) == 0, "runs of 3 put in order differ from the full sort");
+  for (i = 0; i < SFR_TIES_MAX + 1; i++) {
+    k[i].a = 7;
+    k[i].b = SFR_TIES_MAX - i;
+    k[i].index = i;
+  }
+  CHECK(sfr_order_ties_by_b(k, SFR_TIES_MAX) == 1 && k[0].b == 1,
+        "a run of SFR_TIES_MAX equal keys not put in order");
+  CHECK(sfr_order_ties_by_b(k, SFR_TIES_MAX + 1) == 0,
+        "a run of SFR_TIES_MAX + 1 equal keys not refused");
+}
+
 int main(int argc, char **argv) {
   int k;
   const char *st = getenv("UNIT_STRIDE");
@@ -1463,6 +1506,8 @@ int main(int argc, char **argv) {
       test_lookup_index);
   run("validation is exact at any size with scratch, and says what it skipped without",
       test_validate_scratch);
+  run("sorted by start, equal starts put in (size, index) order as the full sort puts them",
+      test_sort_ties);
   printf("1..%d\n", n_tests);
   return n_failed ? 1 : 0;
 }
