@@ -17,6 +17,16 @@
 #include "sfr_fde_start.h"
 #include "sframe_ref.h"
 
+#if defined(__GNUC__)
+#define SFR_ALWAYS_INLINE __attribute__((always_inline)) inline
+#define SFR_PREFETCH(p) __builtin_prefetch(p)
+#define SFR_PREFETCH_WRITE(p) __builtin_prefetch(p, 1)
+#else
+#define SFR_ALWAYS_INLINE inline
+#define SFR_PREFETCH(p) ((void)0)
+#define SFR_PREFETCH_WRITE(p) ((void)0)
+#endif
+
 /* 2.3.3 The FDE info bytes.
  *   info:  bits 0-3 FRE type, bit 4 PC type, bit 5 AArch64 PAuth key,
  *          bit 6 unused, bit 7 signal frame (version 3; unused before).
@@ -37,8 +47,8 @@ static inline void sfr_fde_info_fields(uint8_t version, uint8_t info, uint8_t in
  * (2.3.1: the start field, 4 bytes signed before version 3, and the
  * size): *start as sfr_resolve_start resolves it, whose result (nonzero
  * when it wrapped) is returned. */
-static inline int sfr_fde_range(const sfr_section *sec, uint64_t at, uint64_t *start,
-                                uint32_t *size) {
+static SFR_ALWAYS_INLINE int sfr_fde_range(const sfr_section *sec, uint64_t at,
+                                           uint64_t *start, uint32_t *size) {
   const uint8_t *p = sec->buf + at;
   int be = sec->big_endian, v3 = sec->version == SFR_VERSION_3;
   int64_t raw = v3 ? (int64_t)sfr_load(p, 8, be) : sfr_sext(sfr_load(p, 4, be), 4);
@@ -52,17 +62,29 @@ static inline unsigned sfr_fre_off_field(uint8_t version) {
   return version == SFR_VERSION_3 ? 12u : 8u;
 }
 
+/* A pass over the FDE array in index order fetches the FRE data (in
+ * version 3 the attribute) of the FDE this many records ahead while it
+ * reads one: FDEs in another order than their data cost a memory latency
+ * each otherwise. */
+#define SFR_FETCH_AHEAD 8u
+
+/* Fetch the FRE data of the FDE whose record is at byte at (inside the
+ * FDE array sfr_open accepted); its fre_off field, which may be out of
+ * range (nothing is fetched then). */
+static inline uint32_t sfr_fetch_fre_data(const sfr_section *sec, uint64_t at) {
+  uint32_t off =
+      (uint32_t)sfr_load(sec->buf + at + sfr_fre_off_field(sec->version), 4, sec->big_endian);
+  if (off < sec->fre_len)
+    SFR_PREFETCH(sec->buf + sec->fre_start + off);
+  return off;
+}
+
 /* Read FDE i (and, in version 3, its attribute).  Each record's bounds
  * are checked once, then its fields are loaded at their fixed offsets.
  * On a failure the fields read before the failing check stay filled in
  * (sfr_validate counts a version 1-2 function's FREs that way).  v3 (the
  * section is version 3) and be (big-endian) are the section's, passed so
  * that a caller may make them constants. */
-#if defined(__GNUC__)
-#define SFR_ALWAYS_INLINE __attribute__((always_inline)) inline
-#else
-#define SFR_ALWAYS_INLINE inline
-#endif
 static SFR_ALWAYS_INLINE sfr_status sfr_read_fde(const sfr_section *sec, uint32_t i,
                                                  sfr_fde *fde, int v3, int be) {
   const uint8_t *p;

@@ -46,12 +46,6 @@ static inline uint64_t start_of(const uint8_t *fdes, uint64_t i, uint64_t size, 
 #define SFR_INDEX_CAP ((uint64_t)512 << 10)
 #define SFR_INDEX_FETCH 512u
 
-#if defined(__GNUC__)
-#define SFR_PREFETCH(p) __builtin_prefetch(p)
-#else
-#define SFR_PREFETCH(p) ((void)0)
-#endif
-
 /* The number of FDEs among [first, first + len) whose function starts at
  * or below pc, plus first (the index of the last such FDE plus one), from
  * the start fields alone; the starts are in order.  The search halves a

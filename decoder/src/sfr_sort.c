@@ -140,6 +140,16 @@ static const sort_key *order_keys(sort_key *k, sort_key *tmp, uint64_t n, uint64
   }
   if (n < SFR_RADIX_MIN || down < n / 32 || n - 1 - down < n / 32)
     return sort_keys(k, tmp, n);
+  if (with_b && vb) {
+    /* By a, then the runs of equal a (rare: functions or data sharing a
+     * start) by b: a pass for each byte of a and none for b's.  Where a
+     * run is too long, sorted again by (a, b): keys equal in both are
+     * still in index order. */
+    sort_key *r = radix_sort_keys(k, tmp, n, 0, va & a_mask);
+    if (sfr_order_ties_by_b(r, n))
+      return r;
+    return radix_sort_keys(r, r == k ? tmp : k, n, vb, va & a_mask);
+  }
   return radix_sort_keys(k, tmp, n, with_b ? vb : 0, va & a_mask);
 }
 
