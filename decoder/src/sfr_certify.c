@@ -231,7 +231,7 @@ static void fetch_data_of(const sfr_section *sec, uint64_t at, const uint8_t *ma
  * depends on the order.  Without keys, 0 where the order rules it out. */
 typedef struct order_state {
   uint64_t prev_start, max_end;
-  int clash;
+  int clash, shared;
 } order_state;
 
 static SFR_ALWAYS_INLINE int order_ok(order_state *o, uint32_t i, uint64_t start, uint32_t size,
@@ -346,58 +346,82 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
 }
 
 /* FRE data out of the FDEs' order, with keys for them: the FDE array is
- * read in order, each function's fields checked and its FRE offset and
- * the fields its FREs are checked against put in a key (a: the offset,
- * then the info bytes and the repetition size; b: the FRE count; index:
- * the size; version 3 reads them from the attribute); the keys are sorted
- * by offset, and the FRE data are walked in the order they are stored,
- * each function's data starting at or past the end of those before (no
- * byte shared).  Both arrays are read in order: no function's FREs wait
- * for memory, as they do when the data are walked in the FDEs' order. */
+ * read in order, each function's fields checked and a key made of where
+ * its FRE data are and what its FREs are checked against (a: the offset,
+ * then the FRE count, info byte and repetition size of versions 1 and 2,
+ * whose count must fit in 16 bits; version 3 reads them from the
+ * attribute; b: the size; index: the FDE's); the keys are sorted by
+ * offset, and the FRE data are walked in the order they are stored.  Both
+ * arrays are read in order: no function's FREs wait for memory, as they
+ * do when the data are walked in the FDEs' order.  A function whose data
+ * start before the end of those before shares bytes (*shared): the full
+ * pass, whose data came out of order too, reports the first pair its
+ * sort of (offset, end, index) keys finds; those keys are written as the
+ * walk goes (in *held, n_held of them, sorted when *shared), and *spare
+ * is an array of num_fdes keys left free. */
 static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t,
                                  sort_key *keys, sort_key *data, sort_key *tmp, order_state *o,
-                                 uint32_t *first) {
+                                 uint32_t *first, sfr_cert_sorted *sorted, sort_key **spare) {
   uint64_t at = sec->fde_start;
   data_state d;
-  const sort_key *k;
-  uint32_t i, n = sec->num_fdes;
+  sort_key *k, *out;
+  uint32_t i, m = 0, n = sec->num_fdes;
   memset(o, 0, sizeof *o);
   *first = NONE;
   for (i = 0; i < n; i++, at += sec->fde_size) {
     raw_fde f;
     if (!read_record(sec, at, &f) || (sec->version != SFR_VERSION_3 && !info_ok(sec, &f)) ||
-        !start_ok(&f) || !order_ok(o, i, f.start, f.size, keys, first))
+        !start_ok(&f) || !order_ok(o, i, f.start, f.size, keys, first) || f.num_fres > 0xffffu)
       return 0;
-    data[i].a = (uint64_t)f.fre_off << 32 | (uint64_t)f.info << 16 | (uint64_t)f.info2 << 8 |
-                f.rep_size;
-    data[i].b = f.num_fres;
-    data[i].index = f.size;
+    data[i].a = (uint64_t)f.fre_off << 32 | (uint64_t)f.num_fres << 16 |
+                (uint64_t)f.info << 8 | f.rep_size;
+    data[i].b = f.size;
+    data[i].index = i;
   }
-  k = sfr_order_keys_by_high_a(data, tmp, n);
+  k = sfr_order_keys_by_high_a(data, tmp, n) == data ? data : tmp;
+  out = k == data ? tmp : data;
   data_init(sec, &d);
   for (i = 0; i < n; i++) {
     raw_fde f;
     uint64_t data_end;
     f.fre_off = (uint32_t)(k[i].a >> 32);
-    f.size = k[i].index;
+    f.size = k[i].b;
     f.fres_at = sec->fre_start + f.fre_off;
     if (sec->version == SFR_VERSION_3) {
       if (!read_attr(sec, &f) || !info_ok(sec, &f))
         return 0;
     } else {
-      f.info = (uint8_t)(k[i].a >> 16);
-      f.info2 = (uint8_t)(k[i].a >> 8);
+      f.num_fres = (uint32_t)(k[i].a >> 16) & 0xffffu;
+      f.info = (uint8_t)(k[i].a >> 8);
+      f.info2 = 0;
       f.rep_size = (uint8_t)k[i].a;
-      f.num_fres = k[i].b;
     }
     if (occupies(sec, &f) && sec->fre_start + f.fre_off < d.data_max_end)
-      return 0;
+      o->shared = 1;
     if ((data_end = function_data_ok(sec, &f, t->plain, t->flex, &d)) == 0)
       return 0;
-    if (occupies(sec, &f) && data_end > d.data_max_end)
-      d.data_max_end = data_end;
+    if (occupies(sec, &f)) {
+      if (data_end > d.data_max_end)
+        d.data_max_end = data_end;
+      out[m].a = f.fre_off;
+      out[m].b = (uint32_t)(data_end - sec->fre_start);
+      out[m].index = k[i].index;
+      m++;
+    }
   }
-  return data_complete(sec, &d);
+  if (!data_complete(sec, &d))
+    return 0;
+  *spare = k;
+  if (o->shared) {
+    /* In offset order; the runs of equal offsets in (end, index) order. */
+    if (!sfr_order_ties_by_b(out, m) && sfr_order_keys(out, k, m, 0) != out) {
+      *spare = out;
+      out = k;
+    }
+    sorted->data = out;
+    sorted->n_data = m;
+  }
+  return 1;
 }
 
 /* FDEs out of order, sorted by start (k): each must start past the one
@@ -423,14 +447,16 @@ static int apart_when_sorted(const sort_key *k, uint32_t n) {
  * out of order are sorted by start, and where they are not proven apart,
  * by (start, size, index), as the full pass's order check wants them. */
 sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *data,
-                     sort_key *tmp, uint32_t *first, const sort_key **sorted) {
+                     sort_key *tmp, uint32_t *first, sfr_cert_sorted *sorted) {
   sfr_fre_tables t;
   order_state o;
+  sfr_cert_sorted none = {NULL, NULL, 0};
   sort_key *k, *other;
   uint32_t n = sec->num_fdes;
   int r;
-  if (sorted)
-    *sorted = NULL;
+  if (!sorted)
+    sorted = &none;
+  memset(sorted, 0, sizeof *sorted);
   if (!tmp)
     keys = NULL;
   if (!keys)
@@ -438,7 +464,7 @@ sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_
   sfr_fre_tables_init(sec, &t);
   r = certify_pass(sec, t.plain, t.flex, NULL, keys, &o, first);
   if (r == OUT_OF_ORDER && data) {
-    r = certify_in_data_order(sec, &t, keys, data, tmp, &o, first);
+    r = certify_in_data_order(sec, &t, keys, data, tmp, &o, first, sorted, &tmp);
   } else if (r == OUT_OF_ORDER && map) {
     memset(map, 0, sfr_certify_map_size(sec));
     r = certify_pass(sec, t.plain, t.flex, map, keys, &o, first);
@@ -446,16 +472,16 @@ sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_
   if (r != 1)
     return SFR_CERT_NONE;
   if (*first == NONE)
-    return o.clash ? SFR_CERT_RANGES : SFR_CERT_CLEAN;
+    return o.clash || o.shared ? SFR_CERT_OVERLAPS : SFR_CERT_CLEAN;
+  /* tmp: the array the data walk left free, or the caller's */
   k = sfr_order_keys(keys, tmp, n, 1) == keys ? keys : tmp;
-  if (!o.clash && apart_when_sorted(k, n))
+  if (!o.clash && !o.shared && apart_when_sorted(k, n))
     return SFR_CERT_UNSORTED;
   other = k == keys ? tmp : keys;
   if (!sfr_order_ties_by_b(k, n))
     k = sfr_order_keys(k, other, n, 0) == k ? k : other;
-  if (sorted)
-    *sorted = k;
-  return SFR_CERT_RANGES;
+  sorted->ranges = k;
+  return SFR_CERT_OVERLAPS;
 }
 
 int sfr_certify_clean(const sfr_section *sec, uint8_t *map) {

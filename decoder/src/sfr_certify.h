@@ -4,8 +4,8 @@
  * sfr_validate_ex first tries the certificate, one pass over the raw bytes
  * that proves the full pass would report nothing and would verify the
  * order, or (with scratch) would report only that the FDEs are out of
- * order, or only what its checks of the functions' ranges find (which are
- * then made alone); when it cannot prove that, it gives up and the full
+ * order, or only what its overlap checks find (which are then made
+ * alone); when it cannot prove that, it gives up and the full
  * pass runs and names the findings.  The fuzz target decode, the unit tests, the round
  * trip and every validation `sfref` makes (so the whole corpus) check that
  * whatever the certificate accepts, the full pass reports the same
@@ -24,13 +24,16 @@
  *     start is below the one before: the full pass finds exactly that
  *     (fde-unsorted, or fde-unsorted-unflagged without the flag) and
  *     nothing else, as no two functions share a start or a byte;
- *   SFR_CERT_RANGES (only with keys and tmp): everything but the
- *     functions' address ranges is proven clean (fields, FREs, FRE data
- *     apart, counts); two functions share a start or bytes, or FDEs out
- *     of order are not proven apart: the full pass's findings are those
- *     of its order checks alone, from each FDE's start and size; with
- *     FDEs out of order, *sorted (when sorted is not NULL) is their
- *     (start, size) keys sorted by (start, size, index), in keys or tmp;
+ *   SFR_CERT_OVERLAPS (only with keys and tmp): everything is proven
+ *     clean (fields, FREs, counts, no byte unused) but what the full
+ *     pass's overlap checks decide: two functions share a start or
+ *     bytes, or FDEs out of order are not proven apart, or FRE data that
+ *     come out of the FDEs' order share bytes.  The full pass's findings
+ *     are then those checks' alone, from each FDE's start and size and
+ *     the keys in *sorted (when sorted is not NULL): ranges, the FDEs'
+ *     (start, size, index) keys sorted, when they are out of order; data,
+ *     the (offset, end, index) keys of the n_data functions that occupy
+ *     FRE bytes, sorted, when their data share bytes;
  *   SFR_CERT_NONE: not proven, never "invalid": the full pass decides.
  * Functions' FRE data must not share a byte: where they do not come in the
  * FDEs' order, they are proven apart by a second reading of the section,
@@ -45,11 +48,15 @@ typedef enum sfr_cert {
   SFR_CERT_NONE,
   SFR_CERT_CLEAN,
   SFR_CERT_UNSORTED,
-  SFR_CERT_RANGES
+  SFR_CERT_OVERLAPS
 } sfr_cert;
+typedef struct sfr_cert_sorted {
+  const sort_key *ranges, *data;
+  uint32_t n_data;
+} sfr_cert_sorted;
 size_t sfr_certify_map_size(const sfr_section *sec);
 sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *data,
-                     sort_key *tmp, uint32_t *first, const sort_key **sorted);
+                     sort_key *tmp, uint32_t *first, sfr_cert_sorted *sorted);
 /* sfr_certify without keys: nonzero for SFR_CERT_CLEAN. */
 int sfr_certify_clean(const sfr_section *sec, uint8_t *map);
 

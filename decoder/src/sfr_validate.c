@@ -251,12 +251,12 @@ static void sorted_overlaps(const sfr_section *sec, const sort_key *k, struct or
   }
 }
 
-/* No FRE byte shared, exact at any size: the data ranges sorted by start;
- * sorted ranges are disjoint exactly when each neighbour pair is. */
-static void sorted_shared_fre_data(const sfr_section *sec, const scratch_keys *keys,
+/* No FRE byte shared, exact at any size: the n data ranges' keys sorted
+ * by (start, end, index) in k; sorted ranges are disjoint exactly when
+ * each neighbour pair is. */
+static void sorted_shared_fre_data(const sfr_section *sec, const sort_key *k, uint32_t n,
                                    sfr_report *rep) {
-  uint32_t i, n = keys->n_data;
-  const sort_key *k = sfr_order_keys(keys->data, keys->tmp, n, 0);
+  uint32_t i;
   for (i = 1; i < n; i++)
     if (k[i - 1].a == k[i].a || k[i - 1].b > k[i].a) {
       add(rep, SFR_E_FRE_DATA_OVERRUN, (int64_t)(sec->fre_start + k[i].a), k[i].index, -1,
@@ -472,12 +472,14 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
   sfr_validate_ex(sec, buf, len, vma, NULL, 0, rep);
 }
 
-/* A section the certificate proved clean but for its functions' ranges
- * (SFR_CERT_RANGES): the full pass's findings are then check_order's and
- * sorted_overlaps', made here as it makes them, in the same order, from
- * each FDE's start and size alone (every FDE reads, no start wraps: the
- * certificate proved it), and the keys it sorted (sorted). */
-static void check_ranges(sfr_section *sec, const sort_key *sorted, sfr_report *rep) {
+/* A section the certificate proved clean but for what the full pass's
+ * overlap checks decide (SFR_CERT_OVERLAPS): its findings are then
+ * check_order's, sorted_shared_fre_data's and sorted_overlaps', made here
+ * as it makes them, in the same order, from each FDE's start and size
+ * alone (every FDE reads, no start wraps, the data of FDEs in order share
+ * nothing: the certificate proved it) and the keys the certificate
+ * sorted. */
+static void check_overlaps(sfr_section *sec, const sfr_cert_sorted *sorted, sfr_report *rep) {
   struct order_state order;
   uint32_t i;
   memset(&order, 0, sizeof order);
@@ -488,8 +490,10 @@ static void check_ranges(sfr_section *sec, const sort_key *sorted, sfr_report *r
     (void)sfr_fde_range(sec, fde.field_offset, &fde.start, &fde.size);
     check_order(sec, &fde, &order, rep);
   }
-  if (order.unsorted && sorted)
-    sorted_overlaps(sec, sorted, &order, rep);
+  if (sorted->data)
+    sorted_shared_fre_data(sec, sorted->data, sorted->n_data, rep);
+  if (order.unsorted && sorted->ranges)
+    sorted_overlaps(sec, sorted->ranges, &order, rep);
   sec->order_verified = (uint8_t)(!order.unsorted && !order.overlap && !order.shared_start);
 }
 
@@ -498,11 +502,11 @@ static void check_ranges(sfr_section *sec, const sort_key *sorted, sfr_report *r
  * FDEs' ranges, of their data and the sort's room where the full pass
  * keeps them, or, without room for them, a bitmap of FRE bytes at the
  * start (FDEs in order only).  Nonzero when it proved the whole report:
- * nothing, only the order, or what check_ranges then reports. */
+ * nothing, only the order, or what check_overlaps then reports. */
 static int certify(sfr_section *sec, void *scratch, size_t scratch_len, const scratch_keys *keys,
                    sfr_report *rep) {
   sort_key *ranges = NULL, *data = NULL, *tmp = NULL;
-  const sort_key *sorted;
+  sfr_cert_sorted sorted;
   uint8_t *map = NULL;
   uint32_t first;
   if (keys) {
@@ -521,8 +525,8 @@ static int certify(sfr_section *sec, void *scratch, size_t scratch_len, const sc
         fde_field_offset(sec, first), first, -1, "func_start");
     sec->order_verified = 0;
     return 1;
-  case SFR_CERT_RANGES:
-    check_ranges(sec, sorted, rep);
+  case SFR_CERT_OVERLAPS:
+    check_overlaps(sec, &sorted, rep);
     return 1;
   default:
     return 0;
@@ -651,7 +655,8 @@ static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t 
    * already known to be shared, and walking again is not linear. */
   if (data_unordered && fdes_ok && !overrun_seen) {
     if (keys)
-      sorted_shared_fre_data(sec, keys, rep);
+      sorted_shared_fre_data(sec, sfr_order_keys(keys->data, keys->tmp, keys->n_data, 0),
+                             keys->n_data, rep);
     else
       check_shared_fre_data(sec, rep);
   }

@@ -1224,40 +1224,53 @@ static void test_validate_scratch(void) {
    * before: reversed, FDE 1; at k * 7919 mod 100,000, FDE 13 (12 * 7919
    * is 95,028, 13 * 7919 wraps to 2,947); mod 400 (7919 is 319 mod 400),
    * FDE 2 (638 wraps to 238).  Two functions sharing bytes, in order or
-   * not, leave everything proven but the ranges, which are then checked
-   * alone; FRE data shared are left to the full pass. */
+   * not, leave everything proven but the overlap checks, which are then
+   * made alone; so do FRE data out of the FDEs' order sharing bytes, with
+   * the data keys (the bitmap cannot say which pair the full pass names);
+   * data in order sharing bytes are left to the full pass. */
   {
     vector_functions_spec reversed_flagged = {100000, 1, 1, none, none, 0, 0};
     vector_functions_spec sorted_overlap = {100000, 1, 0, 50000, none, 0, 0};
+    vector_functions_spec shared_in_order = {100000, 1, 0, none, 50001, 50000, 0};
     const struct {
       const vector_functions_spec *spec;
       const char *what;
-      sfr_cert want;
+      sfr_cert want, want_keys; /* with the bitmap, with the data keys */
       uint32_t first;
     } cert[] = {
-        {&unsorted_ok, "100,000 reversed", SFR_CERT_UNSORTED, 1},
-        {&reversed_flagged, "100,000 reversed, flagged sorted", SFR_CERT_UNSORTED, 1},
-        {&mixed_ok, "100,000 in no order", SFR_CERT_UNSORTED, 13},
-        {&sorted_ok, "100,000 sorted", SFR_CERT_CLEAN, none},
-        {&overlap, "100,000 reversed, one overlap", SFR_CERT_RANGES, 0},
-        {&sorted_overlap, "100,000 sorted, one overlap", SFR_CERT_RANGES, 0},
-        {&shared, "100,000 reversed, shared FRE bytes", SFR_CERT_NONE, 0},
-        {&mixed_overlap, "100,000 in no order, one overlap", SFR_CERT_RANGES, 0},
-        {&mixed_shared, "100,000 in no order, shared FRE bytes", SFR_CERT_NONE, 0},
-        {&mixed400_overlap, "400 in no order, one overlap", SFR_CERT_RANGES, 0},
+        {&unsorted_ok, "100,000 reversed", SFR_CERT_UNSORTED, SFR_CERT_UNSORTED, 1},
+        {&reversed_flagged, "100,000 reversed, flagged sorted", SFR_CERT_UNSORTED,
+         SFR_CERT_UNSORTED, 1},
+        {&mixed_ok, "100,000 in no order", SFR_CERT_UNSORTED, SFR_CERT_UNSORTED, 13},
+        {&sorted_ok, "100,000 sorted", SFR_CERT_CLEAN, SFR_CERT_CLEAN, none},
+        {&overlap, "100,000 reversed, one overlap", SFR_CERT_OVERLAPS, SFR_CERT_OVERLAPS, 0},
+        {&sorted_overlap, "100,000 sorted, one overlap", SFR_CERT_OVERLAPS, SFR_CERT_OVERLAPS,
+         0},
+        {&shared, "100,000 reversed, shared FRE bytes", SFR_CERT_NONE, SFR_CERT_OVERLAPS, 0},
+        {&sorted_shared, "100,000 sorted, FDE 70,000's FRE data at FDE 20,000's", SFR_CERT_NONE,
+         SFR_CERT_OVERLAPS, 0},
+        {&shared_in_order, "100,000 sorted, FDE 50,001's FRE data at FDE 50,000's",
+         SFR_CERT_NONE, SFR_CERT_NONE, 0},
+        {&mixed_overlap, "100,000 in no order, one overlap", SFR_CERT_OVERLAPS,
+         SFR_CERT_OVERLAPS, 0},
+        {&mixed_shared, "100,000 in no order, shared FRE bytes", SFR_CERT_NONE,
+         SFR_CERT_OVERLAPS, 0},
+        {&mixed400_overlap, "400 in no order, one overlap", SFR_CERT_OVERLAPS,
+         SFR_CERT_OVERLAPS, 0},
     };
     vector_functions_spec mixed400_ok = {400, 0, 0, none, none, 0, 7919};
     size_t c;
     uint32_t first;
     /* Each with the bitmap and keys, and with the data keys and no
-     * bitmap: the same proofs. */
+     * bitmap. */
     for (c = 0; c < 2 * (sizeof cert / sizeof *cert); c++) {
       size_t e = c / 2;
+      sfr_cert want = c % 2 ? cert[e].want_keys : cert[e].want;
       sfr_cert got = functions_cert(cert[e].spec, c % 2 == 0, c % 2 == 0 ? 1 : 2, &first);
-      CHECK(got == cert[e].want &&
-                (got == SFR_CERT_NONE || got == SFR_CERT_RANGES || first == cert[e].first),
+      CHECK(got == want &&
+                (got == SFR_CERT_NONE || got == SFR_CERT_OVERLAPS || first == cert[e].first),
             "%s (%s): certificate %d (first %u), not %d (first %u)", cert[e].what,
-            c % 2 ? "data keys" : "bitmap", (int)got, first, (int)cert[e].want, cert[e].first);
+            c % 2 ? "data keys" : "bitmap", (int)got, first, (int)want, cert[e].first);
     }
     CHECK(functions_cert(&mixed400_ok, 1, 1, &first) == SFR_CERT_UNSORTED && first == 2,
           "400 in no order: not certified unsorted at FDE 2 (first %u)", first);
@@ -1272,9 +1285,12 @@ static void test_validate_scratch(void) {
           "100,000 reversed over data in order: not certified without the bitmap");
     CHECK(functions_cert(&unsorted_ok, 1, 0, &first) == SFR_CERT_NONE,
           "100,000 reversed: certified without keys");
-    /* The sorted section's overlap is what its validation reports. */
+    /* The sorted section's overlap and shared data are what its
+     * validation reports. */
     validate_functions(&sorted_overlap, SIZE_MAX, 0, &rep, items, CAP);
     check_rejected_for("100,000 sorted, one overlap", &rep, SFR_E_FDE_OVERLAP);
+    validate_functions(&shared_in_order, SIZE_MAX, 0, &rep, items, CAP);
+    check_rejected_for("100,000 sorted, data shared in order", &rep, SFR_E_FRE_DATA_OVERRUN);
     /* And validation with scratch reports that finding alone. */
     validate_functions(&reversed_flagged, SIZE_MAX, 0, &rep, items, CAP);
     CHECK(rep.count == 1 && items[0].id == SFR_E_FDE_UNSORTED && items[0].fde == 1,
