@@ -35,7 +35,11 @@
  *               having no finding but their order;
  *               validate-unsorted / validate-shuffled: MB/s of the same
  *               section with its FDEs reversed / shuffled (one finding,
- *               the order: the certificate sorts them in scratch).  The
+ *               the order: the certificate sorts them in scratch);
+ *               validate-overlap / validate-shared: MB/s of the shuffled
+ *               copy with one fault (a function grown one byte into the
+ *               next; a function's FRE data made the next one's), which
+ *               must be rejected for exactly that and the order.  The
  *               fast validation must report what the full pass reports,
  *               or bench exits 1.
  *   memory      bytes: the oracle's (what the caller provides: the section
@@ -299,6 +303,54 @@ static int permuted_copy(const sfr_section *sec, const uint8_t *buf, size_t len,
   return 1;
 }
 
+/* In out (len bytes), the section in buf (sorted, little-endian, opened
+ * as sec) with one fault in the middle of its functions: with shared 0,
+ * function j grown to end one byte into function j + 1 (fde-overlap);
+ * with shared 1, function j + 1 given function j's FRE data (its offset,
+ * and in versions 1 and 2 its FRE count, info byte and repetition size;
+ * version 3 keeps them in the data), the header's FRE count following,
+ * so the one finding is fre-data-overrun.  j is the first function from
+ * the middle for which the fault is that alone: j + 1 starts past j and
+ * has a size; for sharing, both have FREs, j's data are no longer than j
+ * + 1's (no byte is counted past the sub-section's length) and j + 1 is
+ * no smaller (j's rows fit in it).  0 when no function will do. */
+static int faulted_copy(const sfr_section *sec, const uint8_t *buf, size_t len, int shared,
+                        uint8_t *out) {
+  uint32_t j, n = sec->num_fdes;
+  unsigned size_at = sec->version == SFR_VERSION_3 ? 8 : 4;
+  unsigned off_at = sec->version == SFR_VERSION_3 ? 12 : 8;
+  memcpy(out, buf, len);
+  for (j = n / 2; n >= 3 && j + 2 < n; j++) {
+    sfr_fde f, g, h;
+    uint64_t at_f, at_g, total;
+    unsigned b;
+    if (sfr_get_fde(sec, j, &f) != SFR_OK || sfr_get_fde(sec, j + 1, &g) != SFR_OK ||
+        sfr_get_fde(sec, j + 2, &h) != SFR_OK || g.start <= f.start || g.size == 0)
+      continue;
+    at_f = f.field_offset;
+    at_g = g.field_offset;
+    if (!shared) {
+      uint32_t grown = (uint32_t)(g.start - f.start + 1);
+      for (b = 0; b < 4; b++)
+        out[at_f + size_at + b] = (uint8_t)(grown >> (8 * b));
+      return 1;
+    }
+    if (f.num_fres == 0 || g.num_fres == 0 || g.fre_off <= f.fre_off ||
+        h.fre_off <= g.fre_off || g.fre_off - f.fre_off > h.fre_off - g.fre_off ||
+        g.size < f.size)
+      continue;
+    if (sec->version == SFR_VERSION_3)
+      memcpy(out + at_g + off_at, buf + at_f + off_at, 4);
+    else
+      memcpy(out + at_g + off_at, buf + at_f + off_at, sec->version == SFR_VERSION_2 ? 10 : 9);
+    total = (uint64_t)sec->num_fres - g.num_fres + f.num_fres;
+    for (b = 0; b < 4; b++)
+      out[12 + b] = (uint8_t)(total >> (8 * b));
+    return 1;
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   static uint64_t pcs[NPCS];
   static uint8_t oracle_found[NPCS];
@@ -306,8 +358,11 @@ int main(int argc, char **argv) {
   static sfr_regs tops[UNW_STACKS], frames[UNW_DEPTH + 1];
   double look_ip[MAXREP], look_ra[MAXREP], simple[MAXREP], linear[MAXREP], val[MAXREP];
   double unw[MAXREP], unw_fp[MAXREP], val_unsorted[MAXREP], val_shuffled[MAXREP], val_full[MAXREP];
+  double val_fault[2][MAXREP];
   double bsearch_ip[MAXREP], ix_us[MAXREP];
-  uint8_t *reversed = NULL, *shuffled; /* one block: the reversed copy, then the shuffled */
+  /* One block: the reversed copy, the shuffled, and the shuffled with one
+   * overlap, then with FRE data shared (faulty[0], faulty[1]). */
+  uint8_t *reversed = NULL, *shuffled, *faulty[2] = {NULL, NULL};
   const char *why;
   void *scratch, *ix = NULL;
   size_t scratch_len, ix_len;
@@ -383,13 +438,38 @@ int main(int argc, char **argv) {
   /* The reversed and the shuffled copies must be accepted, as unsorted
    * (unflagged), with nothing skipped, the fast validation reporting what
    * the full pass reports. */
-  if ((reversed = malloc(2 * len)) != NULL &&
+  if ((reversed = malloc(5 * len)) != NULL &&
       (!permuted_copy(&sec, buf, len, vma, 0, reversed) ||
        !permuted_copy(&sec, buf, len, vma, 1, reversed + len))) {
     free(reversed);
     reversed = NULL;
   }
   shuffled = reversed ? reversed + len : NULL;
+  /* The faulty copies: the fault made in the sorted section (in the last
+   * of the five), then shuffled as the shuffled copy is. */
+  for (i = 0; reversed && i < 2; i++) {
+    static const sfr_status want[2] = {SFR_E_FDE_OVERLAP, SFR_E_FRE_DATA_OVERRUN};
+    uint8_t *f = reversed + (2 + i) * len;
+    sfr_section s3;
+    size_t k, other = 0;
+    if (!faulted_copy(&sec, buf, len, (int)i, reversed + 4 * len) ||
+        !permuted_copy(&sec, reversed + 4 * len, len, vma, 1, f))
+      continue;
+    why = sfr_validate_checked(&s3, f, len, vma, scratch, scratch_len, &rep);
+    for (k = 0; k < rep.count && k < rep.cap; k++)
+      other += items[k].id != want[i] && items[k].id != SFR_E_FDE_UNSORTED_UNFLAGGED;
+    if (why || rep.count != 2 || other || rep.count > rep.cap) {
+      fprintf(stderr, "bench: %s: the shuffled copy with %s gives %zu findings (first %s), not "
+              "fde-unsorted-unflagged and %s%s%s\n", argv[1], i ? "FRE data shared" : "an overlap",
+              rep.count, rep.count ? sfr_finding_name(items[0].id) : "-",
+              sfr_finding_name(want[i]), why ? "; " : "", why ? why : "");
+      free(reversed);
+      free(scratch);
+      free(buf);
+      return 1;
+    }
+    faulty[i] = f;
+  }
   for (i = 0; reversed && i < 2; i++) {
     sfr_section s3;
     why = sfr_validate_checked(&s3, reversed + i * len, len, vma, scratch, scratch_len, &rep);
@@ -555,6 +635,15 @@ int main(int argc, char **argv) {
       t1 = now_ns();
       val_shuffled[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
       sink += (unsigned)rep.count;
+      for (i = 0; i < 2; i++) {
+        if (!faulty[i])
+          continue;
+        t0 = now_ns();
+        sfr_validate_ex(&s2, faulty[i], len, vma, scratch, scratch_len, &rep);
+        t1 = now_ns();
+        val_fault[i][r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
+        sink += (unsigned)rep.count;
+      }
     }
 #ifndef BENCH_NO_LIBSFRAME
     {
@@ -616,6 +705,10 @@ int main(int argc, char **argv) {
   if (reversed) {
     report("validate-unsorted", "oracle", val_unsorted, reps, "MB/s");
     report("validate-shuffled", "oracle", val_shuffled, reps, "MB/s");
+    if (faulty[0])
+      report("validate-overlap", "oracle", val_fault[0], reps, "MB/s");
+    if (faulty[1])
+      report("validate-shared", "oracle", val_fault[1], reps, "MB/s");
   }
   printf("memory\toracle\t%zu\t%zu\t%zu\tbytes\n", sizeof sec, sizeof sec, sizeof sec);
   printf("scratch\toracle\t%zu\t%zu\t%zu\tbytes\n", scratch_len, scratch_len, scratch_len);

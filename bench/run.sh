@@ -171,6 +171,25 @@ rows() {
           (l == "" ? "-" : sprintf("%.0f", l)), (l == "" ? "-" : sprintf("%.2fx", o / l)), (h == "" ? "-" : sprintf("%d", h)), m, ib, sc
       }'
   echo
+  echo "## Rejected out of order (MB/s: median, min-max)"
+  echo
+  echo "The shuffled copy with one fault made in the middle of its functions: one function grown a"
+  echo "byte into the next (fde-overlap), or one function given the next one's FRE data"
+  echo "(fre-data-overrun), each rejected for exactly that and the order, against the sorted section."
+  echo
+  echo "| version | functions | sorted section | shuffled, one overlap | sorted / overlap | shuffled, FRE data shared | sorted / shared |"
+  echo "|---|---|---|---|---|---|---|"
+  rows '
+      $1 == "validate" && $2 == "oracle" { o = $3 }
+      $1 == "validate-overlap" && $2 == "oracle" { ov = $3; ovr = $4 "-" $5 }
+      $1 == "validate-shared" && $2 == "oracle" { sd = $3; sdr = $4 "-" $5 }
+      END {
+        if (ov == "" && sd == "") exit
+        printf "| %s | %d | %.0f | %s | %s | %s | %s |\n", v, n, o,
+          (ov == "" ? "-" : sprintf("%.0f (%s)", ov, ovr)), (ov == "" ? "-" : sprintf("%.2fx", o / ov)),
+          (sd == "" ? "-" : sprintf("%.0f (%s)", sd, sdr)), (sd == "" ? "-" : sprintf("%.2fx", o / sd))
+      }' | awk -F '|' '!seen[$2 FS $3]++'
+  echo
   echo "## Unwinding (ns per frame: median, min-max; 1,000 stacks of 16 frame-pointer frames, bench/bench.c)"
   echo
   echo "| version | functions | oracle sfr_backtrace | frame-pointer walk (the floor) | oracle / floor |"
