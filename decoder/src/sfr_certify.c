@@ -10,8 +10,11 @@
  * section answers it; FDEs in order are compared with the furthest end
  * before them, and FDEs out of order (with the caller's scratch) are
  * sorted by start and compared with their neighbours, so no pair is ever
- * compared.  Anything out of the ordinary (two FDEs sharing a start or
- * bytes, FRE data shared, any finding) is not decided here: the
+ * compared; FRE data out of the FDEs' order are walked in their own order.
+ * Two functions sharing a start or bytes, or FRE data out of order sharing
+ * bytes, with everything else clean, are left to the full pass's overlap
+ * checks alone (SFR_CERT_OVERLAPS, on the keys sorted here); anything else
+ * out of the ordinary (any other finding) is not decided here: the
  * certificate gives up, and the full pass names the findings. */
 #include <string.h>
 
