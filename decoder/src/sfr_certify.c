@@ -170,59 +170,9 @@ static uint64_t fres_ok(const sfr_section *sec, const raw_fde *f, const uint8_t 
   return pos;
 }
 
-/* Marks bytes [a, b) (a < b) of the FRE sub-section in the bitmap map of
- * map_len bytes; 0 when one of them was marked already.  A span of up to
- * 57 bits is one 8-byte word of the map, tested and set without a branch
- * on where it falls (functions in no order would mispredict one); longer
- * spans, and those at the map's end, go byte by byte. */
-static int mark(uint8_t *map, size_t map_len, uint64_t a, uint64_t b) {
-  uint64_t i = a >> 3, j = (b - 1) >> 3, k;
-  uint8_t lo = (uint8_t)(0xffu << (a & 7u)), hi = (uint8_t)(0xffu >> (7u - ((b - 1) & 7u)));
-  if (b - a <= 57 && map_len - i >= 8) {
-    uint64_t word = sfr_le64(map + i), bits = ((UINT64_C(1) << (b - a)) - 1u) << (a & 7u);
-    if (word & bits)
-      return 0;
-    word |= bits;
-    for (k = 0; k < 8; k++)
-      map[i + k] = (uint8_t)(word >> (8u * k));
-    return 1;
-  }
-  if (i == j)
-    lo &= hi;
-  if (map[i] & lo)
-    return 0;
-  map[i] |= lo;
-  if (i == j)
-    return 1;
-  for (k = i + 1; k < j; k++) {
-    if (map[k])
-      return 0;
-    map[k] = 0xffu;
-  }
-  if (map[j] & hi)
-    return 0;
-  map[j] |= hi;
-  return 1;
-}
-
-size_t sfr_certify_map_size(const sfr_section *sec) {
-  return sec->fre_len / 8u + 1u;
-}
-
 #define OUT_OF_ORDER (-1)
 #define NONE UINT32_MAX
 
-/* FDEs ahead of the one read are this many: their FRE data (in version 3
- * also their attributes) and their bytes of the bitmap are fetched while
- * it is checked, which is what FDEs out of order over data in order (or
- * the reverse) cost. */
-#define AHEAD SFR_FETCH_AHEAD
-
-static void fetch_data_of(const sfr_section *sec, uint64_t at, const uint8_t *map) {
-  uint32_t off = sfr_fetch_fre_data(sec, at);
-  if (map && off < sec->fre_len)
-    SFR_PREFETCH_WRITE(map + off / 8u);
-}
 
 /* The order of FDE i, whose function starts at start: in order, past the
  * previous start and the previous end.  With keys, an FDE that is not is
@@ -303,16 +253,14 @@ static int occupies(const sfr_section *sec, const raw_fde *f) {
 }
 
 /* One pass over the FDEs and their FREs: 1 proven clean, 0 not proven, or
- * OUT_OF_ORDER when, without map, a function's FRE data start before the
- * end of the data before them (which map, or the data keys, can still
- * prove apart).  With keys, an FDE whose start is below the one before
+ * OUT_OF_ORDER when a function's FRE data start before the data before
+ * them (which the data keys can still prove apart).  With keys, an FDE whose start is below the one before
  * does not end the pass: *first is the first such FDE (NONE when there is
  * none), and each FDE's (start, size) is in keys for the caller to sort. */
 static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
-                        const uint8_t flex_tab[256], uint8_t *map, sort_key *keys,
-                        order_state *o, uint32_t *first) {
+                        const uint8_t flex_tab[256], sort_key *keys, order_state *o,
+                        uint32_t *first) {
   uint64_t at = sec->fde_start, prev_data = 0;
-  size_t map_len = sfr_certify_map_size(sec);
   data_state d;
   uint32_t i;
   data_init(sec, &d);
@@ -321,16 +269,15 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
   for (i = 0; i < sec->num_fdes; i++, at += sec->fde_size) {
     raw_fde f;
     uint64_t data, data_end;
-    if (sec->num_fdes - i > AHEAD)
-      fetch_data_of(sec, at + AHEAD * sec->fde_size, map);
+    if (sec->num_fdes - i > SFR_FETCH_AHEAD)
+      (void)sfr_fetch_fre_data(sec, at + SFR_FETCH_AHEAD * sec->fde_size);
     if (!read_fde(sec, at, &f) || !fde_fields_ok(sec, &f) ||
         !order_ok(o, i, f.start, f.size, keys, first))
       return 0;
     /* No FRE byte shared: a function's FRE data start where the ones
-     * before them end, or later, or (with map) are bytes no function has
-     * marked. */
+     * before them end, or later. */
     data = sec->fre_start + f.fre_off;
-    if (occupies(sec, &f) && !map && data < d.data_max_end)
+    if (occupies(sec, &f) && data < d.data_max_end)
       /* At or past the start of the data before, which came in order:
        * inside the data of a function before (the one reaching furthest
        * starts no later), so sharing bytes, whatever the order. */
@@ -338,9 +285,6 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
     if (occupies(sec, &f))
       prev_data = data;
     if ((data_end = function_data_ok(sec, &f, tab, flex_tab, &d)) == 0)
-      return 0;
-    if (occupies(sec, &f) && map &&
-        !mark(map, map_len, data - sec->fre_start, data_end - sec->fre_start))
       return 0;
     if (occupies(sec, &f) && data_end > d.data_max_end)
       d.data_max_end = data_end;
@@ -445,12 +389,12 @@ static int apart_when_sorted(const sort_key *k, uint32_t n) {
 
 /* Data in the FDEs' order (what gas writes) are proven apart as they come;
  * only when they are not (what ld writes when it sorts the FDEs of several
- * objects, or FDEs reordered) is the section read again: in the data's
- * order with data keys, else marking each function's bytes in map.  FDEs
+ * objects, or FDEs reordered) is the section read again, in the data's
+ * order, with the data keys.  FDEs
  * out of order are sorted by start, and where they are not proven apart,
  * by (start, size, index), as the full pass's order check wants them. */
-sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *data,
-                     sort_key *tmp, uint32_t *first, sfr_cert_sorted *sorted) {
+sfr_cert sfr_certify(const sfr_section *sec, sort_key *keys, sort_key *data, sort_key *tmp,
+                     uint32_t *first, sfr_cert_sorted *sorted) {
   sfr_fre_tables t;
   order_state o;
   sfr_cert_sorted none = {NULL, NULL, 0};
@@ -460,18 +404,12 @@ sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_
   if (!sorted)
     sorted = &none;
   memset(sorted, 0, sizeof *sorted);
-  if (!tmp)
+  if (!tmp || !data)
     keys = NULL;
-  if (!keys)
-    data = NULL;
   sfr_fre_tables_init(sec, &t);
-  r = certify_pass(sec, t.plain, t.flex, NULL, keys, &o, first);
-  if (r == OUT_OF_ORDER && data) {
+  r = certify_pass(sec, t.plain, t.flex, keys, &o, first);
+  if (r == OUT_OF_ORDER && keys)
     r = certify_in_data_order(sec, &t, keys, data, tmp, &o, first, sorted, &tmp);
-  } else if (r == OUT_OF_ORDER && map) {
-    memset(map, 0, sfr_certify_map_size(sec));
-    r = certify_pass(sec, t.plain, t.flex, map, keys, &o, first);
-  }
   if (r != 1)
     return SFR_CERT_NONE;
   if (*first == NONE)
@@ -485,11 +423,6 @@ sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_
     k = sfr_order_keys(k, other, n, 0) == k ? k : other;
   sorted->ranges = k;
   return SFR_CERT_OVERLAPS;
-}
-
-int sfr_certify_clean(const sfr_section *sec, uint8_t *map) {
-  uint32_t first;
-  return sfr_certify(sec, map, NULL, NULL, NULL, &first, NULL) == SFR_CERT_CLEAN;
 }
 
 void sfr_fre_tables_init(const sfr_section *sec, sfr_fre_tables *t) {

@@ -35,15 +35,11 @@
  *     the (offset, end, index) keys of the n_data functions that occupy
  *     FRE bytes, sorted, when their data share bytes;
  *   SFR_CERT_NONE: not proven, never "invalid": the full pass decides.
- * Functions' FRE data must not share a byte: where they do not come in the
- * FDEs' order, they are proven apart by a second reading of the section,
- * with data (num_fdes keys, in which the functions are sorted by where
- * their data are) in the data's order, else with map
- * (sfr_certify_map_size bytes, any alignment, contents ignored) by marking
- * each function's bytes; with neither, they must come in order.  FDEs out
- * of order are certified only with keys and tmp (num_fdes keys each), in
- * which they are sorted; without them, only SFR_CERT_CLEAN is proven, and
- * data is used only with them. */
+ * keys, data and tmp are num_fdes keys each, or all NULL.  With them, FRE
+ * data that do not come in the FDEs' order are read again in their own
+ * order (sorted by offset in data), and FDEs out of order are sorted by
+ * start (in keys and tmp); without them, the data must come in order and
+ * only SFR_CERT_CLEAN is proven. */
 typedef enum sfr_cert {
   SFR_CERT_NONE,
   SFR_CERT_CLEAN,
@@ -54,11 +50,8 @@ typedef struct sfr_cert_sorted {
   const sort_key *ranges, *data;
   uint32_t n_data;
 } sfr_cert_sorted;
-size_t sfr_certify_map_size(const sfr_section *sec);
-sfr_cert sfr_certify(const sfr_section *sec, uint8_t *map, sort_key *keys, sort_key *data,
-                     sort_key *tmp, uint32_t *first, sfr_cert_sorted *sorted);
-/* sfr_certify without keys: nonzero for SFR_CERT_CLEAN. */
-int sfr_certify_clean(const sfr_section *sec, uint8_t *map);
+sfr_cert sfr_certify(const sfr_section *sec, sort_key *keys, sort_key *data, sort_key *tmp,
+                     uint32_t *first, sfr_cert_sorted *sorted);
 
 /* Which FRE info bytes (2.4.1) the interpretation accepts, and the bytes
  * of data words each carries, for default and for flexible FDEs. */

@@ -20,11 +20,9 @@
 #if defined(__GNUC__)
 #define SFR_ALWAYS_INLINE __attribute__((always_inline)) inline
 #define SFR_PREFETCH(p) __builtin_prefetch(p)
-#define SFR_PREFETCH_WRITE(p) __builtin_prefetch(p, 1)
 #else
 #define SFR_ALWAYS_INLINE inline
 #define SFR_PREFETCH(p) ((void)0)
-#define SFR_PREFETCH_WRITE(p) ((void)0)
 #endif
 
 /* 2.3.3 The FDE info bytes.

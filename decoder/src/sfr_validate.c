@@ -500,23 +500,13 @@ static void check_overlaps(sfr_section *sec, const sfr_cert_sorted *sorted, sfr_
 /* The certificate (sfr_certify.c), in the scratch only where the full
  * pass would use it too (it is then exact at any size): the keys of the
  * FDEs' ranges, of their data and the sort's room where the full pass
- * keeps them, or, without room for them, a bitmap of FRE bytes at the
- * start (FDEs in order only).  Nonzero when it proved the whole report:
- * nothing, only the order, or what check_overlaps then reports. */
-static int certify(sfr_section *sec, void *scratch, size_t scratch_len, const scratch_keys *keys,
-                   sfr_report *rep) {
-  sort_key *ranges = NULL, *data = NULL, *tmp = NULL;
+ * keeps them.  Nonzero when it proved the whole report: nothing, only the
+ * order, or what check_overlaps then reports. */
+static int certify(sfr_section *sec, const scratch_keys *keys, sfr_report *rep) {
   sfr_cert_sorted sorted;
-  uint8_t *map = NULL;
   uint32_t first;
-  if (keys) {
-    ranges = keys->ranges;
-    data = keys->data;
-    tmp = keys->tmp;
-  } else if (scratch && scratch_len >= sfr_certify_map_size(sec)) {
-    map = scratch;
-  }
-  switch (sfr_certify(sec, map, ranges, data, tmp, &first, &sorted)) {
+  switch (keys ? sfr_certify(sec, keys->ranges, keys->data, keys->tmp, &first, &sorted)
+               : sfr_certify(sec, NULL, NULL, NULL, &first, &sorted)) {
   case SFR_CERT_CLEAN:
     sec->order_verified = 1;
     return 1;
@@ -558,7 +548,7 @@ static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t 
   check_header(sec, rep);
   check_layout(sec, rep);
   keys = take_scratch(sec, scratch, scratch_len, &key_store);
-  if (fast && rep->count == 0 && certify(sec, scratch, scratch_len, keys, rep))
+  if (fast && rep->count == 0 && certify(sec, keys, rep))
     return;
   if (fast)
     sfr_fre_tables_init(sec, &tables);

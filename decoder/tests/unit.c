@@ -438,15 +438,17 @@ static void real_valid(real_section *rs) {
         c.rep.count ? sfr_finding_name(c.rep.items[0].id) : "");
   /* Toolchains write FDEs in order (ld its FRE data in input order): a
    * real section the full pass finds clean and in order is one the
-   * certificate proves clean with its bitmap (else the fast validation
+   * certificate proves clean with its keys (else the fast validation
    * misses the sections it is for). */
   if (c.rep.count == 0 && c.sec.order_verified) {
     sfr_section opened;
-    uint8_t *map = malloc(sfr_certify_map_size(&c.sec));
-    CHECK(map && sfr_open(&opened, c.sec.buf, c.sec.len, c.sec.vma, NULL) == SFR_OK &&
-              sfr_certify_clean(&opened, map),
+    uint32_t n = c.sec.num_fdes, first;
+    sort_key *keys = malloc(3 * (size_t)(n ? n : 1) * sizeof *keys);
+    CHECK(keys && sfr_open(&opened, c.sec.buf, c.sec.len, c.sec.vma, NULL) == SFR_OK &&
+              sfr_certify(&opened, keys, keys + 2 * (size_t)n, keys + n, &first, NULL) ==
+                  SFR_CERT_CLEAN,
           "%s: clean and in order, but not certified", rs->name);
-    free(map);
+    free(keys);
   }
   for (i = 0; i < c.sec.num_fdes; i++) {
     sfr_fde fde;
@@ -1115,31 +1117,27 @@ static void validate_functions(const vector_functions_spec *spec, size_t scratch
 }
 
 /* What the certificate proves of a section built by vector_functions,
- * given only sfr_open: with its bitmap or not; keys 0 (none), 1 (keys to
- * sort FDEs out of order, and their sort's room) or 2 (those and the data
- * keys, to walk FRE data out of order in their own order); *first as
- * sfr_certify sets it. */
-static sfr_cert functions_cert(const vector_functions_spec *spec, int with_map, int keys_given,
+ * given only sfr_open: with keys (to sort FDEs out of order, and FRE data
+ * out of the FDEs' order) or without; *first as sfr_certify sets it. */
+static sfr_cert functions_cert(const vector_functions_spec *spec, int with_keys,
                                uint32_t *first) {
   size_t len = VECTOR_FUNCTIONS_LEN((size_t)spec->n), n = spec->n;
-  uint8_t *bytes = malloc(len), *map = malloc(len / 8 + 1);
-  sort_key *keys = keys_given ? malloc(3 * n * sizeof *keys) : NULL;
+  uint8_t *bytes = malloc(len);
+  sort_key *keys = with_keys ? malloc(3 * n * sizeof *keys) : NULL;
   sfr_section sec;
   sfr_cert c = SFR_CERT_NONE;
   *first = 0;
-  if (bytes && map && (keys || !keys_given) && vector_functions(bytes, len, spec) == len &&
+  if (bytes && (keys || !with_keys) && vector_functions(bytes, len, spec) == len &&
       sfr_open(&sec, bytes, len, 0x1000, NULL) == SFR_OK)
-    c = sfr_certify(&sec, with_map ? map : NULL, keys, keys_given == 2 ? keys + 2 * n : NULL,
-                    keys ? keys + n : NULL, first, NULL);
+    c = sfr_certify(&sec, keys, keys ? keys + 2 * n : NULL, keys ? keys + n : NULL, first, NULL);
   free(bytes);
-  free(map);
   free(keys);
   return c;
 }
 
-static int functions_certified(const vector_functions_spec *spec, int with_map) {
+static int functions_certified(const vector_functions_spec *spec) {
   uint32_t first;
-  return functions_cert(spec, with_map, 0, &first) == SFR_CERT_CLEAN;
+  return functions_cert(spec, 0, &first) == SFR_CERT_CLEAN;
 }
 
 /* Only questionable findings, one of them checks-skipped. */
@@ -1188,7 +1186,6 @@ static void test_validate_scratch(void) {
   vector_functions_spec mixed400_overlap = {400, 0, 0, 100, none, 0, 7919};
   vector_functions_spec mixed400_shared = {400, 0, 0, none, 70, 20, 7919};
   size_t need = sfr_validate_scratch_size(VECTOR_FUNCTIONS_LEN((size_t)100000));
-  int m;
 
   CHECK(need >= 100000 * 48u, "scratch size %zu is below three 16-byte keys per function", need);
   validate_functions(&overlap, SIZE_MAX, 0, &rep, items, CAP);
@@ -1213,78 +1210,59 @@ static void test_validate_scratch(void) {
   CHECK(rep.count == 0, "100,000 sorted: %zu findings with scratch", rep.count);
   /* The certificate: sorted and disjoint is proven clean; FDEs out of
    * order, or FRE data shared, are left to the full pass. */
-  for (m = 0; m < 2; m++) {
-    CHECK(functions_certified(&sorted_ok, m), "100,000 sorted and disjoint: not certified");
-    CHECK(!functions_certified(&unsorted_ok, m), "100,000 unsorted: certified");
-    CHECK(!functions_certified(&sorted_shared, m), "100,000 sorted, shared FRE bytes: certified");
-    CHECK(!functions_certified(&overlap, m), "100,000 unsorted, one overlap: certified");
-  }
-  /* With keys to sort them (and the bitmap, for data out of order), FDEs
-   * out of order are proven to have only that finding, at the first FDE below the one
-   * before: reversed, FDE 1; at k * 7919 mod 100,000, FDE 13 (12 * 7919
-   * is 95,028, 13 * 7919 wraps to 2,947); mod 400 (7919 is 319 mod 400),
-   * FDE 2 (638 wraps to 238).  Two functions sharing bytes, in order or
-   * not, leave everything proven but the overlap checks, which are then
-   * made alone; so do FRE data out of the FDEs' order sharing bytes, with
-   * the data keys (the bitmap cannot say which pair the full pass names);
-   * data in order sharing bytes are left to the full pass. */
+  CHECK(functions_certified(&sorted_ok), "100,000 sorted and disjoint: not certified");
+  CHECK(!functions_certified(&unsorted_ok), "100,000 unsorted: certified");
+  CHECK(!functions_certified(&sorted_shared), "100,000 sorted, shared FRE bytes: certified");
+  CHECK(!functions_certified(&overlap), "100,000 unsorted, one overlap: certified");
+  /* With keys to sort them (and FRE data out of order), FDEs out of
+   * order are proven to have only that finding, at the first FDE below the
+   * one before: reversed, FDE 1; at k * 7919 mod 100,000, FDE 13 (12 *
+   * 7919 is 95,028, 13 * 7919 wraps to 2,947); mod 400 (7919 is 319 mod
+   * 400), FDE 2 (638 wraps to 238).  Two functions sharing bytes, in
+   * order or not, leave everything proven but the overlap checks, which
+   * are then made alone; so do FRE data out of the FDEs' order sharing
+   * bytes; data in order sharing bytes are left to the full pass. */
   {
     vector_functions_spec reversed_flagged = {100000, 1, 1, none, none, 0, 0};
     vector_functions_spec sorted_overlap = {100000, 1, 0, 50000, none, 0, 0};
     vector_functions_spec shared_in_order = {100000, 1, 0, none, 50001, 50000, 0};
+    vector_functions_spec mixed400_ok = {400, 0, 0, none, none, 0, 7919};
     const struct {
       const vector_functions_spec *spec;
       const char *what;
-      sfr_cert want, want_keys; /* with the bitmap, with the data keys */
+      sfr_cert want;
       uint32_t first;
     } cert[] = {
-        {&unsorted_ok, "100,000 reversed", SFR_CERT_UNSORTED, SFR_CERT_UNSORTED, 1},
-        {&reversed_flagged, "100,000 reversed, flagged sorted", SFR_CERT_UNSORTED,
-         SFR_CERT_UNSORTED, 1},
-        {&mixed_ok, "100,000 in no order", SFR_CERT_UNSORTED, SFR_CERT_UNSORTED, 13},
-        {&sorted_ok, "100,000 sorted", SFR_CERT_CLEAN, SFR_CERT_CLEAN, none},
-        {&overlap, "100,000 reversed, one overlap", SFR_CERT_OVERLAPS, SFR_CERT_OVERLAPS, 0},
-        {&sorted_overlap, "100,000 sorted, one overlap", SFR_CERT_OVERLAPS, SFR_CERT_OVERLAPS,
-         0},
-        {&shared, "100,000 reversed, shared FRE bytes", SFR_CERT_NONE, SFR_CERT_OVERLAPS, 0},
-        {&sorted_shared, "100,000 sorted, FDE 70,000's FRE data at FDE 20,000's", SFR_CERT_NONE,
+        {&unsorted_ok, "100,000 reversed", SFR_CERT_UNSORTED, 1},
+        {&reversed_flagged, "100,000 reversed, flagged sorted", SFR_CERT_UNSORTED, 1},
+        {&mixed_ok, "100,000 in no order", SFR_CERT_UNSORTED, 13},
+        {&mixed400_ok, "400 in no order", SFR_CERT_UNSORTED, 2},
+        {&sorted_ok, "100,000 sorted", SFR_CERT_CLEAN, none},
+        {&overlap, "100,000 reversed, one overlap", SFR_CERT_OVERLAPS, 0},
+        {&sorted_overlap, "100,000 sorted, one overlap", SFR_CERT_OVERLAPS, 0},
+        {&shared, "100,000 reversed, shared FRE bytes", SFR_CERT_OVERLAPS, 0},
+        {&sorted_shared, "100,000 sorted, FDE 70,000's FRE data at FDE 20,000's",
          SFR_CERT_OVERLAPS, 0},
         {&shared_in_order, "100,000 sorted, FDE 50,001's FRE data at FDE 50,000's",
-         SFR_CERT_NONE, SFR_CERT_NONE, 0},
-        {&mixed_overlap, "100,000 in no order, one overlap", SFR_CERT_OVERLAPS,
-         SFR_CERT_OVERLAPS, 0},
-        {&mixed_shared, "100,000 in no order, shared FRE bytes", SFR_CERT_NONE,
-         SFR_CERT_OVERLAPS, 0},
-        {&mixed400_overlap, "400 in no order, one overlap", SFR_CERT_OVERLAPS,
-         SFR_CERT_OVERLAPS, 0},
+         SFR_CERT_NONE, 0},
+        {&mixed_overlap, "100,000 in no order, one overlap", SFR_CERT_OVERLAPS, 0},
+        {&mixed_shared, "100,000 in no order, shared FRE bytes", SFR_CERT_OVERLAPS, 0},
+        {&mixed400_overlap, "400 in no order, one overlap", SFR_CERT_OVERLAPS, 0},
     };
-    vector_functions_spec mixed400_ok = {400, 0, 0, none, none, 0, 7919};
     size_t c;
     uint32_t first;
-    /* Each with the bitmap and keys, and with the data keys and no
-     * bitmap. */
-    for (c = 0; c < 2 * (sizeof cert / sizeof *cert); c++) {
-      size_t e = c / 2;
-      sfr_cert want = c % 2 ? cert[e].want_keys : cert[e].want;
-      sfr_cert got = functions_cert(cert[e].spec, c % 2 == 0, c % 2 == 0 ? 1 : 2, &first);
-      CHECK(got == want &&
-                (got == SFR_CERT_NONE || got == SFR_CERT_OVERLAPS || first == cert[e].first),
-            "%s (%s): certificate %d (first %u), not %d (first %u)", cert[e].what,
-            c % 2 ? "data keys" : "bitmap", (int)got, first, (int)want, cert[e].first);
+    for (c = 0; c < sizeof cert / sizeof *cert; c++) {
+      sfr_cert got = functions_cert(cert[c].spec, 1, &first);
+      CHECK(got == cert[c].want &&
+                (got == SFR_CERT_NONE || got == SFR_CERT_OVERLAPS || first == cert[c].first),
+            "%s: certificate %d (first %u), not %d (first %u)", cert[c].what, (int)got, first,
+            (int)cert[c].want, cert[c].first);
     }
-    CHECK(functions_cert(&mixed400_ok, 1, 1, &first) == SFR_CERT_UNSORTED && first == 2,
-          "400 in no order: not certified unsorted at FDE 2 (first %u)", first);
-    CHECK(functions_cert(&mixed400_ok, 0, 2, &first) == SFR_CERT_UNSORTED && first == 2,
-          "400 in no order, data keys: not certified unsorted at FDE 2 (first %u)", first);
-    /* Data out of order (the stride moves them too) need the bitmap or
-     * the data keys; reversed FDEs over data in order need neither;
-     * without keys, nothing out of order is proven. */
-    CHECK(functions_cert(&mixed_ok, 0, 1, &first) == SFR_CERT_NONE,
-          "100,000 in no order: certified without the bitmap or the data keys");
-    CHECK(functions_cert(&unsorted_ok, 0, 1, &first) == SFR_CERT_UNSORTED,
-          "100,000 reversed over data in order: not certified without the bitmap");
-    CHECK(functions_cert(&unsorted_ok, 1, 0, &first) == SFR_CERT_NONE,
+    /* Without keys, nothing out of order is proven. */
+    CHECK(functions_cert(&unsorted_ok, 0, &first) == SFR_CERT_NONE,
           "100,000 reversed: certified without keys");
+    CHECK(functions_cert(&mixed_ok, 0, &first) == SFR_CERT_NONE,
+          "100,000 in no order: certified without keys");
     /* The sorted section's overlap and shared data are what its
      * validation reports. */
     validate_functions(&sorted_overlap, SIZE_MAX, 0, &rep, items, CAP);
@@ -1565,8 +1543,7 @@ static void real_shuffled(real_section *rs) {
       put_field(out + at, start_field(&sec, at, start), w, sec.big_endian);
     }
     if (sfr_open(&s5, out, rs->len, rs->vma, NULL) == SFR_OK)
-      shuffled_certs[sfr_certify(&s5, NULL, keys, keys + 2 * (size_t)n, keys + n, &first,
-                                 NULL)]++;
+      shuffled_certs[sfr_certify(&s5, keys, keys + 2 * (size_t)n, keys + n, &first, NULL)]++;
     if (validate_guarded(&c, out, rs->len, rs->vma))
       guard_free(&c.g);
   }
