@@ -173,7 +173,6 @@ static uint64_t fres_ok(const sfr_section *sec, const raw_fde *f, const uint8_t 
 #define OUT_OF_ORDER (-1)
 #define NONE UINT32_MAX
 
-
 /* The order of FDE i, whose function starts at start: in order, past the
  * previous start and the previous end.  With keys, an FDE that is not is
  * not the end: one below the one before is recorded in *first (the first
@@ -223,8 +222,9 @@ static void data_init(const sfr_section *sec, data_state *d) {
 
 /* One function's FREs (version 3: after its attribute), checked and
  * counted: where its data end, or 0. */
-static SFR_ALWAYS_INLINE uint64_t function_data_ok(const sfr_section *sec, const raw_fde *f, const uint8_t tab[256],
-                                 const uint8_t flex_tab[256], data_state *d) {
+static SFR_ALWAYS_INLINE uint64_t function_data_ok(const sfr_section *sec, const raw_fde *f,
+                                                   const uint8_t tab[256],
+                                                   const uint8_t flex_tab[256], data_state *d) {
   uint64_t data_end;
   if (sec->version == SFR_VERSION_3) {
     if (d->budget < SFR_V3_FDE_ATTR_SIZE)
@@ -254,9 +254,10 @@ static int occupies(const sfr_section *sec, const raw_fde *f) {
 
 /* One pass over the FDEs and their FREs: 1 proven clean, 0 not proven, or
  * OUT_OF_ORDER when a function's FRE data start before the data before
- * them (which the data keys can still prove apart).  With keys, an FDE whose start is below the one before
- * does not end the pass: *first is the first such FDE (NONE when there is
- * none), and each FDE's (start, size) is in keys for the caller to sort. */
+ * them (which the data keys can still prove apart).  With keys, an FDE
+ * whose start is below the one before does not end the pass: *first is
+ * the first such FDE (NONE when there is none), and each FDE's (start,
+ * size) is in keys for the caller to sort. */
 static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
                         const uint8_t flex_tab[256], sort_key *keys, order_state *o,
                         uint32_t *first) {
@@ -301,11 +302,11 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
  * offset, and the FRE data are walked in the order they are stored.  Both
  * arrays are read in order: no function's FREs wait for memory, as they
  * do when the data are walked in the FDEs' order.  A function whose data
- * start before the end of those before shares bytes (*shared): the full
+ * start before the end of those before shares bytes (o->shared): the full
  * pass, whose data came out of order too, reports the first pair its
  * sort of (offset, end, index) keys finds; those keys are written as the
- * walk goes (in *held, n_held of them, sorted when *shared), and *spare
- * is an array of num_fdes keys left free. */
+ * walk goes, and when bytes are shared, put in that order and handed back
+ * in sorted->data.  *spare is an array of num_fdes keys left free. */
 static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t,
                                  sort_key *keys, sort_key *data, sort_key *tmp, order_state *o,
                                  uint32_t *first, sfr_cert_sorted *sorted, sort_key **spare) {

@@ -559,8 +559,6 @@ static void validate(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t 
   for (i = 0; i < sec->num_fdes; i++) {
     sfr_fde fde;
     uint64_t data_end;
-    if (fast && sec->num_fdes - i > SFR_FETCH_AHEAD)
-      (void)sfr_fetch_fre_data(sec, sec->fde_start + (uint64_t)(i + SFR_FETCH_AHEAD) * sec->fde_size);
     st = sfr_get_fde(sec, i, &fde);
     if (st != SFR_OK) {
       add(rep, st, (int64_t)(sec->fde_start + (uint64_t)i * sec->fde_size), i, -1,
