@@ -483,7 +483,9 @@ static void check_overlaps(sfr_section *sec, const sfr_cert_sorted *sorted, sfr_
   struct order_state order;
   uint32_t i;
   memset(&order, 0, sizeof order);
-  for (i = 0; i < sec->num_fdes; i++) {
+  /* Past the first FDE out of order, check_order reports nothing more and
+   * nothing after it reads what it keeps but first_unsorted. */
+  for (i = 0; i < sec->num_fdes && !order.unsorted; i++) {
     sfr_fde fde;
     fde.index = i;
     fde.field_offset = sec->fde_start + (uint64_t)i * sec->fde_size;
