@@ -305,14 +305,15 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
  * start before the end of those before shares bytes (o->shared): the full
  * pass, whose data came out of order too, reports the first pair its
  * sort of (offset, end, index) keys finds; those keys are written as the
- * walk goes, and when bytes are shared, put in that order and handed back
- * in sorted->data.  *spare is an array of num_fdes keys left free. */
+ * walk goes, over the keys it has read, and when bytes are shared, put in
+ * that order and handed back in sorted->data.  *spare is an array of
+ * num_fdes keys left free. */
 static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t,
                                  sort_key *keys, sort_key *data, sort_key *tmp, order_state *o,
                                  uint32_t *first, sfr_cert_sorted *sorted, sort_key **spare) {
   uint64_t at = sec->fde_start;
   data_state d;
-  sort_key *k, *out;
+  sort_key *k;
   uint32_t i, m = 0, n = sec->num_fdes;
   memset(o, 0, sizeof *o);
   *first = NONE;
@@ -327,7 +328,7 @@ static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t
     data[i].index = i;
   }
   k = sfr_order_keys_by_high_a(data, tmp, n) == data ? data : tmp;
-  out = k == data ? tmp : data;
+  *spare = k == data ? tmp : data;
   data_init(sec, &d);
   for (i = 0; i < n; i++) {
     raw_fde f;
@@ -348,25 +349,25 @@ static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t
       o->shared = 1;
     if ((data_end = function_data_ok(sec, &f, t->plain, t->flex, &d)) == 0)
       return 0;
-    if (occupies(sec, &f)) {
+    if (occupies(sec, &f)) { /* its key, in place (m <= i): k[i] is read */
       if (data_end > d.data_max_end)
         d.data_max_end = data_end;
-      out[m].a = f.fre_off;
-      out[m].b = (uint32_t)(data_end - sec->fre_start);
-      out[m].index = k[i].index;
+      k[m].index = k[i].index;
+      k[m].a = f.fre_off;
+      k[m].b = (uint32_t)(data_end - sec->fre_start);
       m++;
     }
   }
   if (!data_complete(sec, &d))
     return 0;
-  *spare = k;
   if (o->shared) {
     /* In offset order; the runs of equal offsets in (end, index) order. */
-    if (!sfr_order_ties_by_b(out, m) && sfr_order_keys(out, k, m, 0) != out) {
-      *spare = out;
-      out = k;
+    if (!sfr_order_ties_by_b(k, m) && sfr_order_keys(k, *spare, m, 0) != k) {
+      sort_key *t = k;
+      k = *spare;
+      *spare = t;
     }
-    sorted->data = out;
+    sorted->data = k;
     sorted->n_data = m;
   }
   return 1;
