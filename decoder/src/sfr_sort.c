@@ -28,10 +28,11 @@ static uint32_t key_byte(const sort_key *k, unsigned d) {
   return d < 4 ? (k->b >> (8u * d)) & 0xffu : (uint32_t)(k->a >> (8u * (d - 4u))) & 0xffu;
 }
 
-/* Sorts k[0, n) (n >= 1, the keys in index order) using tmp[0, n) and
- * returns whichever of the two holds the result: a least-significant-
- * digit radix sort, a byte per pass, each pass stable, so keys equal in
- * what is sorted stay in index order.  Only the bytes that differ between
+/* Sorts k[0, n) (n >= 1; keys equal in what is sorted in index order
+ * among themselves) using tmp[0, n) and returns whichever of the two
+ * holds the result: a least-significant-digit radix sort, a byte per
+ * pass, each pass stable, so keys equal in what is sorted stay in index
+ * order.  Only the bytes that differ between
  * keys are sorted by: those set in va (of a) and vb (of b; 0 to sort by a
  * alone), the bits in which some key differs from the first.  One read of
  * the keys counts every such digit.  O(n) passes without a data-dependent
