@@ -170,6 +170,20 @@ static uint64_t fres_ok(const sfr_section *sec, const raw_fde *f, const uint8_t 
   return pos;
 }
 
+/* The pass in index order fetches the FRE data (in version 3 the
+ * attribute) of the FDE this many records ahead while it reads one: FDEs
+ * in another order than their data cost a memory latency each otherwise. */
+#define AHEAD 8u
+
+/* Fetch the FRE data of the FDE whose record is at byte at (inside the
+ * FDE array sfr_open accepted), unless its fre_off is out of range. */
+static void fetch_fre_data(const sfr_section *sec, uint64_t at) {
+  uint32_t off =
+      (uint32_t)sfr_load(sec->buf + at + sfr_fre_off_field(sec->version), 4, sec->big_endian);
+  if (off < sec->fre_len)
+    SFR_PREFETCH(sec->buf + sec->fre_start + off);
+}
+
 #define OUT_OF_ORDER (-1)
 #define NONE UINT32_MAX
 
@@ -220,8 +234,15 @@ static void data_init(const sfr_section *sec, data_state *d) {
   d->sum = 0;
 }
 
+/* A function occupies FRE bytes when it has FREs, and in version 3 always
+ * (its attribute). */
+static int occupies(const sfr_section *sec, const raw_fde *f) {
+  return f->num_fres > 0 || sec->version == SFR_VERSION_3;
+}
+
 /* One function's FREs (version 3: after its attribute), checked and
- * counted: where its data end, or 0. */
+ * counted, and the end of the data furthest on moved past them: where its
+ * data end, or 0. */
 static SFR_ALWAYS_INLINE uint64_t function_data_ok(const sfr_section *sec, const raw_fde *f,
                                                    const uint8_t tab[256],
                                                    const uint8_t flex_tab[256], data_state *d) {
@@ -237,6 +258,8 @@ static SFR_ALWAYS_INLINE uint64_t function_data_ok(const sfr_section *sec, const
     return 0;
   if (data_end > d->walked_to)
     d->walked_to = data_end;
+  if (occupies(sec, f) && data_end > d->data_max_end)
+    d->data_max_end = data_end;
   d->sum += f->num_fres;
   return data_end;
 }
@@ -244,12 +267,6 @@ static SFR_ALWAYS_INLINE uint64_t function_data_ok(const sfr_section *sec, const
 /* The header's FRE count, and every FRE byte some function's. */
 static int data_complete(const sfr_section *sec, const data_state *d) {
   return d->sum == sec->num_fres && d->walked_to >= sec->fre_end;
-}
-
-/* A function occupies FRE bytes when it has FREs, and in version 3 always
- * (its attribute). */
-static int occupies(const sfr_section *sec, const raw_fde *f) {
-  return f->num_fres > 0 || sec->version == SFR_VERSION_3;
 }
 
 /* One pass over the FDEs and their FREs: 1 proven clean, 0 not proven, or
@@ -269,9 +286,9 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
   *first = NONE;
   for (i = 0; i < sec->num_fdes; i++, at += sec->fde_size) {
     raw_fde f;
-    uint64_t data, data_end;
-    if (sec->num_fdes - i > SFR_FETCH_AHEAD)
-      (void)sfr_fetch_fre_data(sec, at + SFR_FETCH_AHEAD * sec->fde_size);
+    uint64_t data;
+    if (sec->num_fdes - i > AHEAD)
+      fetch_fre_data(sec, at + AHEAD * sec->fde_size);
     if (!read_fde(sec, at, &f) || !fde_fields_ok(sec, &f) ||
         !order_ok(o, i, f.start, f.size, keys, first))
       return 0;
@@ -285,10 +302,8 @@ static int certify_pass(const sfr_section *sec, const uint8_t tab[256],
       return data < prev_data ? OUT_OF_ORDER : 0;
     if (occupies(sec, &f))
       prev_data = data;
-    if ((data_end = function_data_ok(sec, &f, tab, flex_tab, &d)) == 0)
+    if (function_data_ok(sec, &f, tab, flex_tab, &d) == 0)
       return 0;
-    if (occupies(sec, &f) && data_end > d.data_max_end)
-      d.data_max_end = data_end;
   }
   return data_complete(sec, &d);
 }
@@ -350,8 +365,6 @@ static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t
     if ((data_end = function_data_ok(sec, &f, t->plain, t->flex, &d)) == 0)
       return 0;
     if (occupies(sec, &f)) { /* its key, in place (m <= i): k[i] is read */
-      if (data_end > d.data_max_end)
-        d.data_max_end = data_end;
       k[m].index = k[i].index;
       k[m].a = f.fre_off;
       k[m].b = (uint32_t)(data_end - sec->fre_start);
@@ -362,12 +375,10 @@ static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t
     return 0;
   if (o->shared) {
     /* In offset order; the runs of equal offsets in (end, index) order. */
-    if (!sfr_order_ties_by_b(k, m) && sfr_order_keys(k, *spare, m, 0) != k) {
-      sort_key *t = k;
-      k = *spare;
-      *spare = t;
-    }
-    sorted->data = k;
+    sort_key *in = sfr_order_ties(k, *spare, m);
+    if (in != k)
+      *spare = k;
+    sorted->data = in;
     sorted->n_data = m;
   }
   return 1;
@@ -400,7 +411,7 @@ sfr_cert sfr_certify(const sfr_section *sec, sort_key *keys, sort_key *data, sor
   sfr_fre_tables t;
   order_state o;
   sfr_cert_sorted none = {NULL, NULL, 0};
-  sort_key *k, *other;
+  sort_key *k;
   uint32_t n = sec->num_fdes;
   int r;
   if (!sorted)
@@ -420,10 +431,7 @@ sfr_cert sfr_certify(const sfr_section *sec, sort_key *keys, sort_key *data, sor
   k = sfr_order_keys(keys, tmp, n, 1) == keys ? keys : tmp;
   if (!o.clash && !o.shared && apart_when_sorted(k, n))
     return SFR_CERT_UNSORTED;
-  other = k == keys ? tmp : keys;
-  if (!sfr_order_ties_by_b(k, n))
-    k = sfr_order_keys(k, other, n, 0) == k ? k : other;
-  sorted->ranges = k;
+  sorted->ranges = sfr_order_ties(k, k == keys ? tmp : keys, n);
   return SFR_CERT_OVERLAPS;
 }
 

@@ -60,23 +60,6 @@ static inline unsigned sfr_fre_off_field(uint8_t version) {
   return version == SFR_VERSION_3 ? 12u : 8u;
 }
 
-/* A pass over the FDE array in index order fetches the FRE data (in
- * version 3 the attribute) of the FDE this many records ahead while it
- * reads one: FDEs in another order than their data cost a memory latency
- * each otherwise. */
-#define SFR_FETCH_AHEAD 8u
-
-/* Fetch the FRE data of the FDE whose record is at byte at (inside the
- * FDE array sfr_open accepted); its fre_off field, which may be out of
- * range (nothing is fetched then). */
-static inline uint32_t sfr_fetch_fre_data(const sfr_section *sec, uint64_t at) {
-  uint32_t off =
-      (uint32_t)sfr_load(sec->buf + at + sfr_fre_off_field(sec->version), 4, sec->big_endian);
-  if (off < sec->fre_len)
-    SFR_PREFETCH(sec->buf + sec->fre_start + off);
-  return off;
-}
-
 /* Read FDE i (and, in version 3, its attribute).  Each record's bounds
  * are checked once, then its fields are loaded at their fixed offsets.
  * On a failure the fields read before the failing check stay filled in

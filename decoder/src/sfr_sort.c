@@ -180,3 +180,9 @@ int sfr_order_ties_by_b(sort_key *k, uint64_t n) {
   }
   return 1;
 }
+
+sort_key *sfr_order_ties(sort_key *k, sort_key *tmp, uint64_t n) {
+  if (sfr_order_ties_by_b(k, n))
+    return k;
+  return sfr_order_keys(k, tmp, n, 0) == k ? k : tmp;
+}

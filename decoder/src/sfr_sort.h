@@ -35,4 +35,9 @@ const sort_key *sfr_order_keys_by_high_a(sort_key *k, sort_key *tmp, uint64_t n)
 #define SFR_TIES_MAX 16u
 int sfr_order_ties_by_b(sort_key *k, uint64_t n);
 
+/* Keys sorted by a, put in (a, b, index) order: by sfr_order_ties_by_b,
+ * else sorted again using tmp[0, n).  Returns whichever of k and tmp
+ * holds the result. */
+sort_key *sfr_order_ties(sort_key *k, sort_key *tmp, uint64_t n);
+
 #endif
