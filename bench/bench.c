@@ -19,6 +19,14 @@
  *               it returns the rules, libsframe the row.  libsframe's
  *               sframe_find_fre.  The index must not change one answer,
  *               or bench exits 1.
+ *   lookup-ratio libsframe's ns per lookup over the oracle's (ip mode, with
+ *               the index), paired: in every repeat the oracle's lookups
+ *               are timed again right before libsframe's (even repeats)
+ *               or right after (odd ones), so that the two figures of a
+ *               pair see the same moment of a shared machine, whose
+ *               memory latency moves by 1.5x from minute to minute; the
+ *               median, min and max of the repeats' ratios
+ *               (lookup-paired: the oracle's figures of the pairs).
  *   index       microseconds to build the index; its bytes.
  *   simple      ns per lookup of the oracle's simple path (sfr_lookup_simple:
  *               every FDE the search passes and every FRE before the
@@ -256,6 +264,19 @@ static unsigned oracle_lookups(lookup_fn fn, const sfr_section *sec, const uint6
   return n;
 }
 
+#ifndef BENCH_NO_LIBSFRAME
+/* ns per lookup of the oracle's sfr_lookup (ip mode, with the index) over
+ * all the PCs, after an untimed quarter of them, as every reader is timed. */
+static double timed_lookups(const sfr_section *sec, const uint64_t *pcs, volatile unsigned *sink) {
+  double t0, t1;
+  *sink += oracle_lookups(sfr_lookup, sec, pcs, NPCS / 4, SFR_PC_IP, NULL);
+  t0 = now_ns();
+  *sink += oracle_lookups(sfr_lookup, sec, pcs, NPCS, SFR_PC_IP, NULL);
+  t1 = now_ns();
+  return (t1 - t0) / NPCS;
+}
+#endif
+
 /* The section with its FDEs in another order and SFRAME_F_FDE_SORTED
  * cleared, in out (len bytes): reversed, or shuffled (a fixed seed, so
  * every run shuffles alike).  The same functions and FRE data, now out of
@@ -382,7 +403,7 @@ int main(int argc, char **argv) {
   volatile unsigned sink = 0;
 #ifndef BENCH_NO_LIBSFRAME
   static uint8_t lsf_found[NPCS];
-  double look_lsf[MAXREP], dec[MAXREP], heap[1];
+  double look_lsf[MAXREP], dec[MAXREP], heap[1], pair_ip[MAXREP], pair_ratio[MAXREP];
   sframe_decoder_ctx *ctx;
   int err = 0;
   struct mallinfo2 m0, m1;
@@ -658,6 +679,11 @@ int main(int argc, char **argv) {
         n += sframe_find_fre(ctx, (lsf_pc)(int64_t)(pcs[i] - vma), &fre) == 0;
       }
       sink += n;
+      /* The pair: the oracle's lookups timed next to libsframe's, first
+       * in even repeats and second in odd ones, so that both see the same
+       * moment of a shared machine (see lookup-ratio). */
+      if (r % 2 == 0)
+        pair_ip[r] = timed_lookups(&sec, pcs, &sink);
       n = 0;
       t0 = now_ns();
       for (i = 0; i < NPCS; i++) {
@@ -670,6 +696,9 @@ int main(int argc, char **argv) {
       t1 = now_ns();
       look_lsf[r] = (t1 - t0) / NPCS;
       sink += n;
+      if (r % 2 == 1)
+        pair_ip[r] = timed_lookups(&sec, pcs, &sink);
+      pair_ratio[r] = look_lsf[r] / pair_ip[r];
       t0 = now_ns();
       c2 = sframe_decode((const char *)buf, len, &err);
       sframe_decoder_free(&c2);
@@ -727,6 +756,8 @@ int main(int argc, char **argv) {
   report("unwind", "fp-walk", unw_fp, reps, "ns/frame");
 #ifndef BENCH_NO_LIBSFRAME
   report("lookup", "libsframe", look_lsf, reps, "ns");
+  report("lookup-paired", "oracle", pair_ip, reps, "ns");
+  report("lookup-ratio", "libsframe/oracle", pair_ratio, reps, "x");
   report("validate", "libsframe", dec, reps, "MB/s");
   report("memory", "libsframe", heap, 1, "bytes");
   {

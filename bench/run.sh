@@ -127,7 +127,7 @@ rows() {
   echo "The oracle with its lookup index (ip and ra modes), without it (the binary search over the"
   echo "FDE array) and by the simple path; the index's size and the time to build it."
   echo
-  echo "| version | functions | libsframe | oracle (ip) | oracle (ra) | oracle, no index | oracle simple path | index bytes | index build (us) | libsframe | libsframe / oracle |"
+  echo "| version | functions | libsframe | oracle (ip) | oracle (ra) | oracle, no index | oracle simple path | index bytes | index build (us) | libsframe | libsframe / oracle, paired |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|"
   rows '
       $1 == "lookup-ip" { ip = $3; ipr = $4 "-" $5 }
@@ -137,9 +137,10 @@ rows() {
       $1 == "index" { ib = $3 }
       $1 == "index-build" { it = $3 }
       $1 == "lookup" && $2 == "libsframe" { l = $3; lr = $4 "-" $5 }
+      $1 == "lookup-ratio" { q = sprintf("%.2fx (%.2f-%.2f)", $3, $4, $5) }
       END {
         printf "| %s | %d | %s | %.0f (%s) | %.0f | %.0f | %.0f | %d | %.0f | %s | %s |\n", v, n, r, ip, ipr, ra, bs, si, ib, it,
-          (l == "" ? "-" : sprintf("%.0f (%s)", l, lr)), (l == "" ? "-" : sprintf("%.2fx", l / ip))
+          (l == "" ? "-" : sprintf("%.0f (%s)", l, lr)), (q == "" ? "-" : q)
       }'
   echo
   echo "## Open plus validation (MB/s: median, min-max)"
@@ -256,11 +257,11 @@ rows() {
       $1 == "lookup-ip" { ip = $3 }
       $1 == "lookup-bsearch" { bs = $3 }
       $1 == "lookup-simple" { si = $3 }
-      $1 == "lookup" && $2 == "libsframe" { l = $3 }
+      $1 == "lookup-ratio" { q = $3 }
       $1 == "validate" && $2 == "oracle" { o = $3 }
       $1 == "validate" && $2 == "libsframe" { d = $3 }
       END {
-        printf "| %s | %d | %s | %s | %.2fx | %.2fx | %s |\n", v, n, r, (l == "" ? "-" : sprintf("%.2fx", l / ip)),
+        printf "| %s | %d | %s | %s | %.2fx | %.2fx | %s |\n", v, n, r, (q == "" ? "-" : sprintf("%.2fx", q)),
           bs / ip, si / ip, (d == "" ? "-" : sprintf("%.2fx", o / d))
       }'
   echo

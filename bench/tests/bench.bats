@@ -51,6 +51,11 @@ agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)
   [ "$status" -eq 0 ]
   grep -q '^lookup-ip	oracle	[0-9.]*	' <<< "$output"
   grep -q '^lookup	libsframe	[0-9.]*	' <<< "$output"
+  # One repeat: its paired ratio is libsframe's figure over the oracle's
+  # figure of the pair.
+  awk -F '\t' '$1 == "lookup" && $2 == "libsframe" { l = $3 } $1 == "lookup-paired" { p = $3 }
+    $1 == "lookup-ratio" { q = $3 }
+    END { exit !(l > 0 && p > 0 && q > 0 && (q - l / p) ^ 2 < 1e-6 * q * q) }' <<< "$output"
   # Both walks found the 16,000 frames laid out (bench exits 1 otherwise),
   # and each has its figure.
   grep -q '^unwind	oracle	[0-9.]*	' <<< "$output"
