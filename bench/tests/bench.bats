@@ -158,3 +158,22 @@ agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)
   run "$B/bench-recorded" 0 "$run";       [ "$status" -eq 2 ]
   run "$B/bench-recorded" 1 "$T/nothing"; [ "$status" -eq 2 ]
 }
+
+# gcc 12 deleted every call to the lookup's fetch of a bucket (fetch_range,
+# decoder/src/sfr_lookup.c) while the fetch was a function of its own that
+# it did not inline: a function of prefetches alone is "const" to it.  The
+# lookup at a million functions then paid a second memory latency, and no
+# answer changed, so only the compiled code shows it.  The fetch's last
+# prefetch is of the byte before an end (p + to - 1): on x86-64 an
+# instruction "prefetcht0 -0x1(...)", which the FDE search's own prefetches
+# never are.
+@test "the lookup's fetch of a bucket's FDEs and rows is in the compiled sfr_find_fde (x86-64)" {
+  [ "$(uname -m)" = x86_64 ] || skip "reads x86-64 code"
+  objdump -d --no-show-raw-insn "$B/bench-oracle" |
+    awk '/^[0-9a-f]+ <sfr_find_fde[.a-z0-9]*>:$/ { f = 1; next } /^$/ { f = 0 } f' > "$T/find_fde.s"
+  all=$(grep -c 'prefetch' "$T/find_fde.s" || true)
+  fetch=$(grep -c 'prefetch[a-z0-9]* *-0x1(' "$T/find_fde.s" || true)
+  echo "sfr_find_fde: $all prefetches, $fetch of them the fetch's last byte"
+  [ "$all" -gt 0 ]      # the function was found and read
+  [ "$fetch" -gt 0 ]
+}

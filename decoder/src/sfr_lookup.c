@@ -31,7 +31,7 @@ static int covers(const sfr_fde *fde, uint64_t pc) {
  * being constants wherever this is inlined.  sfr_get_fde computes the
  * same address (sfr_resolve_start, which also reports a wrap); the sum modulo
  * 2^64 is the same number. */
-static inline uint64_t start_of(const uint8_t *fdes, uint64_t i, uint64_t size, uint64_t base,
+static SFR_ALWAYS_INLINE uint64_t start_of(const uint8_t *fdes, uint64_t i, uint64_t size, uint64_t base,
                                 int pcrel, unsigned n, int be) {
   uint64_t raw = sfr_load(fdes + i * size, n, be);
   if (n == 4)
@@ -56,7 +56,7 @@ static inline uint64_t start_of(const uint8_t *fdes, uint64_t i, uint64_t size, 
  * and be are constants in each caller below, so each gets a loop of its
  * own with one load per step.  The caller has checked that the FDE array
  * lies inside the buffer and that first + len <= num_fdes. */
-static inline uint32_t search_starts(const sfr_section *sec, uint64_t pc, uint64_t first,
+static SFR_ALWAYS_INLINE uint32_t search_starts(const sfr_section *sec, uint64_t pc, uint64_t first,
                                      uint64_t len, unsigned n, int be) {
   const uint8_t *fdes = sec->buf + sec->fde_start;
   uint64_t size = sec->fde_size, base = sec->vma;
@@ -76,8 +76,17 @@ static inline uint32_t search_starts(const sfr_section *sec, uint64_t pc, uint64
 }
 
 /* Fetch every cache line of p[from, to) (from < to) when the range is at
- * most SFR_INDEX_FETCH bytes, else its first and last bytes. */
-static inline void fetch_range(const uint8_t *p, uint64_t from, uint64_t to) {
+ * most SFR_INDEX_FETCH bytes, else its first and last bytes.
+ *
+ * Always inlined, as are the functions above and count_starts below: gcc
+ * 12 takes a function whose only statements are __builtin_prefetch for one
+ * without effects (the builtin is "const" to its pure-const analysis) and
+ * deletes every call to it when it is not inlined, which it was not here
+ * once count_starts grew.  Until 2026-11-26 the library was built without
+ * this fetch and the lookup at a million functions paid a second memory
+ * latency for the row (bench/RESULTS.md); bench.bats checks that the fetch
+ * is in the compiled lookup. */
+static SFR_ALWAYS_INLINE void fetch_range(const uint8_t *p, uint64_t from, uint64_t to) {
   if (to - from <= SFR_INDEX_FETCH)
     for (; from + 64 < to; from += 64)
       SFR_PREFETCH(p + from);
@@ -96,7 +105,7 @@ static inline void fetch_range(const uint8_t *p, uint64_t from, uint64_t to) {
  * counts are clamped to the FDE array and the offsets to the FRE
  * sub-section, so that an index the caller damaged cannot move a read
  * outside the section. */
-static inline uint32_t count_starts(const sfr_section *sec, uint64_t pc, unsigned n, int be) {
+static SFR_ALWAYS_INLINE uint32_t count_starts(const sfr_section *sec, uint64_t pc, unsigned n, int be) {
   uint64_t b, lo, hi, f0, f1;
   const uint32_t *e;
   if (!sec->index)
