@@ -160,20 +160,24 @@ agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)
 }
 
 # gcc 12 deleted every call to the lookup's fetch of a bucket (fetch_range,
-# decoder/src/sfr_lookup.c) while the fetch was a function of its own that
+# decoder/src/sfr_lookup.c) and to validation's fetch of FRE data ahead
+# (fetch_fre_data, sfr_certify.c) while each was a function of its own that
 # it did not inline: a function of prefetches alone is "const" to it.  The
 # lookup at a million functions then paid a second memory latency, and no
-# answer changed, so only the compiled code shows it.  The fetch's last
-# prefetch is of the byte before an end (p + to - 1): on x86-64 an
+# answer changed, so only the compiled code shows it.  The bucket fetch's
+# last prefetch is of the byte before an end (p + to - 1): on x86-64 an
 # instruction "prefetcht0 -0x1(...)", which the FDE search's own prefetches
-# never are.
-@test "the lookup's fetch of a bucket's FDEs and rows is in the compiled sfr_find_fde (x86-64)" {
+# never are; sfr_certify has no prefetch but that fetch.
+@test "the lookup's and validation's fetches ahead are in the compiled library (x86-64)" {
   [ "$(uname -m)" = x86_64 ] || skip "reads x86-64 code"
-  objdump -d --no-show-raw-insn "$B/bench-oracle" |
-    awk '/^[0-9a-f]+ <sfr_find_fde[.a-z0-9]*>:$/ { f = 1; next } /^$/ { f = 0 } f' > "$T/find_fde.s"
+  objdump -d --no-show-raw-insn "$B/bench-oracle" > "$T/all.s"
+  awk '/^[0-9a-f]+ <sfr_find_fde[.a-z0-9]*>:$/ { f = 1; next } /^$/ { f = 0 } f' "$T/all.s" > "$T/find_fde.s"
+  awk '/^[0-9a-f]+ <sfr_certify[.a-z0-9]*>:$/ { f = 1; next } /^$/ { f = 0 } f' "$T/all.s" > "$T/certify.s"
   all=$(grep -c 'prefetch' "$T/find_fde.s" || true)
   fetch=$(grep -c 'prefetch[a-z0-9]* *-0x1(' "$T/find_fde.s" || true)
-  echo "sfr_find_fde: $all prefetches, $fetch of them the fetch's last byte"
+  ahead=$(grep -c 'prefetch' "$T/certify.s" || true)
+  echo "sfr_find_fde: $all prefetches, $fetch of them a bucket's last byte; sfr_certify: $ahead"
   [ "$all" -gt 0 ]      # the function was found and read
   [ "$fetch" -gt 0 ]
+  [ -s "$T/certify.s" ] && [ "$ahead" -gt 0 ]
 }
