@@ -6,29 +6,14 @@
 #include <string.h>
 
 #include "sfr_cursor.h"
+#include "sfr_fre_read.h"
 #include "sframe_ref.h"
 
-/* 2.4.1 The FRE info byte: bit 0 CFA base (1 SP, 0 FP), bits 1-4 data word
- * count, bits 5-6 data word size (0: 1 byte, 1: 2, 2: 4, 3 undefined),
- * bit 7 mangled RA.  word_size is 0 for the undefined size code. */
-void sfr_decode_fre_info(uint8_t info, sfr_fre *fre) {
-  static const uint8_t sizes[4] = {1, 2, 4, 0};
-  fre->info = info;
-  fre->cfa_base_sp = info & 1u;
-  fre->count = (info >> 1) & 0x0fu;
-  fre->word_size = sizes[(info >> 5) & 3u];
-  fre->mangled_ra = (info >> 7) & 1u;
-}
+/* 2.4.1 (sfr_fre_read.h) */
+void sfr_decode_fre_info(uint8_t info, sfr_fre *fre) { sfr_fre_info_read(info, fre); }
 
-void sfr_fre_iter_init(const sfr_section *sec, const sfr_fde *fde,
-                       sfr_fre_iter *it) {
-  it->pos = fde->fres_at;
-  /* sfr_open guarantees fre_end <= len; the min keeps a hand-filled or
-   * failed section from reading past the buffer anyway. */
-  it->limit = sec->fre_end < sec->len ? sec->fre_end : sec->len;
-  it->next = 0;
-  it->total = fde->num_fres;
-  it->fre_type = fde->fre_type;
+void sfr_fre_iter_init(const sfr_section *sec, const sfr_fde *fde, sfr_fre_iter *it) {
+  sfr_fre_iter_read(sec, fde, it);
 }
 
 sfr_status sfr_fre_next(const sfr_section *sec, sfr_fre_iter *it, sfr_fre *fre,

@@ -19,12 +19,9 @@
 
 #include "sfr_cursor.h"
 #include "sfr_fde_read.h"
+#include "sfr_fre_read.h"
 #include "sfr_lookup_simple.h"
 #include "sframe_ref.h"
-
-static int covers(const sfr_fde *fde, uint64_t pc) {
-  return pc >= fde->start && pc - fde->start < fde->size;
-}
 
 /* 2.3.1: the address of the function of FDE i from its start field alone,
  * n (4: versions 1 and 2, a signed 32-bit field; 8: version 3) and be
@@ -165,7 +162,7 @@ sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
       st = be ? sfr_read_fde(sec, lo - 1, fde, 0, 1) : sfr_read_fde(sec, lo - 1, fde, 0, 0);
     if (st != SFR_OK)
       return SFR_LOOKUP_BAD_DATA;
-    return covers(fde, pc) ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FDE;
+    return sfr_covers(fde, pc) ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FDE;
   }
   /* Linear (the first FDE in index order that covers the PC): the simple
    * path's, which has nothing to skip. */
@@ -327,7 +324,7 @@ static void decode_row(const uint8_t *buf, uint64_t at, uint32_t index, unsigned
   fre->index = index;
   fre->offset = at;
   fre->start = (uint32_t)sfr_load124(p, asz, be);
-  sfr_decode_fre_info(p[asz], fre);
+  sfr_fre_info_read(p[asz], fre);
   p += asz + 1u;
   switch (fre->word_size) {
   case 1:
@@ -360,7 +357,7 @@ sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
 
   if ((ls = sfr_row_offset(sec, fde, pc, &off)) != SFR_LOOKUP_FOUND)
     return ls;
-  sfr_fre_iter_init(sec, fde, &it);
+  sfr_fre_iter_read(sec, fde, &it);
   if (it.total == 0)
     return SFR_LOOKUP_NO_FRE;
   switch (it.fre_type) {

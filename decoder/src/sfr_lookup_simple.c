@@ -6,27 +6,6 @@
 
 #include "sfr_lookup_simple.h"
 
-static int covers(const sfr_fde *fde, uint64_t pc) {
-  return pc >= fde->start && pc - fde->start < fde->size;
-}
-
-/* The offset whose row applies at pc in fde: PCINC the offset from the
- * function's start; PCMASK (versions 2 and 3) that offset modulo rep_size.
- * Version 1 FDEs carry no rep_size: a version-1 PCMASK function is walked
- * by its plain offset, and sfr_pcmask_v1 says what that proves. */
-sfr_lookup_status sfr_row_offset(const sfr_section *sec, const sfr_fde *fde, uint64_t pc,
-                                 uint64_t *off) {
-  if (!covers(fde, pc))
-    return SFR_LOOKUP_NO_FDE;
-  *off = pc - fde->start;
-  if (fde->pc_type == SFR_PCTYPE_MASK && sec->version >= SFR_VERSION_2) {
-    if (fde->rep_size == 0)
-      return SFR_LOOKUP_BAD_DATA;
-    *off %= fde->rep_size;
-  }
-  return SFR_LOOKUP_FOUND;
-}
-
 sfr_lookup_status sfr_find_fde_simple(const sfr_section *sec, uint64_t pc, sfr_fde *fde) {
   uint32_t i;
   if ((sec->flags & SFR_F_FDE_SORTED) && sec->order_verified) {
@@ -44,12 +23,12 @@ sfr_lookup_status sfr_find_fde_simple(const sfr_section *sec, uint64_t pc, sfr_f
       return SFR_LOOKUP_NO_FDE;
     if (sfr_get_fde(sec, lo - 1, fde) != SFR_OK)
       return SFR_LOOKUP_BAD_DATA;
-    return covers(fde, pc) ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FDE;
+    return sfr_covers(fde, pc) ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FDE;
   }
   for (i = 0; i < sec->num_fdes; i++) {
     if (sfr_get_fde(sec, i, fde) != SFR_OK)
       continue;
-    if (covers(fde, pc))
+    if (sfr_covers(fde, pc))
       return SFR_LOOKUP_FOUND;
   }
   return SFR_LOOKUP_NO_FDE;

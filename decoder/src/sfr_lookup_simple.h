@@ -63,7 +63,27 @@ static inline sfr_lookup_status sfr_lookup_via(const sfr_section *sec, uint64_t 
 /* A version-1 PCMASK function's status from the one its plain offset gave
  * (plain) and, when that was FOUND, the row's index and start. */
 sfr_lookup_status sfr_pcmask_v1(sfr_lookup_status plain, uint32_t index, uint32_t start);
-sfr_lookup_status sfr_row_offset(const sfr_section *sec, const sfr_fde *fde, uint64_t pc,
-                                 uint64_t *off);
+/* Nonzero when fde's function covers pc. */
+static inline int sfr_covers(const sfr_fde *fde, uint64_t pc) {
+  return pc >= fde->start && pc - fde->start < fde->size;
+}
+
+/* The offset whose row applies at pc in fde: PCINC the offset from the
+ * function's start; PCMASK (versions 2 and 3) that offset modulo rep_size.
+ * Version 1 FDEs carry no rep_size: a version-1 PCMASK function is walked
+ * by its plain offset, and sfr_pcmask_v1 says what that proves.  Inline:
+ * the fast path calls it on every lookup. */
+static inline sfr_lookup_status sfr_row_offset(const sfr_section *sec, const sfr_fde *fde,
+                                               uint64_t pc, uint64_t *off) {
+  if (!sfr_covers(fde, pc))
+    return SFR_LOOKUP_NO_FDE;
+  *off = pc - fde->start;
+  if (fde->pc_type == SFR_PCTYPE_MASK && sec->version >= SFR_VERSION_2) {
+    if (fde->rep_size == 0)
+      return SFR_LOOKUP_BAD_DATA;
+    *off %= fde->rep_size;
+  }
+  return SFR_LOOKUP_FOUND;
+}
 
 #endif
