@@ -28,8 +28,8 @@
  * being constants wherever this is inlined.  sfr_get_fde computes the
  * same address (sfr_resolve_start, which also reports a wrap); the sum modulo
  * 2^64 is the same number. */
-static SFR_ALWAYS_INLINE uint64_t start_of(const uint8_t *fdes, uint64_t i, uint64_t size, uint64_t base,
-                                int pcrel, unsigned n, int be) {
+static SFR_ALWAYS_INLINE uint64_t start_of(const uint8_t *fdes, uint64_t i, uint64_t size,
+                                           uint64_t base, int pcrel, unsigned n, int be) {
   uint64_t raw = sfr_load(fdes + i * size, n, be);
   if (n == 4)
     raw = (uint64_t)sfr_sext(raw, 4);
@@ -53,8 +53,8 @@ static SFR_ALWAYS_INLINE uint64_t start_of(const uint8_t *fdes, uint64_t i, uint
  * and be are constants in each caller below, so each gets a loop of its
  * own with one load per step.  The caller has checked that the FDE array
  * lies inside the buffer and that first + len <= num_fdes. */
-static SFR_ALWAYS_INLINE uint32_t search_starts(const sfr_section *sec, uint64_t pc, uint64_t first,
-                                     uint64_t len, unsigned n, int be) {
+static SFR_ALWAYS_INLINE uint32_t search_starts(const sfr_section *sec, uint64_t pc,
+                                                uint64_t first, uint64_t len, unsigned n, int be) {
   const uint8_t *fdes = sec->buf + sec->fde_start;
   uint64_t size = sec->fde_size, base = sec->vma;
   int pcrel = sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
@@ -102,7 +102,8 @@ static SFR_ALWAYS_INLINE void fetch_range(const uint8_t *p, uint64_t from, uint6
  * counts are clamped to the FDE array and the offsets to the FRE
  * sub-section, so that an index the caller damaged cannot move a read
  * outside the section. */
-static SFR_ALWAYS_INLINE uint32_t count_starts(const sfr_section *sec, uint64_t pc, unsigned n, int be) {
+static SFR_ALWAYS_INLINE uint32_t count_starts(const sfr_section *sec, uint64_t pc, unsigned n,
+                                               int be) {
   uint64_t b, lo, hi, f0, f1;
   const uint32_t *e;
   if (!sec->index)

@@ -63,6 +63,7 @@ static inline sfr_lookup_status sfr_lookup_via(const sfr_section *sec, uint64_t 
 /* A version-1 PCMASK function's status from the one its plain offset gave
  * (plain) and, when that was FOUND, the row's index and start. */
 sfr_lookup_status sfr_pcmask_v1(sfr_lookup_status plain, uint32_t index, uint32_t start);
+
 /* Nonzero when fde's function covers pc. */
 static inline int sfr_covers(const sfr_fde *fde, uint64_t pc) {
   return pc >= fde->start && pc - fde->start < fde->size;
