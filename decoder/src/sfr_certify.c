@@ -177,8 +177,7 @@ static uint64_t fres_ok(const sfr_section *sec, const raw_fde *f, const uint8_t 
 
 /* Fetch the FRE data of the FDE whose record is at byte at (inside the
  * FDE array sfr_open accepted), unless its fre_off is out of range.
- * Always inlined: gcc 12 deletes calls to a function of prefetches alone
- * (sfr_lookup.c, fetch_range). */
+ * Always inlined (sfr_fde_read.h, SFR_PREFETCH). */
 static SFR_ALWAYS_INLINE void fetch_fre_data(const sfr_section *sec, uint64_t at) {
   uint32_t off =
       (uint32_t)sfr_load(sec->buf + at + sfr_fre_off_field(sec->version), 4, sec->big_endian);

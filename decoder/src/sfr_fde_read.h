@@ -17,6 +17,11 @@
 #include "sfr_fde_start.h"
 #include "sframe_ref.h"
 
+/* A function whose statements are only SFR_PREFETCH must be
+ * SFR_ALWAYS_INLINE: gcc 12 counts __builtin_prefetch as const, takes such
+ * a function for one without effects and deletes every call to it that it
+ * does not inline (bench/RESULTS.md, "The fetch gcc deleted"; bench.bats
+ * checks the compiled fetches). */
 #if defined(__GNUC__)
 #define SFR_ALWAYS_INLINE __attribute__((always_inline)) inline
 #define SFR_PREFETCH(p) __builtin_prefetch(p)

@@ -75,14 +75,11 @@ static SFR_ALWAYS_INLINE uint32_t search_starts(const sfr_section *sec, uint64_t
 /* Fetch every cache line of p[from, to) (from < to) when the range is at
  * most SFR_INDEX_FETCH bytes, else its first and last bytes.
  *
- * Always inlined, as are the functions above and count_starts below: gcc
- * 12 takes a function whose only statements are __builtin_prefetch for one
- * without effects (the builtin is "const" to its pure-const analysis) and
- * deletes every call to it when it is not inlined, which it was not here
- * once count_starts grew.  Until 2026-11-26 the library was built without
- * this fetch and the lookup at a million functions paid a second memory
- * latency for the row (bench/RESULTS.md); bench.bats checks that the fetch
- * is in the compiled lookup. */
+ * Always inlined (sfr_fde_read.h, SFR_PREFETCH), as are the functions
+ * above and count_starts below, which keep their constant n and be that
+ * way: until 2026-11-26 gcc did not inline this once count_starts grew,
+ * deleted the calls, and the lookup at a million functions paid a second
+ * memory latency for the row (bench/RESULTS.md). */
 static SFR_ALWAYS_INLINE void fetch_range(const uint8_t *p, uint64_t from, uint64_t to) {
   if (to - from <= SFR_INDEX_FETCH)
     for (; from + 64 < to; from += 64)
