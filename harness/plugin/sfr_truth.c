@@ -2,43 +2,75 @@
  * truth for every instruction of a user-mode program, and the oracle's
  * unwind of it, compared frame by frame.
  *
- * Truth comes from execution, never from CFI or SFrame:
- *  - a shadow stack of frames {return address, caller's SP at the call},
- *    pushed at every executed call instruction (recognised from the
+ * Truth comes from execution, never from CFI or SFrame.  Each thread
+ * (vCPU) has a shadow stack of frames {return address, caller's SP at the
+ * call}:
+ *  - pushed at every executed call instruction (recognised from the
  *    instruction's bytes at translation time);
- *  - a frame is popped by meaning, not by opcode: when a translation block
- *    starts at the top frame's return address with SP equal to its caller's
- *    SP (a return, whatever instruction made it), or when SP has moved
- *    above the caller's SP (longjmp and other non-local exits);
+ *  - popped by meaning, not by opcode: when a translation block starts at
+ *    the top frame's return address with SP equal to its caller's SP (a
+ *    return, whatever instruction made it), or when SP has moved above the
+ *    top frame's caller's SP;
+ *  - non-local exits (longjmp, siglongjmp, a C++-style unwinder's jump):
+ *    every return lands at a point (address, SP) of the frame it returns
+ *    to, and each landing is remembered with that frame's identity.  A
+ *    block that starts at a remembered landing of a live frame below the
+ *    top pops every frame above it, at any depth of nesting through one
+ *    setjmp site (each level has its own SP).  SP alone cannot tell:
+ *    AArch64 and s390x callees may share their caller's SP;
  *  - a signal handler entered without a call (the handler addresses come
- *    from the rt_sigaction system calls) pushes a frame whose return address
- *    is the restorer the handler returns to.
- *  - a translation block that starts at a return point seen earlier (the
- *    instruction after a call, with the SP it had then) of a frame below the
- *    top pops everything above that frame: longjmp ends in an indirect
- *    branch to setjmp's return point, with the SP setjmp's caller had;
- *    AArch64 and s390x callees may share their caller's SP, so SP alone
- *    cannot tell that the frames above are gone.
+ *    from the rt_sigaction system calls, and the entry SP is not the one a
+ *    call would give) pushes a frame whose return address is the restorer
+ *    the handler returns to; sigreturn resumes where the signal came;
+ *  - a stack switch (swapcontext, sigaltstack, coroutines): while SP is
+ *    outside the thread's own stack (the stack size below the SP the
+ *    thread started with), nothing is pushed or popped and the covered
+ *    instructions executed there are counted as "truth unknown: other
+ *    stack", never checked.  Back on its own stack the thread's frames are
+ *    as they were when it left;
+ *  - threads: each vCPU is one thread with its own shadow stack.
  * Tail calls are jumps and keep the frame, as they should.
  *
- * At every executed instruction that an FDE covers, the oracle unwinds the
- * whole stack from the live registers, reading guest memory through
- * qemu_plugin_read_memory_vaddr, and every caller frame's PC and SP must
- * equal the truth, down to the first frame SFrame does not cover (that
- * frame itself included: its PC and SP are what the covered frame above it
- * recovers).
+ * At every executed instruction an FDE covers, the oracle unwinds from the
+ * live registers, reading guest memory through qemu_plugin_read_memory_vaddr,
+ * and every caller frame's PC and SP must equal the truth, down to the
+ * first frame SFrame does not cover (that frame included: its PC and SP are
+ * what the covered frame above it recovers).
+ *
+ * Unwinding is incremental (unwind=incremental, the default): each truth
+ * frame remembers the step the oracle made from it (its input FP, its
+ * output, the memory it read) and the verdict of the whole chain below it.
+ * At an instruction only the topmost frame is unwound afresh; the chain
+ * below is reused from the first frame whose input FP equals the one it
+ * was checked with.  A store into memory a remembered step read (every
+ * store is watched) forgets that step and every verdict above it, so a
+ * corrupted saved slot deep in the stack is still caught.  unwind=full
+ * walks the whole stack with sfr_backtrace at every instruction (the
+ * reference the incremental counts must equal).
+ *
+ * Wrong unwinds are bucketed by (instruction checked, instruction of the
+ * frame whose step went wrong, what went wrong), counted, none dropped;
+ * each bucket names the failing frame's SFrame rule.
  *
  * Arguments (-plugin libsfrtruth.so,arg=value,...):
  *   sframe=FILE   the program's .sframe section, extracted   (required)
- *   vma=ADDR      its address                                (required)
- *   out=FILE      the result, JSON (sframe-conformance/harness/1)
+ *   vma=ADDR      its address in the file                     (required)
+ *   entry=ADDR    the file's entry point (e_entry): the load bias is
+ *                 where QEMU put the entry minus this (static-pie, PIE);
+ *                 absent: no bias (ET_EXEC)
+ *   interp=1      the program has an interpreter (dynamically linked): its
+ *                 entry is read from the auxiliary vector (AT_ENTRY) when
+ *                 the first block runs, not from the first block translated
+ *   out=FILE      the result, JSON (sframe-conformance/harness/2)
  *   snapdir=DIR   write snapshots (decoder/SNAPSHOT.md format) there
  *   snaps=N       at most N chosen snapshots (default 0), one every
  *   stride=N      N-th checked instruction (default 10007)
  *   wrongsnaps=N  at most N snapshots of wrong unwinds (default 50)
  *   pauth=MASK    bits a PAuth-signed RA carries (AArch64; default 0)
- *   check=0       keep the truth only, unwind nothing (the recorder's own
- *                 speed, which make bench compares with gdb's)
+ *   check=0       keep the truth only, unwind nothing
+ *   unwind=full   re-unwind the whole stack at every instruction
+ *   stack=BYTES   a thread's stack size (default 8 MiB, QEMU's and glibc's)
+ *   progress=S    a progress line on stderr every S seconds (default 5; 0 off)
  */
 #include <errno.h>
 #include <glib.h>
@@ -55,96 +87,142 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 enum arch { ARCH_X86_64, ARCH_AARCH64, ARCH_S390X };
 
+/* What a step (one frame's unwind) gave, against the truth. */
+enum verdict { V_OK = 0, V_PC, V_SP, V_STOP };
+
 typedef struct frame {
   uint64_t ra;  /* where the call returns */
   uint64_t csp; /* the caller's SP at the call (and after the return) */
+  uint64_t serial;
+  int64_t unc;  /* index of the nearest frame at or below this one whose RA
+                   no FDE covers (-1: none) */
+  /* The oracle's step from this frame (pc ra, sp csp, fp in_fp) to the
+   * frame below, remembered while cached is set. */
+  uint8_t cached, verdict, stop, filled;
+  uint64_t in_fp, out_pc, out_sp, out_fp;
+  uint64_t rd_lo, rd_hi; /* the memory the step read: [rd_lo, rd_hi) */
+  uint64_t min_lo;       /* the lowest rd_lo of a cached step at or below */
+  /* The chain from this frame's step down, valid while tail_ok is set. */
+  uint8_t tail_ok, tail_filled;
+  int64_t tail_bad;      /* index of the frame whose step went wrong, -1 */
+  uint64_t tail_frames;  /* frames that equal the truth */
 } frame;
 
-#define MAX_TRUTH 4096
-#define RET_POINTS 4096 /* direct-mapped cache of return points, by PC */
+typedef struct landing {
+  uint64_t pc, sp;   /* pc 0: empty */
+  uint64_t level;    /* the depth after the return */
+  uint64_t serial;   /* the serial of the frame it returned to (0: none) */
+} landing;
 
-typedef struct ret_point {
-  uint64_t pc, sp;
-  size_t level; /* the depth of the frame the return landed in */
-} ret_point;
-#define MAX_WRONG_KEPT 64
+#define LANDING_BITS 16 /* the filter: a bit per hashed landing address */
 
-typedef struct wrong_rec {
-  uint64_t pc;
-  unsigned frame;
-  char why[96];
-  uint64_t count;
-} wrong_rec;
+typedef struct counts {
+  uint64_t checked, correct, wrong, fp_unknown, unknown_stack, frames_checked;
+  uint64_t max_depth, nonlocal_exits, signal_frames, steps, reused;
+} counts;
+
+/* One thread. */
+typedef struct vstate {
+  struct qemu_plugin_register *r_sp, *r_fp, *r_ra;
+  struct qemu_plugin_register *r_dwarf[SFR_MAX_REGS];
+  GByteArray *rbuf, *mbuf;
+  frame *stack;
+  size_t depth, cap;
+  uint64_t serial;
+  uint64_t called_sp; /* SP a callee has at entry after the last call; 0 none */
+  int started;
+  uint64_t stack_lo, stack_hi; /* the thread's own stack */
+  landing *land;
+  size_t land_cap, land_n;
+  uint8_t land_filter[1u << (LANDING_BITS - 3)];
+  struct {
+    uint64_t ra;
+    int known, covered;
+  } ra_cache[4096];
+  /* read_mem's record of the current step */
+  int fill_unreadable;
+  uint64_t filled, rd_lo, rd_hi;
+  sfr_regs *bt;
+  size_t bt_cap;
+  counts c;
+  uint64_t checks_since_snap;
+} vstate;
+
+typedef struct bucket {
+  uint64_t top_pc, step_pc;
+  char what[48];
+  char rule[160];
+  uint64_t count, frame_min, frame_max;
+} bucket;
+
+#define MAX_VCPUS 512
 
 static struct {
   enum arch arch;
   int big_endian;
   uint8_t *sec_bytes;
   size_t sec_len;
+  char *sec_path;
   sfr_section sec;
-  uint64_t vma;
+  uint64_t vma, entry, bias, interp;
+  int have_entry, opened;
   char *out_path, *snapdir;
-  uint64_t snaps_max, stride, wrongsnaps_max, pauth, check;
-  /* registers */
-  struct qemu_plugin_register *r_sp, *r_fp, *r_ra;
-  struct qemu_plugin_register *r_dwarf[SFR_MAX_REGS];
-  GByteArray *rbuf, *mbuf;
-  /* the shadow stack */
-  frame *stack;
-  size_t depth, cap;
-  int just_called;
-  ret_point rets[RET_POINTS];
-  uint64_t handlers[64];
-  size_t n_handlers;
-  /* counts */
+  uint64_t snaps_max, stride, wrongsnaps_max, pauth, check, full, stack_size, progress;
   struct qemu_plugin_scoreboard *executed;
-  uint64_t checked, correct, wrong, fp_unknown, frames_checked, max_depth, nonlocal_exits;
-  int fill_unreadable;  /* read_mem: zero-fill what cannot be read, and count */
-  uint64_t filled;
-  uint64_t snaps_written, wrongsnaps_written, checks_since_snap;
-  wrong_rec wrongs[MAX_WRONG_KEPT];
-  size_t n_wrongs;
-  uint64_t wrong_dropped;
-  int vcpus;
-  sfr_regs bt[MAX_TRUTH + 2];
+  GMutex lock; /* buckets, snapshots, handlers, threads, progress */
+  GHashTable *buckets;
+  uint64_t snaps_written, wrongsnaps_written;
+  uint64_t handlers[64];
+  gint n_handlers;
+  vstate *vs[MAX_VCPUS];
+  unsigned threads;
+  int64_t t0, last_progress;
+  uint64_t progress_tick;
 } g;
 
 /* ---- registers and memory ---- */
 
-static uint64_t reg_value(struct qemu_plugin_register *h) {
-  g_byte_array_set_size(g.rbuf, 0);
-  int n = qemu_plugin_read_register(h, g.rbuf);
-  uint64_t v = 0;
+static uint64_t reg_value(vstate *v, struct qemu_plugin_register *h) {
+  g_byte_array_set_size(v->rbuf, 0);
+  int n = qemu_plugin_read_register(h, v->rbuf);
+  uint64_t x = 0;
   if (n <= 0)
     return 0;
   if (n > 8)
     n = 8; /* the low 64 bits (s390x FPRs are 8 bytes; AArch64 SP/PC 8) */
   for (int i = 0; i < n; i++) {
     int k = g.big_endian ? i : n - 1 - i;
-    v = (v << 8) | g.rbuf->data[k];
+    x = (x << 8) | v->rbuf->data[k];
   }
-  return v;
+  return x;
 }
 
+/* The oracle's memory callback: ctx is the thread.  Records the range each
+ * step reads; with fill_unreadable set, reads zeros where memory cannot be
+ * read, and counts them. */
 static int read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n) {
-  (void)ctx;
-  g_byte_array_set_size(g.mbuf, 0);
-  if (!qemu_plugin_read_memory_vaddr(addr, g.mbuf, n) || g.mbuf->len != n) {
-    if (!g.fill_unreadable)
+  vstate *v = ctx;
+  if (addr < v->rd_lo)
+    v->rd_lo = addr;
+  if (addr + n > v->rd_hi)
+    v->rd_hi = addr + n;
+  g_byte_array_set_size(v->mbuf, 0);
+  if (!qemu_plugin_read_memory_vaddr(addr, v->mbuf, n) || v->mbuf->len != n) {
+    if (!v->fill_unreadable)
       return -1;
-    g.filled++;
+    v->filled++;
     memset(out, 0, n);
     return 0;
   }
-  memcpy(out, g.mbuf->data, n);
+  memcpy(out, v->mbuf->data, n);
   return 0;
 }
 
 static uint64_t load_u64(const uint8_t *b) {
-  uint64_t v = 0;
+  uint64_t x = 0;
   for (int i = 0; i < 8; i++)
-    v = (v << 8) | b[g.big_endian ? i : 7 - i];
-  return v;
+    x = (x << 8) | b[g.big_endian ? i : 7 - i];
+  return x;
 }
 
 /* ---- instruction classes (from the bytes QEMU translates) ---- */
@@ -192,125 +270,442 @@ static int is_call(const uint8_t *b, size_t n) {
 /* The CFA of a frame whose caller's SP at the call is csp (spec 3.1.3). */
 static uint64_t cfa_of(uint64_t csp) { return g.arch == ARCH_S390X ? csp + 160 : csp; }
 
+/* The SP a callee has at its first instruction after a call made at sp. */
+static uint64_t entry_sp(uint64_t sp) { return g.arch == ARCH_X86_64 ? sp - 8 : sp; }
+
+/* ---- coverage ---- */
+
+static int covered(uint64_t pc, sfr_pc_mode mode) {
+  sfr_lookup_result res;
+  return g.opened && sfr_lookup(&g.sec, pc, mode, &res) == SFR_LOOKUP_FOUND;
+}
+
+/* covered(ra, SFR_PC_RA), remembered per thread: the same return addresses
+ * recur in every call. */
+static int ra_covered(vstate *v, uint64_t ra) {
+  size_t i = (size_t)((ra ^ (ra >> 13)) % (sizeof v->ra_cache / sizeof *v->ra_cache));
+  if (!v->ra_cache[i].known || v->ra_cache[i].ra != ra) {
+    v->ra_cache[i].ra = ra;
+    v->ra_cache[i].known = 1;
+    v->ra_cache[i].covered = covered(ra, SFR_PC_RA);
+  }
+  return v->ra_cache[i].covered;
+}
+
 /* ---- the shadow stack ---- */
 
-static void push(uint64_t ra, uint64_t csp) {
-  if (g.depth == g.cap) {
-    g.cap = g.cap ? g.cap * 2 : 256;
-    g.stack = g_realloc(g.stack, g.cap * sizeof *g.stack);
+static int on_own_stack(const vstate *v, uint64_t sp) {
+  return sp >= v->stack_lo && sp <= v->stack_hi;
+}
+
+static void push(vstate *v, uint64_t ra, uint64_t csp) {
+  if (v->depth == v->cap) {
+    v->cap = v->cap ? v->cap * 2 : 256;
+    v->stack = g_realloc(v->stack, v->cap * sizeof *v->stack);
   }
-  g.stack[g.depth++] = (frame){ra, csp};
-  if (g.depth > g.max_depth)
-    g.max_depth = g.depth;
+  frame *f = &v->stack[v->depth];
+  memset(f, 0, sizeof *f);
+  f->ra = ra;
+  f->csp = csp;
+  f->serial = ++v->serial;
+  f->unc = ra_covered(v, ra) ? (v->depth ? v->stack[v->depth - 1].unc : -1) : (int64_t)v->depth;
+  f->min_lo = v->depth ? v->stack[v->depth - 1].min_lo : UINT64_MAX;
+  v->depth++;
+  if (v->depth > v->c.max_depth)
+    v->c.max_depth = v->depth;
 }
 
 /* Frames whose caller's SP is below the current SP are gone (longjmp). */
-static void drop_dead(uint64_t sp) {
-  while (g.depth && sp > g.stack[g.depth - 1].csp)
-    g.depth--;
+static void drop_dead(vstate *v, uint64_t sp) {
+  while (v->depth && sp > v->stack[v->depth - 1].csp)
+    v->depth--;
 }
 
-static size_t ret_slot(uint64_t pc) { return (size_t)((pc ^ (pc >> 12)) % RET_POINTS); }
+static uint64_t land_hash(uint64_t pc, uint64_t sp) {
+  uint64_t h = pc * 0x9e3779b97f4a7c15ull ^ sp * 0xc2b2ae3d27d4eb4full;
+  return h ^ (h >> 29);
+}
 
-static void on_tb(unsigned int vcpu, void *udata) {
-  (void)vcpu;
-  uint64_t pc = (uintptr_t)udata;
-  int just = g.just_called;
-  g.just_called = 0;
-  while (g.depth && g.stack[g.depth - 1].ra == pc) {
-    uint64_t sp = reg_value(g.r_sp);
-    if (sp != g.stack[g.depth - 1].csp)
-      break;
-    g.depth--; /* a return, by meaning */
-    g.rets[ret_slot(pc)] = (ret_point){pc, sp, g.depth};
+static unsigned land_bit(uint64_t pc) {
+  return (unsigned)((pc ^ (pc >> 16)) & ((1u << LANDING_BITS) - 1));
+}
+
+/* A landing is alive while the frame it returned to is. */
+static int land_alive(const vstate *v, const landing *l) {
+  if (l->level > v->depth)
+    return 0;
+  return l->level == 0 ? l->serial == 0 : v->stack[l->level - 1].serial == l->serial;
+}
+
+static void land_put(vstate *v, landing l);
+
+/* Keep the live landings only, in a table at least twice their number. */
+static void land_rehash(vstate *v) {
+  landing *old = v->land;
+  size_t old_cap = v->land_cap, live = 0;
+  for (size_t i = 0; i < old_cap; i++)
+    live += old[i].pc && land_alive(v, &old[i]);
+  size_t cap = 1024;
+  while (cap < 4 * (live + 1))
+    cap *= 2;
+  v->land = g_new0(landing, cap);
+  v->land_cap = cap;
+  v->land_n = 0;
+  for (size_t i = 0; i < old_cap; i++)
+    if (old[i].pc && land_alive(v, &old[i]))
+      land_put(v, old[i]);
+  g_free(old);
+}
+
+static void land_put(vstate *v, landing l) {
+  if (2 * (v->land_n + 1) > v->land_cap)
+    land_rehash(v);
+  size_t mask = v->land_cap - 1, i = (size_t)land_hash(l.pc, l.sp) & mask;
+  while (v->land[i].pc && !(v->land[i].pc == l.pc && v->land[i].sp == l.sp))
+    i = (i + 1) & mask;
+  if (!v->land[i].pc)
+    v->land_n++;
+  v->land[i] = l;
+  unsigned b = land_bit(l.pc);
+  v->land_filter[b >> 3] |= (uint8_t)(1u << (b & 7));
+}
+
+static const landing *land_get(const vstate *v, uint64_t pc, uint64_t sp) {
+  if (!v->land_cap)
+    return NULL;
+  size_t mask = v->land_cap - 1, i = (size_t)land_hash(pc, sp) & mask;
+  while (v->land[i].pc) {
+    if (v->land[i].pc == pc && v->land[i].sp == sp)
+      return &v->land[i];
+    i = (i + 1) & mask;
   }
-  ret_point *rp = &g.rets[ret_slot(pc)];
-  if (rp->pc == pc && rp->level < g.depth && reg_value(g.r_sp) == rp->sp) {
-    /* A non-local exit (longjmp) to a return point of a frame below. */
-    g.depth = rp->level;
-    g.nonlocal_exits++;
-  }
-  if (!just) {
-    for (size_t i = 0; i < g.n_handlers; i++) {
-      if (g.handlers[i] != pc)
-        continue;
-      /* Entered by signal delivery: the handler returns to the restorer. */
-      uint64_t sp = reg_value(g.r_sp), ra;
-      if (g.arch == ARCH_X86_64) {
-        uint8_t b[8];
-        ra = read_mem(NULL, sp, b, 8) == 0 ? load_u64(b) : 0;
-        push(ra, sp + 8);
-      } else {
-        ra = reg_value(g.r_ra);
-        push(ra, sp);
-      }
+  return NULL;
+}
+
+static void open_section(uint64_t loaded_entry);
+
+/* The program's entry as the loader was told it: AT_ENTRY of the auxiliary
+ * vector above argc, argv and the environment at the process's first SP. */
+static uint64_t auxv_entry(vstate *v, uint64_t sp) {
+  uint8_t w[8];
+  uint64_t a = sp, argc;
+  if (read_mem(v, a, w, 8) != 0)
+    goto fail;
+  argc = load_u64(w);
+  a += 8 * (argc + 2); /* argc, argv[], NULL */
+  for (unsigned i = 0; i < 100000; i++, a += 8) { /* the environment */
+    if (read_mem(v, a, w, 8) != 0)
+      goto fail;
+    if (!load_u64(w))
       break;
+  }
+  for (a += 8;; a += 16) {
+    uint8_t val[8];
+    if (read_mem(v, a, w, 8) != 0 || read_mem(v, a + 8, val, 8) != 0)
+      goto fail;
+    uint64_t type = load_u64(w);
+    if (type == 9 /* AT_ENTRY */)
+      return load_u64(val);
+    if (type == 0 /* AT_NULL */)
+      break;
+  }
+fail:
+  fprintf(stderr, "sfr_truth: no AT_ENTRY in the auxiliary vector at 0x%" PRIx64 "\n", sp);
+  exit(70);
+}
+
+static vstate *vcpu(unsigned int i) { return i < MAX_VCPUS ? g.vs[i] : NULL; }
+
+static void on_tb(unsigned int vcpu_index, void *udata) {
+  vstate *v = vcpu(vcpu_index);
+  uint64_t pc = (uintptr_t)udata, sp = 0, called_sp = v->called_sp;
+  int have_sp = 0;
+  v->called_sp = 0;
+  if (!v->started) {
+    /* The thread's first block: its own stack is the stack size below. */
+    sp = reg_value(v, v->r_sp);
+    if (!g.opened)
+      open_section(auxv_entry(v, sp)); /* the interpreter's first block */
+    v->started = 1;
+    v->stack_hi = sp + (1u << 20); /* arguments and environment above */
+    v->stack_lo = sp > g.stack_size ? sp - g.stack_size : 0;
+  }
+  while (v->depth && v->stack[v->depth - 1].ra == pc) {
+    if (!have_sp)
+      sp = reg_value(v, v->r_sp), have_sp = 1;
+    if (sp != v->stack[v->depth - 1].csp)
+      break;
+    v->depth--; /* a return, by meaning */
+    landing l = {pc, sp, v->depth, v->depth ? v->stack[v->depth - 1].serial : 0};
+    land_put(v, l);
+  }
+  unsigned b = land_bit(pc);
+  if ((v->land_filter[b >> 3] >> (b & 7)) & 1) {
+    if (!have_sp)
+      sp = reg_value(v, v->r_sp), have_sp = 1;
+    const landing *l = land_get(v, pc, sp);
+    if (l && l->level < v->depth && land_alive(v, l) && on_own_stack(v, sp)) {
+      /* A non-local exit (longjmp) to a landing of a frame below. */
+      v->depth = (size_t)l->level;
+      v->c.nonlocal_exits++;
     }
   }
+  gint nh = g_atomic_int_get(&g.n_handlers);
+  for (gint i = 0; i < nh; i++) {
+    if (g.handlers[i] != pc)
+      continue;
+    if (!have_sp)
+      sp = reg_value(v, v->r_sp), have_sp = 1;
+    if (called_sp && sp == called_sp)
+      break; /* called directly */
+    if (!on_own_stack(v, sp))
+      break; /* on an alternate signal stack: truth unknown there */
+    /* Entered by signal delivery: the handler returns to the restorer. */
+    uint64_t ra;
+    if (g.arch == ARCH_X86_64) {
+      uint8_t w[8];
+      ra = read_mem(v, sp, w, 8) == 0 ? load_u64(w) : 0;
+      push(v, ra, sp + 8);
+    } else {
+      ra = reg_value(v, v->r_ra);
+      push(v, ra, sp);
+    }
+    v->c.signal_frames++;
+    break;
+  }
 }
 
-static void on_call(unsigned int vcpu, void *udata) {
-  (void)vcpu;
-  uint64_t sp = reg_value(g.r_sp);
-  drop_dead(sp);
-  push((uintptr_t)udata, sp);
-  g.just_called = 1;
+static void on_call(unsigned int vcpu_index, void *udata) {
+  vstate *v = vcpu(vcpu_index);
+  uint64_t sp = reg_value(v, v->r_sp);
+  if (!on_own_stack(v, sp))
+    return;
+  drop_dead(v, sp);
+  push(v, (uintptr_t)udata, sp);
+  v->called_sp = entry_sp(sp);
 }
 
-static void on_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, uint64_t a1,
+static void on_syscall(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, uint64_t a1,
                        uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6,
                        uint64_t a7, uint64_t a8) {
-  (void)id, (void)vcpu, (void)a1, (void)a3, (void)a4, (void)a5, (void)a6, (void)a7, (void)a8;
+  (void)id, (void)a1, (void)a3, (void)a4, (void)a5, (void)a6, (void)a7, (void)a8;
   int64_t sigaction_nr = g.arch == ARCH_X86_64 ? 13 : g.arch == ARCH_AARCH64 ? 134 : 174;
   if (num != sigaction_nr || a2 == 0)
     return;
   uint8_t b[8];
-  if (read_mem(NULL, a2, b, 8) != 0)
+  if (read_mem(vcpu(vcpu_index), a2, b, 8) != 0)
     return;
   uint64_t h = load_u64(b);
   if (h <= 1) /* SIG_DFL, SIG_IGN */
     return;
-  for (size_t i = 0; i < g.n_handlers; i++)
-    if (g.handlers[i] == h)
-      return;
-  if (g.n_handlers < sizeof g.handlers / sizeof *g.handlers)
-    g.handlers[g.n_handlers++] = h;
+  g_mutex_lock(&g.lock);
+  gint n = g.n_handlers, known = 0;
+  for (gint i = 0; i < n; i++)
+    known |= g.handlers[i] == h;
+  if (!known && n < (gint)(sizeof g.handlers / sizeof *g.handlers)) {
+    g.handlers[n] = h;
+    g_atomic_int_set(&g.n_handlers, n + 1); /* published after the entry */
+  }
+  g_mutex_unlock(&g.lock);
+}
+
+/* A store: forget every remembered step that read the bytes it writes, and
+ * every chain verdict above it. */
+static void on_store(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64_t addr,
+                     void *udata) {
+  (void)udata;
+  vstate *v = vcpu(vcpu_index);
+  if (!v->depth)
+    return;
+  uint64_t end = addr + (1u << qemu_plugin_mem_size_shift(info));
+  if (end <= v->stack[v->depth - 1].min_lo)
+    return;
+  for (size_t a = v->depth; a-- > 0;) {
+    frame *f = &v->stack[a];
+    if (f->min_lo >= end)
+      break;
+    if (f->cached && addr < f->rd_hi && f->rd_lo < end) {
+      f->cached = 0;
+      for (size_t b = a; b < v->depth; b++)
+        v->stack[b].tail_ok = 0;
+    }
+  }
 }
 
 /* ---- checking one instruction ---- */
 
-static int covered(uint64_t pc, sfr_pc_mode mode) {
-  sfr_lookup_result res;
-  return sfr_lookup(&g.sec, pc, mode, &res) == SFR_LOOKUP_FOUND;
-}
-
-/* covered(ra, SFR_PC_RA), remembered: the same return addresses recur at
- * every instruction of their callees. */
-static int ra_covered(uint64_t ra) {
-  static struct {
-    uint64_t ra;
-    int known, covered;
-  } cache[8192];
-  size_t i = (size_t)((ra ^ (ra >> 13)) % 8192);
-  if (!cache[i].known || cache[i].ra != ra) {
-    cache[i].ra = ra;
-    cache[i].known = 1;
-    cache[i].covered = covered(ra, SFR_PC_RA);
-  }
-  return cache[i].covered;
-}
-
-static void read_all_regs(sfr_regs *r) {
+static void read_all_regs(vstate *v, sfr_regs *r) {
   for (unsigned i = 0; i < SFR_MAX_REGS; i++) {
-    if (!g.r_dwarf[i])
+    if (!v->r_dwarf[i])
       continue;
-    r->gpr[i] = reg_value(g.r_dwarf[i]);
+    r->gpr[i] = reg_value(v, v->r_dwarf[i]);
     r->gpr_valid |= (uint64_t)1 << i;
   }
 }
 
-static void write_snapshot(const char *kind, uint64_t n, const sfr_regs *top, size_t k_end,
-                           const char *why) {
+/* One frame's unwind, as the full walk does it: a read that fails is read
+ * again as zeros (the FP-unknown rule below), and *filled says so. */
+static sfr_stop step(vstate *v, const sfr_regs *cur, int topmost, sfr_regs *out, int *filled) {
+  sfr_unwind_ctx uc = {&g.sec, read_mem, v, g.pauth};
+  v->rd_lo = UINT64_MAX, v->rd_hi = 0;
+  out->pc = out->sp = out->fp = 0; /* a step that stops writes nothing */
+  sfr_stop st = sfr_unwind_frame(&uc, cur, topmost, out);
+  *filled = 0;
+  if (st == SFR_STOP_MEM_READ) {
+    v->fill_unreadable = 1;
+    v->filled = 0;
+    st = sfr_unwind_frame(&uc, cur, topmost, out);
+    v->fill_unreadable = 0;
+    *filled = v->filled != 0;
+  }
+  v->c.steps++;
+  return st;
+}
+
+static enum verdict judge(sfr_stop st, const sfr_regs *out, const frame *truth) {
+  if (st != SFR_STOP_NONE)
+    return V_STOP;
+  if (out->pc != truth->ra)
+    return V_PC;
+  return out->sp != truth->csp ? V_SP : V_OK;
+}
+
+/* Is the step from frame a to be made (frame a covered, a frame below)? */
+static int steps_from(const vstate *v, size_t a) {
+  return a >= 1 && v->stack[a].unc != (int64_t)a;
+}
+
+/* The chain from frame a down, given the FP the step above recovered for
+ * it: reuses remembered steps and verdicts, computes the rest, and leaves
+ * every frame from a down to the chain's end with a valid verdict. */
+static void chain(vstate *v, size_t a, uint64_t fp) {
+  size_t end = a;
+  for (;;) {
+    frame *f = &v->stack[end];
+    if (!steps_from(v, end))
+      break;
+    if (f->cached && f->in_fp == fp && f->tail_ok && !g.full) {
+      v->c.reused++;
+      break;
+    }
+    if (!f->cached || f->in_fp != fp || g.full) {
+      sfr_regs cur, out;
+      cur.pc = f->ra, cur.sp = f->csp, cur.fp = fp, cur.ra = 0, cur.ra_valid = 0;
+      cur.gpr_valid = 0;
+      int filled;
+      sfr_stop st = step(v, &cur, 0, &out, &filled);
+      f->cached = 1;
+      f->in_fp = fp;
+      f->stop = (uint8_t)st;
+      f->filled = (uint8_t)filled;
+      f->out_pc = out.pc, f->out_sp = out.sp, f->out_fp = out.fp;
+      f->rd_lo = v->rd_lo, f->rd_hi = v->rd_hi;
+      f->verdict = (uint8_t)judge(st, &out, &v->stack[end - 1]);
+    }
+    f->tail_ok = 0;
+    if (f->verdict != V_OK)
+      break;
+    fp = f->out_fp;
+    end--;
+  }
+  /* Back up: each frame's verdict from its step and the one below. */
+  for (size_t b = end;; b++) {
+    frame *f = &v->stack[b];
+    uint64_t below_min = b ? v->stack[b - 1].min_lo : UINT64_MAX;
+    if (!steps_from(v, b)) {
+      f->tail_ok = 1, f->tail_bad = -1, f->tail_frames = 0, f->tail_filled = 0;
+    } else if (!f->tail_ok) {
+      f->tail_ok = 1;
+      if (f->verdict != V_OK) {
+        f->tail_bad = (int64_t)b, f->tail_frames = 0, f->tail_filled = f->filled;
+      } else {
+        const frame *n = &v->stack[b - 1];
+        f->tail_bad = n->tail_bad;
+        f->tail_frames = 1 + n->tail_frames;
+        f->tail_filled = f->filled | n->tail_filled;
+      }
+    }
+    f->min_lo = f->cached && f->rd_lo < below_min ? f->rd_lo : below_min;
+    if (b == a)
+      break;
+  }
+}
+
+static void fmt_rule(char *buf, size_t n, uint64_t pc, int topmost) {
+  sfr_lookup_result res;
+  sfr_lookup_status ls = sfr_lookup(&g.sec, pc, topmost ? SFR_PC_IP : SFR_PC_RA, &res);
+  if (ls != SFR_LOOKUP_FOUND) {
+    snprintf(buf, n, "lookup: %s", sfr_lookup_status_name(ls));
+    return;
+  }
+  const sfr_rules *r = &res.rules;
+  char cfa[32], ra[24], fp[24];
+  const char *base = r->cfa.base == SFR_BASE_SP ? "SP" : r->cfa.base == SFR_BASE_FP ? "FP" : "r";
+  snprintf(cfa, sizeof cfa, "%s%s%s%+" PRId64 "%s", r->cfa.deref ? "*(" : "", base,
+           r->cfa.base != SFR_BASE_SP && r->cfa.base != SFR_BASE_FP ? "?" : "", r->cfa.offset,
+           r->cfa.deref ? ")" : "");
+  const sfr_reg_rule *rr[2] = {&r->ra, &r->fp};
+  char *outs[2] = {ra, fp};
+  for (int i = 0; i < 2; i++) {
+    switch ((sfr_rule_kind)rr[i]->kind) {
+    case SFR_RULE_UNCHANGED: snprintf(outs[i], 24, "same"); break;
+    case SFR_RULE_AT_CFA:
+    case SFR_RULE_FIXED: snprintf(outs[i], 24, "[CFA%+" PRId64 "]", rr[i]->offset); break;
+    case SFR_RULE_VAL_CFA: snprintf(outs[i], 24, "CFA%+" PRId64, rr[i]->offset); break;
+    case SFR_RULE_REG: snprintf(outs[i], 24, "r%u%+" PRId64, rr[i]->reg, rr[i]->offset); break;
+    case SFR_RULE_AT_REG: snprintf(outs[i], 24, "[r%u%+" PRId64 "]", rr[i]->reg, rr[i]->offset); break;
+    default: snprintf(outs[i], 24, "undefined"); break;
+    }
+  }
+  snprintf(buf, n, "CFA=%s RA=%s FP=%s%s (function 0x%" PRIx64 ", row %u)", cfa, ra, fp,
+           r->ra_mangled ? " RA signed" : "", res.fde.start, res.fre.index);
+}
+
+static guint bucket_hash(gconstpointer p) {
+  const bucket *b = p;
+  return (guint)(land_hash(b->top_pc, b->step_pc) ^ g_str_hash(b->what));
+}
+
+static gboolean bucket_eq(gconstpointer x, gconstpointer y) {
+  const bucket *a = x, *b = y;
+  return a->top_pc == b->top_pc && a->step_pc == b->step_pc && !strcmp(a->what, b->what);
+}
+
+static void note_wrong(uint64_t top_pc, uint64_t step_pc, unsigned frame_no, const char *what) {
+  bucket key;
+  memset(&key, 0, sizeof key);
+  key.top_pc = top_pc, key.step_pc = step_pc;
+  snprintf(key.what, sizeof key.what, "%s", what);
+  g_mutex_lock(&g.lock);
+  bucket *b = g_hash_table_lookup(g.buckets, &key);
+  if (!b) {
+    b = g_new(bucket, 1);
+    *b = key;
+    fmt_rule(b->rule, sizeof b->rule, step_pc, frame_no == 1);
+    b->frame_min = b->frame_max = frame_no;
+    g_hash_table_add(g.buckets, b);
+  }
+  b->count++;
+  if (frame_no < b->frame_min)
+    b->frame_min = frame_no;
+  if (frame_no > b->frame_max)
+    b->frame_max = frame_no;
+  g_mutex_unlock(&g.lock);
+}
+
+/* What a wrong step gave, without absolute addresses (a bucket's key). */
+static void describe(char *buf, size_t n, enum verdict vd, sfr_stop st, uint64_t got_sp,
+                     uint64_t truth_sp) {
+  if (vd == V_STOP)
+    snprintf(buf, n, "stopped: %s", sfr_stop_name(st));
+  else if (vd == V_PC)
+    snprintf(buf, n, "pc wrong");
+  else
+    snprintf(buf, n, "sp off by %+" PRId64, (int64_t)(got_sp - truth_sp));
+}
+
+static void write_snapshot(vstate *v, const char *kind, uint64_t n, const sfr_regs *top,
+                           size_t k_end, const char *why) {
   char path[4096];
   snprintf(path, sizeof path, "%s/%s-%06" PRIu64 ".snapshot", g.snapdir, kind, n);
   FILE *f = fopen(path, "w");
@@ -322,7 +717,7 @@ static void write_snapshot(const char *kind, uint64_t n, const sfr_regs *top, si
    * epilogue's FP rule may still point) to 16 bytes above the CFA of the
    * last frame the unwind needs. */
   uint64_t lo = top->sp - 128;
-  uint64_t hi = cfa_of(k_end ? g.stack[g.depth - k_end].csp : top->sp) + 16;
+  uint64_t hi = cfa_of(k_end ? v->stack[v->depth - k_end].csp : top->sp) + 16;
   if (hi - lo > (1u << 20))
     hi = lo + (1u << 20);
   fprintf(f, "# sfr_truth snapshot: %s\n", why ? why : "chosen");
@@ -330,8 +725,8 @@ static void write_snapshot(const char *kind, uint64_t n, const sfr_regs *top, si
           (unsigned)k_end + 1);
   fprintf(f, "# truth 0 0x%" PRIx64 " 0x%" PRIx64 "\n", top->pc, top->sp);
   for (size_t k = 1; k <= k_end; k++)
-    fprintf(f, "# truth %u 0x%" PRIx64 " 0x%" PRIx64 "\n", (unsigned)k, g.stack[g.depth - k].ra,
-            g.stack[g.depth - k].csp);
+    fprintf(f, "# truth %u 0x%" PRIx64 " 0x%" PRIx64 "\n", (unsigned)k, v->stack[v->depth - k].ra,
+            v->stack[v->depth - k].csp);
   fprintf(f, "pc 0x%" PRIx64 "\nsp 0x%" PRIx64 "\nfp 0x%" PRIx64 "\n", top->pc, top->sp, top->fp);
   if (top->ra_valid)
     fprintf(f, "ra 0x%" PRIx64 "\n", top->ra);
@@ -344,121 +739,214 @@ static void write_snapshot(const char *kind, uint64_t n, const sfr_regs *top, si
   fprintf(f, "max-frames %u\n", (unsigned)(k_end + 2 > 4096 ? 4096 : k_end + 2));
   for (uint64_t a = lo; a < hi; a += 32) {
     uint8_t b[32];
-    size_t n = hi - a < 32 ? (size_t)(hi - a) : 32;
-    if (read_mem(NULL, a, b, n) != 0)
+    size_t cnt = hi - a < 32 ? (size_t)(hi - a) : 32;
+    if (read_mem(v, a, b, cnt) != 0)
       continue;
     fprintf(f, "mem 0x%" PRIx64 " ", a);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < cnt; i++)
       fprintf(f, "%02x", b[i]);
     fputc('\n', f);
   }
   fclose(f);
 }
 
-static void note_wrong(uint64_t pc, unsigned frame_no, const char *why) {
-  for (size_t i = 0; i < g.n_wrongs; i++)
-    if (g.wrongs[i].pc == pc && g.wrongs[i].frame == frame_no && !strcmp(g.wrongs[i].why, why)) {
-      g.wrongs[i].count++;
-      return;
-    }
-  if (g.n_wrongs == MAX_WRONG_KEPT) {
-    g.wrong_dropped++;
-    return;
+/* unwind=full: the whole walk with sfr_backtrace, as a profiler would. */
+static void check_full(vstate *v, sfr_regs *top, size_t k_end, unsigned *bad, uint64_t *step_pc,
+                       char *what, size_t what_n, int *fp_unknown, uint64_t *frames_ok) {
+  if (v->bt_cap < k_end + 1) {
+    v->bt_cap = 2 * (k_end + 1);
+    v->bt = g_realloc(v->bt, v->bt_cap * sizeof *v->bt);
   }
-  wrong_rec *w = &g.wrongs[g.n_wrongs++];
-  w->pc = pc;
-  w->frame = frame_no;
-  snprintf(w->why, sizeof w->why, "%s", why);
-  w->count = 1;
-}
-
-static void on_check(unsigned int vcpu, void *udata) {
-  (void)vcpu;
-  sfr_regs top;
-  memset(&top, 0, sizeof top);
-  top.pc = (uintptr_t)udata;
-  top.sp = reg_value(g.r_sp);
-  top.fp = reg_value(g.r_fp);
-  if (g.r_ra) {
-    top.ra = reg_value(g.r_ra);
-    top.ra_valid = 1;
-  }
-  drop_dead(top.sp);
-
-  /* The frames to check: 1..k_end, where k_end is the first truth frame
-   * (counting the topmost as 0) that SFrame does not cover, or the last. */
-  size_t k_end = 0;
-  while (k_end < g.depth && k_end < MAX_TRUTH && (k_end ? ra_covered(g.stack[g.depth - k_end].ra) : 1))
-    k_end++;
-
-  sfr_unwind_ctx uc = {&g.sec, read_mem, NULL, g.pauth};
+  sfr_unwind_ctx uc = {&g.sec, read_mem, v, g.pauth};
   sfr_stop why;
-  size_t n = sfr_backtrace(&uc, &top, g.bt, k_end + 1, &why);
+  size_t n = sfr_backtrace(&uc, top, v->bt, k_end + 1, &why);
   if (n <= k_end && why == SFR_STOP_REG_UNKNOWN) {
     /* A flexible rule names another register: read them all, try again. */
-    read_all_regs(&top);
-    n = sfr_backtrace(&uc, &top, g.bt, k_end + 1, &why);
+    read_all_regs(v, top);
+    n = sfr_backtrace(&uc, top, v->bt, k_end + 1, &why);
   }
-  g.checked++;
-  char msg[96] = "";
-  unsigned bad = 0;
+  v->c.steps += n;
   for (size_t k = 1; k <= k_end; k++) {
-    const frame *t = &g.stack[g.depth - k];
-    if (k >= n) {
-      snprintf(msg, sizeof msg, "stopped early: %s", sfr_stop_name(why));
-    } else if (g.bt[k].pc != t->ra) {
-      snprintf(msg, sizeof msg, "pc 0x%" PRIx64 ", truth 0x%" PRIx64, g.bt[k].pc, t->ra);
-    } else if (g.bt[k].sp != t->csp) {
-      snprintf(msg, sizeof msg, "sp 0x%" PRIx64 ", truth 0x%" PRIx64, g.bt[k].sp, t->csp);
-    } else {
-      g.frames_checked++;
+    const frame *t = &v->stack[v->depth - k];
+    enum verdict vd = k >= n ? V_STOP : judge(SFR_STOP_NONE, &v->bt[k], t);
+    if (vd == V_OK) {
+      ++*frames_ok;
       continue;
     }
-    bad = (unsigned)k;
+    *bad = (unsigned)k;
+    *step_pc = v->bt[k - 1].pc;
+    describe(what, what_n, vd, why, k < n ? v->bt[k].sp : 0, t->csp);
     break;
   }
-  if (bad && k_end >= n && why == SFR_STOP_MEM_READ) {
+  if (*bad && k_end >= n && why == SFR_STOP_MEM_READ) {
     /* Did the walk stop only because a saved FP could not be read?  Walk
      * again reading zeros where memory cannot be read: if every frame's PC
      * and SP then equal the truth, the unreadable word was an FP, whose
      * value the truth does not judge (an x86-64 DRAP epilogue's FP rule
      * still names the FP after `leave`, GCC emitting no .cfi_restore). */
-    g.fill_unreadable = 1;
-    g.filled = 0;
-    size_t n2 = sfr_backtrace(&uc, &top, g.bt, k_end + 1, &why);
-    g.fill_unreadable = 0;
+    v->fill_unreadable = 1;
+    v->filled = 0;
+    size_t n2 = sfr_backtrace(&uc, top, v->bt, k_end + 1, &why);
+    v->fill_unreadable = 0;
     size_t k = 1;
-    while (k <= k_end && k < n2 && g.bt[k].pc == g.stack[g.depth - k].ra &&
-           g.bt[k].sp == g.stack[g.depth - k].csp)
+    while (k <= k_end && k < n2 && judge(SFR_STOP_NONE, &v->bt[k], &v->stack[v->depth - k]) == V_OK)
       k++;
-    if (k > k_end && g.filled) {
-      g.fp_unknown++;
-      g.frames_checked += k_end - (bad - 1);
-      return;
+    if (k > k_end && v->filled) {
+      *fp_unknown = 1;
+      *bad = 0;
+      *frames_ok = k_end;
     }
   }
-  if (!bad) {
-    g.correct++;
-  } else {
-    g.wrong++;
-    note_wrong(top.pc, bad, msg);
+}
+
+/* A line on stderr every g.progress seconds: this thread's counts. */
+static void progress(const vstate *v) {
+  int64_t now = g_get_monotonic_time();
+  g_mutex_lock(&g.lock);
+  if (now - g.last_progress >= (int64_t)g.progress * 1000000) {
+    double secs = (double)(now - g.t0) / 1e6;
+    fprintf(stderr, "sfr_truth: %.0f s: %" PRIu64 " instructions checked (%.0f a second), %" PRIu64
+            " wrong in %u buckets, %" PRIu64 " truth unknown, stack depth %zu\n", secs,
+            v->c.checked, secs > 0 ? (double)v->c.checked / secs : 0.0, v->c.wrong,
+            g_hash_table_size(g.buckets), v->c.unknown_stack, v->depth);
+    g.last_progress = now;
+  }
+  g_mutex_unlock(&g.lock);
+}
+
+static void on_check(unsigned int vcpu_index, void *udata) {
+  vstate *v = vcpu(vcpu_index);
+  sfr_regs top;
+  top.pc = (uintptr_t)udata;
+  top.sp = reg_value(v, v->r_sp);
+  if (!on_own_stack(v, top.sp)) {
+    v->c.unknown_stack++;
+    return;
+  }
+  top.fp = reg_value(v, v->r_fp);
+  top.ra = 0, top.ra_valid = 0, top.gpr_valid = 0;
+  if (v->r_ra) {
+    top.ra = reg_value(v, v->r_ra);
+    top.ra_valid = 1;
+  }
+  drop_dead(v, top.sp);
+  if ((++v->c.checked & 0xffff) == 0 && g.progress)
+    progress(v);
+
+  /* The frames to check: 1..k_end, where k_end is the first truth frame
+   * (counting the topmost as 0) that SFrame does not cover, or the last. */
+  size_t depth = v->depth;
+  size_t k_end = depth;
+  if (depth && v->stack[depth - 1].unc >= 0)
+    k_end = depth - (size_t)v->stack[depth - 1].unc;
+
+  unsigned bad = 0;
+  uint64_t step_pc = 0, frames_ok = 0;
+  char what[48] = "";
+  int fp_unknown = 0;
+  if (g.full) {
+    check_full(v, &top, k_end, &bad, &step_pc, what, sizeof what, &fp_unknown, &frames_ok);
+  } else if (k_end) {
+    sfr_regs out;
+    int filled;
+    sfr_stop st = step(v, &top, 1, &out, &filled);
+    if (st == SFR_STOP_REG_UNKNOWN) {
+      read_all_regs(v, &top);
+      st = step(v, &top, 1, &out, &filled);
+    }
+    const frame *t = &v->stack[depth - 1];
+    enum verdict vd = judge(st, &out, t);
+    if (vd != V_OK) {
+      bad = 1, step_pc = top.pc;
+      describe(what, sizeof what, vd, st, out.sp, t->csp);
+    } else {
+      chain(v, depth - 1, out.fp);
+      const frame *f = &v->stack[depth - 1];
+      frames_ok = 1 + f->tail_frames;
+      fp_unknown = filled | f->tail_filled;
+      if (f->tail_bad >= 0) {
+        const frame *s = &v->stack[f->tail_bad];
+        bad = (unsigned)(depth - (size_t)f->tail_bad + 1);
+        step_pc = s->ra;
+        describe(what, sizeof what, (enum verdict)s->verdict, (sfr_stop)s->stop, s->out_sp,
+                 v->stack[f->tail_bad - 1].csp);
+        frames_ok = depth - (size_t)f->tail_bad; /* frames 1..bad-1 */
+      }
+    }
+  }
+  if (bad) {
+    v->c.wrong++;
+    v->c.frames_checked += bad - 1;
+    note_wrong(top.pc, step_pc, bad, what);
     if (g.snapdir && g.wrongsnaps_written < g.wrongsnaps_max) {
-      read_all_regs(&top);
-      write_snapshot("wrong", g.wrongsnaps_written++, &top, k_end, msg);
+      g_mutex_lock(&g.lock);
+      uint64_t n = g.wrongsnaps_written < g.wrongsnaps_max ? g.wrongsnaps_written++ : UINT64_MAX;
+      g_mutex_unlock(&g.lock);
+      if (n != UINT64_MAX) {
+        read_all_regs(v, &top);
+        char why[128];
+        snprintf(why, sizeof why, "frame %u: %s", bad, what);
+        write_snapshot(v, "wrong", n, &top, k_end, why);
+      }
     }
+    return;
   }
-  if (g.snapdir && g.snaps_written < g.snaps_max && ++g.checks_since_snap >= g.stride &&
-      k_end > 0 && !bad) {
-    g.checks_since_snap = 0;
-    read_all_regs(&top);
-    write_snapshot("chosen", g.snaps_written++, &top, k_end, NULL);
+  v->c.frames_checked += frames_ok;
+  if (fp_unknown)
+    v->c.fp_unknown++;
+  else
+    v->c.correct++;
+  if (g.snapdir && g.snaps_written < g.snaps_max && ++v->checks_since_snap >= g.stride &&
+      k_end > 0 && !fp_unknown) {
+    v->checks_since_snap = 0;
+    g_mutex_lock(&g.lock);
+    uint64_t n = g.snaps_written < g.snaps_max ? g.snaps_written++ : UINT64_MAX;
+    g_mutex_unlock(&g.lock);
+    if (n != UINT64_MAX) {
+      read_all_regs(v, &top);
+      write_snapshot(v, "chosen", n, &top, k_end, NULL);
+    }
   }
 }
 
 /* ---- translation ---- */
 
+/* The section, opened at the address QEMU loaded it (the first block is
+ * translated after the program and its interpreter are mapped). */
+static void open_section(uint64_t loaded_entry) {
+  if (g.have_entry)
+    g.bias = loaded_entry - g.entry;
+  sfr_finding where;
+  sfr_status st = sfr_open(&g.sec, g.sec_bytes, g.sec_len, g.vma + g.bias, &where);
+  if (st != SFR_OK) {
+    fprintf(stderr, "sfr_truth: %s: %s\n", g.sec_path, sfr_finding_message(st));
+    exit(70);
+  }
+  /* Validation verifies the order, so lookups may binary-search. */
+  size_t scratch_len = sfr_validate_scratch_size(g.sec_len);
+  void *scratch = g_malloc(scratch_len ? scratch_len : 1);
+  sfr_finding items[16];
+  sfr_report rep = {items, 16, 0, {0}};
+  sfr_validate_ex(&g.sec, g.sec_bytes, g.sec_len, g.vma + g.bias, scratch, scratch_len, &rep);
+  g_free(scratch);
+  if (sfr_report_rejects(&rep)) {
+    const char *first = "";
+    for (size_t i = 0; i < rep.count && i < 16; i++)
+      if (sfr_finding_class(items[i].id) != SFR_CLASS_QUESTIONABLE) {
+        first = sfr_finding_name(items[i].id);
+        break;
+      }
+    fprintf(stderr, "sfr_truth: %s: the section is not valid (%s); run sfref validate\n",
+            g.sec_path, first);
+    exit(70);
+  }
+  g.opened = 1;
+}
+
 static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
   (void)id;
+  if (!g.opened && !g.interp)
+    open_section(qemu_plugin_tb_vaddr(tb)); /* the first block is the entry */
   size_t n = qemu_plugin_tb_n_insns(tb);
   qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb, QEMU_PLUGIN_CB_R_REGS,
                                        (void *)(uintptr_t)qemu_plugin_tb_vaddr(tb));
@@ -472,6 +960,9 @@ static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
     if (g.check && covered(va, SFR_PC_IP))
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_check, QEMU_PLUGIN_CB_R_REGS,
                                              (void *)(uintptr_t)va);
+    if (g.check && !g.full)
+      qemu_plugin_register_vcpu_mem_cb(insn, on_store, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_W,
+                                       NULL);
     if (is_call(bytes, len))
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_call, QEMU_PLUGIN_CB_R_REGS,
                                              (void *)(uintptr_t)(va + len));
@@ -494,12 +985,31 @@ static struct qemu_plugin_register *find_regf(GArray *regs, const char *fmt, uns
   return find_reg(regs, name);
 }
 
-static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu) {
+static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index) {
   (void)id;
-  if (++g.vcpus > 1) {
-    fprintf(stderr, "sfr_truth: vCPU %u: only single-threaded programs are supported\n", vcpu);
+  if (vcpu_index >= MAX_VCPUS) {
+    fprintf(stderr, "sfr_truth: vCPU %u: more than %d threads at once are not supported\n",
+            vcpu_index, MAX_VCPUS);
     exit(70);
   }
+  g_mutex_lock(&g.lock);
+  vstate *v = g.vs[vcpu_index];
+  if (!v) {
+    v = g_new0(vstate, 1);
+    v->rbuf = g_byte_array_new();
+    v->mbuf = g_byte_array_new();
+    g.vs[vcpu_index] = v;
+  }
+  g.threads++;
+  g_mutex_unlock(&g.lock);
+  /* A thread that reuses a vCPU index starts a stack of its own; its
+   * counts add to those of the index's earlier threads. */
+  v->depth = 0;
+  v->started = 0;
+  v->called_sp = 0;
+  g_free(v->land);
+  v->land = NULL, v->land_cap = 0, v->land_n = 0;
+  memset(v->land_filter, 0, sizeof v->land_filter);
   GArray *regs = qemu_plugin_get_registers();
   /* Every DWARF register by its QEMU name; SP, FP and RA are among them. */
   switch (g.arch) {
@@ -507,29 +1017,29 @@ static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu) {
     static const char *const dw[16] = {"rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp",
                                        "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
     for (unsigned i = 0; i < 16; i++)
-      g.r_dwarf[i] = find_reg(regs, dw[i]);
-    g.r_sp = g.r_dwarf[7], g.r_fp = g.r_dwarf[6];
+      v->r_dwarf[i] = find_reg(regs, dw[i]);
+    v->r_sp = v->r_dwarf[7], v->r_fp = v->r_dwarf[6];
     break;
   }
   case ARCH_AARCH64:
     for (unsigned i = 0; i < 31; i++)
-      g.r_dwarf[i] = find_regf(regs, "x%u", i);
-    g.r_dwarf[31] = find_reg(regs, "sp");
-    g.r_sp = g.r_dwarf[31], g.r_fp = g.r_dwarf[29], g.r_ra = g.r_dwarf[30];
+      v->r_dwarf[i] = find_regf(regs, "x%u", i);
+    v->r_dwarf[31] = find_reg(regs, "sp");
+    v->r_sp = v->r_dwarf[31], v->r_fp = v->r_dwarf[29], v->r_ra = v->r_dwarf[30];
     break;
   case ARCH_S390X: {
     /* DWARF 16-31 are f0 f2 f4 f6 f1 f3 f5 f7 f8 f10 f12 f14 f9 f11 f13 f15 */
     static const unsigned fdw[16] = {0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15};
     for (unsigned i = 0; i < 16; i++) {
-      g.r_dwarf[i] = find_regf(regs, "r%u", i);
-      g.r_dwarf[16 + i] = find_regf(regs, "f%u", fdw[i]);
+      v->r_dwarf[i] = find_regf(regs, "r%u", i);
+      v->r_dwarf[16 + i] = find_regf(regs, "f%u", fdw[i]);
     }
-    g.r_sp = g.r_dwarf[15], g.r_fp = g.r_dwarf[11], g.r_ra = g.r_dwarf[14];
+    v->r_sp = v->r_dwarf[15], v->r_fp = v->r_dwarf[11], v->r_ra = v->r_dwarf[14];
     break;
   }
   }
   g_array_free(regs, TRUE);
-  if (!g.r_sp || !g.r_fp || (g.arch != ARCH_X86_64 && !g.r_ra)) {
+  if (!v->r_sp || !v->r_fp || (g.arch != ARCH_X86_64 && !v->r_ra)) {
     fprintf(stderr, "sfr_truth: this QEMU does not expose the SP/FP/RA registers by name\n");
     exit(70);
   }
@@ -545,38 +1055,80 @@ static void json_str(FILE *f, const char *s) {
   fputc('"', f);
 }
 
+static int bucket_order(const void *x, const void *y) {
+  const bucket *a = *(bucket *const *)x, *b = *(bucket *const *)y;
+  if (a->count != b->count)
+    return a->count > b->count ? -1 : 1;
+  if (a->top_pc != b->top_pc)
+    return a->top_pc < b->top_pc ? -1 : 1;
+  if (a->step_pc != b->step_pc)
+    return a->step_pc < b->step_pc ? -1 : 1;
+  return strcmp(a->what, b->what);
+}
+
 static void on_exit_cb(qemu_plugin_id_t id, void *p) {
   (void)id, (void)p;
   uint64_t executed = qemu_plugin_u64_sum(qemu_plugin_scoreboard_u64(g.executed));
+  counts t;
+  memset(&t, 0, sizeof t);
+  g_mutex_lock(&g.lock);
+  for (unsigned i = 0; i < MAX_VCPUS; i++) {
+    const vstate *v = g.vs[i];
+    if (!v)
+      continue;
+    t.checked += v->c.checked, t.correct += v->c.correct, t.wrong += v->c.wrong;
+    t.fp_unknown += v->c.fp_unknown, t.unknown_stack += v->c.unknown_stack;
+    t.frames_checked += v->c.frames_checked, t.nonlocal_exits += v->c.nonlocal_exits;
+    t.signal_frames += v->c.signal_frames, t.steps += v->c.steps, t.reused += v->c.reused;
+    if (v->c.max_depth > t.max_depth)
+      t.max_depth = v->c.max_depth;
+  }
   FILE *f = g.out_path ? fopen(g.out_path, "w") : stderr;
   if (!f) {
     fprintf(stderr, "sfr_truth: cannot write %s\n", g.out_path);
     exit(70);
   }
+  double secs = (double)(g_get_monotonic_time() - g.t0) / 1e6;
   fprintf(f,
-          "{\"schema\":\"sframe-conformance/harness/1\",\"executed\":%" PRIu64
-          ",\"checked\":%" PRIu64 ",\"correct\":%" PRIu64 ",\"fp_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64
-          ",\"not_covered\":%" PRIu64 ",\"frames_checked\":%" PRIu64 ",\"max_depth\":%" PRIu64 ",\"nonlocal_exits\":%" PRIu64
-          ",\"signal_handlers\":%zu,\"snapshots\":%" PRIu64 ",\"wrong_snapshots\":%" PRIu64
-          ",\"wrong_kinds_dropped\":%" PRIu64 ",\"wrongs\":[",
-          executed, g.checked, g.correct, g.fp_unknown, g.wrong, executed - g.checked,
-          g.frames_checked, g.max_depth, g.nonlocal_exits, g.n_handlers, g.snaps_written, g.wrongsnaps_written, g.wrong_dropped);
-  for (size_t i = 0; i < g.n_wrongs; i++) {
-    fprintf(f, "%s{\"pc\":\"0x%" PRIx64 "\",\"frame\":%u,\"count\":%" PRIu64 ",\"why\":",
-            i ? "," : "", g.wrongs[i].pc, g.wrongs[i].frame, g.wrongs[i].count);
-    json_str(f, g.wrongs[i].why);
+          "{\"schema\":\"sframe-conformance/harness/2\",\"unwind\":\"%s\",\"bias\":\"0x%" PRIx64
+          "\",\"executed\":%" PRIu64 ",\"checked\":%" PRIu64 ",\"correct\":%" PRIu64
+          ",\"fp_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64 ",\"truth_unknown\":{\"other_stack\":%" PRIu64
+          "},\"not_covered\":%" PRIu64 ",\"frames_checked\":%" PRIu64 ",\"max_depth\":%" PRIu64
+          ",\"nonlocal_exits\":%" PRIu64 ",\"signal_handlers\":%d,\"signal_frames\":%" PRIu64
+          ",\"threads\":%u,\"steps\":%" PRIu64 ",\"chains_reused\":%" PRIu64
+          ",\"plugin_seconds\":%.3f,\"snapshots\":%" PRIu64 ",\"wrong_snapshots\":%" PRIu64
+          ",\"wrong_buckets\":%u,\"wrongs\":[",
+          g.full ? "full" : "incremental", g.bias, executed, t.checked, t.correct, t.fp_unknown,
+          t.wrong, t.unknown_stack, executed - t.checked - t.unknown_stack, t.frames_checked,
+          t.max_depth, t.nonlocal_exits, g_atomic_int_get(&g.n_handlers), t.signal_frames,
+          g.threads, t.steps, t.reused, secs, g.snaps_written, g.wrongsnaps_written,
+          g_hash_table_size(g.buckets));
+  guint nb;
+  gpointer *all = g_hash_table_get_keys_as_array(g.buckets, &nb);
+  qsort(all, nb, sizeof *all, bucket_order);
+  for (guint i = 0; i < nb; i++) {
+    const bucket *b = all[i];
+    fprintf(f,
+            "%s{\"pc\":\"0x%" PRIx64 "\",\"step_pc\":\"0x%" PRIx64 "\",\"frame\":%" PRIu64
+            ",\"frame_max\":%" PRIu64 ",\"count\":%" PRIu64 ",\"why\":",
+            i ? "," : "", b->top_pc, b->step_pc, b->frame_min, b->frame_max, b->count);
+    json_str(f, b->what);
+    fprintf(f, ",\"rule\":");
+    json_str(f, b->rule);
     fputc('}', f);
   }
+  g_free(all);
   fprintf(f, "]}\n");
   if (f != stderr)
     fclose(f);
+  g_mutex_unlock(&g.lock);
 }
 
 static int parse_u64(const char *s, uint64_t *v) {
   char *end;
   errno = 0;
   *v = strtoull(s, &end, 0);
-  return *s && !*end;
+  return *s && !*end && errno == 0;
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
@@ -586,6 +1138,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   g.stride = 10007;
   g.wrongsnaps_max = 50;
   g.check = 1;
+  g.stack_size = 8u << 20;
+  g.progress = 5;
   if (!strcmp(info->target_name, "x86_64"))
     g.arch = ARCH_X86_64;
   else if (!strcmp(info->target_name, "aarch64"))
@@ -609,6 +1163,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
       sframe = v;
     else if (!strcmp(k, "vma"))
       ok = parse_u64(v, &g.vma), have_vma = 1;
+    else if (!strcmp(k, "entry"))
+      ok = parse_u64(v, &g.entry), g.have_entry = 1;
+    else if (!strcmp(k, "interp"))
+      ok = parse_u64(v, &g.interp);
     else if (!strcmp(k, "out"))
       g.out_path = g_strdup(v);
     else if (!strcmp(k, "snapdir"))
@@ -623,12 +1181,21 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
       ok = parse_u64(v, &g.pauth);
     else if (!strcmp(k, "check"))
       ok = parse_u64(v, &g.check);
-    else {
+    else if (!strcmp(k, "stack"))
+      ok = parse_u64(v, &g.stack_size) && g.stack_size > 0;
+    else if (!strcmp(k, "progress"))
+      ok = parse_u64(v, &g.progress);
+    else if (!strcmp(k, "unwind")) {
+      if (!strcmp(v, "full"))
+        g.full = 1;
+      else
+        ok = !strcmp(v, "incremental");
+    } else {
       fprintf(stderr, "sfr_truth: unknown argument '%s'\n", k);
       return -1;
     }
     if (!ok) {
-      fprintf(stderr, "sfr_truth: bad number for %s: '%s'\n", k, v);
+      fprintf(stderr, "sfr_truth: bad value for %s: '%s'\n", k, v);
       return -1;
     }
   }
@@ -645,38 +1212,25 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   }
   g.sec_bytes = (uint8_t *)bytes;
   g.sec_len = len;
+  g.sec_path = g_strdup(sframe);
+  /* The header is checked now, the whole section where it was loaded. */
+  sfr_section probe;
   sfr_finding where;
-  sfr_status st = sfr_open(&g.sec, g.sec_bytes, g.sec_len, g.vma, &where);
+  sfr_status st = sfr_open(&probe, g.sec_bytes, g.sec_len, g.vma, &where);
   if (st != SFR_OK) {
     fprintf(stderr, "sfr_truth: %s: %s\n", sframe, sfr_finding_message(st));
     return -1;
   }
-  /* Validation verifies the order, so lookups may binary-search. */
-  size_t scratch_len = sfr_validate_scratch_size(g.sec_len);
-  void *scratch = g_malloc(scratch_len ? scratch_len : 1);
-  sfr_finding items[16];
-  sfr_report rep = {items, 16, 0, {0}};
-  sfr_validate_ex(&g.sec, g.sec_bytes, g.sec_len, g.vma, scratch, scratch_len, &rep);
-  g_free(scratch);
-  if (sfr_report_rejects(&rep)) {
-    const char *first = "";
-    for (size_t i = 0; i < rep.count && i < 16; i++)
-      if (sfr_finding_class(items[i].id) != SFR_CLASS_QUESTIONABLE) {
-        first = sfr_finding_name(items[i].id);
-        break;
-      }
-    fprintf(stderr, "sfr_truth: %s: the section is not valid (%s); run sfref validate\n", sframe,
-            first);
-    return -1;
-  }
-  if ((g.sec.abi == SFR_ABI_AMD64_LE) != (g.arch == ARCH_X86_64) ||
-      (g.sec.abi == SFR_ABI_S390X_BE) != (g.arch == ARCH_S390X)) {
+  if ((probe.abi == SFR_ABI_AMD64_LE) != (g.arch == ARCH_X86_64) ||
+      (probe.abi == SFR_ABI_S390X_BE) != (g.arch == ARCH_S390X)) {
     fprintf(stderr, "sfr_truth: the section's ABI (%s) is not this emulator's (%s)\n",
-            sfr_abi_name(g.sec.abi), info->target_name);
+            sfr_abi_name(probe.abi), info->target_name);
     return -1;
   }
-  g.rbuf = g_byte_array_new();
-  g.mbuf = g_byte_array_new();
+  g.sec.abi = probe.abi;
+  g_mutex_init(&g.lock);
+  g.buckets = g_hash_table_new(bucket_hash, bucket_eq);
+  g.t0 = g.last_progress = g_get_monotonic_time();
   g.executed = qemu_plugin_scoreboard_new(sizeof(uint64_t));
   qemu_plugin_register_vcpu_init_cb(id, on_vcpu_init);
   qemu_plugin_register_vcpu_tb_trans_cb(id, on_tb_trans);
