@@ -2,26 +2,57 @@
 # Install what the build and tests need, from Debian's archive.  Skips
 # packages that are already installed; needs root (or sudo) only when
 # something is missing.
-# Usage: ci/install-deps.sh [conformance|harness]   (conformance: only what
-# `make conformance` needs: the build, the corpus's aarch64 sections, and
-# the libsframe / objdump / readelf under test; harness: what `make harness`
-# needs besides: QEMU's build dependencies and the s390x cross compiler).
-# Then the peers of Debian's newer suites (trixie, sid) are unpacked into
-# build/toolchains by ci/peers.sh (no system change; a no-op once done).
+# Usage: ci/install-deps.sh [conformance | harness [ARCH...] | harness-bin ARCH...]
+#   conformance  only what `make conformance` needs: the build, the corpus's
+#                aarch64 sections, and the libsframe / objdump / readelf
+#                under test
+#   harness      what `make harness` needs: QEMU's build dependencies, and
+#                for each ARCH (default all three) its cross compiler,
+#                binutils and C library (static and dynamic programs)
+#   harness-bin  what `make harness BIN=...` needs for a program of ARCH:
+#                QEMU's build dependencies, that ARCH's objdump and, for
+#                dynamically linked programs, its C library (the sysroot)
+#   (none)       everything `make check` needs
+# Then, for conformance and check, the peers of Debian's newer suites
+# (trixie, sid) are unpacked into build/toolchains by ci/peers.sh (no
+# system change; a no-op once done).  The harness modes fetch no peer.
 set -euo pipefail
-PKGS=(gcc make binutils binutils-dev gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu
-      libc6-dev-arm64-cross)
-HARNESS=(ninja-build pkg-config libglib2.0-dev python3 jq gcc-s390x-linux-gnu libc6-dev-s390x-cross)
-case ${1:-} in
-  conformance) ;;
-  harness) PKGS+=("${HARNESS[@]}") ;;
-  *) PKGS+=(bats jq valgrind pkg-config chromium clang libclang-rt-14-dev afl++ zip unzip python3) ;;
+PKGS=(gcc make binutils)
+BUILD=(binutils-dev gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross)
+QEMU=(ninja-build pkg-config libglib2.0-dev python3 jq)
+arch_pkgs() { # ARCH WITH-COMPILER
+  case $1 in
+    x86_64) [ "$2" = 1 ] && echo libc6-dev ;;
+    aarch64) echo binutils-aarch64-linux-gnu libc6-arm64-cross
+             [ "$2" = 1 ] && echo gcc-aarch64-linux-gnu libc6-dev-arm64-cross ;;
+    s390x) echo binutils-s390x-linux-gnu libc6-s390x-cross
+           [ "$2" = 1 ] && echo gcc-s390x-linux-gnu libc6-dev-s390x-cross ;;
+    *) echo "ci/install-deps: unknown architecture '$1'" >&2; exit 2 ;;
+  esac
+  return 0
+}
+mode=${1:-}
+[ $# -gt 0 ] && shift
+with_peers=1
+case $mode in
+  conformance) PKGS+=("${BUILD[@]}") ;;
+  harness|harness-bin)
+    with_peers=0
+    PKGS+=("${QEMU[@]}")
+    [ $# -gt 0 ] || { [ "$mode" = harness ] && set -- x86_64 aarch64 s390x; }
+    [ $# -gt 0 ] || { echo "ci/install-deps: harness-bin wants an architecture" >&2; exit 2; }
+    for a in "$@"; do
+      # shellcheck disable=SC2207
+      PKGS+=($(arch_pkgs "$a" "$([ "$mode" = harness ] && echo 1 || echo 0)"))
+    done ;;
+  '') PKGS+=("${BUILD[@]}" bats jq valgrind pkg-config chromium clang libclang-rt-14-dev afl++ zip unzip python3) ;;
+  *) echo "ci/install-deps: unknown mode '$mode'" >&2; exit 2 ;;
 esac
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-peers() { bash "$(dirname "$0")/peers.sh"; }
+peers() { [ $with_peers = 0 ] || bash "$(dirname "$0")/peers.sh"; }
 if [ ${#missing[@]} -eq 0 ]; then
   echo "ci/install-deps: all present (${PKGS[*]})"
   peers

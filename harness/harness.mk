@@ -1,12 +1,21 @@
 # harness/harness.mk - `make harness` (harness/README.md).
 #   make harness                       all three architectures, every producer
 #   make harness ARCH=s390x            one (or a comma list)
-#   make harness BIN=prog [ARCH=...] [ARGS="..."]   one static binary with .sframe, run with ARGS
+#   make harness BIN=prog [ARCH=...] [ARGS="a b"] [EXPECT_EXIT=N]
+#                                      one program with .sframe, run with ARGS
+#                                      (split at blanks, nothing else interpreted;
+#                                      for arguments with blanks use
+#                                      harness/run.sh --bin PROG -- ARGS...)
 #   make harness-replay [IMPL=adapter] the committed snapshots, without QEMU
-.PHONY: harness harness-replay
+#   make harness-test                  the recorder's own tests under QEMU
+.PHONY: harness harness-replay harness-test
 harness: $(SFREF)
-	bash harness/run.sh $(if $(ARCH),--arch $(ARCH)) $(if $(BIN),--bin $(BIN)) $(if $(QUICK),--quick) \
-	  $(if $(ARGS),-- $(ARGS))
+	HARNESS_ARGS='$(subst ','\'',$(ARGS))' bash harness/run.sh $(if $(ARCH),--arch $(ARCH)) \
+	  $(if $(BIN),--bin '$(subst ','\'',$(BIN))') $(if $(QUICK),--quick) \
+	  $(if $(EXPECT_EXIT),--expect-exit $(EXPECT_EXIT))
 
 harness-replay: $(SFREF) $(BUILD)/bin/sfadapter-reference
 	bash harness/replay.sh $(if $(IMPL),$(IMPL),$(BUILD)/bin/sfadapter-reference)
+
+harness-test: $(SFREF)
+	bats harness/tests/recorder.bats

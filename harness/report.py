@@ -18,9 +18,10 @@ import glob
 import json
 import os
 import re
+import subprocess
 import sys
 
-REAL = {"zround"}  # programs whose code nobody here wrote (zlib)
+REAL = {"zround", "lua", "mdbround"}  # programs whose code nobody here wrote
 ARCHES = ["x86_64", "aarch64", "s390x"]
 
 
@@ -51,6 +52,48 @@ def load_attributions(path):
     return rules
 
 
+def disassembly(elf, objdump, want):
+    """{address: (function, instruction text)} for the addresses in want,
+    from one objdump pass over elf."""
+    found = {}
+    try:
+        p = subprocess.run([objdump, "-d", "--no-show-raw-insn", elf], capture_output=True,
+                           text=True, check=False)
+    except OSError:
+        return found
+    func = "?"
+    for line in p.stdout.splitlines():
+        m = re.match(r"^([0-9a-f]+) <(.*)>:$", line)
+        if m:
+            func = re.sub(r"\+0x[0-9a-f]+$", "", m.group(2))
+            continue
+        m = re.match(r"^ *([0-9a-f]+):\t(.*)$", line)
+        if m and int(m.group(1), 16) in want:
+            found[int(m.group(1), 16)] = (func, re.sub(r"[ \t]+", " ", m.group(2)).strip())
+    return found
+
+
+def annotate(runs):
+    """Name each wrong bucket's instructions: the one checked and the one
+    whose frame's step went wrong (attributions match the first)."""
+    for r in runs:
+        if not r["wrongs"] or "elf" not in r:
+            continue
+        want = set()
+        for w in r["wrongs"]:
+            want.add(int(w["pc"], 16))
+            if "step_pc" in w:
+                want.add(int(w["step_pc"], 16))
+        bias = int(r.get("bias", "0x0"), 16)
+        found = disassembly(r["elf"], r.get("objdump", "objdump"), {a - bias for a in want})
+        for w in r["wrongs"]:
+            f, i = found.get(int(w["pc"], 16) - bias, ("", ""))
+            w["function"], w["insn"] = f, i
+            if "step_pc" in w:
+                f, i = found.get(int(w["step_pc"], 16) - bias, ("", ""))
+                w["step_function"], w["step_insn"] = f, i
+
+
 def attribute(runs, rules):
     """Set each run's "attributed" count and each wrong record's finding."""
     for r in runs:
@@ -71,9 +114,9 @@ def pct(a, b):
 
 
 def table(runs):
-    head = ("| arch | producer | SFrame | opt | program | executed | covered (checked) "
-            "| fully correct | FP unknown | wrong | not covered | frames checked | first wrong |")
-    rows = [head, "|" + "---|" * 13]
+    head = ("| arch | producer | SFrame | opt | program | exit | executed | covered (checked) "
+            "| fully correct | FP unknown | wrong (buckets) | truth unknown | not covered | frames checked | first wrong |")
+    rows = [head, "|" + "---|" * 15]
     for r in runs:
         first = ""
         if r["wrongs"]:
@@ -81,11 +124,35 @@ def table(runs):
             first = "%s%s frame %d: %s%s" % (
                 w["pc"], " (%s: %s)" % (w["function"], w.get("insn", "")) if w.get("function") else "",
                 w["frame"], w["why"], "; attributed: " + w["finding"] if w.get("finding") else "")
-        rows.append("| %s | %s | %s | %s | %s | %d | %d | %d (%s) | %d | %d | %d | %d | %s |" % (
+        ex = r.get("exit", 0)
+        exit_text = str(ex) if ex == r.get("expect_exit", 0) else "**%s** (want %s)" % (ex, r.get("expect_exit", 0))
+        rows.append("| %s | %s | %s | %s | %s | %s | %d | %d | %d (%s) | %d | %d (%d) | %d | %d | %d | %s |" % (
             r["arch"], r["producer"], "v%s" % r["version"] if r["version"] else "-", r["opt"],
-            r["program"], r["executed"], r["checked"], r["correct"], pct(r["correct"], r["checked"]),
-            r["fp_unknown"], r["wrong"], r["not_covered"], r["frames_checked"], first))
+            r["program"], exit_text, r["executed"], r["checked"], r["correct"],
+            pct(r["correct"], r["checked"]), r["fp_unknown"], r["wrong"], len(r["wrongs"]),
+            unknown(r), r["not_covered"], r["frames_checked"], first))
     return "\n".join(rows)
+
+
+def unknown(r):
+    return sum(r.get("truth_unknown", {}).values())
+
+
+def buckets(runs):
+    """Every wrong bucket of every run: where, what, how many."""
+    rows = ["| run | instructions | checked at | frame | frame whose step went wrong | what | its rule | finding |",
+            "|---|---|---|---|---|---|---|---|"]
+    n = 0
+    for r in runs:
+        for w in r["wrongs"]:
+            n += 1
+            frames = str(w["frame"]) if w.get("frame_max", w["frame"]) == w["frame"] else "%d-%d" % (
+                w["frame"], w["frame_max"])
+            rows.append("| %s | %d | %s `%s` (%s) | %s | %s (%s) | %s | %s | %s |" % (
+                "%s %s %s %s" % (r["arch"], r["producer"], r["opt"], r["program"]), w["count"],
+                w.get("function", ""), w.get("insn", ""), w["pc"], frames, w.get("step_function", ""),
+                w.get("step_pc", ""), w["why"], w.get("rule", ""), w.get("finding", "**none**")))
+    return n, "\n".join(rows)
 
 
 def totals(runs):
@@ -97,6 +164,7 @@ def totals(runs):
         for k in ("executed", "checked", "correct", "fp_unknown", "wrong", "attributed",
                   "not_covered", "frames_checked"):
             a[k] += r[k]
+        a["truth_unknown"] = a.get("truth_unknown", 0) + unknown(r)
         if r["program"] in REAL:
             a["checked_real"] += r["checked"]
         a["seconds"] += r.get("seconds", 0.0)
@@ -179,6 +247,7 @@ def main():
         return 2
     out = args[0]
     runs = load(out)
+    annotate(runs)
     attribute(runs, rules)
     if not runs:
         print("harness: no runs in %s/runs" % out, file=sys.stderr)
@@ -195,6 +264,10 @@ def main():
             arch, a["runs"], a["executed"], a["checked"], a["checked_real"], a["correct"],
             pct(a["correct"], a["checked"]), a["fp_unknown"], a["wrong"], a["attributed"],
             a["seconds"]))
+    nb, btable = buckets(runs)
+    if nb:
+        lines += ["", "Wrong unwinds, %d buckets (instruction checked, frame whose step went wrong, "
+                  "what went wrong), each counted; none dropped:" % nb, "", btable]
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "results.md"), "w") as f:
         f.write(text)

@@ -4,24 +4,41 @@
 # sfr_truth plugin (execution truth at every instruction, the oracle's
 # unwind checked against it), and report.
 #
-# Usage: harness/run.sh [--arch A[,A...]] [--bin STATIC-ELF] [--out DIR] [--quick]
-#   --arch   x86_64, aarch64, s390x (default: all three)
-#   --bin    check one static binary with .sframe instead of the suite's
-#            programs (its ARCH is read from the ELF header unless --arch);
-#            extra arguments after `--` are passed to it
-#   --out    where results go (default build/harness/out)
-#   --quick  fewer rounds and inputs (the short pass `make check` runs)
+# Usage: harness/run.sh [--arch A[,A...]] [--out DIR] [--quick] [--programs P,...]
+#        harness/run.sh --bin PROG [--arch A] [--expect-exit N] [--unwind full] [--out DIR] -- ARGS...
+#   --arch        x86_64, aarch64, s390x (default: all three; with --bin,
+#                 read from the ELF header)
+#   --bin         check one program with .sframe: static, static-pie or
+#                 dynamically linked (AArch64 and s390x dynamic programs run
+#                 against Debian's cross sysroots, /usr/TRIPLET); every
+#                 argument after `--` is passed to it unchanged
+#   --expect-exit the exit status the program is meant to end with
+#                 (default 0); any other status fails the run, whose
+#                 results are kept and reported all the same
+#   --unwind full re-unwind the whole stack at every instruction (the
+#                 reference for the incremental default)
+#   --out         where this run's results go (default: a new directory
+#                 build/harness/runs/TIME-PID; build/harness/out then
+#                 points at it); an existing non-empty DIR is refused
+#   --quick       fewer rounds and inputs
+#   --programs    of the suite's programs, only these (comma list)
 # Writes OUT/runs/*.json (one per program run), OUT/results.json, the table
 # OUT/results.md (also printed) and the chart OUT/results.svg.  Exit 0 when
-# no covered instruction unwound wrong, 1 when one did, 2 on usage errors.
+# every program ran as expected, checked instructions, and no covered
+# instruction unwound wrong (in the suite: none that is not attributed);
+# 1 otherwise; 2 on usage errors.
 set -euo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")/.." && pwd)
 B=$here/build/harness
-out=$B/out
+out=""
 arches=x86_64,aarch64,s390x
+arch_given=""
 bin=""
 quick=0
+expect_exit=0
+unwind=incremental
+only=""
 bin_args=()
 die() { echo "harness: $*" >&2; exit "${2:-1}"; }
 while [ $# -gt 0 ]; do
@@ -30,27 +47,23 @@ while [ $# -gt 0 ]; do
     --bin) bin=${2:?}; shift 2 ;;
     --out) out=${2:?}; shift 2 ;;
     --quick) quick=1; shift ;;
+    --expect-exit) expect_exit=${2:?}; shift 2 ;;
+    --unwind) unwind=${2:?}; shift 2 ;;
+    --programs) only=${2:?}; shift 2 ;;
     --) shift; bin_args=("$@"); break ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" 2 ;;
   esac
 done
 for a in ${arches//,/ }; do
   case $a in x86_64|aarch64|s390x) ;; *) die "unknown architecture '$a' (x86_64, aarch64, s390x)" 2 ;; esac
 done
-
-# ---- tools: QEMU, the plugin, the producers ----
-bash "$here/ci/install-deps.sh" harness >/dev/null
-bash "$here/harness/build-qemu.sh"
-q=$B/qemu
-plugin=$B/plugin/libsfrtruth.so
-mkdir -p "$B/plugin"
-psrc=("$here/harness/plugin/sfr_truth.c" "$here"/decoder/src/*.c)
-if [ ! -f "$plugin" ] || [ -n "$(find "${psrc[@]}" "$here/decoder/include/sframe_ref.h" -newer "$plugin")" ]; then
-  # shellcheck disable=SC2046
-  ${CC:-gcc} -std=c11 -O2 -Wall -Wextra -Werror -fPIC -shared -D_POSIX_C_SOURCE=200809L \
-    -I"$here/decoder/include" -I"$q/include" $(pkg-config --cflags glib-2.0) \
-    "${psrc[@]}" -o "$plugin" $(pkg-config --libs glib-2.0)
+case $expect_exit in ''|*[!0-9]*) die "--expect-exit wants a number, not '$expect_exit'" 2 ;; esac
+case $unwind in incremental|full) ;; *) die "--unwind is incremental or full, not '$unwind'" 2 ;; esac
+# make harness BIN=... ARGS="...": ARGS is split at blanks, nothing else in
+# it is interpreted (harness.mk passes it here untouched).
+if [ -n "${HARNESS_ARGS:-}" ] && [ ${#bin_args[@]} -eq 0 ]; then
+  read -r -a bin_args <<< "$HARNESS_ARGS"
 fi
 
 elf_arch() {
@@ -58,74 +71,135 @@ elf_arch() {
     *X86-64*) echo x86_64 ;; *AArch64*) echo aarch64 ;; *S/390*) echo s390x ;; *) echo unknown ;;
   esac
 }
-
-# sid's binutils read and cut every architecture's ELF (and gas 2.47.50
-# is one of the producers below).
-bash "$here/ci/toolchains.sh" sid binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu binutils-s390x-linux-gnu
-
-# One run: extract the section, run under QEMU with the plugin.
-# run_one ARCH ELF JSON LABEL-FIELDS SNAPS -- ARGS...
-sid=$(bash "$here/ci/toolchains.sh" --print-root sid)
-run_one() {
-  local arch=$1 elf=$2 json=$3 meta=$4 snaps=$5; shift 6
-  local sec=${json%.json}.sframe snapdir=${json%.json}.snaps
-  local objcopy=$sid/bin/${arch/_/-}-linux-gnu-objcopy readelf=$sid/bin/readelf
-  [ "$arch" = x86_64 ] && objcopy=$sid/bin/x86_64-linux-gnu-objcopy
-  local vma
-  vma=$("$readelf" -SW "$elf" | awk '$2 == ".sframe" { print "0x" $4; f = 1 } $3 == ".sframe" { print "0x" $5; f = 1 }' | head -n 1)
-  [ -n "$vma" ] || die "$elf has no .sframe section"
-  "$objcopy" -O binary --only-section=.sframe "$elf" "$sec"
-  echo "$vma" > "${json%.json}.vma"
-  rm -rf "$snapdir"; mkdir -p "$snapdir"
-  local cpu=() pauth=""
-  if [ "$arch" = aarch64 ]; then cpu=(-cpu max); pauth=,pauth=0xffff000000000000; fi
-  local t0 t1
-  t0=$(date +%s.%N)
-  if ! "$q/qemu-$arch" "${cpu[@]}" -plugin "$plugin,sframe=$sec,vma=$vma,out=$json.tmp,snapdir=$snapdir,snaps=$snaps,stride=9973$pauth" \
-       "$elf" "$@" > "${json%.json}.stdout" 2> "${json%.json}.stderr"; then
-    cat "${json%.json}.stderr" >&2
-    die "$elf exited non-zero under qemu-$arch"
-  fi
-  t1=$(date +%s.%N)
-  jq -c --argjson meta "$meta" --arg secs "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')" \
-     '$meta + . + {seconds: ($secs | tonumber)}' "$json.tmp" > "$json"
-  rm -f "$json.tmp"
-  # Name each wrong instruction: its function and its text (objdump), which
-  # harness/findings/attributions.txt matches against.
-  local objdump=${objcopy%objcopy}objdump pc where
-  for pc in $(jq -r '.wrongs[].pc' "$json" | sort -u); do
-    where=$("$objdump" -d --no-show-raw-insn --start-address="$pc" --stop-address=$((pc + 16)) "$elf" |
-            awk '/^[0-9a-f]+ <.*>:$/ { f = $2; sub(/^</, "", f); sub(/(\+0x[0-9a-f]+)?>:$/, "", f) }
-                 /^ *[0-9a-f]+:\t/ { sub(/^ *[0-9a-f]+:\t/, ""); gsub(/[ \t]+/, " "); print f "\t" $0; exit }')
-    jq -c --arg pc "$pc" --arg f "${where%%$'\t'*}" --arg i "${where#*$'\t'}" \
-      '.wrongs |= map(if .pc == $pc then . + {function: $f, insn: $i} else . end)' "$json" > "$json.tmp"
-    mv "$json.tmp" "$json"
-  done
-}
-
-mkdir -p "$out/runs"
-rm -rf "$out/runs"; mkdir -p "$out/runs"
+triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-linux-gnu ;; s390x) echo s390x-linux-gnu ;; esac; }
 
 if [ -n "$bin" ]; then
   [ -f "$bin" ] || die "no such file: $bin" 2
   a=$(elf_arch "$bin")
-  [ -n "${arch_given:-}" ] && a=$arches
+  [ -n "$arch_given" ] && a=$arches
   case $a in x86_64|aarch64|s390x) ;; *) die "$bin: not an x86-64, AArch64 or s390x ELF (give --arch)" 2 ;; esac
-  readelf -lW "$bin" | grep -q INTERP && die "$bin is dynamically linked: the harness checks static binaries (libraries other than the program's own have no .sframe to cover them anyway)" 2
+  arches=$a
+fi
+
+# This run's own directory: two runs at once never share one.
+if [ -z "$out" ]; then
+  out=$B/runs/$(date +%Y%m%d-%H%M%S)-$$
+else
+  [ -d "$out" ] && [ -n "$(ls -A "$out")" ] && die "$out exists and is not empty: give a new directory" 2
+fi
+mkdir -p "$out/runs"
+
+# ---- tools: only what this run needs ----
+deps=harness; [ -n "$bin" ] && deps=harness-bin
+# shellcheck disable=SC2086
+bash "$here/ci/install-deps.sh" $deps ${arches//,/ } >/dev/null
+bash "$here/harness/build-qemu.sh"
+q=$B/qemu
+plugin=$B/plugin/libsfrtruth.so
+mkdir -p "$B/plugin"
+psrc=("$here/harness/plugin/sfr_truth.c" "$here"/decoder/src/*.c)
+if [ ! -f "$plugin" ] || [ -n "$(find "${psrc[@]}" "$here"/decoder/include/sframe_ref.h "$here"/decoder/src/*.h -newer "$plugin")" ]; then
+  # shellcheck disable=SC2046
+  ${CC:-gcc} -std=c11 -O2 -Wall -Wextra -Werror -fPIC -shared -D_POSIX_C_SOURCE=200809L \
+    -I"$here/decoder/include" -I"$q/include" $(pkg-config --cflags glib-2.0) \
+    "${psrc[@]}" -o "$plugin.tmp" $(pkg-config --libs glib-2.0)
+  mv "$plugin.tmp" "$plugin"
+fi
+
+# objdump for ARCH (names the instructions of wrong unwinds).
+objdump_for() { if [ "$1" = x86_64 ]; then echo objdump; else echo "$(triplet "$1")-objdump"; fi; }
+
+# One run: extract the section, run under QEMU with the plugin, keep the
+# result whatever the program's exit status.  Returns 1 when the run did
+# not go as expected (exit status, nothing checked), with the reason.
+# run_one ARCH ELF JSON META SNAPS EXPECT -- ARGS...
+run_one() {
+  local arch=$1 elf=$2 json=$3 meta=$4 snaps=$5 expect=$6; shift 7
+  local base=${json%.json}
+  local sec=$base.sframe snapdir=$base.snaps
+  local line vma off size entry interp=0
+  line=$(readelf -SW "$elf" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".sframe" { print $3, $4, $5 }')
+  [ -n "$line" ] || { echo "harness: $elf has no .sframe section: nothing to check" >&2; return 1; }
+  read -r vma off size <<< "$line"
+  tail -c +$((0x$off + 1)) "$elf" | head -c $((0x$size)) > "$sec"
+  echo "0x$vma" > "$base.vma"
+  entry=$(readelf -hW "$elf" | awk '/Entry point address/ { print $4 }')
+  local qargs=()
+  if readelf -lW "$elf" | grep -q 'Requesting program interpreter'; then
+    interp=1
+    [ "$arch" = x86_64 ] || qargs+=(-L "/usr/$(triplet "$arch")")
+    # Shared objects with .sframe would need their own sections: refuse
+    # rather than report them as not covered.
+    local lib path
+    for lib in $(readelf -dW "$elf" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
+      for path in "/usr/$(triplet "$arch")/lib/$lib" "/lib/$(triplet "$arch")/$lib" "/usr/lib/$(triplet "$arch")/$lib"; do
+        [ -f "$path" ] || continue
+        if readelf -SW "$path" 2>/dev/null | grep -q ' \.sframe '; then
+          echo "harness: $elf loads $path, which has .sframe: the harness checks the program's own section only" >&2
+          return 1
+        fi
+        break
+      done
+    done
+  fi
+  rm -rf "$snapdir"; mkdir -p "$snapdir"
+  local pauth=""
+  if [ "$arch" = aarch64 ]; then qargs+=(-cpu max); pauth=,pauth=0xffff000000000000; fi
+  local t0 t1 st=0
+  t0=$(date +%s.%N)
+  "$q/qemu-$arch" "${qargs[@]}" \
+    -plugin "$plugin,sframe=$sec,vma=0x$vma,entry=$entry,interp=$interp,out=$base.result,snapdir=$snapdir,snaps=$snaps,stride=9973,unwind=$unwind$pauth" \
+    "$elf" "$@" > "$base.stdout" 2> >(tee "$base.stderr" | grep --line-buffered '^sfr_truth: .* s: ' >&2) || st=$?
+  t1=$(date +%s.%N)
+  if [ ! -s "$base.result" ]; then
+    tail -n 20 "$base.stderr" >&2
+    echo "harness: $elf: no result from the plugin (qemu-$arch exited $st)" >&2
+    return 1
+  fi
+  jq -c --argjson meta "$meta" --arg secs "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')" \
+     --argjson st "$st" --argjson ex "$expect" --arg elf "$elf" --arg od "$(objdump_for "$arch")" \
+     '$meta + . + {seconds: ($secs | tonumber), exit: $st, expect_exit: $ex, elf: $elf, objdump: $od}' \
+     "$base.result" > "$json"
+  rm -f "$base.result"
+  local ok=0
+  if [ "$st" -ne "$expect" ]; then
+    echo "harness: $elf exited $st under qemu-$arch, not $expect (its stderr: $base.stderr)" >&2
+    ok=1
+  fi
+  if [ "$(jq .checked "$json")" -eq 0 ]; then
+    echo "harness: $elf: no instruction was checked ($(jq .executed "$json") executed, none in a function the section covers at bias $(jq -r .bias "$json")): nothing was proven" >&2
+    ok=1
+  fi
+  return $ok
+}
+
+latest() { ln -sfn "$out" "$B/out.tmp" && mv -T "$B/out.tmp" "$B/out"; }
+
+if [ -n "$bin" ]; then
   name=$(basename "$bin")
-  run_one "$a" "$bin" "$out/runs/$name.json" \
-    "$(jq -nc --arg a "$a" --arg p "$name" '{arch: $a, producer: "given", version: null, opt: "-", program: $p}')" \
-    50 -- "${bin_args[@]}"
-  python3 "$here/harness/report.py" "$out"
-  exit $?   # no attributions: any wrong unwind of a given binary fails
+  status=0
+  run_one "$arches" "$bin" "$out/runs/$name.json" \
+    "$(jq -nc --arg a "$arches" --arg p "$name" '{arch: $a, producer: "given", version: null, opt: "-", program: $p}')" \
+    50 "$expect_exit" -- "${bin_args[@]}" || status=1
+  if [ -f "$out/runs/$name.json" ]; then
+    python3 "$here/harness/report.py" "$out" || status=1   # no attributions: any wrong fails
+  fi
+  latest
+  exit $status
 fi
 
 # ---- the producers: each assembler with its own linker, behind gcc -B ----
+bash "$here/ci/toolchains.sh" sid binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu binutils-s390x-linux-gnu
 bash "$here/ci/toolchains.sh" trixie binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu
+sid=$(bash "$here/ci/toolchains.sh" --print-root sid)
 trixie=$(bash "$here/ci/toolchains.sh" --print-root trixie)
+bash "$here/ci/toolchains.sh" sid glibc-source   # glibc 2.43's walker, replayed below
 bash "$here/ci/toolchains.sh" --source bookworm zlib "$B/zlib-src"
 Z=$B/zlib-src
 zsrc=("$Z"/adler32.c "$Z"/crc32.c "$Z"/deflate.c "$Z"/inflate.c "$Z"/inftrees.c "$Z"/inffast.c "$Z"/trees.c "$Z"/zutil.c)
+# shellcheck source=harness/realprogs.sh
+. "$here/harness/realprogs.sh"
+realprogs_fetch "$B"
 
 # producer_dir ARCH PRODUCER: a directory with `as` and `ld` for gcc -B
 producer_dir() {
@@ -146,10 +220,12 @@ producer_dir() {
 
 version_of() { case $1 in gas-2.40) echo 1 ;; gas-2.44) echo 2 ;; gas-2.47) echo 3 ;; esac; }
 
-# The test inputs: rounds of frames.c; a file for zlib.
+# The test inputs: rounds of frames.c; a file for zlib; scales for the rest.
 zin=/usr/share/common-licenses/GPL-3
 [ -f "$zin" ] || zin=$here/README.md
-if [ $quick = 1 ]; then rounds=40; zbytes=2000; else rounds=80; zbytes=5000; fi
+if [ $quick = 1 ]; then rounds=40; zbytes=2000; scale=1; else rounds=80; zbytes=5000; scale=2; fi
+programs="frames zround nestjmp deep lua mdbround"
+[ -n "$only" ] && programs=${only//,/ }
 
 status=0
 for arch in ${arches//,/ }; do
@@ -169,27 +245,37 @@ for arch in ${arches//,/ }; do
       esac
       bdir=$B/bin/$arch-$prod-$opt
       mkdir -p "$bdir"
-      stamp="$cc ${flags[*]} $(cat "$pdir/as")"
+      stamp="$cc ${flags[*]} $(cat "$pdir/as") 2"
       if [ ! -f "$bdir/stamp" ] || [ "$(cat "$bdir/stamp")" != "$stamp" ] ||
-         [ -n "$(find "$here/harness/progs" -newer "$bdir/stamp")" ]; then
+         [ -n "$(find "$here/harness/progs" "$here/harness/realprogs.sh" -newer "$bdir/stamp")" ]; then
         echo "harness: building $arch $prod $opt"
-        $cc -B "$pdir/" "${flags[@]}" -Wa,--gsframe -static -o "$bdir/frames" "$here/harness/progs/frames.c"
+        for p in frames nestjmp deep; do
+          $cc -B "$pdir/" "${flags[@]}" -Wa,--gsframe -static -o "$bdir/$p" "$here/harness/progs/$p.c"
+        done
         $cc -B "$pdir/" "${flags[@]}" -Wa,--gsframe -static -I"$Z" -o "$bdir/zround" \
           "$here/harness/progs/zround.c" "${zsrc[@]}"
+        realprogs_build "$cc" "$pdir" "$bdir" "${flags[@]}"
         echo "$stamp" > "$bdir/stamp"
       fi
       v=$(version_of "$prod")
-      for prog in frames zround; do
+      for prog in $programs; do
         meta=$(jq -nc --arg a "$arch" --arg p "$prod" --argjson v "$v" --arg o "$opt" --arg g "$prog" \
                 '{arch: $a, producer: $p, version: $v, opt: $o, program: $g}')
-        if [ $prog = frames ]; then args=("$rounds"); else args=("$zin" 1 "$zbytes"); fi
+        case $prog in
+          frames) args=("$rounds") ;;
+          zround) args=("$zin" 1 "$zbytes") ;;
+          nestjmp) args=(10) ;;
+          deep) args=(1000 2000) ;;
+          lua|mdbround) mapfile -t args < <(realprogs_args "$prog" "$scale") ;;
+          *) die "unknown program '$prog' (frames zround nestjmp deep lua mdbround)" 2 ;;
+        esac
         echo "harness: running $arch $prod $opt $prog"
-        run_one "$arch" "$bdir/$prog" "$out/runs/$arch-$prod-$opt-$prog.json" "$meta" 40 -- "${args[@]}"
+        run_one "$arch" "$bdir/$prog" "$out/runs/$arch-$prod-$opt-$prog.json" "$meta" 40 0 -- "${args[@]}" || status=1
       done
     done
   done
 done
-python3 "$here/harness/report.py" --attributions "$here/harness/findings/attributions.txt" "$out" || status=$?
+python3 "$here/harness/report.py" --attributions "$here/harness/findings/attributions.txt" "$out" || status=1
 
 # The same recordings replayed without QEMU: through the reference adapter
 # (it must agree with the live check) and through glibc 2.43's SFrame stack
@@ -209,10 +295,11 @@ for impl in "$here/build/bin/sfadapter-reference" "$here/build/bin/sfadapter-gli
   fi
   r=0
   bash "$here/harness/replay.sh" "$impl" "$out/replay" > "$out/replay-$name.txt" 2>&1 || r=$?
-  echo "- $(tail -n 1 "$out/replay-$name.txt" | sed 's/^replay: //') (build/harness/out/replay-$name.txt)" >> "$replays"
+  echo "- $(tail -n 1 "$out/replay-$name.txt" | sed 's/^replay: //') ($out/replay-$name.txt)" >> "$replays"
   # The reference must agree with the live check; a peer's differences
   # are findings (SPEC-NOTES N36), not failures of the harness.
   if [ "$name" = sfadapter-reference ] && [ $r -ne 0 ]; then status=1; fi
 done
-cat "$replays" | tee -a "$out/results.md"
+tee -a "$out/results.md" < "$replays"
+latest
 exit $status

@@ -70,7 +70,7 @@
  *   check=0       keep the truth only, unwind nothing
  *   unwind=full   re-unwind the whole stack at every instruction
  *   stack=BYTES   a thread's stack size (default 8 MiB, QEMU's and glibc's)
- *   progress=S    a progress line on stderr every S seconds (default 5; 0 off)
+ *   progress=S    a progress line on stderr every S seconds (default 3; 0 off)
  */
 #include <errno.h>
 #include <glib.h>
@@ -830,7 +830,7 @@ static void on_check(unsigned int vcpu_index, void *udata) {
     top.ra_valid = 1;
   }
   drop_dead(v, top.sp);
-  if ((++v->c.checked & 0xffff) == 0 && g.progress)
+  if ((++v->c.checked & 0xfff) == 0 && g.progress)
     progress(v);
 
   /* The frames to check: 1..k_end, where k_end is the first truth frame
@@ -1139,7 +1139,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   g.wrongsnaps_max = 50;
   g.check = 1;
   g.stack_size = 8u << 20;
-  g.progress = 5;
+  g.progress = 3;
   if (!strcmp(info->target_name, "x86_64"))
     g.arch = ARCH_X86_64;
   else if (!strcmp(info->target_name, "aarch64"))
