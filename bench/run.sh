@@ -267,6 +267,9 @@ rows() {
   echo
   # The harness's recorder against gdb, when make harness has built it.
   REPEATS=3 bash harness/bench-recorder.sh || echo "(the recorder benchmark failed)"
+  echo
+  # The harness's checking speed against stack depth (builds QEMU if needed).
+  bash harness/bench-depth.sh || echo "(the depth benchmark failed)"
 } > "$B/results.md"
 echo
 cat "$B/results.md"

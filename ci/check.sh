@@ -91,6 +91,12 @@ if make -j2 BUILD=build tests > build/build.log 2>&1; then
   echo "(the valgrind pass starts now, beside what follows)"
   t_vg0=$SECONDS
   valgrind_pass & p_vg=$!
+  section "the recorder under QEMU (harness/tests/qemu/recorder.bats; QEMU is built once, about 4 minutes)"
+  BUILD=build bats --tap harness/tests/qemu/recorder.bats > build/recorder.tap 2>&1
+  grep -E '^(ok|not ok|#)' build/recorder.tap | head -n 60
+  grep -q '^1\.\.' build/recorder.tap || echo "not ok - recorder.bats printed no plan" >> build/recorder.tap
+  echo "$(grep -c '^ok ' build/recorder.tap) passed, $(grep -c '^not ok' build/recorder.tap) failed" | tee -a build/recorder.tap
+  tally build/recorder.tap
   section "conformance (every bundled adapter, a sample of the corpus)"
   # Each adapter's results must match its expected-results file.
   if make -s BUILD=build conformance CONFORMANCE_FLAGS="--sample 7" > build/conformance.log 2>&1; then

@@ -45,7 +45,8 @@ case $mode in
       # shellcheck disable=SC2207
       PKGS+=($(arch_pkgs "$a" "$([ "$mode" = harness ] && echo 1 || echo 0)"))
     done ;;
-  '') PKGS+=("${BUILD[@]}" bats jq valgrind pkg-config chromium clang libclang-rt-14-dev afl++ zip unzip python3) ;;
+  '') PKGS+=("${BUILD[@]}" "${QEMU[@]}" bats valgrind chromium clang libclang-rt-14-dev afl++ zip unzip
+            libc6-arm64-cross $(arch_pkgs s390x 1)) ;;
   *) echo "ci/install-deps: unknown mode '$mode'" >&2; exit 2 ;;
 esac
 missing=()
