@@ -181,13 +181,14 @@ def chart(runs, path):
     summed), grouped by architecture; each bar is 100% of the instructions
     executed."""
     colors = [("correct", "#2e7d32", "fully correct"), ("fp_unknown", "#f9a825", "FP unknown"),
-              ("wrong", "#c62828", "wrong"), ("not_covered", "#9e9e9e", "not covered by SFrame")]
+              ("wrong", "#c62828", "wrong"), ("unknown", "#7b1fa2", "truth unknown (other stack)"),
+              ("not_covered", "#9e9e9e", "not covered by SFrame")]
     builds = {}
     for r in runs:
         key = (r["arch"], r["producer"], r["version"], r["opt"])
         b = builds.setdefault(key, {c[0]: 0 for c in colors} | {"executed": 0, "attributed": 0})
         for c in colors:
-            b[c[0]] += r[c[0]]
+            b[c[0]] += unknown(r) if c[0] == "unknown" else r[c[0]]
         b["executed"] += r["executed"]
         b["attributed"] += r.get("attributed", 0)
     order = sorted(builds, key=lambda k: (ARCHES.index(k[0]) if k[0] in ARCHES else 9,

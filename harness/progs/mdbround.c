@@ -53,15 +53,22 @@ static _Noreturn void fail(const char *what, const char *why) {
 
 static uint32_t scramble(uint32_t id) { return id * 2654435761u; }
 
+/* Numbers are stored little-endian on every target, so that the database
+ * (and so the output) is the same on all of them. */
+static void put32(unsigned char *p, uint32_t x) {
+  for (int i = 0; i < 4; i++)
+    p[i] = (unsigned char)(x >> 8 * i);
+}
+static uint32_t get32(const void *p) {
+  const unsigned char *s = p;
+  return s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16 | (uint32_t)s[3] << 24;
+}
+
 /* Keys are 8 bytes: the id and a tag.  Ordered by the scrambled id, so the
  * B-tree's order is nobody's natural order; called by LMDB at every
  * comparison. */
 NOINLINE static int cmp_keys(const MDB_val *a, const MDB_val *b) {
-  uint32_t x, y;
-  memcpy(&x, a->mv_data, 4);
-  memcpy(&y, b->mv_data, 4);
-  x = scramble(x);
-  y = scramble(y);
+  uint32_t x = scramble(get32(a->mv_data)), y = scramble(get32(b->mv_data));
   if (x != y)
     return x < y ? -1 : 1;
   return a->mv_size < b->mv_size ? -1 : a->mv_size > b->mv_size;
@@ -69,9 +76,7 @@ NOINLINE static int cmp_keys(const MDB_val *a, const MDB_val *b) {
 
 /* Duplicates are 4-byte numbers, descending. */
 NOINLINE static int cmp_dups(const MDB_val *a, const MDB_val *b) {
-  uint32_t x, y;
-  memcpy(&x, a->mv_data, 4);
-  memcpy(&y, b->mv_data, 4);
+  uint32_t x = get32(a->mv_data), y = get32(b->mv_data);
   return x > y ? -1 : x < y;
 }
 
@@ -81,7 +86,7 @@ static int cmp_ids(const void *a, const void *b) {
 }
 
 static MDB_val key_of(uint32_t id, unsigned char buf[8]) {
-  memcpy(buf, &id, 4);
+  put32(buf, id);
   memcpy(buf + 4, "key!", 4);
   return (MDB_val){8, buf};
 }
@@ -92,10 +97,8 @@ static char alphabet[5000 + 26]; /* "abc...zabc...", filled by main */
  * 5000 (overflow pages); the id and generation little-endian, then text. */
 static size_t value_of(uint32_t id, uint32_t gen, char *buf) {
   size_t len = id % 97 == 0 ? 5000 : 8 + (id * 7919u) % 293;
-  for (int i = 0; i < 4; i++) {
-    buf[i] = (char)(id >> 8 * i);
-    buf[4 + i] = (char)(gen >> 8 * i);
-  }
+  put32((unsigned char *)buf, id);
+  put32((unsigned char *)buf + 4, gen);
   memcpy(buf + 8, alphabet + id % 26, len - 8);
   return len;
 }
@@ -138,8 +141,10 @@ static void put_key(MDB_txn *txn, uint32_t id, uint32_t gen, unsigned flags) {
   static char buf[5001];
   MDB_val k = key_of(id, kb), v = {value_of(id, gen, buf), buf};
   CHECK(mdb_put(txn, db, &k, &v, flags));
-  uint32_t d = id;
-  MDB_val dk = {sizeof(uint32_t), &(uint32_t){id % 37}}, dv = {4, &d};
+  unsigned char dkb[4], dvb[4];
+  put32(dkb, id % 37);
+  put32(dvb, id);
+  MDB_val dk = {4, dkb}, dv = {4, dvb};
   CHECK(mdb_put(txn, dups, &dk, &dv, MDB_NODUPDATA));
 }
 
@@ -154,9 +159,8 @@ static uint32_t walk(MDB_txn *txn, int backward, unsigned *count) {
   *count = 0;
   int rc = mdb_cursor_get(c, &k, &v, backward ? MDB_LAST : MDB_FIRST);
   for (; rc == MDB_SUCCESS; rc = mdb_cursor_get(c, &k, &v, backward ? MDB_PREV : MDB_NEXT)) {
-    uint32_t id;
     VERIFY(k.mv_size == 8);
-    memcpy(&id, k.mv_data, 4);
+    uint32_t id = get32(k.mv_data);
     VERIFY(id < nkeys + 200 && live[id]);
     if (*count > 0)
       VERIFY(backward ? scramble(id) < scramble(prev) : scramble(id) > scramble(prev));
@@ -176,10 +180,10 @@ static uint32_t walk(MDB_txn *txn, int backward, unsigned *count) {
 /* Ours, 200 deep: a get and a cursor seek at each level, on the way down
  * and again on the way up. */
 NOINLINE static uint32_t descend(MDB_txn *txn, MDB_cursor *c, unsigned depth, uint32_t id) {
-  volatile char frame[48];
+  volatile unsigned char frame[48];
   unsigned char kb[8];
   MDB_val k = key_of(id, kb), v;
-  frame[depth % sizeof frame] = (char)depth;
+  frame[depth % sizeof frame] = (unsigned char)depth;
   expect_value(txn, id);
   int rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE);
   VERIFY(rc == MDB_SUCCESS || rc == MDB_NOTFOUND);
@@ -272,8 +276,10 @@ int main(int argc, char **argv) {
     MDB_val missing = key_of(nkeys + 100 + id % 50, kb);
     EXPECT(mdb_get(txn, db, &missing, &v), MDB_NOTFOUND);
     EXPECT(mdb_del(txn, db, &missing, NULL), MDB_NOTFOUND);
-    uint32_t d = id;
-    MDB_val dk = {sizeof(uint32_t), &(uint32_t){id % 37}}, dv = {4, &d};
+    unsigned char dkb[4], dvb[4];
+    put32(dkb, id % 37);
+    put32(dvb, id);
+    MDB_val dk = {4, dkb}, dv = {4, dvb};
     EXPECT(mdb_put(txn, dups, &dk, &dv, MDB_NODUPDATA), MDB_KEYEXIST);
     expected_errors += 4;
   }
@@ -294,10 +300,8 @@ int main(int argc, char **argv) {
   MDB_val k, v;
   CHECK(mdb_cursor_open(txn, db, &c));
   for (uint32_t i = 0; i < nkeys; i++) {
-    uint32_t id;
     CHECK(mdb_cursor_get(c, &k, &v, i ? MDB_NEXT : MDB_FIRST));
-    memcpy(&id, k.mv_data, 4);
-    VERIFY(id == order[i]);
+    VERIFY(get32(k.mv_data) == order[i]);
   }
   mdb_cursor_close(c);
   /* Duplicates: every key's count, and their descending order. */
@@ -306,14 +310,11 @@ int main(int argc, char **argv) {
   for (int rc = mdb_cursor_get(c, &k, &v, MDB_FIRST); rc == MDB_SUCCESS;
        rc = mdb_cursor_get(c, &k, &v, MDB_NEXT_NODUP)) {
     size_t cnt;
-    uint32_t key, prev;
     CHECK(mdb_cursor_count(c, &cnt));
-    memcpy(&key, k.mv_data, 4);
+    uint32_t key = get32(k.mv_data), prev = get32(v.mv_data);
     VERIFY(cnt == nkeys / 37 + (key < nkeys % 37));
-    memcpy(&prev, v.mv_data, 4);
     while (mdb_cursor_get(c, &k, &v, MDB_NEXT_DUP) == MDB_SUCCESS) {
-      uint32_t d;
-      memcpy(&d, v.mv_data, 4);
+      uint32_t d = get32(v.mv_data);
       VERIFY(d < prev && d % 37 == key);
       prev = d;
     }
