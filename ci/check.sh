@@ -6,6 +6,8 @@
 #      match its expected-results file); the fuzz targets: every seed and
 #      regression replayed (standalone, ASan+UBSan), a libFuzzer smoke run of
 #      each, and the OSS-Fuzz build simulated
+#      and the harness's recorder under QEMU (harness/tests/qemu: QEMU is
+#      built from trixie's source once, about 4 minutes, under build/)
 #   3.-5. side by side (two cores; each is mostly one program at a time):
 #   3. rebuild with ASan + UBSan and run the tests again: the unit tests
 #      (every real section, its truncations and corruptions), the round

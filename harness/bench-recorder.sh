@@ -17,10 +17,11 @@ if [ ! -x "$B/qemu/qemu-x86_64" ] || [ ! -f "$plugin" ] || [ ! -x "$prog" ] || !
   echo "not measured: run \`make harness ARCH=x86_64\` first (QEMU, the plugin, the programs), and install gdb"
   exit 0
 fi
-sec=$B/out/runs/x86_64-gas-2.47-O2-frames.sframe
-vma=$(cat "$B/out/runs/x86_64-gas-2.47-O2-frames.vma" 2>/dev/null || true)
-[ -f "$sec" ] && [ -n "$vma" ] || { echo "not measured: no recorded run of $prog (make harness ARCH=x86_64)"; exit 0; }
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+# The program's section, cut out as harness/run.sh does.
+read -r vma off size <<< "$(readelf -SW "$prog" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".sframe" { print "0x" $3, $4, $5 }')"
+sec=$T/section.sframe
+tail -c +$((0x$off + 1)) "$prog" | head -c $((0x$size)) > "$sec"
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 now() { date +%s.%N; }
 # The recorder: truth only (check=0), and truth with every covered
@@ -31,7 +32,7 @@ for check in 0 1; do
   rounds=$([ $check = 0 ] && echo 2000 || echo 100)
   for _ in $(seq "$reps"); do
     t0=$(now)
-    "$B/qemu/qemu-x86_64" -plugin "$plugin,sframe=$sec,vma=$vma,check=$check,out=$T/r.json" "$prog" "$rounds" > /dev/null
+    "$B/qemu/qemu-x86_64" -plugin "$plugin,sframe=$sec,vma=$vma,check=$check,progress=0,out=$T/r.json" "$prog" "$rounds" > /dev/null
     t1=$(now)
     jq -r --arg t0 "$t0" --arg t1 "$t1" '.executed / (($t1 | tonumber) - ($t0 | tonumber))' "$T/r.json"
   done | median > "$T/rec$check"

@@ -224,7 +224,7 @@ version_of() { case $1 in gas-2.40) echo 1 ;; gas-2.44) echo 2 ;; gas-2.47) echo
 zin=/usr/share/common-licenses/GPL-3
 [ -f "$zin" ] || zin=$here/README.md
 if [ $quick = 1 ]; then rounds=40; zbytes=2000; scale=1; else rounds=80; zbytes=5000; scale=2; fi
-programs="frames zround nestjmp deep lua mdbround"
+programs="frames zround nestjmp sigjmp threads coro deep lua mdbround"
 [ -n "$only" ] && programs=${only//,/ }
 
 status=0
@@ -245,12 +245,12 @@ for arch in ${arches//,/ }; do
       esac
       bdir=$B/bin/$arch-$prod-$opt
       mkdir -p "$bdir"
-      stamp="$cc ${flags[*]} $(cat "$pdir/as") 2"
+      stamp="$cc ${flags[*]} $(cat "$pdir/as") 3"
       if [ ! -f "$bdir/stamp" ] || [ "$(cat "$bdir/stamp")" != "$stamp" ] ||
          [ -n "$(find "$here/harness/progs" "$here/harness/realprogs.sh" -newer "$bdir/stamp")" ]; then
         echo "harness: building $arch $prod $opt"
-        for p in frames nestjmp deep; do
-          $cc -B "$pdir/" "${flags[@]}" -Wa,--gsframe -static -o "$bdir/$p" "$here/harness/progs/$p.c"
+        for p in frames nestjmp sigjmp threads coro deep; do
+          $cc -B "$pdir/" "${flags[@]}" -Wa,--gsframe -static -pthread -o "$bdir/$p" "$here/harness/progs/$p.c"
         done
         $cc -B "$pdir/" "${flags[@]}" -Wa,--gsframe -static -I"$Z" -o "$bdir/zround" \
           "$here/harness/progs/zround.c" "${zsrc[@]}"
@@ -265,9 +265,10 @@ for arch in ${arches//,/ }; do
           frames) args=("$rounds") ;;
           zround) args=("$zin" 1 "$zbytes") ;;
           nestjmp) args=(10) ;;
+          sigjmp|threads|coro) args=() ;;
           deep) args=(1000 2000) ;;
           lua|mdbround) mapfile -t args < <(realprogs_args "$prog" "$scale") ;;
-          *) die "unknown program '$prog' (frames zround nestjmp deep lua mdbround)" 2 ;;
+          *) die "unknown program '$prog' (frames zround nestjmp sigjmp threads coro deep lua mdbround)" 2 ;;
         esac
         echo "harness: running $arch $prod $opt $prog"
         run_one "$arch" "$bdir/$prog" "$out/runs/$arch-$prod-$opt-$prog.json" "$meta" 40 0 -- "${args[@]}" || status=1

@@ -18,6 +18,7 @@ setup_file() {
   # built); one --bin run builds what the others reuse.
   bash "$HERE/ci/install-deps.sh" harness x86_64 aarch64 s390x > "$T/deps.log" 2>&1
   bash "$HERE/ci/toolchains.sh" sid binutils-s390x-linux-gnu > "$T/toolchains.log" 2>&1
+  bash "$HERE/harness/build-qemu.sh" > "$T/qemu.log" 2>&1 || { tail -n 20 "$T/qemu.log" >&2; return 1; }
   local sid P=$HERE/harness/progs
   sid=$(bash "$HERE/ci/toolchains.sh" --print-root sid)
   mkdir -p "$T/gas-2.47-s390x"
