@@ -135,6 +135,7 @@ typedef struct vstate {
   landing *land;
   size_t land_cap, land_n;
   uint8_t land_filter[1u << (LANDING_BITS - 3)];
+  uint8_t ra_filter[1u << (LANDING_BITS - 3)]; /* return addresses pushed */
   struct {
     uint64_t ra;
     int known, covered;
@@ -294,6 +295,10 @@ static int ra_covered(vstate *v, uint64_t ra) {
 
 /* ---- the shadow stack ---- */
 
+static unsigned land_bit(uint64_t pc) {
+  return (unsigned)((pc ^ (pc >> 16)) & ((1u << LANDING_BITS) - 1));
+}
+
 static int on_own_stack(const vstate *v, uint64_t sp) {
   return sp >= v->stack_lo && sp <= v->stack_hi;
 }
@@ -310,6 +315,8 @@ static void push(vstate *v, uint64_t ra, uint64_t csp) {
   f->serial = ++v->serial;
   f->unc = ra_covered(v, ra) ? (v->depth ? v->stack[v->depth - 1].unc : -1) : (int64_t)v->depth;
   f->min_lo = v->depth ? v->stack[v->depth - 1].min_lo : UINT64_MAX;
+  unsigned b = land_bit(ra);
+  v->ra_filter[b >> 3] |= (uint8_t)(1u << (b & 7));
   v->depth++;
   if (v->depth > v->c.max_depth)
     v->c.max_depth = v->depth;
@@ -324,10 +331,6 @@ static void drop_dead(vstate *v, uint64_t sp) {
 static uint64_t land_hash(uint64_t pc, uint64_t sp) {
   uint64_t h = pc * 0x9e3779b97f4a7c15ull ^ sp * 0xc2b2ae3d27d4eb4full;
   return h ^ (h >> 29);
-}
-
-static unsigned land_bit(uint64_t pc) {
-  return (unsigned)((pc ^ (pc >> 16)) & ((1u << LANDING_BITS) - 1));
 }
 
 /* A landing is alive while the frame it returned to is. */
@@ -419,7 +422,7 @@ static vstate *vcpu(unsigned int i) { return i < MAX_VCPUS ? g.vs[i] : NULL; }
 static void on_tb(unsigned int vcpu_index, void *udata) {
   vstate *v = vcpu(vcpu_index);
   uint64_t pc = (uintptr_t)udata, sp = 0, called_sp = v->called_sp;
-  int have_sp = 0;
+  int have_sp = 0, returned = 0;
   v->called_sp = 0;
   if (!v->started) {
     /* The thread's first block: its own stack is the stack size below. */
@@ -436,10 +439,36 @@ static void on_tb(unsigned int vcpu_index, void *udata) {
     if (sp != v->stack[v->depth - 1].csp)
       break;
     v->depth--; /* a return, by meaning */
+    returned = 1;
     landing l = {pc, sp, v->depth, v->depth ? v->stack[v->depth - 1].serial : 0};
     land_put(v, l);
   }
   unsigned b = land_bit(pc);
+  if (!returned && v->depth >= 2 && ((v->ra_filter[b >> 3] >> (b & 7)) & 1)) {
+    /* A return to a frame below the top: the frames above it were left
+     * without returning (AArch64's swapcontext calls setcontext, which
+     * never returns).  The callers' SPs do not increase from the top
+     * down, so the frames with this SP are found by bisection. */
+    if (!have_sp)
+      sp = reg_value(v, v->r_sp), have_sp = 1;
+    size_t lo = 0, hi = v->depth - 1; /* the first index whose csp <= sp */
+    while (lo < hi) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (v->stack[mid].csp > sp)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    for (size_t i = lo; i < v->depth - 1 && v->stack[i].csp == sp; i++) {
+      if (v->stack[i].ra != pc)
+        continue;
+      v->depth = i;
+      landing l = {pc, sp, v->depth, v->depth ? v->stack[v->depth - 1].serial : 0};
+      land_put(v, l);
+      v->c.nonlocal_exits++;
+      break;
+    }
+  }
   if ((v->land_filter[b >> 3] >> (b & 7)) & 1) {
     if (!have_sp)
       sp = reg_value(v, v->r_sp), have_sp = 1;
@@ -878,7 +907,7 @@ static void on_check(unsigned int vcpu_index, void *udata) {
     v->c.wrong++;
     v->c.frames_checked += bad - 1;
     note_wrong(top.pc, step_pc, bad, what);
-    if (g.snapdir && g.wrongsnaps_written < g.wrongsnaps_max) {
+    if (g.snapdir) {
       g_mutex_lock(&g.lock);
       uint64_t n = g.wrongsnaps_written < g.wrongsnaps_max ? g.wrongsnaps_written++ : UINT64_MAX;
       g_mutex_unlock(&g.lock);
@@ -896,8 +925,8 @@ static void on_check(unsigned int vcpu_index, void *udata) {
     v->c.fp_unknown++;
   else
     v->c.correct++;
-  if (g.snapdir && g.snaps_written < g.snaps_max && ++v->checks_since_snap >= g.stride &&
-      k_end > 0 && !fp_unknown) {
+  if (g.snapdir && g.snaps_max && ++v->checks_since_snap >= g.stride && k_end > 0 &&
+      !fp_unknown) {
     v->checks_since_snap = 0;
     g_mutex_lock(&g.lock);
     uint64_t n = g.snaps_written < g.snaps_max ? g.snaps_written++ : UINT64_MAX;
@@ -1010,6 +1039,7 @@ static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index) {
   g_free(v->land);
   v->land = NULL, v->land_cap = 0, v->land_n = 0;
   memset(v->land_filter, 0, sizeof v->land_filter);
+  memset(v->ra_filter, 0, sizeof v->ra_filter);
   GArray *regs = qemu_plugin_get_registers();
   /* Every DWARF register by its QEMU name; SP, FP and RA are among them. */
   switch (g.arch) {

@@ -33,6 +33,7 @@ setup_file() {
   gcc "${f[@]}" -static-pie -o "$T/frames-spie" "$P/frames.c"
   gcc "${f[@]}" -fPIE -pie -o "$T/frames-pie" "$P/frames.c"
   aarch64-linux-gnu-gcc "${f[@]}" -static -o "$T/nestjmp-aarch64" "$P/nestjmp.c"
+  aarch64-linux-gnu-gcc "${f[@]}" -static -o "$T/coro-aarch64" "$P/coro.c"
   aarch64-linux-gnu-gcc "${f[@]}" -fPIE -pie -o "$T/frames-pie-aarch64" "$P/frames.c"
   s390x-linux-gnu-gcc -B "$T/gas-2.47-s390x/" "${f[@]}" -static -o "$T/nestjmp-s390x" "$P/nestjmp.c"
   # .sframe covering a function that never runs: nothing will be checked.
@@ -104,6 +105,13 @@ tamper() {
   [ "$(field .truth_unknown.other_stack)" -gt 1000 ]
   [ "$(field .checked)" -gt 1000 ] && [ "$(field .wrong)" -eq 0 ]
   grep -q 'truth unknown' "$OUT/results.md"
+  # AArch64's swapcontext calls setcontext, which never returns: the
+  # switch back lands at main's return point two frames down
+  harness "$T/coro-aarch64"
+  [ "$status" -eq 0 ]
+  [ "$(field .truth_unknown.other_stack)" -gt 1000 ]
+  [ "$(field .checked)" -gt 1000 ] && [ "$(field .wrong)" -eq 0 ]
+  [ "$(field .max_depth)" -lt 40 ]
 }
 
 @test "static-pie: checked at the address QEMU loaded it, and a tampered copy caught" {
