@@ -21,7 +21,7 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 # The program's section, cut out as harness/run.sh does.
 read -r vma off size <<< "$(readelf -SW "$prog" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".sframe" { print "0x" $3, $4, $5 }')"
 sec=$T/section.sframe
-tail -c +$((0x$off + 1)) "$prog" | head -c $((0x$size)) > "$sec"
+dd if="$prog" of="$sec" iflag=skip_bytes,count_bytes skip=$((0x$off)) count=$((0x$size)) bs=64K status=none
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 now() { date +%s.%N; }
 # The recorder: truth only (check=0), and truth with every covered

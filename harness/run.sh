@@ -102,8 +102,8 @@ if [ ! -f "$plugin" ] || [ -n "$(find "${psrc[@]}" "$here"/decoder/include/sfram
   # shellcheck disable=SC2046
   ${CC:-gcc} -std=c11 -O2 -Wall -Wextra -Werror -fPIC -shared -D_POSIX_C_SOURCE=200809L \
     -I"$here/decoder/include" -I"$q/include" $(pkg-config --cflags glib-2.0) \
-    "${psrc[@]}" -o "$plugin.tmp" $(pkg-config --libs glib-2.0)
-  mv "$plugin.tmp" "$plugin"
+    "${psrc[@]}" -o "$plugin.tmp.$$" $(pkg-config --libs glib-2.0)
+  mv "$plugin.tmp.$$" "$plugin"
 fi
 
 # objdump for ARCH (names the instructions of wrong unwinds).
@@ -121,7 +121,7 @@ run_one() {
   line=$(readelf -SW "$elf" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".sframe" { print $3, $4, $5 }')
   [ -n "$line" ] || { echo "harness: $elf has no .sframe section: nothing to check" >&2; return 1; }
   read -r vma off size <<< "$line"
-  tail -c +$((0x$off + 1)) "$elf" | head -c $((0x$size)) > "$sec"
+  dd if="$elf" of="$sec" iflag=skip_bytes,count_bytes skip=$((0x$off)) count=$((0x$size)) bs=64K status=none
   echo "0x$vma" > "$base.vma"
   entry=$(readelf -hW "$elf" | awk '/Entry point address/ { print $4 }')
   local qargs=()
@@ -173,7 +173,7 @@ run_one() {
   return $ok
 }
 
-latest() { ln -sfn "$out" "$B/out.tmp" && mv -T "$B/out.tmp" "$B/out"; }
+latest() { ln -sfn "$out" "$B/out.tmp.$$" && mv -T "$B/out.tmp.$$" "$B/out"; }
 
 if [ -n "$bin" ]; then
   name=$(basename "$bin")
