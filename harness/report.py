@@ -177,35 +177,38 @@ def esc(s):
 
 
 def chart(runs, path):
-    """Horizontal stacked bars, one per build (program runs of a build
-    summed), grouped by architecture; each bar is 100% of the instructions
-    executed."""
+    """Horizontal stacked bars, one per program (its builds summed: every
+    producer and option set), grouped by architecture; each bar is 100% of
+    the instructions executed."""
     colors = [("correct", "#2e7d32", "fully correct"), ("fp_unknown", "#f9a825", "FP unknown"),
               ("wrong", "#c62828", "wrong"), ("unknown", "#7b1fa2", "truth unknown (other stack)"),
               ("not_covered", "#9e9e9e", "not covered by SFrame")]
     builds = {}
     for r in runs:
-        key = (r["arch"], r["producer"], r["version"], r["opt"])
-        b = builds.setdefault(key, {c[0]: 0 for c in colors} | {"executed": 0, "attributed": 0})
+        key = (r["arch"], r["program"])
+        b = builds.setdefault(key, {c[0]: 0 for c in colors} | {"executed": 0, "attributed": 0, "n": 0})
+        b["n"] += 1
         for c in colors:
             b[c[0]] += unknown(r) if c[0] == "unknown" else r[c[0]]
         b["executed"] += r["executed"]
         b["attributed"] += r.get("attributed", 0)
+    progs = ["zround", "lua", "mdbround", "frames", "nestjmp", "sigjmp", "threads", "coro", "deep"]
     order = sorted(builds, key=lambda k: (ARCHES.index(k[0]) if k[0] in ARCHES else 9,
-                                          str(k[1]), str(k[3])))
+                                          progs.index(k[1]) if k[1] in progs else 99, k[1]))
     left, width, bar, gap = 230, 560, 16, 6
     y = 56
     parts = []
     last_arch = None
     for key in order:
-        arch, prod, ver, opt = key
+        arch, prog = key
         if arch != last_arch:
             y += 14
             parts.append('<text x="10" y="%d" font-weight="bold">%s</text>' % (y, esc(arch)))
             y += 10
             last_arch = arch
         b = builds[key]
-        label = "%s%s %s" % (prod, " (v%s)" % ver if ver else "", opt)
+        label = "%s%s (%d build%s)" % (prog, " [real]" if prog in REAL else "", b["n"],
+                                       "" if b["n"] == 1 else "s")
         parts.append('<text x="%d" y="%d" text-anchor="end">%s</text>' % (left - 8, y + 12, esc(label)))
         x = float(left)
         total = max(b["executed"], 1)
@@ -232,7 +235,7 @@ def chart(runs, path):
            '<rect width="100%%" height="100%%" fill="white"/>'
            '<text x="10" y="18" font-size="14" font-weight="bold">SFrame unwinding checked against execution '
            '(sfr_truth under QEMU): share of executed instructions</text>%s%s</svg>\n'
-           % (left + width + 200, y + 20, "".join(legend), "".join(parts)))
+           % (left + width + 300, y + 20, "".join(legend), "".join(parts)))
     with open(path, "w") as f:
         f.write(svg)
 
