@@ -22,6 +22,7 @@
 #                 points at it); an existing non-empty DIR is refused
 #   --quick       fewer rounds and inputs
 #   --programs    of the suite's programs, only these (comma list)
+#   --progress S  a progress line on stderr every S seconds (default 3; 0: none)
 # Writes OUT/runs/*.json (one per program run), OUT/results.json, the table
 # OUT/results.md (also printed) and the chart OUT/results.svg.  Exit 0 when
 # every program ran as expected, checked instructions, and no covered
@@ -39,6 +40,7 @@ quick=0
 expect_exit=0
 unwind=incremental
 only=""
+progress=3
 bin_args=()
 die() { echo "harness: $*" >&2; exit "${2:-1}"; }
 while [ $# -gt 0 ]; do
@@ -50,8 +52,9 @@ while [ $# -gt 0 ]; do
     --expect-exit) expect_exit=${2:?}; shift 2 ;;
     --unwind) unwind=${2:?}; shift 2 ;;
     --programs) only=${2:?}; shift 2 ;;
+    --progress) progress=${2:?}; shift 2 ;;
     --) shift; bin_args=("$@"); break ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" 2 ;;
   esac
 done
@@ -60,6 +63,7 @@ for a in ${arches//,/ }; do
 done
 case $expect_exit in ''|*[!0-9]*) die "--expect-exit wants a number, not '$expect_exit'" 2 ;; esac
 case $unwind in incremental|full) ;; *) die "--unwind is incremental or full, not '$unwind'" 2 ;; esac
+case $progress in ''|*[!0-9]*) die "--progress wants a number of seconds, not '$progress'" 2 ;; esac
 # make harness BIN=... ARGS="...": ARGS is split at blanks, nothing else in
 # it is interpreted (harness.mk passes it here untouched).
 if [ -n "${HARNESS_ARGS:-}" ] && [ ${#bin_args[@]} -eq 0 ]; then
@@ -148,7 +152,7 @@ run_one() {
   local t0 t1 st=0
   t0=$(date +%s.%N)
   "$q/qemu-$arch" "${qargs[@]}" \
-    -plugin "$plugin,sframe=$sec,vma=0x$vma,entry=$entry,interp=$interp,out=$base.result,snapdir=$snapdir,snaps=$snaps,stride=9973,unwind=$unwind$pauth" \
+    -plugin "$plugin,sframe=$sec,vma=0x$vma,entry=$entry,interp=$interp,out=$base.result,snapdir=$snapdir,snaps=$snaps,stride=9973,unwind=$unwind,progress=$progress$pauth" \
     "$elf" "$@" > "$base.stdout" 2> >(tee "$base.stderr" | grep --line-buffered '^sfr_truth: .* s: ' >&2) || st=$?
   t1=$(date +%s.%N)
   if [ ! -s "$base.result" ]; then

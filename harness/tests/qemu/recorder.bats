@@ -173,7 +173,8 @@ tamper() {
 }
 
 @test "a long run prints its progress on stderr" {
-  harness "$T/deep" --unwind full -- 1000 300
+  # the full walk at 1,000 frames: about 5 seconds
+  harness "$T/deep" --unwind full --progress 1 -- 1000 300
   [ "$status" -eq 0 ]
   [[ "$output" == *"instructions checked ("*" a second)"* ]]
 }
