@@ -164,7 +164,6 @@ def totals(runs):
         for k in ("executed", "checked", "correct", "fp_unknown", "wrong", "attributed",
                   "not_covered", "frames_checked"):
             a[k] += r[k]
-        a["truth_unknown"] = a.get("truth_unknown", 0) + unknown(r)
         if r["program"] in REAL:
             a["checked_real"] += r["checked"]
         a["seconds"] += r.get("seconds", 0.0)

@@ -417,6 +417,13 @@ fail:
   exit(70);
 }
 
+/* A return landed at (pc, sp) in the frame now on top: remembered, so that
+ * a later longjmp to the same place is known as one. */
+static void landed(vstate *v, uint64_t pc, uint64_t sp) {
+  landing l = {pc, sp, v->depth, v->depth ? v->stack[v->depth - 1].serial : 0};
+  land_put(v, l);
+}
+
 static vstate *vcpu(unsigned int i) { return i < MAX_VCPUS ? g.vs[i] : NULL; }
 
 static void on_tb(unsigned int vcpu_index, void *udata) {
@@ -440,8 +447,7 @@ static void on_tb(unsigned int vcpu_index, void *udata) {
       break;
     v->depth--; /* a return, by meaning */
     returned = 1;
-    landing l = {pc, sp, v->depth, v->depth ? v->stack[v->depth - 1].serial : 0};
-    land_put(v, l);
+    landed(v, pc, sp);
   }
   unsigned b = land_bit(pc);
   if (!returned && v->depth >= 2 && ((v->ra_filter[b >> 3] >> (b & 7)) & 1)) {
@@ -463,8 +469,7 @@ static void on_tb(unsigned int vcpu_index, void *udata) {
       if (v->stack[i].ra != pc)
         continue;
       v->depth = i;
-      landing l = {pc, sp, v->depth, v->depth ? v->stack[v->depth - 1].serial : 0};
-      land_put(v, l);
+      landed(v, pc, sp);
       v->c.nonlocal_exits++;
       break;
     }
