@@ -25,14 +25,20 @@ OPT := -O0 -g
 endif
 CFLAGS_ALL := $(WARN) $(OPT) -D_POSIX_C_SOURCE=200809L -Idecoder/include $(EXTRA) $(CFLAGS)
 
-LIB_SRCS := $(wildcard decoder/src/*.c)
+# The oracle: the reference path (decoder/src) and the fast layer beside
+# it (decoder/fast), one library.  It exports exactly what sframe_ref.h
+# declares (SFR_API); everything else is hidden.
+LIB_SRCS := $(wildcard decoder/src/*.c decoder/fast/*.c)
+LIB_CFLAGS := -Idecoder/src -Idecoder/fast -fvisibility=hidden
 ENC_SRCS := $(wildcard corpus/encoder/*.c)
 ENC_OBJS := $(ENC_SRCS:corpus/encoder/%.c=$(BUILD)/obj/enc/%.o)
 CLI_SRCS := $(wildcard decoder/cli/*.c)
-LIB_OBJS := $(LIB_SRCS:decoder/src/%.c=$(BUILD)/obj/lib/%.o)
-PIC_OBJS := $(LIB_SRCS:decoder/src/%.c=$(BUILD)/obj/pic/%.o)
+LIB_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/lib/%.o,$(LIB_SRCS))
+PIC_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/pic/%.o,$(LIB_SRCS))
 CLI_OBJS := $(CLI_SRCS:decoder/cli/%.c=$(BUILD)/obj/cli/%.o)
-HDRS     := $(wildcard decoder/include/*.h decoder/src/*.h decoder/cli/*.h corpus/encoder/*.h)
+HDRS     := $(wildcard decoder/include/*.h decoder/src/*.h decoder/fast/*.h decoder/cli/*.h corpus/encoder/*.h)
+# Each object's header dependencies, written by the compiler (-MMD -MP).
+DEPFLAGS = -MMD -MP
 
 STATIC := $(BUILD)/lib/libsframe_ref.a
 ENC_LIB := $(BUILD)/lib/libsframe_enc.a
@@ -44,20 +50,22 @@ VECDUMP := $(BUILD)/tests/vecdump
 .PHONY: all check test coverage install clean
 all: $(STATIC) $(SHARED_LIB) $(SFREF) $(BUILD)/include/sframe_ref.h $(BUILD)/lib/pkgconfig/sframe_ref.pc
 
-$(BUILD)/obj/lib/%.o: decoder/src/%.c $(HDRS)
+$(BUILD)/obj/lib/%.o: decoder/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -c $< -o $@
-$(BUILD)/obj/pic/%.o: decoder/src/%.c $(HDRS)
+	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) $(DEPFLAGS) -c $< -o $@
+$(BUILD)/obj/pic/%.o: decoder/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
-# The CLI reaches into the library for sfr_lookup_checked (decoder/src/
-# sfr_lookup_simple.h): every lookup it prints is made by both paths.
-$(BUILD)/obj/cli/%.o: decoder/cli/%.c $(HDRS)
+	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) $(DEPFLAGS) -fPIC -c $< -o $@
+# The CLI reaches into the library for sfr_lookup_checked and
+# sfr_validate_checked (decoder/fast/sfr_fast.h): every validation and
+# lookup it prints is made by both paths.
+$(BUILD)/obj/cli/%.o: decoder/cli/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/src -c $< -o $@
-$(BUILD)/obj/enc/%.o: corpus/encoder/%.c $(HDRS)
+	$(CC) $(CFLAGS_ALL) -Idecoder/src -Idecoder/fast $(DEPFLAGS) -c $< -o $@
+$(BUILD)/obj/enc/%.o: corpus/encoder/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -Icorpus/encoder $(DEPFLAGS) -c $< -o $@
+-include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(ENC_OBJS:.o=.d)
 $(ENC_LIB): $(ENC_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
@@ -82,9 +90,10 @@ $(BUILD)/lib/pkgconfig/sframe_ref.pc: decoder/sframe_ref.pc.in Makefile
 
 # ---- tests ----
 TEST_COMMON := decoder/tests/vectors.c decoder/tests/guard.c
-$(UNIT): decoder/tests/unit.c $(TEST_COMMON) $(wildcard decoder/tests/*.h) $(STATIC)
+UNIT_SRCS := $(wildcard decoder/tests/unit*.c)
+$(UNIT): $(UNIT_SRCS) $(TEST_COMMON) $(wildcard decoder/tests/*.h) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Idecoder/src -o $@ decoder/tests/unit.c $(TEST_COMMON) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Idecoder/src -Idecoder/fast -o $@ $(UNIT_SRCS) $(TEST_COMMON) $(STATIC)
 $(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/tests/*.h) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/tests -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(STATIC)

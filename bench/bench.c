@@ -28,11 +28,11 @@
  *               median, min and max of the repeats' ratios
  *               (lookup-paired: the oracle's figures of the pairs).
  *   index       microseconds to build the index; its bytes.
- *   simple      ns per lookup of the oracle's simple path (sfr_lookup_simple:
+ *   simple      ns per lookup of the oracle's simple path (sfr_ref_lookup:
  *               every FDE the search passes and every FRE before the
  *               chosen one decoded whole), which the fast path replaced.
  *   linear      ns per lookup of the oracle with the binary search turned
- *               off (order_verified = 0): the floor every reader beats.
+ *               off (sfr_forget_order): the floor every reader beats.
  *               Only up to 10,000 functions, on a tenth of the PCs.
  *   validate    MB/s of sfr_validate_ex (open plus every check: the
  *               certificate of a clean section where it applies) and of
@@ -77,9 +77,11 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "sfr_certify.h"       /* the full pass: the before of the certificate */
-#include "sfr_cursor.h"        /* sfr_le64: the library's own byte assembly */
-#include "sfr_lookup_simple.h" /* the simple path: the before of the fast one */
+#include "sfr_certify.h"  /* the certificate, measured alone */
+#include "sfr_cursor.h"   /* sfr_le64: the library's own byte assembly */
+#include "sfr_fast.h"     /* the fast layer held to the reference */
+#include "sfr_lookup.h"   /* the reference lookup: the before of the fast one */
+#include "sfr_validate.h" /* the reference validation: the before of the certificate */
 #include "sframe_ref.h"
 #ifndef BENCH_NO_LIBSFRAME
 #include <sframe-api.h>
@@ -450,7 +452,7 @@ int main(int argc, char **argv) {
     free(buf);
     return 1;
   }
-  if (sfr_report_rejects(&rep) || !sec.order_verified) {
+  if (sfr_report_rejects(&rep) || !sfr_order_verified(&sec)) {
     fprintf(stderr, "bench: %s: the oracle rejects the section (%zu findings, first %s)\n",
             argv[1], rep.count, rep.count ? sfr_finding_name(items[0].id) : "-");
     free(scratch);
@@ -605,12 +607,12 @@ int main(int argc, char **argv) {
     t1 = now_ns();
     bsearch_ip[r] = (t1 - t0) / NPCS;
     t0 = now_ns();
-    sink += oracle_lookups(sfr_lookup_simple, &sec, pcs, NPCS, SFR_PC_IP, NULL);
+    sink += oracle_lookups(sfr_ref_lookup, &sec, pcs, NPCS, SFR_PC_IP, NULL);
     t1 = now_ns();
     simple[r] = (t1 - t0) / NPCS;
     if (do_linear) {
       s2 = plain;
-      s2.order_verified = 0;
+      sfr_forget_order(&s2);
       t0 = now_ns();
       sink += oracle_lookups(sfr_lookup, &s2, pcs, NPCS / 10, SFR_PC_IP, NULL);
       t1 = now_ns();
@@ -635,7 +637,7 @@ int main(int argc, char **argv) {
     val[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
     sink += (unsigned)rep.count;
     t0 = now_ns();
-    sfr_validate_full(&s2, buf, len, vma, scratch, scratch_len, &rep);
+    sfr_ref_validate(&s2, buf, len, vma, scratch, scratch_len, &rep);
     t1 = now_ns();
     val_full[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
     sink += (unsigned)rep.count;

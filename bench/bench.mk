@@ -5,7 +5,7 @@
 BENCH_DIR := $(BUILD)/bench
 # The library's own flags (a sanitizer or coverage build links its library
 # with the same ones); make bench uses the plain build, -O2.
-BENCH_CFLAGS := $(CFLAGS_ALL) -Idecoder/src
+BENCH_CFLAGS := $(CFLAGS_ALL) -Idecoder/src -Idecoder/fast
 BENCH_BINS := $(BENCH_DIR)/gen-asm $(BENCH_DIR)/bench-oracle $(BENCH_DIR)/bench-recorded
 ifneq ($(wildcard /usr/include/sframe-api.h),)
 BENCH_BINS += $(BENCH_DIR)/bench-libsframe-2.40

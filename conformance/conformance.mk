@@ -31,7 +31,7 @@ $(SFCONFORM): $(wildcard conformance/runner/*.c) $(CONF_HDRS)
 
 $(SFADAPTER_REF): conformance/adapters/reference.c decoder/cli/dump.c decoder/cli/unwind.c $(HDRS) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -o $@ $(filter %.c,$^) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -Idecoder/fast -o $@ $(filter %.c,$^) $(STATIC)
 
 $(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c $(CONF_HDRS)
 	@mkdir -p $(@D)

@@ -22,7 +22,7 @@ GEN_COMBOS := 1:amd64 1:aarch64-le 1:aarch64-be \
 
 $(ROUNDTRIP): corpus/tests/roundtrip.c decoder/cli/dump.c $(HDRS) $(ENC_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -Idecoder/cli -Idecoder/src -o $@ corpus/tests/roundtrip.c decoder/cli/dump.c $(ENC_LIB) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -Idecoder/cli -Idecoder/src -Idecoder/fast -o $@ corpus/tests/roundtrip.c decoder/cli/dump.c $(ENC_LIB) $(STATIC)
 
 CORPUS_TEST_TOOLS += $(ROUNDTRIP)
 

@@ -14,7 +14,7 @@
 
 #include "dump.h"
 #include "num.h"
-#include "sfr_certify.h"
+#include "sfr_fast.h"
 #include "sframe_ref.h"
 #include "unwind.h"
 

@@ -28,8 +28,8 @@
 
 #include "dump.h"
 #include "sframe_enc.h"
-#include "sfr_certify.h"
-#include "sfr_lookup_simple.h"
+#include "sfr_fast.h"
+#include "sfr_lookup.h"
 
 #define MAX_FINDINGS 64
 

@@ -4,7 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "sfr_lookup_simple.h"
+#include "sfr_fast.h"
 
 static const char *flag_names[3] = {"FDE_SORTED", "FRAME_POINTER",
                                     "FDE_FUNC_START_PCREL"};

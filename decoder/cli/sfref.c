@@ -23,8 +23,7 @@
 #include "elf.h"
 #include "num.h"
 #include "sframe_ref.h"
-#include "sfr_certify.h"
-#include "sfr_lookup_simple.h"
+#include "sfr_fast.h"
 #include "unwind.h"
 
 #define EXIT_INVALID 1

@@ -11,13 +11,18 @@
  *    signal handler; the caller owns all memory;
  *  - offsets and counts are computed in 64 bits with explicit overflow checks.
  *
- * The functions are laid out like the spec (sframe-spec-v3.txt):
+ * The functions are laid out like the spec (SFrame format, version 3):
  *   2.1   sfr_read_preamble        2.2   sfr_open (header, aux header)
- *   2.3.1 sfr_read_fde_index       2.3.2 sfr_read_fde_attr
+ *   2.3.1, 2.3.2 sfr_get_fde (FDE index entry and attribute)
  *   2.3.3 sfr_decode_fde_info      2.4   sfr_fre_next, 2.4.1 sfr_decode_fre_info
  *   3.1   sfr_interp_default_*     3.2   sfr_interp_flex
  *   App A sfr_unwind_frame, sfr_backtrace
  *   validation: sfr_validate; lookup: sfr_find_fde, sfr_find_fre, sfr_lookup.
+ * The reference path is decoder/src, a file per spec step; decoder/fast
+ * holds the certificate of a clean section and the indexed lookup, which
+ * answer exactly as the reference path does.
+ *
+ * The library exports exactly the functions declared here (SFR_API).
  */
 #ifndef SFRAME_REF_H
 #define SFRAME_REF_H
@@ -27,6 +32,12 @@
 
 #ifdef __cplusplus
 extern "C" {
+#endif
+
+#if defined(__GNUC__) && !defined(SFR_STATIC_ONLY)
+#define SFR_API __attribute__((visibility("default")))
+#else
+#define SFR_API
 #endif
 
 #define SFR_VERSION_STRING "0.1.0"
@@ -188,12 +199,12 @@ typedef enum sfr_status {
   SFR_NUM_FINDINGS
 } sfr_status;
 
-const char *sfr_finding_name(sfr_status s);    /* "truncated-header" */
-const char *sfr_finding_message(sfr_status s); /* one line */
-sfr_class sfr_finding_class(sfr_status s);
-const char *sfr_class_name(sfr_class c); /* "malformed" ... */
+SFR_API const char *sfr_finding_name(sfr_status s);    /* "truncated-header" */
+SFR_API const char *sfr_finding_message(sfr_status s); /* one line */
+SFR_API sfr_class sfr_finding_class(sfr_status s);
+SFR_API const char *sfr_class_name(sfr_class c); /* "malformed" ... */
 /* Look an identifier up by name; SFR_OK if unknown. */
-sfr_status sfr_finding_by_name(const char *name);
+SFR_API sfr_status sfr_finding_by_name(const char *name);
 
 /* ---- The section (spec 2, 2.1, 2.2) ---- */
 typedef struct sfr_section {
@@ -218,15 +229,19 @@ typedef struct sfr_section {
   uint64_t fde_size;   /* 17, 20 or 16 */
   uint64_t fre_start;  /* hdr_end + freoff */
   uint64_t fre_end;    /* fre_start + fre_len */
-  /* set by sfr_validate: FDEs are strictly ordered and do not overlap, so a
-   * lookup may binary-search (only used when SFR_F_FDE_SORTED is also set). */
-  uint8_t order_verified;
-  /* set by sfr_index_build (else NULL and 0): the lookup index, in memory
-   * the caller lent; sfr_open clears it. */
-  const uint32_t *index;
-  uint64_t index_base;    /* the lowest function start */
-  uint64_t index_buckets; /* buckets of 2^index_shift bytes from there */
-  uint8_t index_shift;
+  /* The library's own state: cleared by sfr_open, set by sfr_validate and
+   * sfr_index_build.  Not part of the API: read it through
+   * sfr_order_verified, drop it with sfr_forget_order; never write it. */
+  struct sfr_section_internal {
+    /* FDEs are strictly ordered and do not overlap, so a lookup may
+     * binary-search (only used when SFR_F_FDE_SORTED is also set). */
+    uint8_t order_verified;
+    /* the lookup index, in memory the caller lent (else NULL and 0) */
+    const uint32_t *index;
+    uint64_t index_base;    /* the lowest function start */
+    uint64_t index_buckets; /* buckets of 2^index_shift bytes from there */
+    uint8_t index_shift;
+  } internal;
 } sfr_section;
 
 /* A finding with its location.  Fields that do not apply are -1. */
@@ -240,14 +255,14 @@ typedef struct sfr_finding {
 
 /* 2.1: read the 4-byte preamble: magic (and from it the endianness),
  * version and flags. */
-sfr_status sfr_read_preamble(const uint8_t *buf, size_t len, uint8_t *big_endian,
+SFR_API sfr_status sfr_read_preamble(const uint8_t *buf, size_t len, uint8_t *big_endian,
                              uint8_t *version, uint8_t *flags);
 
 /* 2.2: open a section: preamble, header, aux header, sub-section bounds.
  * Succeeds when the FDE array and the FRE sub-section lie inside the buffer,
  * so every later accessor can bound its reads.  On failure, *where (if not
  * NULL) receives the location. */
-sfr_status sfr_open(sfr_section *sec, const uint8_t *buf, size_t len,
+SFR_API sfr_status sfr_open(sfr_section *sec, const uint8_t *buf, size_t len,
                     uint64_t vma, sfr_finding *where);
 
 /* ---- FDEs (spec 2.3) ---- */
@@ -274,9 +289,9 @@ typedef struct sfr_fde {
 
 /* 2.3.1 (and the V1/V2 FDE): read FDE number i, and for version 3 its
  * attribute (2.3.2).  Checks only what is needed to read it safely. */
-sfr_status sfr_get_fde(const sfr_section *sec, uint32_t i, sfr_fde *fde);
+SFR_API sfr_status sfr_get_fde(const sfr_section *sec, uint32_t i, sfr_fde *fde);
 /* 2.3.3: split the info bytes into their fields. */
-void sfr_decode_fde_info(uint8_t version, uint8_t info, uint8_t info2,
+SFR_API void sfr_decode_fde_info(uint8_t version, uint8_t info, uint8_t info2,
                          sfr_fde *fde);
 
 /* ---- FREs (spec 2.4) ---- */
@@ -303,13 +318,13 @@ typedef struct sfr_fre_iter {
   uint8_t fre_type;
 } sfr_fre_iter;
 
-void sfr_fre_iter_init(const sfr_section *sec, const sfr_fde *fde,
+SFR_API void sfr_fre_iter_init(const sfr_section *sec, const sfr_fde *fde,
                        sfr_fre_iter *it);
 /* 2.4: read the next FRE; returns SFR_OK, or a finding.  *done set at end. */
-sfr_status sfr_fre_next(const sfr_section *sec, sfr_fre_iter *it, sfr_fre *fre,
+SFR_API sfr_status sfr_fre_next(const sfr_section *sec, sfr_fre_iter *it, sfr_fre *fre,
                         int *done);
 /* 2.4.1: split the FRE info byte. */
-void sfr_decode_fre_info(uint8_t info, sfr_fre *fre);
+SFR_API void sfr_decode_fre_info(uint8_t info, sfr_fre *fre);
 
 /* ---- Interpretation into neutral rules (spec 3) ---- */
 typedef enum sfr_base {
@@ -353,30 +368,30 @@ typedef struct sfr_rules {
 /* 3: interpret one FRE of a function into rules.  Dispatches to
  * sfr_interp_default_amd64 / _aarch64 / _s390x (3.1.x) or sfr_interp_flex
  * (3.2).  Returns a finding when the words cannot be interpreted. */
-sfr_status sfr_interpret(const sfr_section *sec, const sfr_fde *fde,
+SFR_API sfr_status sfr_interpret(const sfr_section *sec, const sfr_fde *fde,
                          const sfr_fre *fre, sfr_rules *rules);
-sfr_status sfr_interp_default_amd64(const sfr_section *sec, const sfr_fre *fre,
+SFR_API sfr_status sfr_interp_default_amd64(const sfr_section *sec, const sfr_fre *fre,
                                     sfr_rules *r);
-sfr_status sfr_interp_default_aarch64(const sfr_section *sec,
+SFR_API sfr_status sfr_interp_default_aarch64(const sfr_section *sec,
                                       const sfr_fre *fre, sfr_rules *r);
-sfr_status sfr_interp_default_s390x(const sfr_section *sec, const sfr_fre *fre,
+SFR_API sfr_status sfr_interp_default_s390x(const sfr_section *sec, const sfr_fre *fre,
                                     sfr_rules *r);
-sfr_status sfr_interp_flex(const sfr_section *sec, const sfr_fre *fre,
+SFR_API sfr_status sfr_interp_flex(const sfr_section *sec, const sfr_fre *fre,
                            sfr_rules *r);
 
 /* The ABI's name as the canonical JSON spells it: "amd64", "aarch64-le",
  * "aarch64-be", "s390x" ("unknown" otherwise). */
-const char *sfr_abi_name(uint8_t abi);
+SFR_API const char *sfr_abi_name(uint8_t abi);
 
 /* DWARF numbers of the ABI's stack pointer, frame pointer and RA register. */
-uint32_t sfr_abi_sp_reg(uint8_t abi);
-uint32_t sfr_abi_fp_reg(uint8_t abi);
-uint32_t sfr_abi_ra_reg(uint8_t abi);
+SFR_API uint32_t sfr_abi_sp_reg(uint8_t abi);
+SFR_API uint32_t sfr_abi_fp_reg(uint8_t abi);
+SFR_API uint32_t sfr_abi_ra_reg(uint8_t abi);
 
 /* ---- Validation ----
  * Reports every finding (up to cap stored in out; the return value is the
  * total number found, which may exceed cap).  Linear in the section size.
- * Sets sec->order_verified. */
+ * Records whether the FDEs were verified in order (sfr_order_verified). */
 typedef struct sfr_report {
   sfr_finding *items;
   size_t cap;
@@ -384,7 +399,7 @@ typedef struct sfr_report {
   size_t by_class[4]; /* indexed by sfr_class */
 } sfr_report;
 
-void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
+SFR_API void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
                   uint64_t vma, sfr_report *rep);
 
 /* Validation that is exact at every size.  A section whose FDEs (or whose
@@ -397,8 +412,8 @@ void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
  * with too little) sfr_validate_ex is sfr_validate: arrays of at most 512
  * functions are compared pair by pair, and a larger out-of-order array
  * gets the questionable finding checks-skipped instead of the checks. */
-size_t sfr_validate_scratch_size(size_t len);
-void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
+SFR_API size_t sfr_validate_scratch_size(size_t len);
+SFR_API void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
                      uint64_t vma, void *scratch, size_t scratch_len,
                      sfr_report *rep);
 /* The two methods held to each other: NULL when a report made with
@@ -409,9 +424,9 @@ void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
  * the methods meet the pairs in another order; not whether there is one).
  * Only the verdict is compared when a report kept fewer findings than it
  * found. */
-const char *sfr_reports_differ(const sfr_report *with_scratch, const sfr_report *without);
+SFR_API const char *sfr_reports_differ(const sfr_report *with_scratch, const sfr_report *without);
 /* Nonzero when the report holds a malformed or invalid finding. */
-int sfr_report_rejects(const sfr_report *rep);
+SFR_API int sfr_report_rejects(const sfr_report *rep);
 
 /* ---- Lookup ---- */
 typedef enum sfr_pc_mode {
@@ -438,22 +453,22 @@ typedef enum sfr_lookup_status {
 
 /* 2.3.1: the function holding pc: a binary search over the start fields
  * when the section is flagged sorted and sfr_validate verified the order
- * (sec->order_verified), else the first FDE in index order that holds it.
+ * (sfr_order_verified), else the first FDE in index order that holds it.
  * *fde is that function for SFR_LOOKUP_FOUND, unspecified otherwise. */
-sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
+SFR_API sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
                                sfr_fde *fde);
 /* 2.4: the row of fde that applies at pc (PCINC: the last FRE starting at
  * or before the offset; PCMASK: the offset modulo rep_size).  *fre is
  * written for SFR_LOOKUP_FOUND only. */
-sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
+SFR_API sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
                                uint64_t pc, sfr_fre *fre);
 /* PC to function to row to rules.  res->pc is the address looked up;
  * res->fde is the function for every status but SFR_LOOKUP_NO_FDE;
  * res->fre and res->rules are meaningful for SFR_LOOKUP_FOUND only.
  * Allocates nothing; each read is bounded by the section. */
-sfr_lookup_status sfr_lookup(const sfr_section *sec, uint64_t pc,
+SFR_API sfr_lookup_status sfr_lookup(const sfr_section *sec, uint64_t pc,
                              sfr_pc_mode mode, sfr_lookup_result *res);
-const char *sfr_lookup_status_name(sfr_lookup_status s);
+SFR_API const char *sfr_lookup_status_name(sfr_lookup_status s);
 
 /* ---- The lookup index (optional) ----
  * On a validated sorted section sfr_find_fde binary-searches the whole FDE
@@ -467,16 +482,24 @@ const char *sfr_lookup_status_name(sfr_lookup_status s);
  * library allocates nothing, so the caller lends the memory:
  * sfr_index_size(sec) bytes (8 per bucket and 8 more: at most 16 per
  * function, and at most 512 KiB and 3; 0 when the section can have no
- * index: not validated in order (sec->order_verified and the sorted
+ * index: not validated in order (sfr_order_verified and the sorted
  * flag), no functions, or functions spread over 4 GiB or more),
  * any alignment, contents ignored.  sfr_index_build fills it and attaches
- * it to sec (sec->index), returning 1, or returns 0 and leaves sec as it
- * was.  The memory must stay untouched while sec uses it; sfr_open and
+ * it to sec, returning 1, or returns 0 and leaves sec as it was.  The memory must stay untouched while sec uses it; sfr_open and
  * sfr_validate detach it.  Lookups answer exactly as without the index;
  * a damaged index gives wrong answers but never a read outside the
  * section or the index. */
-size_t sfr_index_size(const sfr_section *sec);
-int sfr_index_build(sfr_section *sec, void *mem, size_t len);
+SFR_API size_t sfr_index_size(const sfr_section *sec);
+SFR_API int sfr_index_build(sfr_section *sec, void *mem, size_t len);
+/* Nonzero when sfr_index_build attached an index to sec. */
+SFR_API int sfr_index_attached(const sfr_section *sec);
+
+/* Nonzero when validation verified that sec's FDEs are strictly ordered
+ * and apart, so that lookups binary-search (with SFR_F_FDE_SORTED). */
+SFR_API int sfr_order_verified(const sfr_section *sec);
+/* Lookups on sec made as on a section never validated: linear, without
+ * the index (the floor benchmarks and tests compare against). */
+SFR_API void sfr_forget_order(sfr_section *sec);
 
 /* ---- Unwinding (spec appendix A) ---- */
 #define SFR_MAX_REGS 64
@@ -509,7 +532,7 @@ typedef enum sfr_stop {
                                PCMASK function, SFR_LOOKUP_REP_SIZE_UNKNOWN) */
 } sfr_stop;
 
-const char *sfr_stop_name(sfr_stop s);
+SFR_API const char *sfr_stop_name(sfr_stop s);
 
 typedef struct sfr_unwind_ctx {
   const sfr_section *sec;
@@ -519,12 +542,12 @@ typedef struct sfr_unwind_ctx {
 } sfr_unwind_ctx;
 
 /* Unwind one frame: from the registers of frame N produce frame N+1. */
-sfr_stop sfr_unwind_frame(const sfr_unwind_ctx *uc, const sfr_regs *cur,
+SFR_API sfr_stop sfr_unwind_frame(const sfr_unwind_ctx *uc, const sfr_regs *cur,
                           int topmost, sfr_regs *caller);
 
 /* Whole backtrace: frames[0] = *start, then callers, up to max frames.
  * Returns the number of frames written; *why gets the stop reason. */
-size_t sfr_backtrace(const sfr_unwind_ctx *uc, const sfr_regs *start,
+SFR_API size_t sfr_backtrace(const sfr_unwind_ctx *uc, const sfr_regs *start,
                      sfr_regs *frames, size_t max, sfr_stop *why);
 
 #ifdef __cplusplus

@@ -9,6 +9,14 @@
 
 #include <stdint.h>
 
+/* Inlined wherever it is called, so that a caller's constant arguments
+ * (a record layout, a byte order) fold into its copy. */
+#if defined(__GNUC__)
+#define SFR_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define SFR_ALWAYS_INLINE inline
+#endif
+
 typedef struct sfr_cursor {
   const uint8_t *buf; /* start of the whole section */
   uint64_t pos;       /* absolute offset of the next byte */

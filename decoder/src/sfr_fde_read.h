@@ -1,7 +1,9 @@
-/* sfr_fde_read.h - inside the library: spec 2.3, reading one FDE (and in
- * version 3 its attribute), inline, so that the lookup (sfr_lookup.c)
- * gets a copy for each FDE layout and byte order with the choices made at
- * compile time.  sfr_get_fde and sfr_decode_fde_info (sfr_fde.c) are these.
+/* sfr_fde_read.h - inside the library: spec 2.3, the FDE record's layout
+ * and the reading of one FDE (and in version 3 its attribute), inline, so
+ * that the fast layer (decoder/fast) gets a copy for each FDE layout and
+ * byte order with the choices made at compile time.  sfr_get_fde and
+ * sfr_decode_fde_info (sfr_fde.c) are these; everything that reads an FDE
+ * record's fields finds them here.
  *   version 1: 17-byte FDE  (i32 start, u32 size, u32 fre_off, u32 num_fres,
  *                            u8 info)
  *   version 2: 20-byte FDE  (version 1 + u8 rep_size + u16 padding)
@@ -16,19 +18,6 @@
 #include "sfr_cursor.h"
 #include "sfr_fde_start.h"
 #include "sframe_ref.h"
-
-/* A function whose statements are only SFR_PREFETCH must be
- * SFR_ALWAYS_INLINE: gcc 12 counts __builtin_prefetch as const, takes such
- * a function for one without effects and deletes every call to it that it
- * does not inline (bench/RESULTS.md, "The fetch gcc deleted"; bench.bats
- * checks the compiled fetches). */
-#if defined(__GNUC__)
-#define SFR_ALWAYS_INLINE __attribute__((always_inline)) inline
-#define SFR_PREFETCH(p) __builtin_prefetch(p)
-#else
-#define SFR_ALWAYS_INLINE inline
-#define SFR_PREFETCH(p) ((void)0)
-#endif
 
 /* 2.3.3 The FDE info bytes.
  *   info:  bits 0-3 FRE type, bit 4 PC type, bit 5 AArch64 PAuth key,
@@ -64,6 +53,14 @@ static SFR_ALWAYS_INLINE int sfr_fde_range(const sfr_section *sec, uint64_t at,
 static inline unsigned sfr_fre_off_field(uint8_t version) {
   return version == SFR_VERSION_3 ? 12u : 8u;
 }
+/* The rest of a version 1-2 record, and of a version-3 attribute (2.3.2). */
+#define SFR_V12_NUM_FRES_AT 12u
+#define SFR_V12_INFO_AT 16u
+#define SFR_V2_REP_SIZE_AT 17u
+#define SFR_V3_ATTR_NUM_FRES_AT 0u /* u16 */
+#define SFR_V3_ATTR_INFO_AT 2u
+#define SFR_V3_ATTR_INFO2_AT 3u
+#define SFR_V3_ATTR_REP_SIZE_AT 4u
 
 /* Read FDE i (and, in version 3, its attribute).  Each record's bounds
  * are checked once, then its fields are loaded at their fixed offsets.
@@ -99,10 +96,10 @@ static SFR_ALWAYS_INLINE sfr_status sfr_read_fde(const sfr_section *sec, uint32_
     if (attr > end || end - attr < SFR_V3_FDE_ATTR_SIZE)
       return SFR_E_TRUNCATED_FDE_ATTR;
     p = sec->buf + attr; /* u16 num_fres, u8 info, u8 info2, u8 rep_size */
-    fde->num_fres = (uint16_t)sfr_load(p, 2, be);
-    info = p[2];
-    info2 = p[3];
-    fde->rep_size = p[4];
+    fde->num_fres = (uint16_t)sfr_load(p + SFR_V3_ATTR_NUM_FRES_AT, 2, be);
+    info = p[SFR_V3_ATTR_INFO_AT];
+    info2 = p[SFR_V3_ATTR_INFO2_AT];
+    fde->rep_size = p[SFR_V3_ATTR_REP_SIZE_AT];
     fde->fres_at = attr + SFR_V3_FDE_ATTR_SIZE;
   } else {
     /* i32 start, u32 size, u32 fre_off, u32 num_fres, u8 info, and in
@@ -114,10 +111,10 @@ static SFR_ALWAYS_INLINE sfr_status sfr_read_fde(const sfr_section *sec, uint32_
     fde->raw_start = sfr_sext(sfr_load(p, 4, be), 4);
     fde->size = (uint32_t)sfr_load(p + 4, 4, be);
     fde->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_1), 4, be);
-    fde->num_fres = (uint32_t)sfr_load(p + 12, 4, be);
-    info = p[16];
+    fde->num_fres = (uint32_t)sfr_load(p + SFR_V12_NUM_FRES_AT, 4, be);
+    info = p[SFR_V12_INFO_AT];
     if (sec->version == SFR_VERSION_2)
-      fde->rep_size = p[17];
+      fde->rep_size = p[SFR_V2_REP_SIZE_AT];
     if (fde->fre_off > sec->fre_len ||
         (fde->fre_off == sec->fre_len && fde->num_fres > 0))
       return SFR_E_FDE_FRES_OUT_OF_RANGE;

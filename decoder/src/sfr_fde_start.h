@@ -1,6 +1,6 @@
 /* sfr_fde_start.h - inside the library: 2.3.1's start field resolved into
  * a function's address, shared by sfr_get_fde and the certificate of a
- * clean section (sfr_certify.c). */
+ * clean section (decoder/fast/sfr_certify.c). */
 #ifndef SFR_FDE_START_H
 #define SFR_FDE_START_H
 

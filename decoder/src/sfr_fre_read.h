@@ -1,7 +1,7 @@
 /* sfr_fre_read.h - inside the library: spec 2.4, where a function's FREs
- * lie and what an FRE's info byte says (2.4.1), inline, so that the lookup
- * (sfr_lookup.c) reads them without a call into another file, as it reads
- * FDEs through sfr_fde_read.h.  sfr_fre_iter_init and sfr_decode_fre_info
+ * lie and what an FRE's info byte says (2.4.1), inline, so that the fast
+ * lookup (decoder/fast) reads them without a call into another file, as it
+ * reads FDEs through sfr_fde_read.h.  sfr_fre_iter_init and sfr_decode_fre_info
  * (sfr_fre.c) are these. */
 #ifndef SFR_FRE_READ_H
 #define SFR_FRE_READ_H

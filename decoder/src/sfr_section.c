@@ -116,3 +116,7 @@ sfr_status sfr_open(sfr_section *sec, const uint8_t *buf, size_t len,
   }
   return st;
 }
+
+int sfr_order_verified(const sfr_section *sec) { return sec->internal.order_verified; }
+
+void sfr_forget_order(sfr_section *sec) { memset(&sec->internal, 0, sizeof sec->internal); }

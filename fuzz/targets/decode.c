@@ -1,8 +1,9 @@
-/* decode.c - fuzz target: decode and validate any bytes as a section.
- * Validation with scratch (sorted ranges) and without (pairs compared up
- * to 512 functions) must agree (sfr_reports_differ), and each must report
- * exactly what the full pass does (sfr_validate_checked: the certificate
- * of a clean section and the FREs walked on the raw bytes are shortcuts).
+/* decode.c - fuzz target: decode and validate any bytes as a section, the
+ * fast layer against the reference path.  Validation with scratch and
+ * without (keys on the stack up to 512 functions) must agree
+ * (sfr_reports_differ), and each must report exactly what the reference
+ * validation does (sfr_validate_checked: the certificate of a clean
+ * section, decoder/fast, stands in for it where it can).
  * On a section the oracle accepts (no malformed or invalid finding) every
  * FDE and FRE must be readable and interpretable, a lookup at each FRE's
  * start must return that FRE, and the canonical dump must succeed.  Any
@@ -29,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   plain.items = plain_items;
   plain.cap = 16;
   FUZZ_CHECK(sfr_validate_checked(&sec, data, size, VMA, NULL, 0, &plain) == NULL,
-             "without scratch, the fast validation reports what the full pass reports");
+             "without scratch, the fast validation reports what the reference reports");
   rep.items = items;
   rep.cap = 16;
   fuzz_validate(&sec, data, size, VMA, &rep);

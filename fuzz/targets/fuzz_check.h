@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "sfr_certify.h"
+#include "sfr_fast.h"
 #include "sframe_ref.h"
 
 #define FUZZ_CHECK(cond, what)                                                               \
@@ -30,9 +30,9 @@ static inline uint64_t fuzz_take(const uint8_t **p, size_t *len, unsigned n) {
   return v;
 }
 
-/* sfr_validate_ex with scratch, as every tool validates, held to the full
- * pass it shortens (sfr_validate_checked: the certificate of a clean
- * section, the FREs walked on the raw bytes).  Without memory for the
+/* sfr_validate_ex with scratch, as every tool validates, held to the
+ * reference validation it shortens (sfr_validate_checked: the certificate
+ * of a clean section).  Without memory for the
  * scratch, sfr_validate (then a large out-of-order section says
  * checks-skipped). */
 static inline void fuzz_validate(sfr_section *sec, const uint8_t *data, size_t size,
@@ -43,7 +43,7 @@ static inline void fuzz_validate(sfr_section *sec, const uint8_t *data, size_t s
   free(scratch);
   if (why)
     fprintf(stderr, "fuzz_validate: %s\n", why);
-  FUZZ_CHECK(!why, "the fast validation reports what the full pass reports");
+  FUZZ_CHECK(!why, "the fast validation reports what the reference reports");
 }
 
 #endif

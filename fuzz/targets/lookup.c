@@ -6,8 +6,8 @@
  * function never fails (found, or no FRE yet), and one outside every
  * function never succeeds.
  * On every section sfr_open accepts, valid or not, the fast lookup
- * (sfr_lookup) answers exactly as the simple path that decodes everything
- * (sfr_lookup_simple; sfr_lookup_checked compares the two): the PCs given,
+ * (sfr_lookup, decoder/fast) answers exactly as the reference lookup that
+ * decodes everything (sfr_ref_lookup; sfr_lookup_checked compares the two): the PCs given,
  * and for each one a PC inside one of the functions derived from it, so
  * that rows are reached.  The same with the lookup index on a section
  * validated in order (sfr_index_build); then, with the index overwritten
@@ -17,10 +17,11 @@
 #include <string.h>
 
 #include "fuzz_check.h"
-#include "sfr_lookup_simple.h"
+#include "sfr_fast.h"
+#include "sfr_lookup.h"
 #include "sframe_ref.h"
 
-/* sfr_lookup against sfr_lookup_simple at pc, both modes. */
+/* sfr_lookup against sfr_ref_lookup at pc, both modes. */
 static void both_paths(const sfr_section *sec, uint64_t pc) {
   unsigned m;
   for (m = 0; m < 2; m++) {
@@ -68,12 +69,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   rep.cap = 8;
   fuzz_validate(&sec, p, len, vma, &rep);
   ix_len = sfr_index_size(&sec);
-  FUZZ_CHECK(ix_len == 0 || ((sec.flags & SFR_F_FDE_SORTED) && sec.order_verified),
+  FUZZ_CHECK(ix_len == 0 || ((sec.flags & SFR_F_FDE_SORTED) && sfr_order_verified(&sec)),
              "only a section validated in order can have an index");
   if (ix_len && (ix = malloc(ix_len)) != NULL) {
     indexed = sec;
-    indexed.order_verified = 0;
-    FUZZ_CHECK(sfr_index_build(&indexed, ix, ix_len) == 0 && !indexed.index,
+    sfr_forget_order(&indexed);
+    FUZZ_CHECK(sfr_index_build(&indexed, ix, ix_len) == 0 && !sfr_index_attached(&indexed),
                "a section not validated in order gets no index");
     indexed = sec;
     FUZZ_CHECK(sfr_index_build(&indexed, ix, ix_len - 1) == 0, "too little memory builds no index");

@@ -1,21 +1,15 @@
-/* sfr_sort.h - inside the library: sorting keys in the caller's scratch.
- *
- * Validation with scratch (sfr_validate_ex) and the certificate
- * (sfr_certify.c) sort one key per function to compare neighbours instead
- * of pairs: exact at any size, O(n log n), nothing allocated. */
-#ifndef SFR_SORT_H
-#define SFR_SORT_H
+/* sfr_radix.h - inside the library: the certificate's sort of one key
+ * per function (sort_key, decoder/src/sfr_validate.h) in the caller's
+ * scratch.  The reference validation sorts with a plain merge sort
+ * (decoder/src/sfr_keys.c); this one finds runs, for keys nearly in order
+ * or nearly against it, and sorts keys in no order by radix, and gives the
+ * same order (unit tests hold the two to each other). */
+#ifndef SFR_RADIX_H
+#define SFR_RADIX_H
 
 #include <stdint.h>
 
-/* A function's key: (a, b) and its index.  Sorted by (a, b, index): the
- * index makes the order total (no two keys are equal), so the result does
- * not depend on how the sort gets there. */
-typedef struct sort_key {
-  uint64_t a;
-  uint32_t b;
-  uint32_t index;
-} sort_key;
+#include "sfr_validate.h"
 
 /* Sorts k[0, n) (the keys in index order) using tmp[0, n) and returns
  * whichever of the two holds the result.  by_a_only: sorted by (a, index)

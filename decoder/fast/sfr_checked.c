@@ -1,69 +1,36 @@
-/* sfr_lookup_simple.c - the simple lookup path: the whole of every FDE the
- * search passes and of every FRE before the chosen one is decoded, as the
- * spec describes them.  Slower than sfr_lookup.c's, and obviously right;
- * sfr_lookup_checked holds the fast path to its answers. */
+/* sfr_checked.c - the fast layer held to the reference path: each answer
+ * of sfr_validate_ex and sfr_lookup compared with the reference's.  Used
+ * by the tests, the fuzz targets and by sfref and the reference adapter on
+ * every section and lookup they make. */
 #include <string.h>
 
-#include "sfr_lookup_simple.h"
+#include "sfr_fast.h"
+#include "sfr_lookup.h"
+#include "sfr_validate.h"
 
-sfr_lookup_status sfr_find_fde_simple(const sfr_section *sec, uint64_t pc, sfr_fde *fde) {
-  uint32_t i;
-  if ((sec->flags & SFR_F_FDE_SORTED) && sec->order_verified) {
-    uint32_t lo = 0, hi = sec->num_fdes; /* find the last start <= pc */
-    while (lo < hi) {
-      uint32_t mid = lo + (hi - lo) / 2;
-      if (sfr_get_fde(sec, mid, fde) != SFR_OK)
-        return SFR_LOOKUP_BAD_DATA;
-      if (fde->start <= pc)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    if (lo == 0)
-      return SFR_LOOKUP_NO_FDE;
-    if (sfr_get_fde(sec, lo - 1, fde) != SFR_OK)
-      return SFR_LOOKUP_BAD_DATA;
-    return sfr_covers(fde, pc) ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FDE;
+const char *sfr_validate_checked(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
+                                 void *scratch, size_t scratch_len, sfr_report *rep) {
+  enum { KEEP = 64 };
+  sfr_section ref;
+  sfr_finding items[KEEP];
+  sfr_report ref_rep;
+  size_t k;
+  ref_rep.items = items;
+  ref_rep.cap = KEEP;
+  sfr_ref_validate(&ref, buf, len, vma, scratch, scratch_len, &ref_rep);
+  sfr_validate_ex(sec, buf, len, vma, scratch, scratch_len, rep);
+  if (ref_rep.count != rep->count)
+    return "the fast and the reference validation find different numbers of findings";
+  for (k = 0; k < rep->count && k < rep->cap && k < KEEP; k++) {
+    const sfr_finding *a = &rep->items[k], *b = &items[k];
+    if (a->id != b->id || a->offset != b->offset || a->fde != b->fde || a->fre != b->fre ||
+        (a->field == NULL) != (b->field == NULL) ||
+        (a->field && strcmp(a->field, b->field) != 0))
+      return "the fast and the reference validation differ in a finding";
   }
-  for (i = 0; i < sec->num_fdes; i++) {
-    if (sfr_get_fde(sec, i, fde) != SFR_OK)
-      continue;
-    if (sfr_covers(fde, pc))
-      return SFR_LOOKUP_FOUND;
-  }
-  return SFR_LOOKUP_NO_FDE;
-}
-
-sfr_lookup_status sfr_find_fre_simple(const sfr_section *sec, const sfr_fde *fde, uint64_t pc,
-                                      sfr_fre *fre) {
-  sfr_fre_iter it;
-  sfr_fre cur, row;
-  uint64_t off;
-  int done = 0, found = 0;
-  sfr_lookup_status ls;
-
-  if ((ls = sfr_row_offset(sec, fde, pc, &off)) != SFR_LOOKUP_FOUND)
-    return ls;
-  sfr_fre_iter_init(sec, fde, &it);
-  for (;;) {
-    if (sfr_fre_next(sec, &it, &cur, &done) != SFR_OK)
-      return SFR_LOOKUP_BAD_DATA;
-    if (done || cur.start > off)
-      break;
-    row = cur;
-    found = 1;
-  }
-  ls = found ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FRE;
-  if (fde->pc_type == SFR_PCTYPE_MASK && sec->version == SFR_VERSION_1)
-    ls = found ? sfr_pcmask_v1(ls, row.index, row.start) : sfr_pcmask_v1(ls, 0, 0);
-  if (ls == SFR_LOOKUP_FOUND)
-    *fre = row;
-  return ls;
-}
-
-sfr_lookup_status sfr_lookup_simple(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
-                                    sfr_lookup_result *res) {
-  return sfr_lookup_via(sec, pc, mode, res, sfr_find_fde_simple, sfr_find_fre_simple);
+  if (ref.internal.order_verified != sec->internal.order_verified)
+    return "the fast and the reference validation differ on the order";
+  return NULL;
 }
 
 static int same_fde(const sfr_fde *a, const sfr_fde *b) {
@@ -116,13 +83,13 @@ const char *sfr_lookup_differs(sfr_lookup_status sa, const sfr_lookup_result *a,
 
 sfr_lookup_status sfr_lookup_checked(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
                                      sfr_lookup_result *res, const char **why) {
-  sfr_lookup_result simple;
+  sfr_lookup_result ref;
   sfr_lookup_status fast;
   /* Cleared, so that what a failed step half wrote compares as bytes
    * either path wrote, never as uninitialised memory. */
   memset(res, 0, sizeof *res);
-  memset(&simple, 0, sizeof simple);
+  memset(&ref, 0, sizeof ref);
   fast = sfr_lookup(sec, pc, mode, res);
-  *why = sfr_lookup_differs(fast, res, sfr_lookup_simple(sec, pc, mode, &simple), &simple);
+  *why = sfr_lookup_differs(fast, res, sfr_ref_lookup(sec, pc, mode, &ref), &ref);
   return fast;
 }

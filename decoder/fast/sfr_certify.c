@@ -1,6 +1,6 @@
-/* sfr_certify.c - the certificate of a clean section: the checks of
- * sfr_validate.c, made on the raw bytes in one pass, for the common case
- * where none of them fails.
+/* sfr_certify.c - the certificate of a clean section: the checks of the
+ * reference validation (decoder/src/sfr_validate.c), made on the raw bytes
+ * in one pass, for the common case where none of them fails.
  *
  * The full pass reads each FDE into an sfr_fde, each FRE into an sfr_fre
  * and interprets it into rules: about 40 instructions per byte.  What a
@@ -20,9 +20,10 @@
 
 #include "sfr_certify.h"
 #include "sfr_cursor.h"
+#include "sfr_fast.h"
 #include "sfr_fde_read.h"
 #include "sfr_fde_start.h"
-#include "sfr_sort.h"
+#include "sfr_radix.h"
 
 #define BAD 0xffu
 
@@ -41,6 +42,17 @@ static void fre_info_table(const sfr_section *sec, unsigned most, uint8_t tab[25
              (count > 0 || sec->version != SFR_VERSION_1);
     tab[b] = ok ? (uint8_t)(count * size) : (uint8_t)BAD;
   }
+}
+
+/* Which FRE info bytes (2.4.1) the interpretation accepts, and the bytes
+ * of data words each carries, for default and for flexible FDEs. */
+typedef struct sfr_fre_tables {
+  uint8_t plain[256], flex[256];
+} sfr_fre_tables;
+
+static void fre_tables_init(const sfr_section *sec, sfr_fre_tables *t) {
+  fre_info_table(sec, sec->abi == SFR_ABI_AMD64_LE ? 2 : 3, t->plain);
+  fre_info_table(sec, SFR_MAX_DATA_WORDS, t->flex);
 }
 
 /* A flexible FDE's FRE (3.2): its words decide, so it is interpreted. */
@@ -83,10 +95,10 @@ static SFR_ALWAYS_INLINE int read_record(const sfr_section *sec, uint64_t at, ra
     return f->fre_off < sec->fre_len;
   }
   f->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_1), 4, be);
-  f->num_fres = (uint32_t)sfr_load(p + 12, 4, be);
-  f->info = p[16];
+  f->num_fres = (uint32_t)sfr_load(p + SFR_V12_NUM_FRES_AT, 4, be);
+  f->info = p[SFR_V12_INFO_AT];
   f->info2 = 0;
-  f->rep_size = sec->version == SFR_VERSION_2 ? p[17] : 0;
+  f->rep_size = sec->version == SFR_VERSION_2 ? p[SFR_V2_REP_SIZE_AT] : 0;
   if (f->fre_off > sec->fre_len || (f->fre_off == sec->fre_len && f->num_fres > 0))
     return 0;
   f->fres_at = sec->fre_start + f->fre_off;
@@ -99,10 +111,10 @@ static SFR_ALWAYS_INLINE int read_attr(const sfr_section *sec, raw_fde *f) {
   const uint8_t *p = sec->buf + f->fres_at;
   if (sec->fre_end - f->fres_at < SFR_V3_FDE_ATTR_SIZE)
     return 0;
-  f->num_fres = (uint32_t)sfr_load(p, 2, sec->big_endian);
-  f->info = p[2];
-  f->info2 = p[3];
-  f->rep_size = p[4];
+  f->num_fres = (uint32_t)sfr_load(p + SFR_V3_ATTR_NUM_FRES_AT, 2, sec->big_endian);
+  f->info = p[SFR_V3_ATTR_INFO_AT];
+  f->info2 = p[SFR_V3_ATTR_INFO2_AT];
+  f->rep_size = p[SFR_V3_ATTR_REP_SIZE_AT];
   f->fres_at += SFR_V3_FDE_ATTR_SIZE;
   return 1;
 }
@@ -111,15 +123,13 @@ static int read_fde(const sfr_section *sec, uint64_t at, raw_fde *f) {
   return read_record(sec, at, f) && (sec->version != SFR_VERSION_3 || read_attr(sec, f));
 }
 
-/* check_fde_fields on the info bytes: 0 where it would report something. */
+/* The reference's rules on the info bytes (sfr_validate.h's predicates,
+ * which check_fde_fields reports): 0 where one of them applies. */
 static SFR_ALWAYS_INLINE int info_ok(const sfr_section *sec, const raw_fde *f) {
-  uint8_t unused = sec->version >= SFR_VERSION_3 ? 0x40 : 0xc0;
-  int aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
-  if ((f->info & 0x0fu) > SFR_FRE_TYPE_ADDR4 || (f->info2 & 0x1fu) > SFR_FDE_TYPE_FLEX ||
-      (f->info & unused) || (f->info2 & 0xe0u) || ((f->info & 0x20u) && !aarch64))
-    return 0;
-  /* PCMASK without a repetition size */
-  return !((f->info & 0x10u) && f->rep_size == 0 && sec->version >= SFR_VERSION_2);
+  return !sfr_fre_type_unknown(f->info) && !sfr_fde_type_unknown(f->info2) &&
+         !sfr_fde_info_unused_bits(sec->version, f->info, f->info2) &&
+         !sfr_pauth_key_not_aarch64(sec->abi, f->info) &&
+         !sfr_pcmask_rep_size_zero(sec->version, f->info, f->rep_size);
 }
 
 /* The start resolved as sfr_get_fde resolves it (2.3.1), and the function
@@ -177,7 +187,7 @@ static uint64_t fres_ok(const sfr_section *sec, const raw_fde *f, const uint8_t 
 
 /* Fetch the FRE data of the FDE whose record is at byte at (inside the
  * FDE array sfr_open accepted), unless its fre_off is out of range.
- * Always inlined (sfr_fde_read.h, SFR_PREFETCH). */
+ * Always inlined (sfr_fast.h, SFR_PREFETCH). */
 static SFR_ALWAYS_INLINE void fetch_fre_data(const sfr_section *sec, uint64_t at) {
   uint32_t off =
       (uint32_t)sfr_load(sec->buf + at + sfr_fre_off_field(sec->version), 4, sec->big_endian);
@@ -420,7 +430,7 @@ sfr_cert sfr_certify(const sfr_section *sec, sort_key *keys, sort_key *data, sor
   memset(sorted, 0, sizeof *sorted);
   if (!tmp || !data)
     keys = NULL;
-  sfr_fre_tables_init(sec, &t);
+  fre_tables_init(sec, &t);
   r = certify_pass(sec, t.plain, t.flex, keys, &o, first);
   if (r == OUT_OF_ORDER && keys)
     r = certify_in_data_order(sec, &t, keys, data, tmp, &o, first, sorted, &tmp);
@@ -434,21 +444,4 @@ sfr_cert sfr_certify(const sfr_section *sec, sort_key *keys, sort_key *data, sor
     return SFR_CERT_UNSORTED;
   sorted->ranges = sfr_order_ties(k, k == keys ? tmp : keys, n);
   return SFR_CERT_OVERLAPS;
-}
-
-void sfr_fre_tables_init(const sfr_section *sec, sfr_fre_tables *t) {
-  fre_info_table(sec, sec->abi == SFR_ABI_AMD64_LE ? 2 : 3, t->plain);
-  fre_info_table(sec, SFR_MAX_DATA_WORDS, t->flex);
-}
-
-uint64_t sfr_fres_clean(const sfr_section *sec, const sfr_fde *fde, const sfr_fre_tables *t,
-                        uint64_t *budget) {
-  raw_fde f;
-  f.size = fde->size;
-  f.num_fres = fde->num_fres;
-  f.info = fde->info;
-  f.info2 = fde->info2;
-  f.rep_size = fde->rep_size;
-  f.fres_at = fde->fres_at;
-  return fres_ok(sec, &f, t->plain, t->flex, budget);
 }

@@ -1,11 +1,9 @@
-/* sfr_lookup_simple.h - inside the library: the simple lookup path, which
- * decodes every FDE and FRE it passes (sfr_lookup_simple.c), and what the
- * two paths share.  The fuzz target lookup, the round trip, the unit tests
- * and every lookup `sfref` and the reference adapter answer (so the whole
- * corpus) check that sfr_lookup (the fast path, sfr_lookup.c) answers
- * exactly as this one does. */
-#ifndef SFR_LOOKUP_SIMPLE_H
-#define SFR_LOOKUP_SIMPLE_H
+/* sfr_lookup.h - inside the library: the reference lookup (sfr_lookup.c),
+ * which decodes every FDE and FRE it passes, and the steps the fast
+ * lookup (decoder/fast/sfr_fast_lookup.c) shares with it.  The fast one is
+ * held to this one's answers (sfr_lookup_checked, decoder/fast/sfr_fast.h). */
+#ifndef SFR_LOOKUP_H
+#define SFR_LOOKUP_H
 
 #include "sframe_ref.h"
 
@@ -13,28 +11,16 @@ typedef sfr_lookup_status (*sfr_find_fde_fn)(const sfr_section *, uint64_t, sfr_
 typedef sfr_lookup_status (*sfr_find_fre_fn)(const sfr_section *, const sfr_fde *, uint64_t,
                                              sfr_fre *);
 
-sfr_lookup_status sfr_find_fde_simple(const sfr_section *sec, uint64_t pc, sfr_fde *fde);
-sfr_lookup_status sfr_find_fre_simple(const sfr_section *sec, const sfr_fde *fde, uint64_t pc,
-                                      sfr_fre *fre);
-sfr_lookup_status sfr_lookup_simple(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
-                                    sfr_lookup_result *res);
-
-/* What differs between two lookups' answers, by name ("status", "address",
- * "function", "row", "row data words", "rules"), or NULL when nothing does:
- * the function when the status says one was found, the row and its rules
- * when it says FOUND. */
-const char *sfr_lookup_differs(sfr_lookup_status sa, const sfr_lookup_result *a,
-                               sfr_lookup_status sb, const sfr_lookup_result *b);
-/* sfr_lookup, checked against sfr_lookup_simple: *why is NULL, or names
- * what the two paths disagree on (a bug of the oracle's, never of the
- * section).  The answer is the fast path's. */
-sfr_lookup_status sfr_lookup_checked(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
-                                     sfr_lookup_result *res, const char **why);
-
-/* Shared by both paths. */
+/* The reference path: sfr_find_fde, sfr_find_fre and sfr_lookup as the
+ * spec describes them. */
+sfr_lookup_status sfr_ref_find_fde(const sfr_section *sec, uint64_t pc, sfr_fde *fde);
+sfr_lookup_status sfr_ref_find_fre(const sfr_section *sec, const sfr_fde *fde, uint64_t pc,
+                                   sfr_fre *fre);
+sfr_lookup_status sfr_ref_lookup(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
+                                 sfr_lookup_result *res);
 
 /* A lookup in the given PC mode with the two steps given (the fast
- * path's, or the simple path's); inline, so that each caller's constant
+ * path's, or the reference's); inline, so that each caller's constant
  * steps become direct calls. */
 static inline sfr_lookup_status sfr_lookup_via(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
                                                sfr_lookup_result *res, sfr_find_fde_fn find_fde,

@@ -1,17 +1,9 @@
-/* sfr_sort.c - the sort of one key per function in the caller's scratch
- * (sfr_sort.h): a merge sort that finds runs, for keys nearly in order or
+/* sfr_radix.c - the certificate's sort of one key per function in the
+ * caller's scratch (sfr_radix.h): a merge sort that finds runs, for keys nearly in order or
  * nearly against it, and a radix sort for keys in no order. */
 #include <string.h>
 
-#include "sfr_sort.h"
-
-static int key_less(const sort_key *x, const sort_key *y) {
-  if (x->a != y->a)
-    return x->a < y->a;
-  if (x->b != y->b)
-    return x->b < y->b;
-  return x->index < y->index;
-}
+#include "sfr_radix.h"
 
 /* Reverses k[i, end). */
 static void reverse_keys(sort_key *k, uint64_t i, uint64_t end) {
@@ -78,14 +70,14 @@ static sort_key *sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
   sort_key *from = k, *to = tmp, *t;
   for (i = 0; i < n; i += run) {
     uint64_t end = n - i < run ? n : i + run;
-    for (j = i + 1; j < end && key_less(&k[j], &k[j - 1]); j++)
+    for (j = i + 1; j < end && sfr_key_less(&k[j], &k[j - 1]); j++)
       ;
     if (j == end)
       reverse_keys(k, i, end);
     for (j = i + 1; j < end; j++) {
       sort_key x = k[j];
       uint64_t m = j;
-      for (; m > i && key_less(&x, &k[m - 1]); m--)
+      for (; m > i && sfr_key_less(&x, &k[m - 1]); m--)
         k[m] = k[m - 1];
       k[m] = x;
     }
@@ -94,17 +86,17 @@ static sort_key *sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
     for (i = 0; i < n; i += 2 * run) {
       uint64_t mid = n - i < run ? n : i + run;
       uint64_t end = n - mid < run ? n : mid + run, l = i, r = mid, o = i;
-      if (mid == end || !key_less(&from[mid], &from[mid - 1])) {
+      if (mid == end || !sfr_key_less(&from[mid], &from[mid - 1])) {
         memcpy(to + i, from + i, (end - i) * sizeof *to); /* in order already */
         continue;
       }
-      if (key_less(&from[end - 1], &from[i])) { /* all of the right run first */
+      if (sfr_key_less(&from[end - 1], &from[i])) { /* all of the right run first */
         memcpy(to + i, from + mid, (end - mid) * sizeof *to);
         memcpy(to + i + (end - mid), from + i, (mid - i) * sizeof *to);
         continue;
       }
       while (l < mid && r < end)
-        to[o++] = key_less(&from[r], &from[l]) ? from[r++] : from[l++];
+        to[o++] = sfr_key_less(&from[r], &from[l]) ? from[r++] : from[l++];
       while (l < mid)
         to[o++] = from[l++];
       while (r < end)
@@ -129,7 +121,7 @@ static const sort_key *order_keys(sort_key *k, sort_key *tmp, uint64_t n, uint64
   uint64_t i, down = 0, va = 0;
   uint32_t vb = 0;
   for (i = 1; i < n; i++) {
-    down += (uint64_t)key_less(&k[i], &k[i - 1]);
+    down += (uint64_t)sfr_key_less(&k[i], &k[i - 1]);
     va |= k[i].a ^ k[0].a;
     vb |= k[i].b ^ k[0].b;
   }
@@ -172,7 +164,7 @@ int sfr_order_ties_by_b(sort_key *k, uint64_t n) {
     for (m = i + 1; m < j; m++) { /* insertion, by (b, index) */
       sort_key x = k[m];
       uint64_t at = m;
-      for (; at > i && key_less(&x, &k[at - 1]); at--)
+      for (; at > i && sfr_key_less(&x, &k[at - 1]); at--)
         k[at] = k[at - 1];
       k[at] = x;
     }

@@ -1,7 +1,8 @@
 /* sfr_certify.h - inside the library: the certificate of a clean section
- * (sfr_certify.c), and the full validation pass it stands in for.
+ * (sfr_certify.c), which stands in for the reference validation
+ * (decoder/src/sfr_validate.c, "the full pass" below).
  *
- * sfr_validate_ex first tries the certificate, one pass over the raw bytes
+ * sfr_validate_ex (sfr_fast_validate.c) first tries the certificate, one pass over the raw bytes
  * that proves the full pass would report nothing and would verify the
  * order, or (with scratch) would report only that the FDEs are out of
  * order, or only what its overlap checks find (which are then made
@@ -14,7 +15,7 @@
 #define SFR_CERTIFY_H
 
 #include "sframe_ref.h"
-#include "sfr_sort.h"
+#include "sfr_radix.h"
 
 /* What the certificate proves of a section opened by sfr_open, beyond the
  * header's and the layout's findings (which the caller checks first):
@@ -52,31 +53,5 @@ typedef struct sfr_cert_sorted {
 } sfr_cert_sorted;
 sfr_cert sfr_certify(const sfr_section *sec, sort_key *keys, sort_key *data, sort_key *tmp,
                      uint32_t *first, sfr_cert_sorted *sorted);
-
-/* Which FRE info bytes (2.4.1) the interpretation accepts, and the bytes
- * of data words each carries, for default and for flexible FDEs. */
-typedef struct sfr_fre_tables {
-  uint8_t plain[256], flex[256];
-} sfr_fre_tables;
-void sfr_fre_tables_init(const sfr_section *sec, sfr_fre_tables *t);
-
-/* One function's FREs when the full pass's walk of them (check_fres)
- * finds nothing: where the function's FRE data end, *budget less the
- * bytes walked.  Else 0, *budget unchanged: the full walk names what it
- * finds. */
-uint64_t sfr_fres_clean(const sfr_section *sec, const sfr_fde *fde, const sfr_fre_tables *t,
-                        uint64_t *budget);
-
-/* sfr_validate_ex without the certificate or sfr_fres_clean: every
- * check, every time. */
-void sfr_validate_full(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
-                       void *scratch, size_t scratch_len, sfr_report *rep);
-
-/* sfr_validate_ex, and sfr_validate_full as well on a copy of the
- * section: the result is sfr_validate_ex's; the return value is NULL, or
- * says what the two disagree on (a bug of the oracle's, never of the
- * section): the count of findings, one of the first 64, or the order. */
-const char *sfr_validate_checked(sfr_section *sec, const uint8_t *buf, size_t len, uint64_t vma,
-                                 void *scratch, size_t scratch_len, sfr_report *rep);
 
 #endif
