@@ -71,6 +71,13 @@
  *   unwind=full   re-unwind the whole stack at every instruction
  *   stack=BYTES   a thread's stack size (default 8 MiB, QEMU's and glibc's)
  *   progress=S    a progress line on stderr every S seconds (default 3; 0 off)
+ *
+ * One file of about 1,300 lines on purpose: a plugin is one shared object
+ * whose callbacks (translation, each block, each checked instruction,
+ * stores, system calls, exit) all work on one state (g and each vCPU's
+ * vstate) under one rule of who writes what when; split, each part would
+ * need that state's whole layout and that rule.  Its parts are marked
+ * ("---- ... ----") in the order a run meets them.
  */
 #include <errno.h>
 #include <glib.h>
