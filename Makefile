@@ -43,6 +43,9 @@ VECDUMP := $(BUILD)/tests/vecdump
 
 .PHONY: all check test coverage install clean
 all: $(STATIC) $(SHARED_LIB) $(SFREF) $(BUILD)/include/sframe_ref.h $(BUILD)/lib/pkgconfig/sframe_ref.pc
+# The shared tools library (before any rule that links it; after `all`,
+# which stays the default goal).
+include common/common.mk
 
 $(BUILD)/obj/lib/%.o: decoder/src/%.c $(HDRS)
 	@mkdir -p $(@D)
