@@ -76,9 +76,9 @@ TEST_COMMON := decoder/tests/vectors.c decoder/tests/guard.c
 $(UNIT): decoder/tests/unit.c $(TEST_COMMON) $(wildcard decoder/tests/*.h) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Idecoder/src -o $@ decoder/tests/unit.c $(TEST_COMMON) $(STATIC)
-$(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/tests/*.h) $(STATIC)
+$(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/tests/*.h) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/tests -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Icommon -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(SFC_TOOLS_LIB) $(STATIC)
 
 # Later parts (the corpus, ...) add their rules in their own fragments;
 # a fragment adds its test programs to CORPUS_TEST_TOOLS.
