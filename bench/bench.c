@@ -79,6 +79,7 @@
 #include "sfr_certify.h"       /* the full pass: the before of the certificate */
 #include "sfr_cursor.h"        /* sfr_le64: the library's own byte assembly */
 #include "sfr_lookup_simple.h" /* the simple path: the before of the fast one */
+#include "figures.h"
 #include "sfc_tools.h"
 #include "sframe_ref.h"
 #ifndef BENCH_NO_LIBSFRAME
@@ -93,20 +94,8 @@ typedef int32_t lsf_pc;
 #define NPCS 200000u
 #define MAXREP 31
 
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 static void report(const char *figure, const char *impl, double *v, int n, const char *unit) {
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  printf("%s\t%s\t%.6g\t%.6g\t%.6g\t%s\n", figure, impl, v[n / 2], v[0], v[n - 1], unit);
+  report_figure(figure, impl, v, n, unit, 0);
 }
 
 static uint64_t rng = 0x2545f4914f6cdd1du;

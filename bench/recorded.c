@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "figures.h"
 #include "sfc_tools.h"
 #include "sframe_ref.h"
 #include "unwind.h"
@@ -47,12 +48,6 @@ typedef struct stack {
   uint8_t has_truth[MAX_TRUTH];
   size_t frames; /* what the oracle's backtrace gives */
 } stack;
-
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
 
 static void die(int code, const char *what, const char *why) {
   sfc_die(code, "%s: %s", what, why);
@@ -154,14 +149,8 @@ static void open_run(const char *dir, run *r) {
     die(2, path, "the lookup index was not built");
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 static void report(const char *what, const char *who, double *v, int n, const char *unit) {
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  printf("%s\t%s\t%.1f\t%.1f\t%.1f\t%s\n", what, who, v[n / 2], v[0], v[n - 1], unit);
+  report_figure(what, who, v, n, unit, 1);
 }
 
 int main(int argc, char **argv) {
