@@ -32,10 +32,8 @@ LIB_SRCS := $(wildcard decoder/src/*.c decoder/fast/*.c)
 LIB_CFLAGS := -Idecoder/src -Idecoder/fast -fvisibility=hidden
 ENC_SRCS := $(wildcard corpus/encoder/*.c)
 ENC_OBJS := $(ENC_SRCS:corpus/encoder/%.c=$(BUILD)/obj/enc/%.o)
-CLI_SRCS := $(wildcard decoder/cli/*.c)
 LIB_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/lib/%.o,$(LIB_SRCS))
 PIC_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/pic/%.o,$(LIB_SRCS))
-CLI_OBJS := $(CLI_SRCS:decoder/cli/%.c=$(BUILD)/obj/cli/%.o)
 HDRS     := $(wildcard decoder/include/*.h decoder/src/*.h decoder/fast/*.h decoder/cli/*.h corpus/encoder/*.h)
 # Each object's header dependencies, written by the compiler (-MMD -MP).
 DEPFLAGS = -MMD -MP
@@ -49,6 +47,10 @@ VECDUMP := $(BUILD)/tests/vecdump
 
 .PHONY: all check test coverage install clean
 all: $(STATIC) $(SHARED_LIB) $(SFREF) $(BUILD)/include/sframe_ref.h $(BUILD)/lib/pkgconfig/sframe_ref.pc
+# The shared tools library and the CLI's renderers (before any rule that
+# links them; after `all`, which stays the default goal).
+include common/common.mk
+include decoder/cli/cli.mk
 
 $(BUILD)/obj/lib/%.o: decoder/%.c
 	@mkdir -p $(@D)
@@ -56,16 +58,10 @@ $(BUILD)/obj/lib/%.o: decoder/%.c
 $(BUILD)/obj/pic/%.o: decoder/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) $(DEPFLAGS) -fPIC -c $< -o $@
-# The CLI reaches into the library for sfr_lookup_checked and
-# sfr_validate_checked (decoder/fast/sfr_fast.h): every validation and
-# lookup it prints is made by both paths.
-$(BUILD)/obj/cli/%.o: decoder/cli/%.c
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/src -Idecoder/fast $(DEPFLAGS) -c $< -o $@
 $(BUILD)/obj/enc/%.o: corpus/encoder/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Icorpus/encoder $(DEPFLAGS) -c $< -o $@
--include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(ENC_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(ENC_OBJS:.o=.d)
 $(ENC_LIB): $(ENC_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
@@ -75,12 +71,6 @@ $(STATIC): $(LIB_OBJS)
 $(SHARED_LIB): $(PIC_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -shared -Wl,-soname,libsframe_ref.so.0 -o $@ $^
-# The oracle links its own library only, never the corpus encoder (issue 13:
-# the tool that judges must not contain the tool it judges; generating
-# sections is `sfcorpus gen`).  decoder/tests/cli.bats checks it.
-$(SFREF): $(CLI_OBJS) $(STATIC)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJS) $(STATIC)
 $(BUILD)/include/sframe_ref.h: decoder/include/sframe_ref.h
 	@mkdir -p $(@D)
 	cp $< $@
@@ -94,9 +84,9 @@ UNIT_SRCS := $(wildcard decoder/tests/unit*.c)
 $(UNIT): $(UNIT_SRCS) $(TEST_COMMON) $(wildcard decoder/tests/*.h) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Idecoder/src -Idecoder/fast -o $@ $(UNIT_SRCS) $(TEST_COMMON) $(STATIC)
-$(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/tests/*.h) $(STATIC)
+$(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/tests/*.h) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/tests -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Icommon -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(SFC_TOOLS_LIB) $(STATIC)
 
 # Later parts (the corpus, ...) add their rules in their own fragments;
 # a fragment adds its test programs to CORPUS_TEST_TOOLS.

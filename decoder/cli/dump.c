@@ -70,8 +70,90 @@ void rules_text(char *buf, size_t n, const sfr_section *sec, const sfr_rules *r)
            r->ra_mangled ? " (mangled)" : "", fp);
 }
 
-sfr_status dump_text(FILE *out, const sfr_section *sec) {
+/* ---- the walk every rendering makes ---- */
+
+/* One rendering's pieces, called in section order by walk_functions. */
+typedef struct renderer {
+  /* Function i's line(s) before its rows. */
+  void (*function)(FILE *out, const sfr_section *sec, uint32_t i, const sfr_fde *fde,
+                   const void *ctx);
+  /* One row: st is SFR_OK with its rules, or the finding that kept them
+   * from being interpreted. */
+  void (*row)(FILE *out, const sfr_section *sec, const sfr_fde *fde, const sfr_fre *fre,
+              sfr_status st, const sfr_rules *rules, const void *ctx);
+  /* After the function's last row. */
+  void (*function_end)(FILE *out, const void *ctx);
+} renderer;
+
+/* Every function and every row of it, through rd; SFR_OK, or the finding
+ * that stopped the walk part-way (what is printed so far stays). */
+static sfr_status walk_functions(FILE *out, const sfr_section *sec, const renderer *rd,
+                                 const void *ctx) {
   uint32_t i;
+  for (i = 0; i < sec->num_fdes; i++) {
+    sfr_fde fde;
+    sfr_fre_iter it;
+    sfr_fre fre;
+    int done = 0;
+    sfr_status st = sfr_get_fde(sec, i, &fde);
+    if (st != SFR_OK)
+      return st;
+    rd->function(out, sec, i, &fde, ctx);
+    sfr_fre_iter_init(sec, &fde, &it);
+    for (;;) {
+      sfr_rules rules;
+      st = sfr_fre_next(sec, &it, &fre, &done);
+      if (st != SFR_OK)
+        return st;
+      if (done)
+        break;
+      st = sfr_interpret(sec, &fde, &fre, &rules);
+      rd->row(out, sec, &fde, &fre, st, &rules, ctx);
+    }
+    rd->function_end(out, ctx);
+  }
+  return SFR_OK;
+}
+
+/* ---- readable text, continued ---- */
+
+static void text_function(FILE *out, const sfr_section *sec, uint32_t i, const sfr_fde *fde,
+                          const void *ctx) {
+  (void)sec;
+  (void)ctx;
+  fprintf(out, "\nfunction %" PRIu32 ": 0x%" PRIx64 " size %" PRIu32
+               ", %s, %s FDE, FRE type %s, %" PRIu32 " FREs",
+          i, fde->start, fde->size, fde->pc_type ? "pc-mask" : "pc-inc",
+          fde->fde_type == SFR_FDE_TYPE_FLEX ? "flexible" : "default",
+          fre_type_name(fde->fre_type), fde->num_fres);
+  if (fde->pc_type)
+    fprintf(out, ", rep_size %u", fde->rep_size);
+  if (fde->pauth_key)
+    fprintf(out, ", pauth key B");
+  if (fde->signal)
+    fprintf(out, ", signal frame");
+  fputc('\n', out);
+}
+
+static void text_row(FILE *out, const sfr_section *sec, const sfr_fde *fde, const sfr_fre *fre,
+                     sfr_status st, const sfr_rules *rules, const void *ctx) {
+  char line[160];
+  (void)fde;
+  (void)ctx;
+  if (st != SFR_OK)
+    snprintf(line, sizeof line, "cannot interpret: %s", sfr_finding_name(st));
+  else
+    rules_text(line, sizeof line, sec, rules);
+  fprintf(out, "  fre %" PRIu32 ": +0x%" PRIx32 ": %s\n", fre->index, fre->start, line);
+}
+
+static void text_function_end(FILE *out, const void *ctx) {
+  (void)out;
+  (void)ctx;
+}
+
+sfr_status dump_text(FILE *out, const sfr_section *sec) {
+  static const renderer text = {text_function, text_row, text_function_end};
   unsigned b;
   fprintf(out, "SFrame version %u, %s-endian, ABI %s (%u)\n", sec->version,
           sec->big_endian ? "big" : "little", sfr_abi_name(sec->abi), sec->abi);
@@ -84,44 +166,7 @@ sfr_status dump_text(FILE *out, const sfr_section *sec) {
   fprintf(out, "  %" PRIu32 " FDEs at 0x%" PRIx64 ", %" PRIu32
                " FREs in %" PRIu32 " bytes at 0x%" PRIx64 "\n",
           sec->num_fdes, sec->fde_start, sec->num_fres, sec->fre_len, sec->fre_start);
-  for (i = 0; i < sec->num_fdes; i++) {
-    sfr_fde fde;
-    sfr_fre_iter it;
-    sfr_fre fre;
-    int done = 0;
-    sfr_status st = sfr_get_fde(sec, i, &fde);
-    if (st != SFR_OK)
-      return st;
-    fprintf(out, "\nfunction %" PRIu32 ": 0x%" PRIx64 " size %" PRIu32
-                 ", %s, %s FDE, FRE type %s, %" PRIu32 " FREs",
-            i, fde.start, fde.size, fde.pc_type ? "pc-mask" : "pc-inc",
-            fde.fde_type == SFR_FDE_TYPE_FLEX ? "flexible" : "default",
-            fre_type_name(fde.fre_type), fde.num_fres);
-    if (fde.pc_type)
-      fprintf(out, ", rep_size %u", fde.rep_size);
-    if (fde.pauth_key)
-      fprintf(out, ", pauth key B");
-    if (fde.signal)
-      fprintf(out, ", signal frame");
-    fputc('\n', out);
-    sfr_fre_iter_init(sec, &fde, &it);
-    for (;;) {
-      sfr_rules rules;
-      char line[160];
-      st = sfr_fre_next(sec, &it, &fre, &done);
-      if (st != SFR_OK)
-        return st;
-      if (done)
-        break;
-      st = sfr_interpret(sec, &fde, &fre, &rules);
-      if (st != SFR_OK)
-        snprintf(line, sizeof line, "cannot interpret: %s", sfr_finding_name(st));
-      else
-        rules_text(line, sizeof line, sec, &rules);
-      fprintf(out, "  fre %" PRIu32 ": +0x%" PRIx32 ": %s\n", fre.index, fre.start, line);
-    }
-  }
-  return SFR_OK;
+  return walk_functions(out, sec, &text, NULL);
 }
 
 /* ---- canonical JSON (schema: decoder/JSON.md) ---- */
@@ -169,10 +214,37 @@ void fde_json(FILE *out, const sfr_fde *fde) {
           fde->signal ? "true" : "false", fde->num_fres);
 }
 
+static void json_function(FILE *out, const sfr_section *sec, uint32_t i, const sfr_fde *fde,
+                          const void *ctx) {
+  (void)sec;
+  (void)ctx;
+  fprintf(out, "%s{", i ? "," : "");
+  fde_json(out, fde);
+  fputs(",\"fres\":[", out);
+}
+
+static void json_row(FILE *out, const sfr_section *sec, const sfr_fde *fde, const sfr_fre *fre,
+                     sfr_status st, const sfr_rules *rules, const void *ctx) {
+  (void)fde;
+  (void)ctx;
+  fprintf(out, "%s{\"start\":%" PRIu32 ",\"rules\":", fre->index ? "," : "", fre->start);
+  if (st != SFR_OK)
+    fprintf(out, "null,\"error\":\"%s\"", sfr_finding_name(st));
+  else
+    rules_json(out, sec, rules);
+  fputc('}', out);
+}
+
+static void json_function_end(FILE *out, const void *ctx) {
+  (void)ctx;
+  fputs("]}", out);
+}
+
 sfr_status dump_json(FILE *out, const sfr_section *sec) {
-  uint32_t i;
+  static const renderer json = {json_function, json_row, json_function_end};
   unsigned b;
   int first = 1;
+  sfr_status st;
   fprintf(out, "{\"schema\":\"sframe-conformance/dump/1\",\"version\":%u,\"endian\":\"%s\","
                "\"abi\":\"%s\",\"flags\":[",
           sec->version, sec->big_endian ? "big" : "little", sfr_abi_name(sec->abi));
@@ -186,35 +258,8 @@ sfr_status dump_json(FILE *out, const sfr_section *sec) {
                ",\"functions\":[",
           sec->flags, sec->fixed_fp_offset, sec->fixed_ra_offset, sec->auxhdr_len,
           sec->num_fdes, sec->num_fres);
-  for (i = 0; i < sec->num_fdes; i++) {
-    sfr_fde fde;
-    sfr_fre_iter it;
-    sfr_fre fre;
-    int done = 0;
-    sfr_status st = sfr_get_fde(sec, i, &fde);
-    if (st != SFR_OK)
-      return st;
-    fprintf(out, "%s{", i ? "," : "");
-    fde_json(out, &fde);
-    fputs(",\"fres\":[", out);
-    sfr_fre_iter_init(sec, &fde, &it);
-    for (;;) {
-      sfr_rules rules;
-      st = sfr_fre_next(sec, &it, &fre, &done);
-      if (st != SFR_OK)
-        return st;
-      if (done)
-        break;
-      st = sfr_interpret(sec, &fde, &fre, &rules);
-      fprintf(out, "%s{\"start\":%" PRIu32 ",\"rules\":", fre.index ? "," : "", fre.start);
-      if (st != SFR_OK)
-        fprintf(out, "null,\"error\":\"%s\"", sfr_finding_name(st));
-      else
-        rules_json(out, sec, &rules);
-      fputc('}', out);
-    }
-    fputs("]}", out);
-  }
+  if ((st = walk_functions(out, sec, &json, NULL)) != SFR_OK)
+    return st;
   fputs("]}\n", out);
   return SFR_OK;
 }
@@ -353,10 +398,67 @@ static void objdump_header(FILE *out, const sfr_section *sec, int rel) {
   fprintf(out, "    Num FREs: %d\n", (int32_t)sec->num_fres);
 }
 
-sfr_status dump_objdump_as(FILE *out, const sfr_section *sec, int rel) {
-  uint32_t i;
-  int aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
+/* What the objdump rows depend on beyond the section. */
+typedef struct objdump_ctx {
+  int rel;     /* the release imitated */
+  int aarch64; /* the ABI has a pauth key to print */
+} objdump_ctx;
 
+static void objdump_function(FILE *out, const sfr_section *sec, uint32_t i, const sfr_fde *fde,
+                             const void *ctx) {
+  const objdump_ctx *c = ctx;
+  int flex = fde->fde_type == SFR_FDE_TYPE_FLEX, mask = fde->pc_type == SFR_PCTYPE_MASK;
+  (void)sec;
+  fprintf(out, "\n    func idx [%" PRIu32 "]: pc = 0x%" PRIx64 ", size = %d bytes", i,
+          fde->start, (int32_t)fde->size);
+  if (fde->signal || flex)
+    fprintf(out, ", attr = \"%s%s\"", fde->signal ? "S" : "", flex ? "F" : "");
+  if (c->aarch64 && fde->pauth_key)
+    fprintf(out, ", pauth = B key");
+  fprintf(out, "\n    %-7s%-8s %-10s%-10s%-13s", "STARTPC", mask ? "[m]" : "   ", "CFA",
+          "FP", "RA");
+}
+
+static void objdump_row(FILE *out, const sfr_section *sec, const sfr_fde *fde,
+                        const sfr_fre *fre, sfr_status st, const sfr_rules *r,
+                        const void *ctx) {
+  const objdump_ctx *c = ctx;
+  int rel = c->rel, flex = fde->fde_type == SFR_FDE_TYPE_FLEX;
+  int mask = fde->pc_type == SFR_PCTYPE_MASK;
+  char cfa[48], fp[48], ra[52], tmp[16];
+  fprintf(out, "\n    %016" PRIx64, mask ? (uint64_t)fre->start : fde->start + fre->start);
+  if (st != SFR_OK) { /* objdump has no text for this; ours names the finding */
+    fprintf(out, "  (%s)", sfr_finding_name(st));
+    return;
+  }
+  if (r->outermost) {
+    fprintf(out, "  RA undefined");
+    return;
+  }
+  if (flex)
+    flex_disp(cfa, sizeof cfa, sec, 1, r->cfa.reg, r->cfa.offset, r->cfa.deref);
+  else
+    snprintf(cfa, sizeof cfa, "%s+%" PRId64, base_name(sec, r->cfa.reg, tmp, sizeof tmp),
+             r->cfa.offset);
+  objdump_rule(fp, sizeof fp, sec, rel, flex, &r->fp, 0);
+  if (rel != 240 && !flex && sec->fixed_ra_offset != 0)
+    snprintf(ra, sizeof ra, "f"); /* binutils prints 'f' whenever the header has one */
+  else
+    objdump_rule(ra, sizeof ra, sec, rel, flex, &r->ra, 1);
+  strcat(ra, r->ra_mangled ? "[s]" : "   ");
+  fprintf(out, "  %-10s%-10s%-13s", cfa, fp, ra);
+}
+
+static void objdump_function_end(FILE *out, const void *ctx) {
+  (void)ctx;
+  fputc('\n', out);
+}
+
+sfr_status dump_objdump_as(FILE *out, const sfr_section *sec, int rel) {
+  static const renderer objdump = {objdump_function, objdump_row, objdump_function_end};
+  objdump_ctx c;
+  c.rel = rel;
+  c.aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
   objdump_header(out, sec, rel);
   if (rel == 244 && sec->version == SFR_VERSION_1) {
     /* 2.44 decodes version 1 but dumps the functions of version 2 only. */
@@ -364,60 +466,7 @@ sfr_status dump_objdump_as(FILE *out, const sfr_section *sec, int rel) {
     return SFR_OK;
   }
   fprintf(out, "\n  Function Index :\n");
-
-  for (i = 0; i < sec->num_fdes; i++) {
-    sfr_fde fde;
-    sfr_fre_iter it;
-    sfr_fre fre;
-    int done = 0, flex, mask;
-    sfr_status st = sfr_get_fde(sec, i, &fde);
-    if (st != SFR_OK)
-      return st;
-    flex = fde.fde_type == SFR_FDE_TYPE_FLEX;
-    mask = fde.pc_type == SFR_PCTYPE_MASK;
-    fprintf(out, "\n    func idx [%" PRIu32 "]: pc = 0x%" PRIx64 ", size = %d bytes", i,
-            fde.start, (int32_t)fde.size);
-    if (fde.signal || flex)
-      fprintf(out, ", attr = \"%s%s\"", fde.signal ? "S" : "", flex ? "F" : "");
-    if (aarch64 && fde.pauth_key)
-      fprintf(out, ", pauth = B key");
-    fprintf(out, "\n    %-7s%-8s %-10s%-10s%-13s", "STARTPC", mask ? "[m]" : "   ", "CFA",
-            "FP", "RA");
-    sfr_fre_iter_init(sec, &fde, &it);
-    for (;;) {
-      sfr_rules r;
-      char cfa[48], fp[48], ra[52], tmp[16];
-      st = sfr_fre_next(sec, &it, &fre, &done);
-      if (st != SFR_OK)
-        return st;
-      if (done)
-        break;
-      st = sfr_interpret(sec, &fde, &fre, &r);
-      fprintf(out, "\n    %016" PRIx64, mask ? (uint64_t)fre.start : fde.start + fre.start);
-      if (st != SFR_OK) { /* objdump has no text for this; ours names the finding */
-        fprintf(out, "  (%s)", sfr_finding_name(st));
-        continue;
-      }
-      if (r.outermost) {
-        fprintf(out, "  RA undefined");
-        continue;
-      }
-      if (flex)
-        flex_disp(cfa, sizeof cfa, sec, 1, r.cfa.reg, r.cfa.offset, r.cfa.deref);
-      else
-        snprintf(cfa, sizeof cfa, "%s+%" PRId64, base_name(sec, r.cfa.reg, tmp, sizeof tmp),
-                 r.cfa.offset);
-      objdump_rule(fp, sizeof fp, sec, rel, flex, &r.fp, 0);
-      if (rel != 240 && !flex && sec->fixed_ra_offset != 0)
-        snprintf(ra, sizeof ra, "f"); /* binutils prints 'f' whenever the header has one */
-      else
-        objdump_rule(ra, sizeof ra, sec, rel, flex, &r.ra, 1);
-      strcat(ra, r.ra_mangled ? "[s]" : "   ");
-      fprintf(out, "  %-10s%-10s%-13s", cfa, fp, ra);
-    }
-    fputc('\n', out);
-  }
-  return SFR_OK;
+  return walk_functions(out, sec, &objdump, &c);
 }
 
 sfr_status dump_objdump(FILE *out, const sfr_section *sec) {
