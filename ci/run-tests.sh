@@ -79,6 +79,9 @@ else
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/conformance/tests/*.bats 2>/dev/null))
   # make bench's programs on small programs gas wrote (no timings asserted).
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/bench/tests/bench.bats")
+  # make dist: the corpus tarball, unpacked, judges the reference as the
+  # built corpus does (two runs over the corpus, about a minute).
+  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/dist.bats")
   # The harness without QEMU: the committed snapshots replayed, the report.
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/harness/tests/*.bats 2>/dev/null))
 fi
