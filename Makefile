@@ -4,11 +4,14 @@
 #   make coverage        line and branch coverage of decoder/ from the tests
 #   make install PREFIX=/usr/local   the library, header, pkg-config file,
 #                        the oracle sfref and, separately, the corpus tool sfcorpus
+#   make dist            the corpus as a tarball, build/dist/sframe-conformance-
+#                        corpus-VERSION.tar.gz (dist/dist.mk, dist/README.md)
 # Variant builds go to their own directory: make BUILD=build/asan SAN=1
 
 BUILD   ?= build
 PREFIX  ?= /usr/local
-# The shared vectors (../shared/vectors) are an optional extra: used when present.
+# The shared vectors (a ../shared/vectors beside the clone, not part of the
+# repository) are an optional extra for the tests: used when present.
 SHARED  ?= $(if $(wildcard ../shared/vectors),$(abspath ../shared))
 # The version, written once: SFR_VERSION_STRING in the public header.  The
 # pkg-config file, make install and make dist (dist/dist.mk) take it from there.

@@ -22,8 +22,9 @@
 # Targets: x86_64, aarch64, s390x (when that gas emits SFrame for it; a
 # release that refuses a target is skipped for it, and the script says so).
 #
-# For each input, release and target, three files in OUT_DIR, the form of
-# ../shared/vectors/gas:
+# For each input, release and target, three files in OUT_DIR (the form the
+# optional shared vectors also have, when a ../shared/vectors sits beside
+# the clone):
 #   NAME.sframe   the linked program's .sframe section (objcopy -O binary)
 #   NAME.vma      its address, 0x-prefixed hex
 #   NAME.objdump  that release's `objdump --sframe` of the program: the

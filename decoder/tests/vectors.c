@@ -4,7 +4,8 @@
  * exhibits (NULL: the section is valid and must give no finding at all).  A
  * vector for a malformed or invalid finding breaks exactly one rule and gives
  * no other malformed or invalid finding; a vector for a questionable finding
- * is otherwise valid.  Section references are to sframe-spec-v3.txt.
+ * is otherwise valid.  Section references are to SFrame spec version 3
+ * ("The SFrame format", binutils 2.46+; SPEC-NOTES.md: "The spec").
  *
  * Unless a vector says otherwise: the section is at 0x1000; version 1 uses
  * SFRAME_F_FDE_SORTED, versions 2 and 3 SFRAME_F_FDE_SORTED |
