@@ -3,7 +3,9 @@
 # random models, the corpus against this variant's sfref, and the Bats tests.
 # Usage: ci/run-tests.sh BUILD_DIR [SHARED_DIR [WRAPPER...]]
 # The real sections are the checked-in corpus/real/sections; SHARED_DIR (may
-# be empty or name nothing) adds ../shared/vectors when that exists.
+# be empty or name nothing; make passes ../shared when it exists) adds the
+# optional shared vectors of SHARED_DIR/vectors, which are not part of the
+# repository.
 # Environment: ROUNDTRIP_N (models per version x ABI, default 10000),
 # RUN_CORPUS=0 to skip the corpus check (sfconform --strict with this
 # variant's reference adapter; run once per variant otherwise),
