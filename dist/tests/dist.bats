@@ -11,7 +11,8 @@
 setup_file() {
   : "${REPO:=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)}" "${BUILD_DIR:=build}"
   : "${CORPUS:=$REPO/build/corpus}"
-  export REPO BUILD_DIR CORPUS
+  case $BUILD_DIR in /*) BIN="$BUILD_DIR/bin" ;; *) BIN="$REPO/$BUILD_DIR/bin" ;; esac
+  export REPO BUILD_DIR CORPUS BIN
   export VERSION=$(sed -n 's/^#define SFR_VERSION_STRING "\(.*\)"$/\1/p' "$REPO/decoder/include/sframe_ref.h")
   export OUT="$BATS_FILE_TMPDIR/out" CLEAN="$BATS_FILE_TMPDIR/clean"
   export TARBALL="$OUT/sframe-conformance-corpus-$VERSION.tar.gz"
@@ -22,7 +23,7 @@ setup_file() {
 }
 
 setup() {
-  SFCONFORM="$REPO/$BUILD_DIR/bin/sfconform"
+  SFCONFORM="$BIN/sfconform"
   T="$BATS_TEST_TMPDIR"
 }
 
@@ -33,7 +34,7 @@ verdicts() { jq -r '.id + " " + .status' "$1"; }
 # empty directory (nothing of the checkout is found by accident).
 judge() {
   mkdir -p "$T/cwd-$3"
-  (cd "$T/cwd-$3" && "$SFCONFORM" --corpus "$1" --confdir "$2" --bindir "$REPO/$BUILD_DIR/bin" \
+  (cd "$T/cwd-$3" && "$SFCONFORM" --corpus "$1" --confdir "$2" --bindir "$BIN" \
      --out "$T/$3" -j 2 --timeout 60 reference) > "$T/$3.log" 2>&1
 }
 
