@@ -4,12 +4,19 @@
 #   make coverage        line and branch coverage of decoder/ from the tests
 #   make install PREFIX=/usr/local   the library, header, pkg-config file,
 #                        the oracle sfref and, separately, the corpus tool sfcorpus
+#   make dist            the corpus as a tarball, build/dist/sframe-conformance-
+#                        corpus-VERSION.tar.gz (dist/dist.mk, dist/README.md)
 # Variant builds go to their own directory: make BUILD=build/asan SAN=1
 
 BUILD   ?= build
 PREFIX  ?= /usr/local
-# The shared vectors (../shared/vectors) are an optional extra: used when present.
+# The shared vectors (a ../shared/vectors beside the clone, not part of the
+# repository) are an optional extra for the tests: used when present.
 SHARED  ?= $(if $(wildcard ../shared/vectors),$(abspath ../shared))
+# The version, written once: SFR_VERSION_STRING in the public header.  The
+# pkg-config file, make install and make dist (dist/dist.mk) take it from there.
+VERSION := $(shell sed -n 's/^\#define SFR_VERSION_STRING "\(.*\)"$$/\1/p' decoder/include/sframe_ref.h)
+$(if $(VERSION),,$(error no SFR_VERSION_STRING in decoder/include/sframe_ref.h))
 CC      ?= gcc
 WARN    := -Wall -Wextra -Werror -std=c11 -pedantic
 OPT     ?= -O2 -g
@@ -74,9 +81,9 @@ $(SHARED_LIB): $(PIC_OBJS)
 $(BUILD)/include/sframe_ref.h: decoder/include/sframe_ref.h
 	@mkdir -p $(@D)
 	cp $< $@
-$(BUILD)/lib/pkgconfig/sframe_ref.pc: decoder/sframe_ref.pc.in Makefile
+$(BUILD)/lib/pkgconfig/sframe_ref.pc: decoder/sframe_ref.pc.in Makefile decoder/include/sframe_ref.h
 	@mkdir -p $(@D)
-	sed -e 's|@PREFIX@|$(abspath $(BUILD))|g' -e 's|@VERSION@|0.1.0|g' $< > $@
+	sed -e 's|@PREFIX@|$(abspath $(BUILD))|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
 
 # ---- tests ----
 TEST_COMMON := decoder/tests/vectors.c decoder/tests/guard.c
@@ -95,6 +102,7 @@ include conformance/conformance.mk
 include fuzz/fuzz.mk
 include bench/bench.mk
 include harness/harness.mk
+include dist/dist.mk
 
 tests: all $(UNIT) $(VECDUMP) $(CORPUS_TEST_TOOLS) $(CONFORMANCE_BINS)
 
@@ -120,7 +128,7 @@ install: all $(SFCORPUS)
 	install -m 644 decoder/include/sframe_ref.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(SFREF) $(DESTDIR)$(PREFIX)/bin/sfref
 	install -m 755 $(SFCORPUS) $(DESTDIR)$(PREFIX)/bin/sfcorpus
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' decoder/sframe_ref.pc.in \
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' decoder/sframe_ref.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sframe_ref.pc
 
 clean:

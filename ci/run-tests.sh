@@ -3,7 +3,9 @@
 # random models, the corpus against this variant's sfref, and the Bats tests.
 # Usage: ci/run-tests.sh BUILD_DIR [SHARED_DIR [WRAPPER...]]
 # The real sections are the checked-in corpus/real/sections; SHARED_DIR (may
-# be empty or name nothing) adds ../shared/vectors when that exists.
+# be empty or name nothing; make passes ../shared when it exists) adds the
+# optional shared vectors of SHARED_DIR/vectors, which are not part of the
+# repository.
 # Environment: ROUNDTRIP_N (models per version x ABI, default 10000),
 # RUN_CORPUS=0 to skip the corpus check (sfconform --strict with this
 # variant's reference adapter; run once per variant otherwise),
@@ -84,6 +86,9 @@ else
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/conformance/tests/*.bats 2>/dev/null))
   # make bench's programs on small programs gas wrote (no timings asserted).
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/bench/tests/bench.bats")
+  # make dist: the corpus tarball, unpacked, judges the reference as the
+  # built corpus does (two runs over the corpus, about a minute).
+  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/dist.bats")
   # The harness without QEMU: the committed snapshots replayed, the report.
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/harness/tests/*.bats 2>/dev/null))
 fi

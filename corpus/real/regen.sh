@@ -11,7 +11,8 @@
 #   cfi/ARCH-THEME.s  hand-written assembly with .cfi_* directives (plain and
 #                     frame-pointer frames, remember/restore state, large
 #                     offsets, long functions, signal frames, pac-ret, s390x
-#                     register-saved RA/FP, an empty function, the PLT)
+#                     register-saved RA/FP, an empty function, the PLT),
+#                     sharing the assembler macros of cfi/macros.inc
 #   src/SRC.c         C programs, compiled to assembly (-S) at -O0, -O2 and
 #                     -Os by Debian 12's gcc 12 for each target
 # Assemblers (each input assembled with --gsframe, linked with the same
@@ -22,8 +23,9 @@
 # Targets: x86_64, aarch64, s390x (when that gas emits SFrame for it; a
 # release that refuses a target is skipped for it, and the script says so).
 #
-# For each input, release and target, three files in OUT_DIR, the form of
-# ../shared/vectors/gas:
+# For each input, release and target, three files in OUT_DIR (the form the
+# optional shared vectors also have, when a ../shared/vectors sits beside
+# the clone):
 #   NAME.sframe   the linked program's .sframe section (objcopy -O binary)
 #   NAME.vma      its address, 0x-prefixed hex
 #   NAME.objdump  that release's `objdump --sframe` of the program: the
@@ -145,6 +147,8 @@ for r in "${rels[@]}"; do
       d="$work/$name"
       mkdir "$d"
       cp "$s" "$d/in.s"
+      # the macros the cfi/ inputs share (.include "macros.inc")
+      cp "$here/cfi/macros.inc" "$d/macros.inc"
       if ! (cd "$d" && "${p}as" --gsframe in.s -o in.o 2> as.log); then
         cat "$d/as.log" >&2; die "$name: gas ${relname[$r]} failed"
       fi

@@ -9,15 +9,14 @@
 # holding real/), SHARED (optional: empty or naming nothing skips the shared
 # vectors), SFREF_WRAPPER (e.g. valgrind) to run sfref under.
 
+load ../../ci/bats-helpers
+
 setup() {
-  : "${SFREF:=build/bin/sfref}" "${CORPUS:=build/corpus}" "${SHARED=../shared}"
+  sfref_setup
+  : "${CORPUS:=build/corpus}"
   R="$CORPUS/real"
-  S="$BATS_TEST_DIRNAME/../real/sections"
-  T="$BATS_TEST_TMPDIR"
   [ -d "$R" ] || { echo "no $R: run make corpus-real"; false; }
 }
-
-sfref() { ${SFREF_WRAPPER:-} "$SFREF" "$@"; }
 
 # key NAME.expect KEY: the value of one key.
 key() { sed -n "s/^$2: //p" "$1"; }
@@ -28,12 +27,19 @@ byte() { od -An -tx1 -j "$2" -N1 "$1" | tr -d ' \n'; }
 # names: the NAME column of the checked-in sections' INDEX.
 names() { awk '!/^#/ && NF { print $1 }' "$S/INDEX"; }
 
+# case_missing SRC NAME: what of the case NAME is missing, or differs from
+# the section SRC.sframe and the objdump text of SRC.objdump it was made from.
+case_missing() {
+  local ext
+  for ext in sframe expect objdump; do [ -f "$R/$2.$ext" ] || printf ' %s' "$2.$ext"; done
+  cmp -s "$1.sframe" "$R/$2.sframe" || printf ' %s' "$2.sframe(differs)"
+  objdump_text "$1" | cmp -s - "$R/$2.objdump" || printf ' %s' "$2.objdump(differs)"
+}
+
 @test "real: every checked-in section is a case with its objdump text" {
   n=0 missing=""
   for name in $(names); do
-    for ext in sframe expect objdump; do [ -f "$R/$name.$ext" ] || missing="$missing $name.$ext"; done
-    cmp -s "$S/$name.sframe" "$R/$name.sframe" || missing="$missing $name.sframe(differs)"
-    diff -q <(tail -n +2 "$S/$name.objdump") "$R/$name.objdump" >/dev/null || missing="$missing $name.objdump(differs)"
+    missing="$missing$(case_missing "$S/$name" "$name")"
     n=$((n + 1))
   done
   [ -z "$missing" ] || { echo "missing:$missing"; false; }
@@ -43,13 +49,11 @@ names() { awk '!/^#/ && NF { print $1 }' "$S/INDEX"; }
 }
 
 @test "real: every shared vector is a case with its objdump text" {
-  [ -n "$SHARED" ] && [ -d "$SHARED/vectors" ] || skip "no shared vectors${SHARED:+ at $SHARED}"
+  have_shared || skip "no shared vectors${SHARED:+ at $SHARED}"
   n=0 missing=""
-  for f in "$SHARED"/vectors/gas/*.sframe "$SHARED"/vectors/more/*.sframe; do
-    b=${f%.sframe} name=shared-${b##*/}
-    for ext in sframe expect objdump; do [ -f "$R/$name.$ext" ] || missing="$missing $name.$ext"; done
-    cmp -s "$f" "$R/$name.sframe" || missing="$missing $name.sframe(differs)"
-    diff -q <(tail -n +2 "$b.objdump") "$R/$name.objdump" >/dev/null || missing="$missing $name.objdump(differs)"
+  for f in "$V"/gas/*.sframe "$V"/more/*.sframe; do
+    b=${f%.sframe}
+    missing="$missing$(case_missing "$b" "shared-${b##*/}")"
     n=$((n + 1))
   done
   [ -z "$missing" ] || { echo "missing:$missing"; false; }
@@ -106,8 +110,7 @@ names() { awk '!/^#/ && NF { print $1 }' "$S/INDEX"; }
     fi
     n=$((n + 1))
   done
-  echo "validated $n"
-  [ -z "$bad" ] || { echo "differ:$bad"; false; }
+  all_matched "$n" "$bad" validated
   [ "$n" -gt 0 ]
 }
 
@@ -115,15 +118,9 @@ names() { awk '!/^#/ && NF { print $1 }' "$S/INDEX"; }
   n=0 bad=""
   for f in "$R"/*.sframe; do
     b=${f%.sframe}
-    if sfref dump --format=objdump --raw --vma "$(key "$b.expect" vma)" "$f" 2>/dev/null |
-         cmp -s - "$b.objdump"; then
-      n=$((n + 1))
-    else
-      bad="$bad ${b##*/}"
-    fi
+    same_text "$b.objdump" objdump "$(key "$b.expect" vma)" "$f" && n=$((n + 1)) || bad="$bad ${b##*/}"
   done
-  echo "matched $n"
-  [ -z "$bad" ] || { echo "differ:$bad"; false; }
+  all_matched "$n" "$bad"
   [ "$n" -gt 0 ]
 }
 

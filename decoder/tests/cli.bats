@@ -6,21 +6,16 @@
 # empty or naming nothing skips the shared vectors), and SFREF_WRAPPER (e.g.
 # valgrind) to run sfref under.
 
-setup() {
-  : "${SFREF:=build/bin/sfref}" "${VECDUMP:=build/tests/vecdump}" "${SHARED=../shared}"
-  S="$BATS_TEST_DIRNAME/../../corpus/real/sections"
-  V="$SHARED/vectors"
-  T="$BATS_TEST_TMPDIR"
-}
+load ../../ci/bats-helpers
 
-sfref() { ${SFREF_WRAPPER:-} "$SFREF" "$@"; }
+setup() { sfref_setup; }
 
 # real_sections: every real section as a path without .sframe: the
 # checked-in ones, then the shared vectors when present.
 real_sections() {
   local f
   for f in "$S"/*.sframe; do echo "${f%.sframe}"; done
-  if [ -n "$SHARED" ] && [ -d "$V" ]; then
+  if have_shared; then
     for f in "$V"/gas/*.sframe "$V"/more/*.sframe; do [ -e "$f" ] && echo "${f%.sframe}"; done
   fi
   return 0
@@ -34,7 +29,7 @@ wrapped_step() { if [ -n "${SFREF_WRAPPER:-}" ]; then echo "$1"; else echo 1; fi
 
 # shared_count: how many shared vectors there are (0 without them).
 shared_count() {
-  if [ -n "$SHARED" ] && [ -d "$V" ]; then
+  if have_shared; then
     find "$V/gas" "$V/more" -maxdepth 1 -name '*.sframe' 2>/dev/null | wc -l
   else
     echo 0
@@ -127,38 +122,26 @@ shared_count() {
   for b in $(real_sections); do
     k=$((k + 1))
     [ $(((k - 1) % step)) -eq 0 ] || continue
-    if diff <(tail -n +2 "$b.objdump") \
-            <(sfref dump --format=objdump --raw --vma "$(cat "$b.vma")" "$b.sframe") >/dev/null; then
-      n=$((n + 1))
-    else
-      bad="$bad ${b##*/}"
-    fi
+    same_text <(objdump_text "$b") objdump "$(cat "$b.vma")" "$b.sframe" && n=$((n + 1)) || bad="$bad ${b##*/}"
   done
-  echo "matched $n"
-  [ -z "$bad" ] || { echo "differ:$bad"; false; }
+  all_matched "$n" "$bad"
   [ "$n" -eq $(( ($(grep -vc '^#' "$S/INDEX") + $(shared_count) + step - 1) / step )) ]
 }
 
 @test "validate: every hand-built vector exits 0 or 1 as its class says, naming file, id and place" {
-  run "$VECDUMP" list
-  [ "$status" -eq 0 ]
-  classes=$(sfref findings | awk '{print $1, $2}')
-  step=$(wrapped_step 4) k=0
-  while read -r name finding vma; do
-    k=$((k + 1))
-    [ $(((k - 1) % step)) -eq 0 ] || continue
+  vector_sample "$(wrapped_step 4)" > "$T/sample"
+  while read -r name finding vma cls; do
     "$VECDUMP" "$name" "$T/$name.sframe"
     run sfref validate --raw --vma "$vma" "$T/$name.sframe"
     if [ "$finding" = valid ]; then
       [ "$status" -eq 0 ] || { echo "$name: status $status"; false; }
       continue
     fi
-    cls=$(echo "$classes" | awk -v f="$finding" '$1 == f {print $2}')
     want=1; [ "$cls" = questionable ] && want=0
     [ "$status" -eq "$want" ] || { echo "$name: status $status, want $want"; false; }
     [[ "$output" == *"$T/$name.sframe: "*"$finding: "*"at offset 0x"* ]] ||
       { echo "$name: message lacks file/id/offset: $output"; false; }
-  done <<< "$output"
+  done < "$T/sample"
 }
 
 @test "validate --json reports findings as JSON" {
@@ -255,19 +238,14 @@ wrap_elf() { # wrap_elf RAW TARGET ADDR OUT
 }
 
 @test "ELF input: 64 and 32-bit, little and big-endian, address from the section header" {
-  f="$S/gas247-s390x-cfi-frame"
-  for tgt in elf64-big elf32-big; do
-    wrap_elf "$f.sframe" "$tgt" "$(cat "$f.vma")" "$T/be.o"
-    run sfref dump --format=objdump "$T/be.o"
+  for c in "gas247-s390x-cfi-frame elf64-big" "gas247-s390x-cfi-frame elf32-big" \
+           "gas244-x86_64-cfi-frame elf64-little" "gas244-x86_64-cfi-frame elf32-little"; do
+    set -- $c
+    f="$S/$1"
+    wrap_elf "$f.sframe" "$2" "$(cat "$f.vma")" "$T/$2.o"
+    run sfref dump --format=objdump "$T/$2.o"
     [ "$status" -eq 0 ]
-    diff <(tail -n +2 "$f.objdump") <(echo "$output") || { echo "$tgt differs"; false; }
-  done
-  f="$S/gas244-x86_64-cfi-frame"
-  for tgt in elf64-little elf32-little; do
-    wrap_elf "$f.sframe" "$tgt" "$(cat "$f.vma")" "$T/le.o"
-    run sfref dump --format=objdump "$T/le.o"
-    [ "$status" -eq 0 ]
-    diff <(tail -n +2 "$f.objdump") <(echo "$output") || { echo "$tgt differs"; false; }
+    diff <(objdump_text "$f") <(echo "$output") || { echo "$2 differs"; false; }
   done
 }
 
@@ -302,15 +280,9 @@ EOF
 }
 
 @test "dump: every hand-built vector in text, JSON and objdump form; JSON parses" {
-  run "$VECDUMP" list
-  [ "$status" -eq 0 ]
-  classes=$(sfref findings | awk '{print $1, $2}')
-  step=$(wrapped_step 4) k=0
-  while read -r name finding vma; do
-    k=$((k + 1))
-    [ $(((k - 1) % step)) -eq 0 ] || continue
+  vector_sample "$(wrapped_step 4)" > "$T/sample"
+  while read -r name finding vma cls; do
     "$VECDUMP" "$name" "$T/v.sframe"
-    cls=$(echo "$classes" | awk -v f="$finding" '$1 == f {print $2}')
     want=0
     [ "$cls" = malformed ] || [ "$cls" = invalid ] && want=1
     for fmt in text json objdump; do
@@ -323,7 +295,7 @@ EOF
       sfref lookup --json --raw --vma "$vma" "$T/v.sframe" 0x1000 0x1001 2>/dev/null | jq -e '.[1].mode' >/dev/null ||
         { echo "$name: lookup JSON does not parse"; false; }
     fi
-  done <<< "$output"
+  done < "$T/sample"
 }
 
 @test "broken ELF files never crash sfref: every truncation and header corruption" {

@@ -9,14 +9,9 @@
 # corpus is conformance/tests/objdump-text.bats.
 # Environment (ci/run-tests.sh): SFREF, VECDUMP, SHARED, SFREF_WRAPPER.
 
-setup() {
-  : "${SFREF:=build/bin/sfref}" "${VECDUMP:=build/tests/vecdump}" "${SHARED=../shared}"
-  S="$BATS_TEST_DIRNAME/../../corpus/real/sections"
-  V="$SHARED/vectors"
-  T="$BATS_TEST_TMPDIR"
-}
+load ../../ci/bats-helpers
 
-sfref() { ${SFREF_WRAPPER:-} "$SFREF" "$@"; }
+setup() { sfref_setup; }
 
 # od_text NAME FORMAT: sfref's text for the checked-in section NAME.
 od_text() { sfref dump --format="$2" --raw --vma "$(cat "$S/$1.vma")" "$S/$1.sframe"; }
@@ -52,19 +47,18 @@ od_text() { sfref dump --format="$2" --raw --vma "$(cat "$S/$1.vma")" "$S/$1.sfr
   for f in "$S"/gas*.sframe; do
     b=${f%.sframe} name=${b##*/}
     case $name in gas240-*) rel=2.40 ;; gas244-*) rel=2.44 ;; gas247-*) rel=2.47 ;; *) continue ;; esac
-    diff <(tail -n +2 "$b.objdump") <(od_text "$name" "objdump-$rel") > /dev/null || bad="$bad $name($rel)"
+    vma=$(cat "$b.vma")
+    same_text <(objdump_text "$b") "objdump-$rel" "$vma" "$f" || bad="$bad $name($rel)"
     # --format=objdump: 2.40 for version 1, 2.47 for versions 2 and 3
-    [ "$rel" = 2.44 ] || diff <(tail -n +2 "$b.objdump") <(od_text "$name" objdump) > /dev/null ||
-      bad="$bad $name(objdump)"
+    [ "$rel" = 2.44 ] || same_text <(objdump_text "$b") objdump "$vma" "$f" || bad="$bad $name(objdump)"
     n=$((n + 1))
   done
-  echo "matched $n"
-  [ -z "$bad" ] || { echo "differ:$bad"; false; }
+  all_matched "$n" "$bad"
   [ "$n" -ge 100 ]
 }
 
 @test "objdump formats: the shared vectors print as 2.40, 2.44 and 2.46 printed them" {
-  [ -n "$SHARED" ] && [ -d "$V" ] || skip "no shared vectors${SHARED:+ at $SHARED}"
+  have_shared || skip "no shared vectors${SHARED:+ at $SHARED}"
   n=0 bad=""
   for f in "$V"/gas/*.sframe "$V"/more/*.sframe; do
     b=${f%.sframe} name=${b##*/}
@@ -72,13 +66,10 @@ od_text() { sfref dump --format="$2" --raw --vma "$(cat "$S/$1.vma")" "$S/$1.sfr
       *-2.40) rel=2.40 ;; *-2.44) rel=2.44 ;; *-2.46 | master-s390x-* | libsframe-*) rel=2.46 ;;
       *) continue ;; # 2.41-2.43, 2.45: releases not modelled
     esac
-    diff <(tail -n +2 "$b.objdump") \
-         <(sfref dump --format="objdump-$rel" --raw --vma "$(cat "$b.vma")" "$f") > /dev/null ||
-      bad="$bad $name($rel)"
+    same_text <(objdump_text "$b") "objdump-$rel" "$(cat "$b.vma")" "$f" || bad="$bad $name($rel)"
     n=$((n + 1))
   done
-  echo "matched $n"
-  [ -z "$bad" ] || { echo "differ:$bad"; false; }
+  all_matched "$n" "$bad"
   [ "$n" -ge 40 ]
 }
 

@@ -4,7 +4,8 @@
  * exhibits (NULL: the section is valid and must give no finding at all).  A
  * vector for a malformed or invalid finding breaks exactly one rule and gives
  * no other malformed or invalid finding; a vector for a questionable finding
- * is otherwise valid.  Section references are to sframe-spec-v3.txt.
+ * is otherwise valid.  Section references are to SFrame spec version 3
+ * ("The SFrame format", binutils 2.46+; SPEC-NOTES.md: "The spec").
  *
  * Unless a vector says otherwise: the section is at 0x1000; version 1 uses
  * SFRAME_F_FDE_SORTED, versions 2 and 3 SFRAME_F_FDE_SORTED |
@@ -21,7 +22,15 @@
  * (1, 2 or 4 bytes) + info byte + data words.  s390x CFA offsets are stored
  * as (offset - 160) / 8.  Flexible-FDE control words: bit 0 reg_p, bit 1
  * deref_p, bits 3+ DWARF register (0x39 = rsp, 0x33 = rbp + deref, 0x79 =
- * s390x r15, 0x81 / 0x89 = s390x DWARF 16 / 17, 0x02 = CFA + deref). */
+ * s390x r15, 0x81 / 0x89 = s390x DWARF 16 / 17, 0x02 = CFA + deref).
+ *
+ * Why one long file of byte arrays: these are the only sections no encoder
+ * made (the corpus's other cases come from corpus/encoder), so each is
+ * written out byte by byte with the field it holds, to be checked against
+ * the spec by eye.  Their headers and FDEs have the same shape because the
+ * format does; a generator of those bytes would be a second encoder, and
+ * the same text in data files would read no better.  `vecdump corpus`
+ * (corpus/vectors.mk) reads this file for each vector's description. */
 #include <string.h>
 
 #include "vectors.h"

@@ -4,23 +4,15 @@
 // (SPEC-NOTES.md).  The function after it starts at the same address.
 //   empty (0 bytes):  +0x0 CFA sp+0
 //   next  (8 bytes):  +0x0 CFA sp+0
-	.text
-	.globl	_start
-	.type	_start, %function
-_start:
-	.type	empty, %function
-empty:
-	.cfi_startproc
-	.cfi_endproc
-	.size	empty, .-empty
+	.include "macros.inc"
+	program_start
+	fn	empty
+	endfn	empty
 
-	.type	next, %function
-next:
-	.cfi_startproc
+	fn	next
 	add	x0, x0, 1
 	ret
-	.cfi_endproc
-	.size	next, .-next
+	endfn	next
 	.size	_start, .-_start
 
-	.section .note.GNU-stack,"",%progbits
+	program_end

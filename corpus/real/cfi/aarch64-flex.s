@@ -19,21 +19,14 @@
 //     +0xc   CFA sp+0     RA unchanged (mov x30, x9)
 //   outermost (8 bytes): .cfi_undefined 30, the end of the stack
 //     +0x0   RA undefined
-	.text
-	.globl	_start
-	.type	_start, %function
-_start:
-	.type	plain, %function
-plain:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	plain
 	ret
-	.cfi_endproc
-	.size	plain, .-plain
+	endfn	plain
 	.size	_start, .-_start
 
-	.type	cfa_x19, %function
-cfa_x19:
-	.cfi_startproc
+	fn	cfa_x19
 	mov	x19, sp
 	.cfi_def_cfa_register 19
 	and	x9, x19, -16
@@ -42,28 +35,21 @@ cfa_x19:
 	.cfi_def_cfa_register 31
 	nop
 	ret
-	.cfi_endproc
-	.size	cfa_x19, .-cfa_x19
+	endfn	cfa_x19
 
-	.type	ra_in_x9, %function
-ra_in_x9:
-	.cfi_startproc
+	fn	ra_in_x9
 	mov	x9, x30
 	.cfi_register 30, 9
 	bl	plain
 	mov	x30, x9
 	.cfi_restore 30
 	ret
-	.cfi_endproc
-	.size	ra_in_x9, .-ra_in_x9
+	endfn	ra_in_x9
 
-	.type	outermost, %function
-outermost:
-	.cfi_startproc
+	fn	outermost
 	.cfi_undefined 30
 	mov	x29, 0
 	bl	plain
-	.cfi_endproc
-	.size	outermost, .-outermost
+	endfn	outermost
 
-	.section .note.GNU-stack,"",%progbits
+	program_end

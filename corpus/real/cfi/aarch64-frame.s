@@ -8,9 +8,7 @@
 // offsets from each function's start ("CFA sp+N": CFA = sp + N; "c-N":
 // saved at CFA - N).
 
-	.text
-	.globl	_start
-	.type	_start, %function
+	.include "macros.inc"
 
 // fpframe (15 instructions, 60 bytes): the frame-pointer prologue and
 // epilogue GCC writes.
@@ -18,13 +16,10 @@
 //   +0x4   CFA sp+32   FP c-32       RA c-24      (stp x29, x30, [sp, -32]!)
 //   +0x8   CFA fp+32   FP c-32       RA c-24      (mov x29, sp)
 //   +0x38  CFA sp+0    FP unchanged  RA unchanged (ldp x29, x30, [sp], 32)
-_start:
+	program_start
 fpframe:
 	.cfi_startproc
-	stp	x29, x30, [sp, -32]!
-	.cfi_def_cfa_offset 32
-	.cfi_offset 29, -32
-	.cfi_offset 30, -24
+	push_fp_lr 32
 	mov	x29, sp
 	.cfi_def_cfa_register 29
 	str	x0, [x29, 16]
@@ -38,24 +33,18 @@ fpframe:
 	nop
 	nop
 	nop
-	ldp	x29, x30, [sp], 32
-	.cfi_restore 30
-	.cfi_restore 29
+	pop_fp_lr 32
 	.cfi_def_cfa 31, 0
 	ret
-	.cfi_endproc
-	.size	fpframe, .-fpframe
+	endfn	fpframe
 	.size	_start, .-_start
 
 // leaf (8 bytes): one row.
 //   +0x0   CFA sp+0    FP unchanged  RA unchanged
-	.type	leaf, %function
-leaf:
-	.cfi_startproc
+	fn	leaf
 	add	x0, x0, 1
 	ret
-	.cfi_endproc
-	.size	leaf, .-leaf
+	endfn	leaf
 
 // twoexits (36 bytes): two returns, .cfi_remember_state / .cfi_restore_state.
 //   +0x0   CFA sp+0    FP unchanged  RA unchanged
@@ -63,30 +52,20 @@ leaf:
 //   +0x14  CFA sp+0    FP unchanged  RA unchanged (first exit: ldp)
 //   +0x18  CFA sp+16   FP c-16       RA c-8       (restore_state)
 //   +0x20  CFA sp+0    FP unchanged  RA unchanged (second exit)
-	.type	twoexits, %function
-twoexits:
-	.cfi_startproc
-	stp	x29, x30, [sp, -16]!	// +0x0
-	.cfi_def_cfa_offset 16
-	.cfi_offset 29, -16
-	.cfi_offset 30, -8
+	fn	twoexits
+	push_fp_lr 16	// +0x0
 	mov	x29, sp			// +0x4 (the CFA stays on sp)
 	cbz	x0, 1f			// +0x8
 	mov	x0, 7			// +0xc
 	.cfi_remember_state
-	ldp	x29, x30, [sp], 16	// +0x10
-	.cfi_restore 30
-	.cfi_restore 29
+	pop_fp_lr 16	// +0x10
 	.cfi_def_cfa_offset 0
 	ret				// +0x14
 	.cfi_restore_state
 1:	mov	x0, 9			// +0x18
-	ldp	x29, x30, [sp], 16	// +0x1c
-	.cfi_restore 30
-	.cfi_restore 29
+	pop_fp_lr 16	// +0x1c
 	.cfi_def_cfa_offset 0
 	ret				// +0x20
-	.cfi_endproc
-	.size	twoexits, .-twoexits
+	endfn	twoexits
 
-	.section .note.GNU-stack,"",%progbits
+	program_end

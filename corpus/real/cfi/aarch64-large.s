@@ -20,26 +20,19 @@
 //   +0x10  CFA sp+16     FP c-16       RA c-8         (add sp, sp, 0x20, lsl 12)
 //   +0x14  CFA sp+0      FP unchanged  RA unchanged   (ldp x29, x30, [sp], 16)
 
-	.text
-	.globl	_start
-	.type	_start, %function
-_start:
-	.type	frame144, %function
-frame144:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	frame144
 	sub	sp, sp, 144
 	.cfi_def_cfa_offset 144
 	nop
 	add	sp, sp, 144
 	.cfi_def_cfa_offset 0
 	ret
-	.cfi_endproc
-	.size	frame144, .-frame144
+	endfn	frame144
 	.size	_start, .-_start
 
-	.type	page, %function
-page:
-	.cfi_startproc
+	fn	page
 	sub	sp, sp, 4096
 	.cfi_def_cfa_offset 4096
 	stp	x29, x30, [sp]
@@ -53,29 +46,20 @@ page:
 	.cfi_def_cfa_offset 0
 	nop
 	ret
-	.cfi_endproc
-	.size	page, .-page
+	endfn	page
 
-	.type	huge, %function
-huge:
-	.cfi_startproc
-	stp	x29, x30, [sp, -16]!
-	.cfi_def_cfa_offset 16
-	.cfi_offset 29, -16
-	.cfi_offset 30, -8
+	fn	huge
+	push_fp_lr 16
 	sub	sp, sp, 0x20, lsl 12
 	.cfi_def_cfa_offset 131088
 	nop
 	add	sp, sp, 0x20, lsl 12
 	.cfi_def_cfa_offset 16
-	ldp	x29, x30, [sp], 16
-	.cfi_restore 30
-	.cfi_restore 29
+	pop_fp_lr 16
 	.cfi_def_cfa_offset 0
 	nop
 	nop
 	ret
-	.cfi_endproc
-	.size	huge, .-huge
+	endfn	huge
 
-	.section .note.GNU-stack,"",%progbits
+	program_end

@@ -16,13 +16,9 @@
 //   +0x8      CFA fp+16    FP c-16       RA c-8     (mov x29, sp)
 //   +0x1116c  CFA sp+0     FP unchanged  RA unchanged (ldp at +0x11168)
 
-	.text
-	.globl	_start
-	.type	_start, %function
-_start:
-	.type	steps, %function
-steps:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	steps
 	.irp	n, 16, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256
 	str	x19, [sp, -16]!
 	.cfi_def_cfa_offset \n
@@ -34,26 +30,17 @@ steps:
 	.endr
 	ret
 	.fill	81, 4, 0xd503201f
-	.cfi_endproc
-	.size	steps, .-steps
+	endfn	steps
 	.size	_start, .-_start
 
-	.type	long, %function
-long:
-	.cfi_startproc
-	stp	x29, x30, [sp, -16]!
-	.cfi_def_cfa_offset 16
-	.cfi_offset 29, -16
-	.cfi_offset 30, -8
+	fn	long
+	push_fp_lr 16
 	mov	x29, sp
 	.cfi_def_cfa_register 29
 	.fill	17496, 4, 0xd503201f
-	ldp	x29, x30, [sp], 16
-	.cfi_restore 30
-	.cfi_restore 29
+	pop_fp_lr 16
 	.cfi_def_cfa 31, 0
 	ret
-	.cfi_endproc
-	.size	long, .-long
+	endfn	long
 
-	.section .note.GNU-stack,"",%progbits
+	program_end

@@ -13,50 +13,32 @@
 //   +0x10  CFA sp+0    FP unchanged  RA unchanged, signed  (ldp)
 //   +0x14  CFA sp+0    FP unchanged  RA unchanged          (autiasp/autibsp)
 
-	.text
-	.globl	_start
-	.type	_start, %function
-_start:
-	.type	signed_a, %function
-signed_a:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	signed_a
 	hint	25			// paciasp
 	.cfi_negate_ra_state
-	stp	x29, x30, [sp, -16]!
-	.cfi_def_cfa_offset 16
-	.cfi_offset 29, -16
-	.cfi_offset 30, -8
+	push_fp_lr 16
 	mov	x29, sp
-	ldp	x29, x30, [sp], 16
-	.cfi_restore 30
-	.cfi_restore 29
+	pop_fp_lr 16
 	.cfi_def_cfa_offset 0
 	hint	29			// autiasp
 	.cfi_negate_ra_state
 	ret
-	.cfi_endproc
-	.size	signed_a, .-signed_a
+	endfn	signed_a
 	.size	_start, .-_start
 
-	.type	signed_b, %function
-signed_b:
-	.cfi_startproc
+	fn	signed_b
 	.cfi_b_key_frame
 	hint	27			// pacibsp
 	.cfi_negate_ra_state
-	stp	x29, x30, [sp, -16]!
-	.cfi_def_cfa_offset 16
-	.cfi_offset 29, -16
-	.cfi_offset 30, -8
+	push_fp_lr 16
 	mov	x29, sp
-	ldp	x29, x30, [sp], 16
-	.cfi_restore 30
-	.cfi_restore 29
+	pop_fp_lr 16
 	.cfi_def_cfa_offset 0
 	hint	31			// autibsp
 	.cfi_negate_ra_state
 	ret
-	.cfi_endproc
-	.size	signed_b, .-signed_b
+	endfn	signed_b
 
-	.section .note.GNU-stack,"",%progbits
+	program_end

@@ -4,26 +4,18 @@
 // version 3 does).
 //   sigtramp (8 bytes):  +0x0 CFA sp+0, FP and RA unchanged
 //   after    (8 bytes):  +0x0 CFA sp+0
-	.text
-	.globl	_start
-	.type	_start, %function
-_start:
-	.type	sigtramp, %function
-sigtramp:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	sigtramp
 	.cfi_signal_frame
 	mov	x8, 139
 	svc	0
-	.cfi_endproc
-	.size	sigtramp, .-sigtramp
+	endfn	sigtramp
 	.size	_start, .-_start
 
-	.type	after, %function
-after:
-	.cfi_startproc
+	fn	after
 	mov	x0, 0
 	ret
-	.cfi_endproc
-	.size	after, .-after
+	endfn	after
 
-	.section .note.GNU-stack,"",%progbits
+	program_end

@@ -23,13 +23,9 @@
 #   +0x1c  CFA sp+320   FP c-72       RA c-48      (restore_state)
 #   +0x26  CFA sp+160   FP unchanged  RA unchanged (second exit)
 
-	.text
-	.globl	_start
-	.type	_start, @function
-_start:
-	.type	fpframe, @function
-fpframe:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	fpframe
 	stmg	%r11,%r15,88(%r15)
 	.cfi_offset %r11, -72
 	.cfi_offset %r12, -64
@@ -53,46 +49,30 @@ fpframe:
 	.cfi_restore %r11
 	.cfi_def_cfa %r15, 160
 	br	%r14
-	.cfi_endproc
-	.size	fpframe, .-fpframe
+	endfn	fpframe
 	.size	_start, .-_start
 
-	.type	leaf, @function
-leaf:
-	.cfi_startproc
+	fn	leaf
 	ahi	%r2,3
 	br	%r14
-	.cfi_endproc
-	.size	leaf, .-leaf
+	endfn	leaf
 
-	.type	twoexits, @function
-twoexits:
-	.cfi_startproc
-	stmg	%r11,%r15,88(%r15)
-	.cfi_offset %r11, -72
-	.cfi_offset %r14, -48
-	.cfi_offset %r15, -40
+	fn	twoexits
+	save_r11_r14_r15
 	aghi	%r15,-160
 	.cfi_def_cfa_offset 320
 	ltr	%r2,%r2
 	je	1f
 	lhi	%r2,7
 	.cfi_remember_state
-	lmg	%r11,%r15,248(%r15)
-	.cfi_restore %r15
-	.cfi_restore %r14
-	.cfi_restore %r11
+	restore_r11_r14_r15 248, %r15
 	.cfi_def_cfa_offset 160
 	br	%r14
 	.cfi_restore_state
 1:	lhi	%r2,9
-	lmg	%r11,%r15,248(%r15)
-	.cfi_restore %r15
-	.cfi_restore %r14
-	.cfi_restore %r11
+	restore_r11_r14_r15 248, %r15
 	.cfi_def_cfa_offset 160
 	br	%r14
-	.cfi_endproc
-	.size	twoexits, .-twoexits
+	endfn	twoexits
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

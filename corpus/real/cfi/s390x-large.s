@@ -16,50 +16,30 @@
 #   +0x16  CFA sp+160      FP c-72       RA c-48      (agfi %r15, 16777216)
 #   +0x1c  CFA sp+160      FP unchanged  RA unchanged (lmg)
 
-	.text
-	.globl	_start
-	.type	_start, @function
-_start:
-	.type	page, @function
-page:
-	.cfi_startproc
-	stmg	%r11,%r15,88(%r15)
-	.cfi_offset %r11, -72
-	.cfi_offset %r14, -48
-	.cfi_offset %r15, -40
+	.include "macros.inc"
+	program_start
+	fn	page
+	save_r11_r14_r15
 	aghi	%r15,-4096
 	.cfi_def_cfa_offset 4256
 	lhi	%r2,0
 	nopr	%r7
 	nopr	%r7
-	lmg	%r11,%r15,4184(%r15)
-	.cfi_restore %r15
-	.cfi_restore %r14
-	.cfi_restore %r11
+	restore_r11_r14_r15 4184, %r15
 	.cfi_def_cfa_offset 160
 	br	%r14
-	.cfi_endproc
-	.size	page, .-page
+	endfn	page
 	.size	_start, .-_start
 
-	.type	huge, @function
-huge:
-	.cfi_startproc
-	stmg	%r11,%r15,88(%r15)
-	.cfi_offset %r11, -72
-	.cfi_offset %r14, -48
-	.cfi_offset %r15, -40
+	fn	huge
+	save_r11_r14_r15
 	agfi	%r15,-16777216
 	.cfi_def_cfa_offset 16777376
 	lhi	%r2,0
 	agfi	%r15,16777216
 	.cfi_def_cfa_offset 160
-	lmg	%r11,%r15,88(%r15)
-	.cfi_restore %r15
-	.cfi_restore %r14
-	.cfi_restore %r11
+	restore_r11_r14_r15 88, %r15
 	br	%r14
-	.cfi_endproc
-	.size	huge, .-huge
+	endfn	huge
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

@@ -15,13 +15,9 @@
 #   +0xa      CFA sp+320   FP c-72       RA c-48      (aghi %r15, -160)
 #   +0x1116c  CFA sp+160   FP unchanged  RA unchanged (lmg at +0x11166)
 
-	.text
-	.globl	_start
-	.type	_start, @function
-_start:
-	.type	steps, @function
-steps:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	steps
 	.irp	n, 168, 176, 184, 192, 200, 208, 216, 224, 232, 240, 248, 256, 264, 272, 280, 288
 	aghi	%r15,-8
 	.cfi_def_cfa_offset \n
@@ -33,27 +29,17 @@ steps:
 	.endr
 	br	%r14
 	.fill	49, 2, 0x0707
-	.cfi_endproc
-	.size	steps, .-steps
+	endfn	steps
 	.size	_start, .-_start
 
-	.type	long, @function
-long:
-	.cfi_startproc
-	stmg	%r11,%r15,88(%r15)
-	.cfi_offset %r11, -72
-	.cfi_offset %r14, -48
-	.cfi_offset %r15, -40
+	fn	long
+	save_r11_r14_r15
 	aghi	%r15,-160
 	.cfi_def_cfa_offset 320
 	.fill	34990, 2, 0x0707
-	lmg	%r11,%r15,248(%r15)
-	.cfi_restore %r15
-	.cfi_restore %r14
-	.cfi_restore %r11
+	restore_r11_r14_r15 248, %r15
 	.cfi_def_cfa_offset 160
 	br	%r14
-	.cfi_endproc
-	.size	long, .-long
+	endfn	long
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

@@ -10,13 +10,9 @@
 #     +0x16  CFA sp+160   FP unchanged  RA unchanged (lmg)
 #   outermost (10 bytes): .cfi_undefined %r14, the end of the stack
 #     +0x0   RA undefined
-	.text
-	.globl	_start
-	.type	_start, @function
-_start:
-	.type	caller, @function
-caller:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	caller
 	stmg	%r14,%r15,112(%r15)
 	.cfi_offset %r14, -48
 	.cfi_offset %r15, -40
@@ -31,17 +27,13 @@ caller:
 	nopr	%r7
 	nopr	%r7
 	nopr	%r7
-	.cfi_endproc
-	.size	caller, .-caller
+	endfn	caller
 	.size	_start, .-_start
 
-	.type	outermost, @function
-outermost:
-	.cfi_startproc
+	fn	outermost
 	.cfi_undefined %r14
 	lghi	%r11,0
 	brasl	%r14,caller
-	.cfi_endproc
-	.size	outermost, .-outermost
+	endfn	outermost
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

@@ -12,13 +12,9 @@
 #   +0x16  CFA sp+160   FP in r17     RA unchanged (lgdr %r14, %f0)
 #   +0x1a  CFA sp+160   FP unchanged  RA unchanged (lgdr %r11, %f2)
 
-	.text
-	.globl	_start
-	.type	_start, @function
-_start:
-	.type	regsave, @function
-regsave:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	regsave
 	ldgr	%f0,%r14
 	.cfi_register %r14, %f0
 	ldgr	%f2,%r11
@@ -32,8 +28,7 @@ regsave:
 	nopr	%r7
 	nopr	%r7
 	br	%r14
-	.cfi_endproc
-	.size	regsave, .-regsave
+	endfn	regsave
 	.size	_start, .-_start
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

@@ -3,26 +3,18 @@
 # function as a signal frame.
 #   sigtramp (4 bytes):  +0x0 CFA sp+160, FP and RA unchanged
 #   after    (6 bytes):  +0x0 CFA sp+160
-	.text
-	.globl	_start
-	.type	_start, @function
-_start:
-	.type	sigtramp, @function
-sigtramp:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	sigtramp
 	.cfi_signal_frame
 	svc	173
 	nopr	%r7
-	.cfi_endproc
-	.size	sigtramp, .-sigtramp
+	endfn	sigtramp
 	.size	_start, .-_start
 
-	.type	after, @function
-after:
-	.cfi_startproc
+	fn	after
 	lhi	%r2,0
 	br	%r14
-	.cfi_endproc
-	.size	after, .-after
+	endfn	after
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

@@ -7,23 +7,15 @@
 #   empty (0x401000, 0 bytes):  +0x0 CFA sp+8 FP unchanged
 #   next  (0x401000, 3 bytes):  +0x0 CFA sp+8 FP unchanged
 
-	.text
-	.globl	_start
-	.type	_start, @function
-_start:
-	.type	empty, @function
-empty:
-	.cfi_startproc
-	.cfi_endproc
-	.size	empty, .-empty
+	.include "macros.inc"
+	program_start
+	fn	empty
+	endfn	empty
 
-	.type	next, @function
-next:
-	.cfi_startproc
+	fn	next
 	movl	%edi, %eax
 	ret
-	.cfi_endproc
-	.size	next, .-next
+	endfn	next
 	.size	_start, .-_start
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

@@ -21,21 +21,14 @@
 #   outermost (0x401011): .cfi_undefined %rip, the end of the stack
 #     +0x0  RA undefined
 
-	.text
-	.globl	_start
-	.type	_start, @function
-_start:
-	.type	plain, @function
-plain:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	plain
 	ret
-	.cfi_endproc
-	.size	plain, .-plain
+	endfn	plain
 	.size	_start, .-_start
 
-	.type	cfa_rbx, @function
-cfa_rbx:
-	.cfi_startproc
+	fn	cfa_rbx
 	pushq	%rbx			# 1 byte
 	.cfi_def_cfa_offset 16
 	.cfi_offset %rbx, -16
@@ -47,27 +40,20 @@ cfa_rbx:
 	popq	%rbx			# 1 byte
 	.cfi_def_cfa_offset 8
 	ret
-	.cfi_endproc
-	.size	cfa_rbx, .-cfa_rbx
+	endfn	cfa_rbx
 
-	.type	ra_in_rcx, @function
-ra_in_rcx:
-	.cfi_startproc
+	fn	ra_in_rcx
 	popq	%rcx			# 1 byte
 	.cfi_def_cfa_offset 0
 	.cfi_register %rip, %rcx
 	jmp	*%rcx			# 2 bytes
-	.cfi_endproc
-	.size	ra_in_rcx, .-ra_in_rcx
+	endfn	ra_in_rcx
 
-	.type	outermost, @function
-outermost:
-	.cfi_startproc
+	fn	outermost
 	.cfi_undefined %rip
 	xorl	%ebp, %ebp		# 2 bytes
 	call	plain			# 5 bytes
 	hlt
-	.cfi_endproc
-	.size	outermost, .-outermost
+	endfn	outermost
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

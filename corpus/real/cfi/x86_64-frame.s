@@ -7,21 +7,17 @@
 # with it, as offsets from the function's start:
 #   "CFA sp+8" = CFA is %rsp + 8; "FP c-16" = %rbp saved at CFA - 16.
 
-	.text
-	.globl	_start
-	.type	_start, @function
+	.include "macros.inc"
 
 # fpframe (0x401000, 25 bytes): the frame-pointer prologue and epilogue.
 #   +0x0   CFA sp+8    FP unchanged
 #   +0x1   CFA sp+16   FP c-16      (after push %rbp)
 #   +0x4   CFA fp+16   FP c-16      (after mov %rsp, %rbp)
 #   +0x18  CFA sp+8    FP c-16      (after pop %rbp, at the ret)
-_start:
+	program_start
 fpframe:
 	.cfi_startproc
-	pushq	%rbp			# 1 byte
-	.cfi_def_cfa_offset 16
-	.cfi_offset %rbp, -16
+	push_rbp			# 1 byte
 	movq	%rsp, %rbp		# 3 bytes
 	.cfi_def_cfa_register %rbp
 	movl	$1, %eax		# 5 bytes
@@ -34,19 +30,15 @@ fpframe:
 	popq	%rbp			# 1 byte
 	.cfi_def_cfa %rsp, 8
 	ret				# +0x18
-	.cfi_endproc
-	.size	fpframe, .-fpframe
+	endfn	fpframe
 	.size	_start, .-_start
 
 # leaf (0x401019, 3 bytes): no CFI beyond the start: one row.
 #   +0x0   CFA sp+8    FP unchanged
-	.type	leaf, @function
-leaf:
-	.cfi_startproc
+	fn	leaf
 	movl	%edi, %eax		# 2 bytes
 	ret
-	.cfi_endproc
-	.size	leaf, .-leaf
+	endfn	leaf
 
 # twoexits (0x40101c, 19 bytes): two returns; .cfi_remember_state and
 # .cfi_restore_state carry the frame of the first path over to the second.
@@ -55,12 +47,8 @@ leaf:
 #   +0xb   CFA sp+8    FP c-16      (first exit, after pop %rbp)
 #   +0xc   CFA sp+16   FP c-16      (restore_state: the second path)
 #   +0x12  CFA sp+8    FP c-16      (second exit)
-	.type	twoexits, @function
-twoexits:
-	.cfi_startproc
-	pushq	%rbp			# +0x0
-	.cfi_def_cfa_offset 16
-	.cfi_offset %rbp, -16
+	fn	twoexits
+	push_rbp			# +0x0
 	movl	$7, %eax		# +0x1
 	testl	%edi, %edi		# +0x6
 	je	1f			# +0x8
@@ -73,8 +61,7 @@ twoexits:
 	popq	%rbp			# +0x11
 	.cfi_def_cfa_offset 8
 	ret				# +0x12
-	.cfi_endproc
-	.size	twoexits, .-twoexits
+	endfn	twoexits
 
 # pushes (0x40102f, 22 bytes): a frame built in steps, torn down in steps
 # (%rbx is saved too, but SFrame on AMD64 records only the FP and the RA).
@@ -85,12 +72,8 @@ twoexits:
 #   +0x13  CFA sp+24   FP c-16      (add $40, %rsp)
 #   +0x14  CFA sp+16   FP c-16      (pop %rbx)
 #   +0x15  CFA sp+8    FP c-16      (pop %rbp; the ret)
-	.type	pushes, @function
-pushes:
-	.cfi_startproc
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	.cfi_offset %rbp, -16
+	fn	pushes
+	push_rbp
 	pushq	%rbx
 	.cfi_def_cfa_offset 24
 	.cfi_offset %rbx, -24
@@ -105,7 +88,6 @@ pushes:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	ret
-	.cfi_endproc
-	.size	pushes, .-pushes
+	endfn	pushes
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

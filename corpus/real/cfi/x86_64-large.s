@@ -4,15 +4,13 @@
 # to 32767, 4 bytes beyond.  Rows as offsets from each function's start
 # (CFA sp+N: CFA = %rsp + N; FP c-N: %rbp saved at CFA - N).
 
-	.text
-	.globl	_start
-	.type	_start, @function
+	.include "macros.inc"
 
 # frame136 (0x401000): CFA sp+136 needs 2-byte words.
 #   +0x0   CFA sp+8      FP unchanged   (1-byte words)
 #   +0x7   CFA sp+136    FP unchanged   (after sub $128, %rsp: 2-byte words)
 #   +0xe   CFA sp+8      FP unchanged   (after add $128, %rsp)
-_start:
+	program_start
 frame136:
 	.cfi_startproc
 	subq	$128, %rsp		# 7 bytes (the immediate does not fit in 8 bits)
@@ -20,8 +18,7 @@ frame136:
 	addq	$128, %rsp		# 7 bytes
 	.cfi_def_cfa_offset 8
 	ret
-	.cfi_endproc
-	.size	frame136, .-frame136
+	endfn	frame136
 	.size	_start, .-_start
 
 # page (0x40100f): a page of locals below a saved FP.
@@ -30,12 +27,8 @@ frame136:
 #   +0x8   CFA sp+4112   FP c-16        (sub $4096, %rsp: 2-byte words)
 #   +0xf   CFA sp+16     FP c-16        (add $4096, %rsp)
 #   +0x10  CFA sp+8      FP c-16        (pop %rbp)
-	.type	page, @function
-page:
-	.cfi_startproc
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	.cfi_offset %rbp, -16
+	fn	page
+	push_rbp
 	subq	$4096, %rsp
 	.cfi_def_cfa_offset 4112
 	addq	$4096, %rsp
@@ -43,8 +36,7 @@ page:
 	popq	%rbp
 	.cfi_def_cfa_offset 8
 	ret
-	.cfi_endproc
-	.size	page, .-page
+	endfn	page
 
 # huge (0x401020): 128 KiB of locals, and the FP saved at the bottom of
 # them, far from the CFA.
@@ -53,20 +45,11 @@ page:
 #   +0xb   CFA sp+131080  FP c-131080    (mov %rbp, (%rsp): 4-byte words)
 #   +0xf   CFA sp+131080  FP unchanged   (mov (%rsp), %rbp; .cfi_restore)
 #   +0x16  CFA sp+8       FP unchanged   (add $0x20000, %rsp)
-	.type	huge, @function
-huge:
-	.cfi_startproc
-	subq	$0x20000, %rsp		# 7 bytes
-	.cfi_def_cfa_offset 131080
-	movq	%rbp, (%rsp)		# 4 bytes
-	.cfi_offset %rbp, -131080
-	movq	(%rsp), %rbp		# 4 bytes
-	.cfi_restore %rbp
-	addq	$0x20000, %rsp		# 7 bytes
-	.cfi_def_cfa_offset 8
+	fn	huge
+	frame_save_rbp 0x20000	# 7 + 4 bytes
+	frame_restore_rbp 0x20000	# 4 + 7 bytes
 	ret
-	.cfi_endproc
-	.size	huge, .-huge
+	endfn	huge
 
 # fpfar (0x401037): a frame-pointer frame whose FP slot is 8 KiB below the
 # CFA (the FP words are 2 bytes while the CFA stays near).
@@ -77,23 +60,14 @@ huge:
 #   +0x11  CFA sp+8200   FP c-8200      (mov %rbp, %rsp)
 #   +0x15  CFA sp+8200   FP unchanged   (mov (%rsp), %rbp; .cfi_restore)
 #   +0x1c  CFA sp+8      FP unchanged   (add $8192, %rsp)
-	.type	fpfar, @function
-fpfar:
-	.cfi_startproc
-	subq	$8192, %rsp		# 7 bytes
-	.cfi_def_cfa_offset 8200
-	movq	%rbp, (%rsp)		# 4 bytes
-	.cfi_offset %rbp, -8200
+	fn	fpfar
+	frame_save_rbp 8192	# 7 + 4 bytes
 	movq	%rsp, %rbp		# 3 bytes
 	.cfi_def_cfa_register %rbp
 	movq	%rbp, %rsp		# 3 bytes
 	.cfi_def_cfa_register %rsp
-	movq	(%rsp), %rbp		# 4 bytes
-	.cfi_restore %rbp
-	addq	$8192, %rsp		# 7 bytes
-	.cfi_def_cfa_offset 8
+	frame_restore_rbp 8192	# 4 + 7 bytes
 	ret
-	.cfi_endproc
-	.size	fpfar, .-fpfar
+	endfn	fpfar
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

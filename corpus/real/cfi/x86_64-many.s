@@ -4,9 +4,7 @@
 # function past 255 bytes needs ADDR2 and one past 65535 bytes ADDR4.
 # Rows as offsets from each function's start.
 
-	.text
-	.globl	_start
-	.type	_start, @function
+	.include "macros.inc"
 
 # steps (0x401000, 336 bytes, ADDR2): 16 pushes, each followed by 16 bytes
 # of nops, then 16 pops: 33 rows.  Row k (k = 1..16) starts at
@@ -20,12 +18,10 @@
 #   +0x100  CFA sp+136   FP c-16   (the 16th push)
 #   +0x111  CFA sp+128   ...
 #   +0x120  CFA sp+8     FP c-16   (the last pop)
-_start:
+	program_start
 steps:
 	.cfi_startproc
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	.cfi_offset %rbp, -16
+	push_rbp
 	.fill	16, 1, 0x90
 	.irp	n, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136
 	pushq	%rbx
@@ -40,8 +36,7 @@ steps:
 	.cfi_def_cfa_offset 8
 	ret
 	.fill	47, 1, 0x90
-	.cfi_endproc
-	.size	steps, .-steps
+	endfn	steps
 	.size	_start, .-_start
 
 # long (0x401150, 70001 bytes, ADDR4): a frame-pointer prologue, 69995
@@ -50,19 +45,14 @@ steps:
 #   +0x1      CFA sp+16    FP c-16   (push %rbp)
 #   +0x4      CFA fp+16    FP c-16   (mov %rsp, %rbp)
 #   +0x11170  CFA sp+8     FP c-16   (after pop %rbp at +0x1116f: the ret)
-	.type	long, @function
-long:
-	.cfi_startproc
-	pushq	%rbp
-	.cfi_def_cfa_offset 16
-	.cfi_offset %rbp, -16
+	fn	long
+	push_rbp
 	movq	%rsp, %rbp
 	.cfi_def_cfa_register %rbp
 	.fill	69995, 1, 0x90
 	popq	%rbp
 	.cfi_def_cfa %rsp, 8
 	ret
-	.cfi_endproc
-	.size	long, .-long
+	endfn	long
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

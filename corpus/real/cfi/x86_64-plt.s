@@ -7,13 +7,9 @@
 #   caller (19 bytes):  +0x0 CFA sp+8; +0x4 CFA sp+16 (sub $8, %rsp);
 #                       +0x12 CFA sp+8 (add $8, %rsp)
 
-	.text
-	.globl	_start
-	.type	_start, @function
-_start:
-	.type	caller, @function
-caller:
-	.cfi_startproc
+	.include "macros.inc"
+	program_start
+	fn	caller
 	subq	$8, %rsp		# 4 bytes
 	.cfi_def_cfa_offset 16
 	call	ext_one@PLT		# 5 bytes
@@ -21,8 +17,7 @@ caller:
 	addq	$8, %rsp		# 4 bytes
 	.cfi_def_cfa_offset 8
 	ret
-	.cfi_endproc
-	.size	caller, .-caller
+	endfn	caller
 	.size	_start, .-_start
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

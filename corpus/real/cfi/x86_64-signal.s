@@ -8,28 +8,20 @@
 #   sigtramp (0x401000):  +0x0 CFA sp+8 FP unchanged; +0x1 CFA sp+16 FP c-16
 #   after (0x401008): an ordinary function after it, +0x0 CFA sp+8
 
-	.text
-	.globl	_start
-	.type	_start, @function
-_start:
+	.include "macros.inc"
+	program_start
 sigtramp:
 	.cfi_startproc
 	.cfi_signal_frame
-	pushq	%rbp			# 1 byte
-	.cfi_def_cfa_offset 16
-	.cfi_offset %rbp, -16
+	push_rbp			# 1 byte
 	movl	$15, %eax		# 5 bytes
 	syscall				# 2 bytes
-	.cfi_endproc
-	.size	sigtramp, .-sigtramp
+	endfn	sigtramp
 	.size	_start, .-_start
 
-	.type	after, @function
-after:
-	.cfi_startproc
+	fn	after
 	xorl	%eax, %eax
 	ret
-	.cfi_endproc
-	.size	after, .-after
+	endfn	after
 
-	.section .note.GNU-stack,"",@progbits
+	program_end

@@ -1,0 +1,48 @@
+# ci/bats-helpers.bash - what the Bats suites of sfref share (decoder/tests,
+# corpus/tests): loaded with `load ../../ci/bats-helpers` from a suite two
+# folders down.  Environment (set by ci/run-tests.sh): SFREF, VECDUMP,
+# SHARED (the optional shared vectors: empty or naming nothing leaves them
+# out), SFREF_WRAPPER (e.g. valgrind) to run sfref under.
+
+# sfref_setup: the defaults of a suite run by hand from the checkout, and
+#   S  the checked-in real sections (corpus/real/sections)
+#   V  the shared vectors (only when SHARED names a directory holding them)
+#   T  this test's temporary directory
+sfref_setup() {
+  : "${SFREF:=build/bin/sfref}" "${VECDUMP:=build/tests/vecdump}" "${SHARED=../shared}"
+  S="$BATS_TEST_DIRNAME/../../corpus/real/sections"
+  V="$SHARED/vectors"
+  T="$BATS_TEST_TMPDIR"
+}
+
+sfref() { ${SFREF_WRAPPER:-} "$SFREF" "$@"; }
+
+# have_shared: whether the optional shared vectors are present.
+have_shared() { [ -n "$SHARED" ] && [ -d "$SHARED/vectors" ]; }
+
+# same_text WANT FORMAT VMA SECTION: whether sfref's --format=FORMAT text of
+# the raw SECTION at VMA is the file WANT, byte for byte.
+same_text() {
+  sfref dump --format="$2" --raw --vma "$3" "$4" 2>/dev/null | cmp -s - "$1"
+}
+
+# objdump_text BASE: what objdump printed for BASE.sframe, kept in
+# BASE.objdump beside it after a first line naming the file.
+objdump_text() { tail -n +2 "$1.objdump"; }
+
+# all_matched N BAD [WORD]: prints "matched N" (or "WORD N"); fails listing
+# BAD when any differ.
+all_matched() {
+  echo "${3:-matched} $1"
+  [ -z "$2" ] || { echo "differ:$2"; return 1; }
+}
+
+# vector_sample STEP: "NAME FINDING VMA CLASS" for every STEPth hand-built
+# vector (`vecdump list`), CLASS being the class `sfref findings` gives its
+# FINDING ("valid" for a valid vector); fails when either program fails.
+vector_sample() {
+  "$VECDUMP" list > "$T/vectors.list" && sfref findings > "$T/findings.list" &&
+    awk -v step="$1" 'NR == FNR { cls[$1] = $2; next }
+      (FNR - 1) % step == 0 { print $1, $2, $3, ($2 == "valid" ? "valid" : cls[$2]) }' \
+      "$T/findings.list" "$T/vectors.list"
+}
