@@ -28,7 +28,7 @@
  *               median, min and max of the repeats' ratios
  *               (lookup-paired: the oracle's figures of the pairs).
  *   index       microseconds to build the index; its bytes.
- *   simple      ns per lookup of the oracle's simple path (sfr_ref_lookup:
+ *   simple      ns per lookup of the oracle's reference lookup (sfr_ref_lookup:
  *               every FDE the search passes and every FRE before the
  *               chosen one decoded whole), which the fast path replaced.
  *   linear      ns per lookup of the oracle with the binary search turned

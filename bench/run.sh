@@ -146,7 +146,7 @@ rows() {
   echo "## Open plus validation (MB/s: median, min-max)"
   echo
   echo "The oracle's sfr_validate_ex (the certificate of a clean section where it applies), its full pass"
-  echo "(sfr_validate_full: every FRE decoded and interpreted; the before of the certificate), and the same"
+  echo "(sfr_ref_validate, the reference validation: every FRE decoded and interpreted; the before of the certificate), and the same"
   echo "section with its FDEs reversed and shuffled (one finding: unsorted), which the certificate takes by"
   echo "sorting the functions by start in scratch (\"certified\": the section / both copies)."
   echo

@@ -160,8 +160,8 @@ agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)
 }
 
 # gcc 12 deleted every call to the lookup's fetch of a bucket (fetch_range,
-# decoder/src/sfr_lookup.c) and to validation's fetch of FRE data ahead
-# (fetch_fre_data, sfr_certify.c) while each was a function of its own that
+# decoder/fast/sfr_fast_lookup.c) and to validation's fetch of FRE data ahead
+# (fetch_fre_data, decoder/fast/sfr_certify.c) while each was a function of its own that
 # it did not inline: a function of prefetches alone is "const" to it.  The
 # lookup at a million functions then paid a second memory latency, and no
 # answer changed, so only the compiled code shows it.  The bucket fetch's
