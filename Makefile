@@ -88,9 +88,9 @@ $(BUILD)/lib/pkgconfig/sframe_ref.pc: decoder/sframe_ref.pc.in Makefile decoder/
 # ---- tests ----
 TEST_COMMON := decoder/tests/vectors.c decoder/tests/guard.c
 UNIT_SRCS := $(wildcard decoder/tests/unit*.c)
-$(UNIT): $(UNIT_SRCS) $(TEST_COMMON) $(wildcard decoder/tests/*.h) $(STATIC)
+$(UNIT): $(UNIT_SRCS) $(TEST_COMMON) $(wildcard decoder/tests/*.h) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Idecoder/src -Idecoder/fast -o $@ $(UNIT_SRCS) $(TEST_COMMON) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Idecoder/src -Idecoder/fast -Icommon -o $@ $(UNIT_SRCS) $(TEST_COMMON) $(SFC_TOOLS_LIB) $(STATIC)
 $(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/tests/*.h) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Icommon -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(SFC_TOOLS_LIB) $(STATIC)

@@ -67,7 +67,6 @@ static sort_key *radix_sort_keys(sort_key *k, sort_key *tmp, uint64_t n, uint32_
  * order (or against it) cost little more than a copy per pass. */
 static sort_key *sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
   uint64_t run = 16, i, j;
-  sort_key *from = k, *to = tmp, *t;
   for (i = 0; i < n; i += run) {
     uint64_t end = n - i < run ? n : i + run;
     for (j = i + 1; j < end && sfr_key_less(&k[j], &k[j - 1]); j++)
@@ -82,31 +81,7 @@ static sort_key *sort_keys(sort_key *k, sort_key *tmp, uint64_t n) {
       k[m] = x;
     }
   }
-  for (; run < n; run = run > n / 2 ? n : 2 * run) {
-    for (i = 0; i < n; i += 2 * run) {
-      uint64_t mid = n - i < run ? n : i + run;
-      uint64_t end = n - mid < run ? n : mid + run, l = i, r = mid, o = i;
-      if (mid == end || !sfr_key_less(&from[mid], &from[mid - 1])) {
-        memcpy(to + i, from + i, (end - i) * sizeof *to); /* in order already */
-        continue;
-      }
-      if (sfr_key_less(&from[end - 1], &from[i])) { /* all of the right run first */
-        memcpy(to + i, from + mid, (end - mid) * sizeof *to);
-        memcpy(to + i + (end - mid), from + i, (mid - i) * sizeof *to);
-        continue;
-      }
-      while (l < mid && r < end)
-        to[o++] = sfr_key_less(&from[r], &from[l]) ? from[r++] : from[l++];
-      while (l < mid)
-        to[o++] = from[l++];
-      while (r < end)
-        to[o++] = from[r++];
-    }
-    t = from;
-    from = to;
-    to = t;
-  }
-  return from;
+  return sfr_merge_runs(k, tmp, n, run);
 }
 
 /* The keys in index order, sorted.  Keys already in order are left as

@@ -11,37 +11,19 @@ const char *sfr_abi_name(uint8_t abi) {
   return abi < sizeof names / sizeof *names ? names[abi] : "unknown";
 }
 
-/* DWARF register numbers (psABIs; binutils sframe-dump.c uses the same). */
-uint32_t sfr_abi_sp_reg(uint8_t abi) {
-  switch (abi) {
-  case SFR_ABI_AMD64_LE:
-    return 7;
-  case SFR_ABI_S390X_BE:
-    return 15;
-  default:
-    return 31;
-  }
+/* DWARF register numbers of SP, FP and the RA (psABIs; SPEC-NOTES, "The
+ * spec, and the facts the code relies on"): AArch64 (both byte orders),
+ * AMD64 (16 is the return-address column, not a real register), s390x. */
+static const struct abi_regs {
+  uint32_t sp, fp, ra;
+} abi_regs[3] = {{31, 29, 30}, {7, 6, 16}, {15, 11, 14}};
+
+static const struct abi_regs *regs_of(uint8_t abi) {
+  return &abi_regs[abi == SFR_ABI_AMD64_LE ? 1 : abi == SFR_ABI_S390X_BE ? 2 : 0];
 }
-uint32_t sfr_abi_fp_reg(uint8_t abi) {
-  switch (abi) {
-  case SFR_ABI_AMD64_LE:
-    return 6;
-  case SFR_ABI_S390X_BE:
-    return 11;
-  default:
-    return 29;
-  }
-}
-uint32_t sfr_abi_ra_reg(uint8_t abi) {
-  switch (abi) {
-  case SFR_ABI_AMD64_LE:
-    return 16; /* the return-address column; not a real register */
-  case SFR_ABI_S390X_BE:
-    return 14;
-  default:
-    return 30;
-  }
-}
+uint32_t sfr_abi_sp_reg(uint8_t abi) { return regs_of(abi)->sp; }
+uint32_t sfr_abi_fp_reg(uint8_t abi) { return regs_of(abi)->fp; }
+uint32_t sfr_abi_ra_reg(uint8_t abi) { return regs_of(abi)->ra; }
 
 static void set_rule(sfr_reg_rule *r, sfr_rule_kind kind, uint32_t reg,
                      int64_t offset) {

@@ -89,7 +89,11 @@ static inline int sfr_key_less(const sort_key *x, const sort_key *y) {
  * there is none or too little (sfr_validate_scratch_size). */
 sort_key *sfr_scratch_keys(void *scratch, size_t scratch_len, uint32_t n);
 
-/* Sorts k[0, n) using tmp[0, n); returns whichever holds the result. */
+/* Merges the sorted runs of run keys (the last may be shorter) of k[0, n)
+ * bottom-up, using tmp[0, n); returns whichever holds the result. */
+sort_key *sfr_merge_runs(sort_key *k, sort_key *tmp, uint64_t n, uint64_t run);
+/* Sorts k[0, n) using tmp[0, n) (sfr_merge_runs from runs of one key);
+ * returns whichever holds the result. */
 const sort_key *sfr_sort_keys(sort_key *k, sort_key *tmp, uint64_t n);
 
 /* fde-overlap and fde-duplicate among all functions, their range keys k

@@ -88,24 +88,10 @@ int report_has(const sfr_report *rep, sfr_status id) {
   return 0;
 }
 
+/* The whole file, or NULL when it cannot be read (sfc_read_file). */
 uint8_t *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  uint8_t *buf;
-  long n;
-  if (!f)
-    return NULL;
-  if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-    fclose(f);
-    return NULL;
-  }
-  buf = malloc((size_t)n + 1);
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  *len = (size_t)n;
-  return buf;
+  uint8_t *buf = NULL;
+  return sfc_read_file(path, &buf, len) == SFC_READ_OK ? buf : NULL;
 }
 
 

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "guard.h"
+#include "sfc_tools.h"
 #include "sframe_ref.h"
 #include "sfr_certify.h"
 #include "sfr_cursor.h"
