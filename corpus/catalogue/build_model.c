@@ -9,9 +9,6 @@
 
 #include "build.h"
 
-static const uint32_t sp_regs[CAT_NABI] = {7, 31, 31, 15};
-static const uint32_t fp_regs[CAT_NABI] = {6, 29, 29, 11};
-
 /* ---- the working model ---- */
 
 static void apply_funcspec(wfunc *f, const cat_funcspec *s) {
@@ -127,8 +124,11 @@ void cat_wmodel_free(wmodel *w) {
 
 /* ---- neutral rules to the encoder's sfr_rules ---- */
 
+/* CB_SP and CB_FP are the ABI's SP and FP (the encoder's DWARF table). */
 static uint32_t base_reg(int abi, uint8_t base, uint32_t reg) {
-  return base == CB_SP ? sp_regs[abi] : base == CB_FP ? fp_regs[abi] : reg;
+  return base == CB_SP   ? sfe_dwarf_sp(cat_abi_id(abi))
+         : base == CB_FP ? sfe_dwarf_fp(cat_abi_id(abi))
+                         : reg;
 }
 
 static int translate_rule(const cat_rule *in, int is_ra, int abi, int flex, const wmodel *w,
@@ -200,9 +200,9 @@ static int translate_row(const cat_row *in, int abi, int flex, const wmodel *w, 
     return 0;
   }
   r->cfa.reg = base_reg(abi, in->cfa.base, in->cfa.reg);
-  r->cfa.base = r->cfa.reg == sp_regs[abi]   ? SFR_BASE_SP
-                : r->cfa.reg == fp_regs[abi] ? SFR_BASE_FP
-                                             : SFR_BASE_REG;
+  r->cfa.base = r->cfa.reg == sfe_dwarf_sp(cat_abi_id(abi))   ? SFR_BASE_SP
+                : r->cfa.reg == sfe_dwarf_fp(cat_abi_id(abi)) ? SFR_BASE_FP
+                                                              : SFR_BASE_REG;
   r->cfa.offset = in->cfa.off;
   r->cfa.deref = in->cfa.deref;
   if (translate_rule(&in->ra, 1, abi, flex, w, &r->ra, why) != 0)

@@ -14,35 +14,6 @@
 
 /* ---- small helpers shared with the other encoder files ---- */
 
-/* The DWARF numbers of each ABI's SP, FP and RA register (the psABIs, as
- * FACTS.md gives them), by sfh_abi_arch (spec 2.2.1).  The encoder's own
- * table, not the oracle's sfr_abi_sp_reg() and its kin: expected results
- * computed with the oracle's numbers would agree with the oracle whatever
- * those numbers were.  A value that names no ABI gets AArch64's numbers (a
- * case with such an ABI patches it in after encoding). */
-typedef struct abi_regs {
-  uint32_t sp, fp, ra;
-} abi_regs;
-static const abi_regs dwarf_regs[] = {
-    {31, 29, 30}, /* 0: no ABI */
-    {31, 29, 30}, /* 1 SFRAME_ABI_AARCH64_ENDIAN_BIG: sp, x29, x30 (LR) */
-    {31, 29, 30}, /* 2 SFRAME_ABI_AARCH64_ENDIAN_LITTLE: the same */
-    {7, 6, 16},   /* 3 SFRAME_ABI_AMD64_ENDIAN_LITTLE: rsp, rbp, the RA column */
-    {15, 11, 14}, /* 4 SFRAME_ABI_S390X_ENDIAN_BIG: r15, r11, r14 */
-};
-
-static const abi_regs *regs_of(uint8_t abi) {
-  return &dwarf_regs[abi < sizeof dwarf_regs / sizeof *dwarf_regs ? abi : 0];
-}
-
-uint32_t sfe_dwarf_sp(uint8_t abi) { return regs_of(abi)->sp; }
-uint32_t sfe_dwarf_fp(uint8_t abi) { return regs_of(abi)->fp; }
-uint32_t sfe_dwarf_ra(uint8_t abi) { return regs_of(abi)->ra; }
-
-int sfe_is_aarch64(uint8_t abi) {
-  return abi == SFR_ABI_AARCH64_BE || abi == SFR_ABI_AARCH64_LE;
-}
-
 static void seterr(char *err, size_t n, const char *fmt, ...) {
   va_list ap;
   if (!err || n == 0)

@@ -16,25 +16,6 @@
 
 #include "sfe_internal.h"
 
-/* The ABIs' names in the corpus files and the canonical JSON (decoder/JSON.md),
- * by sfh_abi_arch (spec 2.2.1: 1 AArch64 big-endian, 2 AArch64
- * little-endian, 3 AMD64 little-endian, 4 s390x big-endian).  The encoder's
- * own table, not the oracle's sfr_abi_name(): an expected "abi" written with
- * the oracle's names would match the oracle's output whatever they were. */
-static const char *const abi_names[] = {"unknown", "aarch64-be", "aarch64-le", "amd64", "s390x"};
-
-const char *sfe_abi_name(uint8_t abi) {
-  return abi < sizeof abi_names / sizeof *abi_names ? abi_names[abi] : "unknown";
-}
-
-uint8_t sfe_abi_by_name(const char *name) {
-  uint8_t a;
-  for (a = SFR_ABI_AARCH64_BE; name && a <= SFR_ABI_S390X_BE; a++)
-    if (strcmp(name, sfe_abi_name(a)) == 0)
-      return a;
-  return 0;
-}
-
 int sfe_mkdir_p(const char *dir, char *err, size_t errlen) {
   char path[4096];
   size_t i, n = strlen(dir);

@@ -15,12 +15,7 @@ typedef struct sfe_row_enc {
 int sfe_row_words(const sfe_model *m, const sfe_func *f, unsigned fi, unsigned ri,
                   sfe_row_enc *out, char *err, size_t errlen);
 
-/* DWARF numbers of the ABI's SP, FP and RA register (sfe_encode.c: the
- * encoder's own table, not the oracle's). */
-uint32_t sfe_dwarf_sp(uint8_t abi);
-uint32_t sfe_dwarf_fp(uint8_t abi);
-uint32_t sfe_dwarf_ra(uint8_t abi);
-int sfe_is_aarch64(uint8_t abi);
+int sfe_is_aarch64(uint8_t abi); /* sfe_abi.c */
 int sfe_ra_is_default(const sfe_model *m, const sfr_reg_rule *r);
 int sfe_fp_is_default(const sfe_model *m, const sfr_reg_rule *r);
 
