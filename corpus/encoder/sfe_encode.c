@@ -1,7 +1,10 @@
 /* sfe_encode.c - a model of an SFrame section turned into bytes.
  *
- * Written from the spec (sframe-spec-v3.txt sections 2 and 3), FACTS.md and
- * the rulings of SPEC-NOTES.md; it shares no code with the oracle's reader.
+ * Written from the SFrame spec version 3, sections 2 (the format) and 3
+ * (its interpretation), published with GNU binutils
+ * (https://sourceware.org/binutils/docs/sframe-spec.html), the rulings of
+ * SPEC-NOTES.md and the psABIs' DWARF register numbers (sfe_abi.c); it
+ * shares no code with the oracle's reader.
  * Each rule of the model is turned into the data words that the spec's
  * interpretation (section 3) reads back as that rule; a rule with no such
  * words is refused with SFE_E_MODEL and a message naming the function, the
