@@ -199,7 +199,7 @@ int sfe_random_model(sfe_rng *r, uint8_t version, uint8_t abi, uint8_t big_endia
                      sfe_model *out);
 void sfe_model_free(sfe_model *m);
 
-/* ---- The generator behind `sfcorpus gen` (sfe_gen.c) ----
+/* ---- The generator behind `sfcorpus gen` (sfe_gen.c; sfe_faults.c) ----
  * One case of corpus/FORMAT.md: a random valid model (class valid, no
  * finding) or, with mutant set, a random model with exactly one fault whose
  * expected finding (and class, from the finding table) is known from the
@@ -227,7 +227,8 @@ int sfe_gen_case(uint64_t seed, uint8_t version, uint8_t abi, uint8_t big_endian
  * NAME.lookup.json into dir (which must exist).  0, or -1 with err set. */
 int sfe_gen_write(const sfe_case *c, const char *dir, char *err, size_t errlen);
 void sfe_case_free(sfe_case *c);
-/* The fault kinds (for documentation and tests): count, and name i. */
+/* The fault kinds (sfe_faults.c; for documentation and tests): count, and
+ * name i. */
 unsigned sfe_fault_count(void);
 const char *sfe_fault_name(unsigned i);
 /* mkdir -p; 0, or -1 with err set. */
