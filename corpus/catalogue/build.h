@@ -9,12 +9,12 @@
 
 /* ---- the working model (build_model.c) ---- */
 
+/* A function as its lines set it: the encoder's fields (fn; its rows are
+ * given by rows, translated when the ABI is known), and how it repeats. */
 typedef struct wfunc {
-  uint64_t start;
-  int start_raw;
+  sfe_func fn;
+  int start_raw; /* start=raw:N: N (raw) is the stored field value */
   int64_t raw;
-  uint32_t size;
-  uint8_t pc_type, rep_size, fde_type, pauth_key, signal, fre_type, word_size;
   uint32_t repeat;
   uint64_t stride;
   cat_row *rows;
@@ -22,12 +22,11 @@ typedef struct wfunc {
   int line;
 } wfunc;
 
+/* The model as its lines set it: the encoder's header fields (hdr; its
+ * version, ABI, byte order and functions are set by cat_wmodel_to_sfe),
+ * and the functions. */
 typedef struct wmodel {
-  uint8_t flags;
-  int8_t fixed_fp, fixed_ra;
-  uint8_t auxhdr, fres_first;
-  uint32_t gap, gap_between, trailing;
-  uint64_t vma;
+  sfe_model hdr;
   wfunc *funcs;
   size_t nfuncs, capfuncs;
 } wmodel;

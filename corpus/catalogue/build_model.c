@@ -15,26 +15,26 @@ static void apply_funcspec(wfunc *f, const cat_funcspec *s) {
   if (s->set & FF_CLEAR)
     f->nrows = 0;
   if (s->set & FF_START) {
-    f->start = s->start;
+    f->fn.start = s->start;
     f->start_raw = s->start_raw;
     f->raw = s->raw;
   }
   if (s->set & FF_SIZE)
-    f->size = s->size;
+    f->fn.size = s->size;
   if (s->set & FF_PC)
-    f->pc_type = s->pc_type;
+    f->fn.pc_type = s->pc_type;
   if (s->set & FF_REP)
-    f->rep_size = s->rep_size;
+    f->fn.rep_size = s->rep_size;
   if (s->set & FF_TYPE)
-    f->fde_type = s->fde_type;
+    f->fn.fde_type = s->fde_type;
   if (s->set & FF_KEY)
-    f->pauth_key = s->pauth_key;
+    f->fn.pauth_key = s->pauth_key;
   if (s->set & FF_SIGNAL)
-    f->signal = s->signal;
+    f->fn.signal = s->signal;
   if (s->set & FF_FRETYPE)
-    f->fre_type = s->fre_type;
+    f->fn.fre_type = s->fre_type;
   if (s->set & FF_WSIZE)
-    f->word_size = s->word_size;
+    f->fn.word_size = s->word_size;
   if (s->set & FF_REPEAT)
     f->repeat = s->repeat;
   if (s->set & FF_STRIDE)
@@ -50,25 +50,25 @@ int cat_wmodel_apply(wmodel *w, const cat_mop *ops, size_t n, const char *file,
     case MO_HEADER: {
       const cat_headerspec *h = &op->hdr;
       if (h->set & HF_FLAGS_ABS)
-        w->flags = h->flags;
+        w->hdr.flags = h->flags;
       if (h->set & HF_FLAGS_REL)
-        w->flags = (uint8_t)((w->flags | h->flags_add) & ~h->flags_del);
+        w->hdr.flags = (uint8_t)((w->hdr.flags | h->flags_add) & ~h->flags_del);
       if (h->set & HF_FIXED_FP)
-        w->fixed_fp = h->fixed_fp;
+        w->hdr.fixed_fp_offset = h->fixed_fp;
       if (h->set & HF_FIXED_RA)
-        w->fixed_ra = h->fixed_ra;
+        w->hdr.fixed_ra_offset = h->fixed_ra;
       if (h->set & HF_AUXHDR)
-        w->auxhdr = h->auxhdr;
+        w->hdr.auxhdr_len = h->auxhdr;
       if (h->set & HF_GAP)
-        w->gap = h->gap;
+        w->hdr.gap_after_header = h->gap;
       if (h->set & HF_GAP_BETWEEN)
-        w->gap_between = h->gap_between;
+        w->hdr.gap_between = h->gap_between;
       if (h->set & HF_TRAILING)
-        w->trailing = h->trailing;
+        w->hdr.trailing = h->trailing;
       if (h->set & HF_FRES_FIRST)
-        w->fres_first = h->fres_first;
+        w->hdr.fres_first = h->fres_first;
       if (h->set & HF_VMA)
-        w->vma = h->vma;
+        w->hdr.vma = h->vma;
       break;
     }
     case MO_FUNC: {
@@ -79,8 +79,8 @@ int cat_wmodel_apply(wmodel *w, const cat_mop *ops, size_t n, const char *file,
       }
       f = &w->funcs[w->nfuncs++];
       memset(f, 0, sizeof *f);
-      f->fre_type = SFE_AUTO;
-      f->word_size = SFE_AUTO;
+      f->fn.fre_type = SFE_AUTO;
+      f->fn.word_size = SFE_AUTO;
       f->repeat = 1;
       f->line = op->line;
       apply_funcspec(f, &op->func);
@@ -141,30 +141,30 @@ static int translate_rule(const cat_rule *in, int is_ra, int abi, int flex, cons
     out->padding = in->kind == RK_PAD;
     if (is_ra && amd64) {
       out->kind = SFR_RULE_FIXED;
-      out->offset = w->fixed_ra;
-    } else if (!is_ra && w->fixed_fp != 0) {
+      out->offset = w->hdr.fixed_ra_offset;
+    } else if (!is_ra && w->hdr.fixed_fp_offset != 0) {
       out->kind = SFR_RULE_FIXED;
-      out->offset = w->fixed_fp;
+      out->offset = w->hdr.fixed_fp_offset;
     } else {
       out->kind = SFR_RULE_UNCHANGED;
     }
     return 0;
   case RK_FIXED:
     out->kind = SFR_RULE_FIXED;
-    out->offset = is_ra ? w->fixed_ra : w->fixed_fp;
+    out->offset = is_ra ? w->hdr.fixed_ra_offset : w->hdr.fixed_fp_offset;
     return 0;
   case RK_UNCHANGED:
     out->kind = SFR_RULE_UNCHANGED;
     return 0;
   case RK_AT_CFA:
     if (is_ra && amd64 && !flex) {
-      if (in->off != w->fixed_ra) {
+      if (in->off != w->hdr.fixed_ra_offset) {
         *why = "AMD64 default FDEs keep the RA at the header's fixed offset "
                "(write ra=fixed, or ra=c+N with N that offset)";
         return -1;
       }
       out->kind = SFR_RULE_FIXED;
-      out->offset = w->fixed_ra;
+      out->offset = w->hdr.fixed_ra_offset;
       return 0;
     }
     out->kind = SFR_RULE_AT_CFA;
@@ -216,19 +216,13 @@ static int translate_row(const cat_row *in, int abi, int flex, const wmodel *w, 
 
 int cat_wmodel_to_sfe(const wmodel *w, const cat_concrete *cc, sfe_model *m) {
   size_t i, k, total = 0, n = 0;
-  memset(m, 0, sizeof *m);
+  *m = w->hdr;
   m->version = (uint8_t)cc->version;
   m->abi = cat_abi_id(cc->abi);
   m->big_endian = (uint8_t)cc->big_endian;
-  m->flags = w->flags;
-  m->fixed_fp_offset = w->fixed_fp;
-  m->fixed_ra_offset = w->fixed_ra;
-  m->auxhdr_len = w->auxhdr;
-  m->vma = w->vma;
-  m->gap_after_header = w->gap;
-  m->gap_between = w->gap_between;
-  m->trailing = w->trailing;
-  m->fres_first = w->fres_first;
+  m->nfuncs = 0;
+  m->funcs = NULL;
+  m->data_order = NULL;
   for (i = 0; i < w->nfuncs; i++)
     total += w->funcs[i].repeat;
   if (total > UINT32_MAX)
@@ -237,7 +231,7 @@ int cat_wmodel_to_sfe(const wmodel *w, const cat_concrete *cc, sfe_model *m) {
   for (i = 0; i < w->nfuncs; i++) {
     const wfunc *f = &w->funcs[i];
     sfe_row *rows = NULL;
-    int flex = f->fde_type == SFR_FDE_TYPE_FLEX;
+    int flex = f->fn.fde_type == SFR_FDE_TYPE_FLEX;
     uint32_t r;
     if (f->nrows) {
       rows = cat_xcalloc(f->nrows, sizeof *rows);
@@ -253,16 +247,10 @@ int cat_wmodel_to_sfe(const wmodel *w, const cat_concrete *cc, sfe_model *m) {
     }
     for (r = 0; r < f->repeat; r++) {
       sfe_func *g = &m->funcs[n++];
-      g->start = f->start + (uint64_t)r * f->stride;
-      g->size = f->size;
-      g->pc_type = f->pc_type;
-      g->rep_size = f->rep_size;
-      g->fde_type = f->fde_type;
-      g->pauth_key = f->pauth_key;
-      g->signal = f->signal;
-      g->fre_type = f->fre_type;
-      g->word_size = f->word_size;
+      *g = f->fn;
+      g->start = f->fn.start + (uint64_t)r * f->stride;
       g->nrows = (uint32_t)f->nrows;
+      g->rows = NULL;
       if (f->nrows) {
         g->rows = cat_xcalloc(f->nrows, sizeof *rows);
         memcpy(g->rows, rows, f->nrows * sizeof *rows);
