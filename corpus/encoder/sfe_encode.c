@@ -387,46 +387,39 @@ long sfe_header_field(const char *name, unsigned *width) {
   return -1;
 }
 
+/* The FDE fields by version: versions 1 and 2 keep them all in the
+ * function descriptor entry (rep_size from version 2); version 3 splits
+ * them between the FDE index entry and the attributes at the head of the
+ * function's FRE data (SFrame spec version 3, sections 2.3.1 and 2.3.2).  A
+ * model version other than 2 or 3 is laid out as version 1. */
 long sfe_fde_field(const sfe_model *m, const sfe_section *s, uint32_t fde, const char *name,
                    unsigned *width) {
-  long base, off = -1;
-  unsigned w = 0;
+  enum { V1 = 1u << 1, V2 = 1u << 2, V3 = 1u << 3 };
+  static const struct {
+    unsigned versions;
+    const char *name;
+    int in_attr; /* offset from the attributes (version 3), else from the FDE */
+    long off;
+    unsigned width;
+  } f[] = {{V1 | V2, "start", 0, 0, 4},    {V1 | V2, "size", 0, 4, 4},
+           {V1 | V2, "fre_off", 0, 8, 4},  {V1 | V2, "num_fres", 0, 12, 4},
+           {V1 | V2, "info", 0, 16, 1},    {V2, "rep_size", 0, 17, 1},
+           {V3, "start", 0, 0, 8},         {V3, "size", 0, 8, 4},
+           {V3, "fre_off", 0, 12, 4},      {V3, "num_fres", 1, 0, 2},
+           {V3, "info", 1, 2, 1},          {V3, "info2", 1, 3, 1},
+           {V3, "rep_size", 1, 4, 1}};
+  unsigned v;
+  size_t i;
   if (!m || !s || fde >= s->nfuncs)
     return -1;
-  base = (long)s->fde_at[fde];
-  if (m->version == SFR_VERSION_3) {
-    long attr = (long)s->data_at[fde];
-    if (strcmp(name, "start") == 0)
-      off = base, w = 8;
-    else if (strcmp(name, "size") == 0)
-      off = base + 8, w = 4;
-    else if (strcmp(name, "fre_off") == 0)
-      off = base + 12, w = 4;
-    else if (strcmp(name, "num_fres") == 0)
-      off = attr, w = 2;
-    else if (strcmp(name, "info") == 0)
-      off = attr + 2, w = 1;
-    else if (strcmp(name, "info2") == 0)
-      off = attr + 3, w = 1;
-    else if (strcmp(name, "rep_size") == 0)
-      off = attr + 4, w = 1;
-  } else {
-    if (strcmp(name, "start") == 0)
-      off = base, w = 4;
-    else if (strcmp(name, "size") == 0)
-      off = base + 4, w = 4;
-    else if (strcmp(name, "fre_off") == 0)
-      off = base + 8, w = 4;
-    else if (strcmp(name, "num_fres") == 0)
-      off = base + 12, w = 4;
-    else if (strcmp(name, "info") == 0)
-      off = base + 16, w = 1;
-    else if (strcmp(name, "rep_size") == 0 && m->version == SFR_VERSION_2)
-      off = base + 17, w = 1;
-  }
-  if (off >= 0 && width)
-    *width = w;
-  return off;
+  v = m->version == SFR_VERSION_3 ? V3 : m->version == SFR_VERSION_2 ? V2 : V1;
+  for (i = 0; i < sizeof f / sizeof f[0]; i++)
+    if ((f[i].versions & v) && strcmp(name, f[i].name) == 0) {
+      if (width)
+        *width = f[i].width;
+      return (long)(f[i].in_attr ? s->data_at[fde] : s->fde_at[fde]) + f[i].off;
+    }
+  return -1;
 }
 
 /* ---- the section ---- */

@@ -128,6 +128,16 @@ static void rule(sfr_reg_rule *x, uint8_t kind, uint32_t reg, int64_t off) {
   x->padding = 0;
 }
 
+/* PLT entries: a PCMASK function of 1 to max_blocks blocks of block bytes,
+ * its first row at 0 (returned). */
+static sfr_rules *plt_entries(builder *b, uint32_t block, uint32_t max_blocks) {
+  sfe_func *f = b->f;
+  f->pc_type = SFR_PCTYPE_MASK;
+  f->rep_size = (uint8_t)block;
+  f->size = block * range(b->r, 1, max_blocks);
+  return row(b, 0);
+}
+
 static void outermost(sfr_rules *r) {
   memset(r, 0, sizeof *r);
   r->outermost = 1;
@@ -170,10 +180,7 @@ static void amd64_func(builder *b) {
   int v23 = m->version >= SFR_VERSION_2;
 
   if (v23 && k == 0) { /* PLT entries: one block, repeated */
-    f->pc_type = SFR_PCTYPE_MASK;
-    f->rep_size = 16;
-    f->size = 16 * range(r, 1, 40);
-    row(b, 0)->cfa.offset = 8;
+    plt_entries(b, 16, 40)->cfa.offset = 8;
     x = row(b, 11);
     x->cfa.offset = 16;
     return;
@@ -292,10 +299,7 @@ static void aarch64_func(builder *b) {
   int pauth = one_in(r, 3);
 
   if (v23 && k == 0) { /* PLT entries */
-    f->pc_type = SFR_PCTYPE_MASK;
-    f->rep_size = 16;
-    f->size = 16 * range(r, 1, 40);
-    row(b, 0);
+    plt_entries(b, 16, 40);
     return;
   }
   if (v23 && k == 1) {
@@ -377,10 +381,7 @@ static void s390x_func(builder *b) {
   sfr_rules *x;
 
   if (k == 0) { /* PLT entries: 32-byte blocks */
-    f->pc_type = SFR_PCTYPE_MASK;
-    f->rep_size = 32;
-    f->size = 32 * range(r, 1, 20);
-    row(b, 0)->cfa.offset = 160;
+    plt_entries(b, 32, 20)->cfa.offset = 160;
     return;
   }
   if (k == 1) {
