@@ -28,10 +28,8 @@ CFLAGS_ALL := $(WARN) $(OPT) -D_POSIX_C_SOURCE=200809L -Idecoder/include $(EXTRA
 LIB_SRCS := $(wildcard decoder/src/*.c)
 ENC_SRCS := $(wildcard corpus/encoder/*.c)
 ENC_OBJS := $(ENC_SRCS:corpus/encoder/%.c=$(BUILD)/obj/enc/%.o)
-CLI_SRCS := $(wildcard decoder/cli/*.c)
 LIB_OBJS := $(LIB_SRCS:decoder/src/%.c=$(BUILD)/obj/lib/%.o)
 PIC_OBJS := $(LIB_SRCS:decoder/src/%.c=$(BUILD)/obj/pic/%.o)
-CLI_OBJS := $(CLI_SRCS:decoder/cli/%.c=$(BUILD)/obj/cli/%.o)
 HDRS     := $(wildcard decoder/include/*.h decoder/src/*.h decoder/cli/*.h corpus/encoder/*.h)
 
 STATIC := $(BUILD)/lib/libsframe_ref.a
@@ -43,6 +41,10 @@ VECDUMP := $(BUILD)/tests/vecdump
 
 .PHONY: all check test coverage install clean
 all: $(STATIC) $(SHARED_LIB) $(SFREF) $(BUILD)/include/sframe_ref.h $(BUILD)/lib/pkgconfig/sframe_ref.pc
+# The shared tools library and the CLI's renderers (before any rule that
+# links them; after `all`, which stays the default goal).
+include common/common.mk
+include decoder/cli/cli.mk
 
 $(BUILD)/obj/lib/%.o: decoder/src/%.c $(HDRS)
 	@mkdir -p $(@D)
@@ -50,11 +52,6 @@ $(BUILD)/obj/lib/%.o: decoder/src/%.c $(HDRS)
 $(BUILD)/obj/pic/%.o: decoder/src/%.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -fPIC -c $< -o $@
-# The CLI reaches into the library for sfr_lookup_checked (decoder/src/
-# sfr_lookup_simple.h): every lookup it prints is made by both paths.
-$(BUILD)/obj/cli/%.o: decoder/cli/%.c $(HDRS)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/src -c $< -o $@
 $(BUILD)/obj/enc/%.o: corpus/encoder/%.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -c $< -o $@
@@ -67,12 +64,6 @@ $(STATIC): $(LIB_OBJS)
 $(SHARED_LIB): $(PIC_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -shared -Wl,-soname,libsframe_ref.so.0 -o $@ $^
-# The oracle links its own library only, never the corpus encoder (issue 13:
-# the tool that judges must not contain the tool it judges; generating
-# sections is `sfcorpus gen`).  decoder/tests/cli.bats checks it.
-$(SFREF): $(CLI_OBJS) $(STATIC)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -o $@ $(CLI_OBJS) $(STATIC)
 $(BUILD)/include/sframe_ref.h: decoder/include/sframe_ref.h
 	@mkdir -p $(@D)
 	cp $< $@
@@ -85,9 +76,9 @@ TEST_COMMON := decoder/tests/vectors.c decoder/tests/guard.c
 $(UNIT): decoder/tests/unit.c $(TEST_COMMON) $(wildcard decoder/tests/*.h) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Idecoder/src -o $@ decoder/tests/unit.c $(TEST_COMMON) $(STATIC)
-$(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/tests/*.h) $(STATIC)
+$(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/tests/*.h) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/tests -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Icommon -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(SFC_TOOLS_LIB) $(STATIC)
 
 # Later parts (the corpus, ...) add their rules in their own fragments;
 # a fragment adds its test programs to CORPUS_TEST_TOOLS.

@@ -74,12 +74,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "sfr_certify.h"       /* the full pass: the before of the certificate */
 #include "sfr_cursor.h"        /* sfr_le64: the library's own byte assembly */
 #include "sfr_lookup_simple.h" /* the simple path: the before of the fast one */
+#include "figures.h"
+#include "sfc_tools.h"
 #include "sframe_ref.h"
 #ifndef BENCH_NO_LIBSFRAME
 #include <sframe-api.h>
@@ -93,20 +94,8 @@ typedef int32_t lsf_pc;
 #define NPCS 200000u
 #define MAXREP 31
 
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 static void report(const char *figure, const char *impl, double *v, int n, const char *unit) {
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  printf("%s\t%s\t%.6g\t%.6g\t%.6g\t%s\n", figure, impl, v[n / 2], v[0], v[n - 1], unit);
+  report_figure(figure, impl, v, n, unit, 0);
 }
 
 static uint64_t rng = 0x2545f4914f6cdd1du;
@@ -117,31 +106,22 @@ static uint64_t next_rand(void) {
   return rng * 0x2545f4914f6cdd1du;
 }
 
-/* The whole of a regular file, or a named error and exit 2. */
-static uint8_t *read_file(const char *path, size_t *len) {
-  struct stat st;
-  FILE *f = fopen(path, "rb");
+/* The whole of a non-empty file, or a named error and exit 2. */
+static uint8_t *read_section(const char *path, size_t *len) {
   uint8_t *buf = NULL;
-  if (!f || fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
-      !(buf = malloc((size_t)st.st_size)) || fread(buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size) {
+  sfc_read_status st = sfc_read_file(path, &buf, len);
+  if (st != SFC_READ_OK || *len == 0) {
     fprintf(stderr, "bench: %s: cannot read (%s)\n", path,
-            f && errno == 0 ? "not a regular non-empty file" : strerror(errno));
+            st == SFC_READ_OK ? "not a regular non-empty file" : strerror(errno));
     free(buf);
-    if (f)
-      fclose(f);
     exit(2);
   }
-  fclose(f);
-  *len = (size_t)st.st_size;
   return buf;
 }
 
 static uint64_t parse_u64(const char *s, const char *what) {
-  char *end;
   uint64_t v;
-  errno = 0;
-  v = strtoull(s, &end, 0);
-  if (errno || end == s || *end) {
+  if (!sfc_parse_u64(s, &v)) {
     fprintf(stderr, "bench: %s: not a number: '%s'\n", what, s);
     exit(2);
   }
@@ -373,403 +353,578 @@ static int faulted_copy(const sfr_section *sec, const uint8_t *buf, size_t len, 
   return 0;
 }
 
-int main(int argc, char **argv) {
-  static uint64_t pcs[NPCS];
-  static uint8_t oracle_found[NPCS];
-  static uint64_t unw_rows[4096], want[UNW_STACKS][UNW_DEPTH], fp_pcs[UNW_DEPTH + 1];
-  static sfr_regs tops[UNW_STACKS], frames[UNW_DEPTH + 1];
+/* ---- the run: what main holds, in parts ---- */
+
+/* Every figure's samples, one per repeat. */
+typedef struct samples {
   double look_ip[MAXREP], look_ra[MAXREP], simple[MAXREP], linear[MAXREP], val[MAXREP];
-  double unw[MAXREP], unw_fp[MAXREP], val_unsorted[MAXREP], val_shuffled[MAXREP], val_full[MAXREP];
-  double val_fault[2][MAXREP];
+  double unw[MAXREP], unw_fp[MAXREP], val_unsorted[MAXREP], val_shuffled[MAXREP];
+  double val_full[MAXREP], val_fault[2][MAXREP];
   double bsearch_ip[MAXREP], ix_us[MAXREP];
-  /* One block: the reversed copy, the shuffled, and the shuffled with one
-   * overlap, then with FRE data shared (faulty[0], faulty[1]). */
-  uint8_t *reversed = NULL, *shuffled, *faulty[2] = {NULL, NULL};
-  const char *why;
-  void *scratch, *ix = NULL;
-  size_t scratch_len, ix_len;
-  stack_mem mem = {NULL, (size_t)UNW_STACKS * UNW_STRIDE};
-  sfr_unwind_ctx uc;
-  /* Read through a volatile pointer: the walks cannot know the callback. */
-  const sfr_unwind_ctx *volatile ucp = &uc;
-  unsigned nrows, s;
+#ifndef BENCH_NO_LIBSFRAME
+  double look_lsf[MAXREP], dec[MAXREP], heap[1], pair_ip[MAXREP], pair_ratio[MAXREP];
+#endif
+} samples;
+
+typedef struct bench {
+  const char *path; /* SECTION */
   uint8_t *buf;
   size_t len;
   uint64_t vma, lo, hi;
-  int reps = 7, r, do_linear;
-  sfr_section sec, plain;
+  int reps;
+  uint64_t pcs[NPCS];
+  uint8_t oracle_found[NPCS];
+  unsigned n_ip;
+  /* Scratch, as every tool validates: lent once, reused for each run. */
+  void *scratch;
+  size_t scratch_len;
   sfr_finding items[64];
-  sfr_report rep;
-  unsigned i, n_ip = 0;
-  volatile unsigned sink = 0;
+  sfr_section sec, plain; /* plain: sec without the index */
+  /* One block: the reversed copy, the shuffled, and the shuffled with one
+   * overlap, then with FRE data shared (faulty[0], faulty[1]). */
+  uint8_t *reversed, *shuffled, *faulty[2];
+  int do_linear;
+  void *ix;
+  size_t ix_len;
+  /* The stacks to unwind. */
+  uint64_t unw_rows[4096], want[UNW_STACKS][UNW_DEPTH], fp_pcs[UNW_DEPTH + 1];
+  sfr_regs tops[UNW_STACKS], frames[UNW_DEPTH + 1];
+  stack_mem mem;
+  sfr_unwind_ctx uc;
 #ifndef BENCH_NO_LIBSFRAME
-  static uint8_t lsf_found[NPCS];
-  double look_lsf[MAXREP], dec[MAXREP], heap[1], pair_ip[MAXREP], pair_ratio[MAXREP];
+  uint8_t lsf_found[NPCS];
   sframe_decoder_ctx *ctx;
-  int err = 0;
-  struct mallinfo2 m0, m1;
 #endif
+  samples t;
+} bench;
 
+/* What every timed loop adds its results to, so that none is optimized away. */
+static volatile unsigned sink = 0;
+
+/* A report over the bench's findings array. */
+static sfr_report new_report(bench *b) {
+  sfr_report rep;
+  memset(&rep, 0, sizeof rep);
+  rep.items = b->items;
+  rep.cap = sizeof b->items / sizeof *b->items;
+  return rep;
+}
+
+static void bench_free(bench *b) {
+#ifndef BENCH_NO_LIBSFRAME
+  if (b->ctx)
+    sframe_decoder_free(&b->ctx);
+#endif
+  free(b->ix);
+  free(b->reversed);
+  free(b->scratch);
+  free(b->mem.bytes);
+  free(b->buf);
+}
+
+/* SECTION VMA TEXT_LO TEXT_HI [REPEATS]: 0, or 2 after a usage error. */
+static int parse_args(bench *b, int argc, char **argv) {
   if (argc < 5 || argc > 6) {
     fprintf(stderr, "usage: %s SECTION VMA TEXT_LO TEXT_HI [REPEATS]\n", argv[0]);
     return 2;
   }
-  vma = parse_u64(argv[2], "VMA");
-  lo = parse_u64(argv[3], "TEXT_LO");
-  hi = parse_u64(argv[4], "TEXT_HI");
+  b->path = argv[1];
+  b->vma = parse_u64(argv[2], "VMA");
+  b->lo = parse_u64(argv[3], "TEXT_LO");
+  b->hi = parse_u64(argv[4], "TEXT_HI");
+  b->reps = 7;
   if (argc == 6)
-    reps = (int)parse_u64(argv[5], "REPEATS");
-  if (reps < 1 || reps > MAXREP || hi <= lo || lo < 4096) {
+    b->reps = (int)parse_u64(argv[5], "REPEATS");
+  if (b->reps < 1 || b->reps > MAXREP || b->hi <= b->lo || b->lo < 4096) {
     fprintf(stderr, "bench: REPEATS 1 to %d, and TEXT_LO (at least 4096) below TEXT_HI\n", MAXREP);
     return 2;
   }
-  errno = 0;
-  buf = read_file(argv[1], &len);
+  return 0;
+}
+
+/* The PCs every lookup figure uses, drawn once: 90% inside .text, 10%
+ * within 4 KiB outside it. */
+static void draw_pcs(bench *b) {
+  uint64_t lo = b->lo, hi = b->hi;
+  unsigned i;
   for (i = 0; i < NPCS; i++) {
     uint64_t x = next_rand();
     if (x % 10 == 0) /* outside: the 4 KiB before or after .text */
-      pcs[i] = (x >> 8) & 1 ? lo - 1 - (x >> 9) % 4096 : hi + (x >> 9) % 4096;
+      b->pcs[i] = (x >> 8) & 1 ? lo - 1 - (x >> 9) % 4096 : hi + (x >> 9) % 4096;
     else
-      pcs[i] = lo + (x >> 8) % (hi - lo);
+      b->pcs[i] = lo + (x >> 8) % (hi - lo);
   }
+}
 
-  /* Scratch, as every tool validates: lent once, reused for each run. */
-  scratch_len = sfr_validate_scratch_size(len);
-  if (!(scratch = malloc(scratch_len))) {
-    fprintf(stderr, "bench: %s: out of memory\n", argv[1]);
-    free(buf);
+/* The section opened as sec, clean and in order; 0, or 1 said on stderr.
+ * The fast validation (the certificate of a clean section, and the FREs
+ * walked on the raw bytes) must report what the full pass reports. */
+static int open_section(bench *b) {
+  const uint8_t *buf = b->buf;
+  size_t len = b->len, scratch_len;
+  uint64_t vma = b->vma;
+  sfr_finding *items = b->items;
+  sfr_report rep = new_report(b);
+  sfr_section sec;
+  const char *why;
+  void *scratch;
+  const char *path = b->path;
+  scratch_len = b->scratch_len = sfr_validate_scratch_size(len);
+  if (!(scratch = b->scratch = malloc(scratch_len))) {
+    fprintf(stderr, "bench: %s: out of memory\n", path);
     return 1;
   }
-  rep.items = items;
-  rep.cap = sizeof items / sizeof *items;
-  /* The fast validation (the certificate of a clean section, and the FREs
-   * walked on the raw bytes) must report what the full pass reports. */
   if ((why = sfr_validate_checked(&sec, buf, len, vma, scratch, scratch_len, &rep)) != NULL) {
-    fprintf(stderr, "bench: %s: %s\n", argv[1], why);
-    free(scratch);
-    free(buf);
+    fprintf(stderr, "bench: %s: %s\n", path, why);
     return 1;
   }
+  b->sec = sec;
   if (sfr_report_rejects(&rep) || !sec.order_verified) {
     fprintf(stderr, "bench: %s: the oracle rejects the section (%zu findings, first %s)\n",
-            argv[1], rep.count, rep.count ? sfr_finding_name(items[0].id) : "-");
-    free(scratch);
-    free(buf);
+            path, rep.count, rep.count ? sfr_finding_name(items[0].id) : "-");
     return 1;
   }
-  /* The reversed and the shuffled copies must be accepted, as unsorted
-   * (unflagged), with nothing skipped, the fast validation reporting what
-   * the full pass reports. */
+  return 0;
+}
+
+/* Faulty copy i (0: an overlap, 1: FRE data shared) in its place of the
+ * block, when a function will do; it must be rejected for exactly that and
+ * the order.  0, or 1 said on stderr. */
+static int make_faulty_copy(bench *b, unsigned i) {
+  static const sfr_status want[2] = {SFR_E_FDE_OVERLAP, SFR_E_FRE_DATA_OVERRUN};
+  const uint8_t *buf = b->buf;
+  uint8_t *reversed = b->reversed, *f = reversed + (2 + i) * b->len;
+  size_t len = b->len, scratch_len = b->scratch_len;
+  uint64_t vma = b->vma;
+  void *scratch = b->scratch;
+  sfr_finding *items = b->items;
+  sfr_report rep = new_report(b);
+  sfr_section s3;
+  size_t k, other = 0;
+  const char *why;
+  const char *path = b->path;
+  if (!faulted_copy(&b->sec, buf, len, (int)i, reversed + 4 * len) ||
+      !permuted_copy(&b->sec, reversed + 4 * len, len, vma, 1, f))
+    return 0;
+  why = sfr_validate_checked(&s3, f, len, vma, scratch, scratch_len, &rep);
+  for (k = 0; k < rep.count && k < rep.cap; k++)
+    other += items[k].id != want[i] && items[k].id != SFR_E_FDE_UNSORTED_UNFLAGGED;
+  if (why || rep.count != 2 || other || rep.count > rep.cap) {
+    fprintf(stderr, "bench: %s: the shuffled copy with %s gives %zu findings (first %s), not "
+            "fde-unsorted-unflagged and %s%s%s\n", path, i ? "FRE data shared" : "an overlap",
+            rep.count, rep.count ? sfr_finding_name(items[0].id) : "-",
+            sfr_finding_name(want[i]), why ? "; " : "", why ? why : "");
+    return 1;
+  }
+  b->faulty[i] = f;
+  return 0;
+}
+
+/* The reversed and the shuffled copies, which must be accepted as unsorted
+ * (unflagged), with nothing skipped, the fast validation reporting what the
+ * full pass reports; then the faulty copies: the fault made in the sorted
+ * section (in the last of the five), then shuffled as the shuffled copy
+ * is.  No copies (reversed NULL) without memory.  0, or 1 said on stderr. */
+static int make_copies(bench *b) {
+  const uint8_t *buf = b->buf;
+  size_t len = b->len, scratch_len = b->scratch_len;
+  uint64_t vma = b->vma;
+  void *scratch = b->scratch;
+  uint8_t *reversed;
+  sfr_finding *items = b->items;
+  sfr_report rep = new_report(b);
+  const sfr_section sec = b->sec;
+  const char *path = b->path;
+  unsigned i;
   if ((reversed = malloc(5 * len)) != NULL &&
       (!permuted_copy(&sec, buf, len, vma, 0, reversed) ||
        !permuted_copy(&sec, buf, len, vma, 1, reversed + len))) {
     free(reversed);
     reversed = NULL;
   }
-  shuffled = reversed ? reversed + len : NULL;
-  /* The faulty copies: the fault made in the sorted section (in the last
-   * of the five), then shuffled as the shuffled copy is. */
-  for (i = 0; reversed && i < 2; i++) {
-    static const sfr_status want[2] = {SFR_E_FDE_OVERLAP, SFR_E_FRE_DATA_OVERRUN};
-    uint8_t *f = reversed + (2 + i) * len;
-    sfr_section s3;
-    size_t k, other = 0;
-    if (!faulted_copy(&sec, buf, len, (int)i, reversed + 4 * len) ||
-        !permuted_copy(&sec, reversed + 4 * len, len, vma, 1, f))
-      continue;
-    why = sfr_validate_checked(&s3, f, len, vma, scratch, scratch_len, &rep);
-    for (k = 0; k < rep.count && k < rep.cap; k++)
-      other += items[k].id != want[i] && items[k].id != SFR_E_FDE_UNSORTED_UNFLAGGED;
-    if (why || rep.count != 2 || other || rep.count > rep.cap) {
-      fprintf(stderr, "bench: %s: the shuffled copy with %s gives %zu findings (first %s), not "
-              "fde-unsorted-unflagged and %s%s%s\n", argv[1], i ? "FRE data shared" : "an overlap",
-              rep.count, rep.count ? sfr_finding_name(items[0].id) : "-",
-              sfr_finding_name(want[i]), why ? "; " : "", why ? why : "");
-      free(reversed);
-      free(scratch);
-      free(buf);
+  b->reversed = reversed;
+  b->shuffled = reversed ? reversed + len : NULL;
+  for (i = 0; reversed && i < 2; i++)
+    if (make_faulty_copy(b, i))
       return 1;
-    }
-    faulty[i] = f;
-  }
   for (i = 0; reversed && i < 2; i++) {
     sfr_section s3;
+    const char *why;
     why = sfr_validate_checked(&s3, reversed + i * len, len, vma, scratch, scratch_len, &rep);
     if (why || (sec.num_fdes > 1 && (sfr_report_rejects(&rep) || rep.count != 1 ||
                                      items[0].id != SFR_E_FDE_UNSORTED_UNFLAGGED))) {
       fprintf(stderr, "bench: %s: the %s copy gives %zu findings (first %s), not just "
-              "fde-unsorted-unflagged%s%s\n", argv[1], i ? "shuffled" : "reversed", rep.count,
+              "fde-unsorted-unflagged%s%s\n", path, i ? "shuffled" : "reversed", rep.count,
               rep.count ? sfr_finding_name(items[0].id) : "-", why ? "; " : "", why ? why : "");
-      free(reversed);
-      free(scratch);
-      free(buf);
       return 1;
     }
   }
-  do_linear = sec.num_fdes <= 10000;
+  return 0;
+}
 
-  /* The index (in memory lent, as scratch is), on sec; plain has none.
-   * Every PC must get the same answer from both, in both modes. */
+/* The index (in memory lent, as scratch is), on sec; plain has none.
+ * Every PC must get the same answer from both, in both modes.  0, or 1
+ * said on stderr. */
+static int build_index(bench *b) {
+  sfr_section sec = b->sec, plain;
+  size_t ix_len;
+  void *ix = NULL;
+  const uint64_t *pcs = b->pcs;
+  const char *path = b->path;
+  unsigned i;
   plain = sec;
   ix_len = sfr_index_size(&sec);
   if (ix_len == 0 || !(ix = malloc(ix_len)) || !sfr_index_build(&sec, ix, ix_len)) {
-    fprintf(stderr, "bench: %s: %s\n", argv[1],
+    fprintf(stderr, "bench: %s: %s\n", path,
             ix_len ? "out of memory, or the index was not built" : "the section can have no index");
     free(ix);
-    free(reversed);
-    free(scratch);
-    free(buf);
     return 1;
   }
+  b->sec = sec;
+  b->plain = plain;
+  b->ix = ix;
+  b->ix_len = ix_len;
   for (i = 0; i < NPCS; i++) {
-    sfr_lookup_result a, b;
+    sfr_lookup_result a, c;
     int m;
     for (m = 0; m < 2; m++) {
       sfr_lookup_status sa = sfr_lookup(&sec, pcs[i], (sfr_pc_mode)m, &a);
-      sfr_lookup_status sb = sfr_lookup(&plain, pcs[i], (sfr_pc_mode)m, &b);
-      const char *why = sfr_lookup_differs(sa, &a, sb, &b);
+      sfr_lookup_status sb = sfr_lookup(&plain, pcs[i], (sfr_pc_mode)m, &c);
+      const char *why = sfr_lookup_differs(sa, &a, sb, &c);
       if (why) {
         fprintf(stderr, "bench: %s: with the index, the lookup of 0x%" PRIx64 " (%s mode) differs "
-                "in its %s\n", argv[1], pcs[i], m ? "ra" : "ip", why);
-        free(ix);
-        free(reversed);
-        free(scratch);
-        free(buf);
+                "in its %s\n", path, pcs[i], m ? "ra" : "ip", why);
         return 1;
       }
     }
   }
+  return 0;
+}
 
-  /* The stacks to unwind, checked once: the oracle and the frame-pointer
-   * walk must both find every frame's PC. */
-  nrows = fp_rows(&sec, unw_rows, sizeof unw_rows / sizeof *unw_rows);
-  if (nrows == 0 || !(mem.bytes = calloc(1, mem.n))) {
-    fprintf(stderr, "bench: %s: %s\n", argv[1],
+/* The stacks to unwind, checked once: the oracle and the frame-pointer
+ * walk must both find every frame's PC.  0, or 1 said on stderr. */
+static int lay_stacks(bench *b) {
+  const char *path = b->path;
+  unsigned nrows, s;
+  b->mem.n = (size_t)UNW_STACKS * UNW_STRIDE;
+  nrows = fp_rows(&b->sec, b->unw_rows, sizeof b->unw_rows / sizeof *b->unw_rows);
+  if (nrows == 0 || !(b->mem.bytes = calloc(1, b->mem.n))) {
+    fprintf(stderr, "bench: %s: %s\n", path,
             nrows ? "out of memory" : "no frame-pointer row (CFA = FP + 16) to build stacks from");
-    free(ix);
-    free(reversed);
-    free(scratch);
-    free(buf);
     return 1;
   }
-  uc.sec = &sec;
-  uc.read_mem = read_stack;
-  uc.mem_ctx = &mem;
-  uc.pauth_mask = 0;
+  b->uc.sec = &b->sec;
+  b->uc.read_mem = read_stack;
+  b->uc.mem_ctx = &b->mem;
+  b->uc.pauth_mask = 0;
   for (s = 0; s < UNW_STACKS; s++) {
     sfr_stop why;
     size_t nf;
     unsigned k, nfp;
-    lay_stack(&mem, s, unw_rows, nrows, &tops[s], want[s]);
-    nf = sfr_backtrace(&uc, &tops[s], frames, UNW_DEPTH + 1, &why);
-    nfp = fp_walk(ucp, tops[s].pc, tops[s].fp, fp_pcs, UNW_DEPTH + 1);
+    /* Read through a volatile pointer: the walks cannot know the callback. */
+    const sfr_unwind_ctx *volatile ucp = &b->uc;
+    lay_stack(&b->mem, s, b->unw_rows, nrows, &b->tops[s], b->want[s]);
+    nf = sfr_backtrace(&b->uc, &b->tops[s], b->frames, UNW_DEPTH + 1, &why);
+    nfp = fp_walk(ucp, b->tops[s].pc, b->tops[s].fp, b->fp_pcs, UNW_DEPTH + 1);
     for (k = 0; k < UNW_DEPTH; k++)
-      if (nf < UNW_DEPTH || nfp != UNW_DEPTH || frames[k].pc != want[s][k] || fp_pcs[k] != want[s][k]) {
+      if (nf < UNW_DEPTH || nfp != UNW_DEPTH || b->frames[k].pc != b->want[s][k] ||
+          b->fp_pcs[k] != b->want[s][k]) {
         fprintf(stderr,
                 "bench: %s: stack %u: the oracle (%zu frames, stop %s) and the frame-pointer walk "
                 "(%u frames) do not both find the %u frames laid out (frame %u: 0x%" PRIx64 ")\n",
-                argv[1], s, nf, sfr_stop_name(why), nfp, UNW_DEPTH, k, want[s][k]);
-        free(mem.bytes);
-        free(ix);
-    free(reversed);
-        free(scratch);
-        free(buf);
+                path, s, nf, sfr_stop_name(why), nfp, UNW_DEPTH, k, b->want[s][k]);
         return 1;
       }
   }
+  return 0;
+}
+
 #ifndef BENCH_NO_LIBSFRAME
+/* libsframe's one-time open, and the heap it keeps (glibc's mallinfo2).
+ * 0, or 1 said on stderr. */
+static int open_libsframe(bench *b) {
+  struct mallinfo2 m0, m1;
+  int err = 0;
   m0 = mallinfo2();
-  ctx = sframe_decode((const char *)buf, len, &err);
+  b->ctx = sframe_decode((const char *)b->buf, b->len, &err);
   m1 = mallinfo2();
-  if (!ctx) {
-    fprintf(stderr, "bench: %s: sframe_decode failed (%d)\n", argv[1], err);
-    free(ix);
-    free(reversed);
-    free(scratch);
-    free(buf);
+  if (!b->ctx) {
+    fprintf(stderr, "bench: %s: sframe_decode failed (%d)\n", b->path, err);
     return 1;
   }
-  heap[0] = (double)((m1.uordblks + m1.hblkhd) - (m0.uordblks + m0.hblkhd));
+  b->t.heap[0] = (double)((m1.uordblks + m1.hblkhd) - (m0.uordblks + m0.hblkhd));
+  return 0;
+}
 #endif
 
-  for (r = 0; r < reps; r++) {
-    double t0, t1;
-    sfr_section s2;
-    look_ip[r] = timed_lookups(&sec, pcs, r == 0 ? oracle_found : NULL, &n_ip);
+/* Repeat r of the oracle's lookups: ip with the index (the PCs found
+ * recorded in the first repeat), ra, ip by binary search, the simple
+ * path, and the linear search. */
+static void time_oracle_lookups(bench *b, int r) {
+  samples *t = &b->t;
+  const uint64_t *pcs = b->pcs;
+  sfr_section sec = b->sec, plain = b->plain, s2;
+  double t0, t1;
+  t->look_ip[r] = timed_lookups(&b->sec, pcs, r == 0 ? b->oracle_found : NULL, &b->n_ip);
+  t0 = now_ns();
+  sink += oracle_lookups(sfr_lookup, &sec, pcs, NPCS, SFR_PC_RA, NULL);
+  t1 = now_ns();
+  t->look_ra[r] = (t1 - t0) / NPCS;
+  t0 = now_ns();
+  sink += oracle_lookups(sfr_lookup, &plain, pcs, NPCS, SFR_PC_IP, NULL);
+  t1 = now_ns();
+  t->bsearch_ip[r] = (t1 - t0) / NPCS;
+  t0 = now_ns();
+  sink += oracle_lookups(sfr_lookup_simple, &sec, pcs, NPCS, SFR_PC_IP, NULL);
+  t1 = now_ns();
+  t->simple[r] = (t1 - t0) / NPCS;
+  if (b->do_linear) {
+    s2 = plain;
+    s2.order_verified = 0;
     t0 = now_ns();
-    sink += oracle_lookups(sfr_lookup, &sec, pcs, NPCS, SFR_PC_RA, NULL);
+    sink += oracle_lookups(sfr_lookup, &s2, pcs, NPCS / 10, SFR_PC_IP, NULL);
     t1 = now_ns();
-    look_ra[r] = (t1 - t0) / NPCS;
+    t->linear[r] = (t1 - t0) / (NPCS / 10);
+  }
+}
+
+/* Repeat r of the unwinding: the oracle's backtraces, then the
+ * frame-pointer walks, of every stack. */
+static void time_unwind(bench *b, int r) {
+  /* Read through a volatile pointer: the walks cannot know the callback. */
+  const sfr_unwind_ctx *volatile ucp = &b->uc;
+  double t0, t1;
+  unsigned s;
+  sfr_stop why;
+  t0 = now_ns();
+  for (s = 0; s < UNW_STACKS; s++)
+    sink += (unsigned)sfr_backtrace(ucp, &b->tops[s], b->frames, UNW_DEPTH + 1, &why);
+  t1 = now_ns();
+  b->t.unw[r] = (t1 - t0) / (UNW_STACKS * UNW_DEPTH);
+  t0 = now_ns();
+  for (s = 0; s < UNW_STACKS; s++)
+    sink += fp_walk(ucp, b->tops[s].pc, b->tops[s].fp, NULL, UNW_DEPTH + 1);
+  t1 = now_ns();
+  b->t.unw_fp[r] = (t1 - t0) / (UNW_STACKS * UNW_DEPTH);
+}
+
+/* MB/s of one validation of a section of len bytes that took t1 - t0 ns. */
+static double mb_per_s(size_t len, double t0, double t1) {
+  return (double)len / ((t1 - t0) / 1e9) / 1e6;
+}
+
+/* Repeat r of the validations: the section (fast, then the full pass), the
+ * index build, then the reversed, shuffled and faulty copies. */
+static void time_validation(bench *b, int r) {
+  samples *t = &b->t;
+  const uint8_t *buf = b->buf;
+  size_t len = b->len, scratch_len = b->scratch_len, ix_len = b->ix_len;
+  uint64_t vma = b->vma;
+  void *scratch = b->scratch, *ix = b->ix;
+  sfr_report rep = new_report(b);
+  sfr_section s2;
+  double t0, t1;
+  unsigned i;
+  t0 = now_ns();
+  sfr_validate_ex(&s2, buf, len, vma, scratch, scratch_len, &rep);
+  t1 = now_ns();
+  t->val[r] = mb_per_s(len, t0, t1);
+  sink += (unsigned)rep.count;
+  t0 = now_ns();
+  sfr_validate_full(&s2, buf, len, vma, scratch, scratch_len, &rep);
+  t1 = now_ns();
+  t->val_full[r] = mb_per_s(len, t0, t1);
+  sink += (unsigned)rep.count;
+  t0 = now_ns();
+  sink += (unsigned)sfr_index_build(&s2, ix, ix_len);
+  t1 = now_ns();
+  t->ix_us[r] = (t1 - t0) / 1e3;
+  if (!b->reversed)
+    return;
+  t0 = now_ns();
+  sfr_validate_ex(&s2, b->reversed, len, vma, scratch, scratch_len, &rep);
+  t1 = now_ns();
+  t->val_unsorted[r] = mb_per_s(len, t0, t1);
+  sink += (unsigned)rep.count;
+  t0 = now_ns();
+  sfr_validate_ex(&s2, b->shuffled, len, vma, scratch, scratch_len, &rep);
+  t1 = now_ns();
+  t->val_shuffled[r] = mb_per_s(len, t0, t1);
+  sink += (unsigned)rep.count;
+  for (i = 0; i < 2; i++) {
+    if (!b->faulty[i])
+      continue;
     t0 = now_ns();
-    sink += oracle_lookups(sfr_lookup, &plain, pcs, NPCS, SFR_PC_IP, NULL);
+    sfr_validate_ex(&s2, b->faulty[i], len, vma, scratch, scratch_len, &rep);
     t1 = now_ns();
-    bsearch_ip[r] = (t1 - t0) / NPCS;
-    t0 = now_ns();
-    sink += oracle_lookups(sfr_lookup_simple, &sec, pcs, NPCS, SFR_PC_IP, NULL);
-    t1 = now_ns();
-    simple[r] = (t1 - t0) / NPCS;
-    if (do_linear) {
-      s2 = plain;
-      s2.order_verified = 0;
-      t0 = now_ns();
-      sink += oracle_lookups(sfr_lookup, &s2, pcs, NPCS / 10, SFR_PC_IP, NULL);
-      t1 = now_ns();
-      linear[r] = (t1 - t0) / (NPCS / 10);
-    }
-    {
-      sfr_stop why;
-      t0 = now_ns();
-      for (s = 0; s < UNW_STACKS; s++)
-        sink += (unsigned)sfr_backtrace(ucp, &tops[s], frames, UNW_DEPTH + 1, &why);
-      t1 = now_ns();
-      unw[r] = (t1 - t0) / (UNW_STACKS * UNW_DEPTH);
-      t0 = now_ns();
-      for (s = 0; s < UNW_STACKS; s++)
-        sink += fp_walk(ucp, tops[s].pc, tops[s].fp, NULL, UNW_DEPTH + 1);
-      t1 = now_ns();
-      unw_fp[r] = (t1 - t0) / (UNW_STACKS * UNW_DEPTH);
-    }
-    t0 = now_ns();
-    sfr_validate_ex(&s2, buf, len, vma, scratch, scratch_len, &rep);
-    t1 = now_ns();
-    val[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
+    t->val_fault[i][r] = mb_per_s(len, t0, t1);
     sink += (unsigned)rep.count;
-    t0 = now_ns();
-    sfr_validate_full(&s2, buf, len, vma, scratch, scratch_len, &rep);
-    t1 = now_ns();
-    val_full[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
-    sink += (unsigned)rep.count;
-    t0 = now_ns();
-    sink += (unsigned)sfr_index_build(&s2, ix, ix_len);
-    t1 = now_ns();
-    ix_us[r] = (t1 - t0) / 1e3;
-    if (reversed) {
-      t0 = now_ns();
-      sfr_validate_ex(&s2, reversed, len, vma, scratch, scratch_len, &rep);
-      t1 = now_ns();
-      val_unsorted[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
-      sink += (unsigned)rep.count;
-      t0 = now_ns();
-      sfr_validate_ex(&s2, shuffled, len, vma, scratch, scratch_len, &rep);
-      t1 = now_ns();
-      val_shuffled[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
-      sink += (unsigned)rep.count;
-      for (i = 0; i < 2; i++) {
-        if (!faulty[i])
-          continue;
-        t0 = now_ns();
-        sfr_validate_ex(&s2, faulty[i], len, vma, scratch, scratch_len, &rep);
-        t1 = now_ns();
-        val_fault[i][r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
-        sink += (unsigned)rep.count;
-      }
-    }
+  }
+}
+
 #ifndef BENCH_NO_LIBSFRAME
-    {
-      sframe_decoder_ctx *c2;
-      unsigned n = 0;
-      for (i = 0; i < NPCS / 4; i++) { /* warm, as the oracle's */
-        sframe_frame_row_entry fre;
-        n += sframe_find_fre(ctx, (lsf_pc)(int64_t)(pcs[i] - vma), &fre) == 0;
-      }
-      sink += n;
-      /* The pair: the oracle's lookups timed next to libsframe's, first
-       * in even repeats and second in odd ones, so that both see the same
-       * moment of a shared machine (see lookup-ratio). */
-      if (r % 2 == 0)
-        pair_ip[r] = timed_lookups(&sec, pcs, NULL, &n);
-      n = 0;
-      t0 = now_ns();
-      for (i = 0; i < NPCS; i++) {
-        sframe_frame_row_entry fre;
-        int ok = sframe_find_fre(ctx, (lsf_pc)(int64_t)(pcs[i] - vma), &fre) == 0;
-        if (r == 0)
-          lsf_found[i] = (uint8_t)ok;
-        n += (unsigned)ok;
-      }
-      t1 = now_ns();
-      look_lsf[r] = (t1 - t0) / NPCS;
-      sink += n;
-      if (r % 2 == 1)
-        pair_ip[r] = timed_lookups(&sec, pcs, NULL, &n);
-      pair_ratio[r] = look_lsf[r] / pair_ip[r];
-      t0 = now_ns();
-      c2 = sframe_decode((const char *)buf, len, &err);
-      sframe_decoder_free(&c2);
-      t1 = now_ns();
-      dec[r] = (double)len / ((t1 - t0) / 1e9) / 1e6;
-    }
+/* Repeat r of libsframe: its lookups (warmed as the oracle's), paired with
+ * the oracle's (see lookup-ratio), then its decode. */
+static void time_libsframe(bench *b, int r) {
+  samples *t = &b->t;
+  const uint64_t *pcs = b->pcs;
+  uint64_t vma = b->vma;
+  sframe_decoder_ctx *c2;
+  double t0, t1;
+  unsigned i, n = 0;
+  int err = 0;
+  for (i = 0; i < NPCS / 4; i++) { /* warm, as the oracle's */
+    sframe_frame_row_entry fre;
+    n += sframe_find_fre(b->ctx, (lsf_pc)(int64_t)(pcs[i] - vma), &fre) == 0;
+  }
+  sink += n;
+  /* The pair: the oracle's lookups timed next to libsframe's, first
+   * in even repeats and second in odd ones, so that both see the same
+   * moment of a shared machine (see lookup-ratio). */
+  if (r % 2 == 0)
+    t->pair_ip[r] = timed_lookups(&b->sec, pcs, NULL, &n);
+  n = 0;
+  t0 = now_ns();
+  for (i = 0; i < NPCS; i++) {
+    sframe_frame_row_entry fre;
+    int ok = sframe_find_fre(b->ctx, (lsf_pc)(int64_t)(pcs[i] - vma), &fre) == 0;
+    if (r == 0)
+      b->lsf_found[i] = (uint8_t)ok;
+    n += (unsigned)ok;
+  }
+  t1 = now_ns();
+  t->look_lsf[r] = (t1 - t0) / NPCS;
+  sink += n;
+  if (r % 2 == 1)
+    t->pair_ip[r] = timed_lookups(&b->sec, pcs, NULL, &n);
+  t->pair_ratio[r] = t->look_lsf[r] / t->pair_ip[r];
+  t0 = now_ns();
+  c2 = sframe_decode((const char *)b->buf, b->len, &err);
+  sframe_decoder_free(&c2);
+  t1 = now_ns();
+  t->dec[r] = mb_per_s(b->len, t0, t1);
+}
 #endif
-  }
-  (void)sink;
 
-  report("lookup-ip", "oracle", look_ip, reps, "ns");
-  report("lookup-ra", "oracle", look_ra, reps, "ns");
-  report("lookup-bsearch", "oracle", bsearch_ip, reps, "ns");
-  report("lookup-simple", "oracle", simple, reps, "ns");
-  report("index-build", "oracle", ix_us, reps, "us");
-  printf("index\toracle\t%zu\t%zu\t%zu\tbytes\n", ix_len, ix_len, ix_len);
-  if (do_linear)
-    report("lookup-linear", "oracle", linear, reps, "ns");
-  report("validate", "oracle", val, reps, "MB/s");
-  report("validate-full", "oracle", val_full, reps, "MB/s");
-  {
-    /* Whether the certificate took the section (else the fast figure is
-     * the full pass's FREs walked on the raw bytes). */
-    sfr_section s4;
-    sort_key *keys = malloc(3 * (size_t)(sec.num_fdes ? sec.num_fdes : 1) * sizeof *keys);
-    uint32_t first;
-    int yes = keys && sfr_open(&s4, buf, len, vma, NULL) == SFR_OK &&
-              sfr_certify(&s4, keys, keys + 2 * (size_t)sec.num_fdes, keys + sec.num_fdes,
-                          &first, NULL) == SFR_CERT_CLEAN;
-    printf("certified\toracle\t%d\t%d\t%d\tyes\n", yes, yes, yes);
-    /* And whether it took both copies out of order as having no other
-     * finding (keys and their sort's room in the scratch). */
-    if (reversed && keys && sec.num_fdes > 1) {
-      int both = 1;
-      for (i = 0; both && i < 2; i++)
-        both = sfr_open(&s4, reversed + i * len, len, vma, NULL) == SFR_OK &&
-               sfr_certify(&s4, keys, keys + 2 * (size_t)sec.num_fdes, keys + sec.num_fdes,
-                           &first, NULL) == SFR_CERT_UNSORTED;
-      printf("certified-unsorted\toracle\t%d\t%d\t%d\tyes\n", both, both, both);
-    }
-    free(keys);
+/* Whether the certificate took the section (else the fast figure is the
+ * full pass's FREs walked on the raw bytes), and whether it took both
+ * copies out of order as having no other finding (keys and their sort's
+ * room in the scratch). */
+static void print_certified(const bench *b) {
+  const uint8_t *buf = b->buf, *reversed = b->reversed;
+  size_t len = b->len;
+  uint64_t vma = b->vma;
+  const sfr_section sec = b->sec;
+  sfr_section s4;
+  unsigned i;
+  sort_key *keys = malloc(3 * (size_t)(sec.num_fdes ? sec.num_fdes : 1) * sizeof *keys);
+  uint32_t first;
+  int yes = keys && sfr_open(&s4, buf, len, vma, NULL) == SFR_OK &&
+            sfr_certify(&s4, keys, keys + 2 * (size_t)sec.num_fdes, keys + sec.num_fdes,
+                        &first, NULL) == SFR_CERT_CLEAN;
+  printf("certified\toracle\t%d\t%d\t%d\tyes\n", yes, yes, yes);
+  if (reversed && keys && sec.num_fdes > 1) {
+    int both = 1;
+    for (i = 0; both && i < 2; i++)
+      both = sfr_open(&s4, reversed + i * len, len, vma, NULL) == SFR_OK &&
+             sfr_certify(&s4, keys, keys + 2 * (size_t)sec.num_fdes, keys + sec.num_fdes,
+                         &first, NULL) == SFR_CERT_UNSORTED;
+    printf("certified-unsorted\toracle\t%d\t%d\t%d\tyes\n", both, both, both);
   }
-  if (reversed) {
-    report("validate-unsorted", "oracle", val_unsorted, reps, "MB/s");
-    report("validate-shuffled", "oracle", val_shuffled, reps, "MB/s");
-    if (faulty[0])
-      report("validate-overlap", "oracle", val_fault[0], reps, "MB/s");
-    if (faulty[1])
-      report("validate-shared", "oracle", val_fault[1], reps, "MB/s");
+  free(keys);
+}
+
+/* The oracle's figures, in the order bench/run.sh and RESULTS.md have them. */
+static void print_oracle(bench *b) {
+  samples *t = &b->t;
+  int reps = b->reps;
+  size_t ix_len = b->ix_len;
+  const sfr_section sec = b->sec;
+  report("lookup-ip", "oracle", t->look_ip, reps, "ns");
+  report("lookup-ra", "oracle", t->look_ra, reps, "ns");
+  report("lookup-bsearch", "oracle", t->bsearch_ip, reps, "ns");
+  report("lookup-simple", "oracle", t->simple, reps, "ns");
+  report("index-build", "oracle", t->ix_us, reps, "us");
+  printf("index\toracle\t%zu\t%zu\t%zu\tbytes\n", ix_len, ix_len, ix_len);
+  if (b->do_linear)
+    report("lookup-linear", "oracle", t->linear, reps, "ns");
+  report("validate", "oracle", t->val, reps, "MB/s");
+  report("validate-full", "oracle", t->val_full, reps, "MB/s");
+  print_certified(b);
+  if (b->reversed) {
+    report("validate-unsorted", "oracle", t->val_unsorted, reps, "MB/s");
+    report("validate-shuffled", "oracle", t->val_shuffled, reps, "MB/s");
+    if (b->faulty[0])
+      report("validate-overlap", "oracle", t->val_fault[0], reps, "MB/s");
+    if (b->faulty[1])
+      report("validate-shared", "oracle", t->val_fault[1], reps, "MB/s");
   }
   printf("memory\toracle\t%zu\t%zu\t%zu\tbytes\n", sizeof sec, sizeof sec, sizeof sec);
-  printf("scratch\toracle\t%zu\t%zu\t%zu\tbytes\n", scratch_len, scratch_len, scratch_len);
-  printf("found\toracle\t%u\t%u\t%u\tPCs\n", n_ip, n_ip, n_ip);
-  report("unwind", "oracle", unw, reps, "ns/frame");
-  report("unwind", "fp-walk", unw_fp, reps, "ns/frame");
+  printf("scratch\toracle\t%zu\t%zu\t%zu\tbytes\n", b->scratch_len, b->scratch_len,
+         b->scratch_len);
+  printf("found\toracle\t%u\t%u\t%u\tPCs\n", b->n_ip, b->n_ip, b->n_ip);
+  report("unwind", "oracle", t->unw, reps, "ns/frame");
+  report("unwind", "fp-walk", t->unw_fp, reps, "ns/frame");
+}
+
 #ifndef BENCH_NO_LIBSFRAME
-  report("lookup", "libsframe", look_lsf, reps, "ns");
-  report("lookup-paired", "oracle", pair_ip, reps, "ns");
-  report("lookup-ratio", "libsframe/oracle", pair_ratio, reps, "x");
-  report("validate", "libsframe", dec, reps, "MB/s");
-  report("memory", "libsframe", heap, 1, "bytes");
-  {
-    unsigned both = 0, only_o = 0, only_l = 0;
-    for (i = 0; i < NPCS; i++) {
-      both += oracle_found[i] && lsf_found[i];
-      only_o += oracle_found[i] && !lsf_found[i];
-      only_l += !oracle_found[i] && lsf_found[i];
-    }
-    printf("agree\tboth-found %u\toracle-only %u\tlibsframe-only %u\tof %u\tPCs\n", both, only_o,
-           only_l, NPCS);
+/* libsframe's figures, and which PCs each found. */
+static void print_libsframe(bench *b) {
+  samples *t = &b->t;
+  int reps = b->reps;
+  unsigned i, both = 0, only_o = 0, only_l = 0;
+  report("lookup", "libsframe", t->look_lsf, reps, "ns");
+  report("lookup-paired", "oracle", t->pair_ip, reps, "ns");
+  report("lookup-ratio", "libsframe/oracle", t->pair_ratio, reps, "x");
+  report("validate", "libsframe", t->dec, reps, "MB/s");
+  report("memory", "libsframe", t->heap, 1, "bytes");
+  for (i = 0; i < NPCS; i++) {
+    both += b->oracle_found[i] && b->lsf_found[i];
+    only_o += b->oracle_found[i] && !b->lsf_found[i];
+    only_l += !b->oracle_found[i] && b->lsf_found[i];
   }
-  sframe_decoder_free(&ctx);
+  printf("agree\tboth-found %u\toracle-only %u\tlibsframe-only %u\tof %u\tPCs\n", both, only_o,
+         only_l, NPCS);
+}
 #endif
-  free(ix);
-  free(reversed);
-  free(scratch);
-  free(mem.bytes);
-  free(buf);
+
+/* The checks first (each exits 1 on a failure), then the repeats, each
+ * timing the parts in turn, then the figures. */
+static int run(bench *b) {
+  int r;
+  draw_pcs(b);
+  if (open_section(b) || make_copies(b))
+    return 1;
+  b->do_linear = b->sec.num_fdes <= 10000;
+  if (build_index(b) || lay_stacks(b))
+    return 1;
+#ifndef BENCH_NO_LIBSFRAME
+  if (open_libsframe(b))
+    return 1;
+#endif
+  for (r = 0; r < b->reps; r++) {
+    time_oracle_lookups(b, r);
+    time_unwind(b, r);
+    time_validation(b, r);
+#ifndef BENCH_NO_LIBSFRAME
+    time_libsframe(b, r);
+#endif
+  }
+  print_oracle(b);
+#ifndef BENCH_NO_LIBSFRAME
+  print_libsframe(b);
+#endif
   return 0;
+}
+
+int main(int argc, char **argv) {
+  static bench b;
+  int rc = parse_args(&b, argc, argv);
+  if (rc)
+    return rc;
+  errno = 0;
+  b.buf = read_section(b.path, &b.len);
+  rc = run(&b);
+  bench_free(&b);
+  return rc;
 }

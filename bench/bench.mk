@@ -5,7 +5,7 @@
 BENCH_DIR := $(BUILD)/bench
 # The library's own flags (a sanitizer or coverage build links its library
 # with the same ones); make bench uses the plain build, -O2.
-BENCH_CFLAGS := $(CFLAGS_ALL) -Idecoder/src
+BENCH_CFLAGS := $(CFLAGS_ALL) -Idecoder/src -Icommon
 BENCH_BINS := $(BENCH_DIR)/gen-asm $(BENCH_DIR)/bench-oracle $(BENCH_DIR)/bench-recorded
 ifneq ($(wildcard /usr/include/sframe-api.h),)
 BENCH_BINS += $(BENCH_DIR)/bench-libsframe-2.40
@@ -17,27 +17,28 @@ ifneq ($(wildcard $(TC_SID)/usr/include/sframe-api.h),)
 BENCH_BINS += $(BENCH_DIR)/bench-libsframe-2.47
 endif
 
-$(BENCH_DIR)/gen-asm: bench/gen-asm.c
+$(BENCH_DIR)/gen-asm: bench/gen-asm.c $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -o $@ $<
-$(BENCH_DIR)/bench-oracle: bench/bench.c $(STATIC)
+	$(CC) $(BENCH_CFLAGS) -o $@ $< $(SFC_TOOLS_LIB)
+$(BENCH_DIR)/bench-oracle: bench/bench.c bench/figures.h $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -DBENCH_NO_LIBSFRAME -o $@ $< $(STATIC)
-# The harness's recorded stacks, read with sfref's snapshot reader.
-$(BENCH_DIR)/bench-recorded: bench/recorded.c decoder/cli/unwind.c decoder/cli/unwind.h $(STATIC)
+	$(CC) $(BENCH_CFLAGS) -DBENCH_NO_LIBSFRAME -o $@ $< $(SFC_TOOLS_LIB) $(STATIC)
+# The harness's recorded stacks, read with sfref's snapshot reader
+# (decoder/cli/cli.mk's SFR_DUMP_LIB).
+$(BENCH_DIR)/bench-recorded: bench/recorded.c bench/figures.h decoder/cli/unwind.h $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -Idecoder/cli -o $@ bench/recorded.c decoder/cli/unwind.c $(STATIC)
-$(BENCH_DIR)/bench-libsframe-2.40: bench/bench.c $(STATIC)
+	$(CC) $(BENCH_CFLAGS) -Idecoder/cli -o $@ bench/recorded.c $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+$(BENCH_DIR)/bench-libsframe-2.40: bench/bench.c bench/figures.h $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -o $@ $< $(STATIC) -lsframe
+	$(CC) $(BENCH_CFLAGS) -o $@ $< $(SFC_TOOLS_LIB) $(STATIC) -lsframe
 # The libsframe copies the bundled adapters' rules make (libsframe.mk).
-$(BENCH_DIR)/bench-libsframe-2.44: bench/bench.c $(STATIC) $(SFA_LIBSFRAME_244)
+$(BENCH_DIR)/bench-libsframe-2.44: bench/bench.c bench/figures.h $(SFC_TOOLS_LIB) $(STATIC) $(SFA_LIBSFRAME_244)
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -I$(TC_TRIXIE)/usr/include -o $@ $< $(STATIC) \
+	$(CC) $(BENCH_CFLAGS) -I$(TC_TRIXIE)/usr/include -o $@ $< $(SFC_TOOLS_LIB) $(STATIC) \
 	  -L$(BUILD)/lib/libsframe-2.44 -Wl,-rpath,$(abspath $(BUILD)/lib/libsframe-2.44) -lsframe
-$(BENCH_DIR)/bench-libsframe-2.47: bench/bench.c $(STATIC) $(SFA_LIBSFRAME_247)
+$(BENCH_DIR)/bench-libsframe-2.47: bench/bench.c bench/figures.h $(SFC_TOOLS_LIB) $(STATIC) $(SFA_LIBSFRAME_247)
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -I$(TC_SID)/usr/include -o $@ $< $(STATIC) \
+	$(CC) $(BENCH_CFLAGS) -I$(TC_SID)/usr/include -o $@ $< $(SFC_TOOLS_LIB) $(STATIC) \
 	  -L$(BUILD)/lib/libsframe-2.47 -Wl,-rpath,$(abspath $(BUILD)/lib/libsframe-2.47) -lsframe
 
 .PHONY: bench bench-build bench-run

@@ -18,10 +18,12 @@
  * Bodies of 1 to 300 bytes of nops, so some functions need 2-byte FRE
  * start addresses.  _start (the entry ld wants) calls nothing: the program
  * is never run, only its .sframe read. */
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
+
+#include "sfc_tools.h"
 
 static uint64_t state = 0x9e3779b97f4a7c15u;
 static uint32_t next(void) { /* xorshift64* */
@@ -33,15 +35,27 @@ static uint32_t next(void) { /* xorshift64* */
 
 static void body(unsigned bytes) { printf("\t.nops %u\n", bytes); }
 
+static int usage(void) {
+  fprintf(stderr, "usage: gen-asm N [--no-start]   (N: 1 to 10000000 functions)\n");
+  return 2;
+}
+
 int main(int argc, char **argv) {
-  char *end;
+  static const struct option options[] = {{"no-start", no_argument, NULL, 'n'},
+                                          {NULL, 0, NULL, 0}};
+  uint64_t count;
   unsigned long n, i;
-  int start = argc == 2;
-  if (argc < 2 || argc > 3 || (argc == 3 && strcmp(argv[2], "--no-start") != 0) ||
-      (n = strtoul(argv[1], &end, 10)) == 0 || *end || n > 10000000) {
-    fprintf(stderr, "usage: gen-asm N [--no-start]   (N: 1 to 10000000 functions)\n");
-    return 2;
+  int start = 1, c;
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, "", options, NULL)) != -1) {
+    if (c != 'n')
+      return usage();
+    start = 0;
   }
+  if (optind != argc - 1 || !sfc_parse_u64_base(argv[optind], 10, &count) || count == 0 ||
+      count > 10000000)
+    return usage();
+  n = (unsigned long)count;
   puts("\t.text");
   if (start)
     puts("\t.globl _start\n\t.type _start,@function\n_start:\n\t.cfi_startproc\n"

@@ -17,6 +17,7 @@
  * record must equal the oracle's frame K, or bench-recorded exits 1.
  * Prints tab-separated lines (what, who, median, min, max, unit), as
  * bench.c does; exit 2 on usage errors and unreadable input. */
+#include <ctype.h>
 #include <errno.h>
 #include <glob.h>
 #include <inttypes.h>
@@ -25,6 +26,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "figures.h"
+#include "sfc_tools.h"
 #include "sframe_ref.h"
 #include "unwind.h"
 
@@ -46,37 +49,17 @@ typedef struct stack {
   size_t frames; /* what the oracle's backtrace gives */
 } stack;
 
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
 static void die(int code, const char *what, const char *why) {
-  fprintf(stderr, "bench-recorded: %s: %s\n", what, why);
-  exit(code);
+  sfc_die(code, "%s: %s", what, why);
 }
 
 static uint8_t *read_all(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  uint8_t *buf = NULL;
-  size_t cap = 0, n = 0, got;
-  if (!f)
+  uint8_t *buf;
+  sfc_read_status st = sfc_read_file(path, &buf, len);
+  if (st == SFC_READ_OPEN)
     die(2, path, strerror(errno));
-  do {
-    if (n == cap) {
-      uint8_t *b = realloc(buf, cap = cap ? 2 * cap : 65536);
-      if (!b)
-        die(2, path, "out of memory");
-      buf = b;
-    }
-    got = fread(buf + n, 1, cap - n, f);
-    n += got;
-  } while (got > 0);
-  if (ferror(f))
-    die(2, path, "read error");
-  fclose(f);
-  *len = n;
+  if (st != SFC_READ_OK)
+    die(2, path, st == SFC_READ_NOMEM ? "out of memory" : "read error");
   return buf;
 }
 
@@ -151,10 +134,9 @@ static void open_run(const char *dir, run *r) {
   sfr_report rep = {items, 16, 0, {0}};
   snprintf(path, sizeof path, "%s/section.vma", dir);
   vma_text = (char *)read_all(path, &vlen);
-  vma_text[vlen ? vlen - 1 : 0] = 0;
-  errno = 0;
-  vma = strtoull(vma_text, NULL, 0);
-  if (errno)
+  while (vlen && isspace((unsigned char)vma_text[vlen - 1]))
+    vma_text[--vlen] = 0; /* the line's end */
+  if (!sfc_parse_u64(vma_text, &vma))
     die(2, path, "not an address");
   free(vma_text);
   snprintf(path, sizeof path, "%s/section.sframe", dir);
@@ -167,14 +149,8 @@ static void open_run(const char *dir, run *r) {
     die(2, path, "the lookup index was not built");
 }
 
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 static void report(const char *what, const char *who, double *v, int n, const char *unit) {
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  printf("%s\t%s\t%.1f\t%.1f\t%.1f\t%s\n", what, who, v[n / 2], v[0], v[n - 1], unit);
+  report_figure(what, who, v, n, unit, 1);
 }
 
 int main(int argc, char **argv) {
@@ -185,11 +161,13 @@ int main(int argc, char **argv) {
   sfr_regs *frames;
   double t_or[MAXREP], t_fp[MAXREP];
   int walkable = 1;
-  char *end;
-  if (argc < 3 || (reps = (int)strtol(argv[1], &end, 10), *end) || reps < 1 || reps > MAXREP) {
+  uint64_t nreps;
+  sfc_set_progname("bench-recorded");
+  if (argc < 3 || !sfc_parse_u64_base(argv[1], 10, &nreps) || nreps < 1 || nreps > MAXREP) {
     fprintf(stderr, "usage: %s REPEATS(1-%d) RUN...\n", argv[0], MAXREP);
     return 2;
   }
+  reps = (int)nreps;
   if (!(runs = calloc((size_t)argc, sizeof *runs)))
     die(2, "memory", "out of memory");
   for (a = 2; a < argc; a++) {

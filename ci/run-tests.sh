@@ -40,6 +40,11 @@ taps+=("$build/tests/unit.tap")
 json_rc=$?
 taps+=("$build/tests/json.tap")
 
+# The shared tools library (common/tests/sfc_tools_test.c).
+"${wrapper[@]}" "$build/tests/sfc_tools_test" "$build/tests" > "$build/tests/sfc_tools.tap" 2>&1
+sfc_tools_rc=$?
+taps+=("$build/tests/sfc_tools.tap")
+
 if [ -x "$build/tests/roundtrip" ]; then
   rt=()
   for d in "${real[@]}"; do rt+=(--real "$d"); done
@@ -118,6 +123,11 @@ grep -q '^1\.\.' "$build/tests/unit.tap" || fail=$((fail + 1))
 # (valgrind's, a sanitizer's), is one failure.
 if ! grep -q '^1\.\.' "$build/tests/json.tap" ||
    { [ "$json_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/json.tap"; }; then
+  fail=$((fail + 1))
+fi
+# sfc_tools_test: the same rule.
+if ! grep -q '^1\.\.' "$build/tests/sfc_tools.tap" ||
+   { [ "$sfc_tools_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/sfc_tools.tap"; }; then
   fail=$((fail + 1))
 fi
 echo "$pass passed, $fail failed"

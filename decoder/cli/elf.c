@@ -1,9 +1,14 @@
 /* elf.c - a bounds-checked walk of ELF section headers (32 or 64-bit, either
  * endianness), and the relocations a relocatable object applies to .sframe.
  * Reads go through one reader with a sticky error flag: a read out of bounds
- * returns 0 and marks the reader bad, and each block checks the flag once. */
-#include "elf.h"
+ * returns 0 and marks the reader bad, and each block checks the flag once.
+ * Field offsets and widths are those of <elf.h>'s structures for the file's
+ * class, read byte by byte in the file's byte order (no aligned loads of
+ * the structures themselves: the file may be of either class and order). */
+#include "elf_sframe.h"
 
+#include <elf.h>
+#include <stddef.h>
 #include <string.h>
 
 typedef struct rd {
@@ -26,8 +31,15 @@ static uint64_t get(rd *r, uint64_t off, unsigned n) {
     x |= (uint64_t)r->buf[off + i] << (r->be ? 8u * (n - 1u - i) : 8u * i);
   return x;
 }
-/* An address-sized field (Elf32_Addr / Elf64_Addr, _Off, _Xword). */
-static uint64_t word(rd *r, uint64_t off) { return get(r, off, r->is64 ? 8 : 4); }
+
+/* Field f of the structure Elf32_T or Elf64_T (by the file's class) that
+ * starts at file offset base. */
+#define FIELD_OFF(r, T, f) ((r)->is64 ? offsetof(Elf64_##T, f) : offsetof(Elf32_##T, f))
+#define FIELD_LEN(r, T, f) \
+  ((unsigned)((r)->is64 ? sizeof(((Elf64_##T *)0)->f) : sizeof(((Elf32_##T *)0)->f)))
+#define FIELD(r, base, T, f) get((r), (base) + FIELD_OFF(r, T, f), FIELD_LEN(r, T, f))
+/* The size of structure T in the file's class. */
+#define STRUCT_LEN(r, T) ((uint64_t)((r)->is64 ? sizeof(Elf64_##T) : sizeof(Elf32_##T)))
 
 /* The file header fields we use. */
 typedef struct ehdr {
@@ -41,42 +53,42 @@ typedef struct shdr {
 
 static ehdr read_ehdr(rd *r) {
   ehdr e;
-  e.type = get(r, 0x10, 2);
-  e.machine = get(r, 0x12, 2);
-  e.shoff = word(r, r->is64 ? 0x28 : 0x20);
-  e.shentsize = get(r, r->is64 ? 0x3a : 0x2e, 2);
-  e.shnum = get(r, r->is64 ? 0x3c : 0x30, 2);
-  e.shstrndx = get(r, r->is64 ? 0x3e : 0x32, 2);
+  e.type = FIELD(r, 0, Ehdr, e_type);
+  e.machine = FIELD(r, 0, Ehdr, e_machine);
+  e.shoff = FIELD(r, 0, Ehdr, e_shoff);
+  e.shentsize = FIELD(r, 0, Ehdr, e_shentsize);
+  e.shnum = FIELD(r, 0, Ehdr, e_shnum);
+  e.shstrndx = FIELD(r, 0, Ehdr, e_shstrndx);
   return e;
 }
 
 static shdr read_shdr(rd *r, const ehdr *e, uint64_t i) {
   shdr s;
   uint64_t h = e->shoff + i * e->shentsize;
-  int w = r->is64 ? 8 : 4;
-  s.name = get(r, h, 4);
-  s.type = get(r, h + 4, 4);
-  s.flags = word(r, h + 8);
-  s.addr = word(r, h + 8 + (uint64_t)w);
-  s.offset = word(r, h + 8 + 2 * (uint64_t)w);
-  s.size = word(r, h + 8 + 3 * (uint64_t)w);
-  s.link = get(r, h + 8 + 4 * (uint64_t)w, 4);
-  s.info = get(r, h + 12 + 4 * (uint64_t)w, 4);
-  s.align = word(r, h + 16 + 4 * (uint64_t)w);
-  s.entsize = word(r, h + 16 + 5 * (uint64_t)w);
+  s.name = FIELD(r, h, Shdr, sh_name);
+  s.type = FIELD(r, h, Shdr, sh_type);
+  s.flags = FIELD(r, h, Shdr, sh_flags);
+  s.addr = FIELD(r, h, Shdr, sh_addr);
+  s.offset = FIELD(r, h, Shdr, sh_offset);
+  s.size = FIELD(r, h, Shdr, sh_size);
+  s.link = FIELD(r, h, Shdr, sh_link);
+  s.info = FIELD(r, h, Shdr, sh_info);
+  s.align = FIELD(r, h, Shdr, sh_addralign);
+  s.entsize = FIELD(r, h, Shdr, sh_entsize);
   return s;
 }
 
 /* Open the reader and read the file header; ELF_OK or why not. */
 static elf_status open_elf(const uint8_t *buf, size_t len, rd *r, ehdr *e, const char **why) {
-  if (len < 16 || memcmp(buf, "\177ELF", 4) != 0)
+  if (len < EI_NIDENT || memcmp(buf, ELFMAG, SELFMAG) != 0)
     return ELF_NOT_ELF;
   r->buf = buf;
   r->len = len;
   r->bad = 0;
-  r->is64 = buf[4] == 2;
-  r->be = buf[5] == 2;
-  if ((buf[4] != 1 && buf[4] != 2) || (buf[5] != 1 && buf[5] != 2)) {
+  r->is64 = buf[EI_CLASS] == ELFCLASS64;
+  r->be = buf[EI_DATA] == ELFDATA2MSB;
+  if ((buf[EI_CLASS] != ELFCLASS32 && buf[EI_CLASS] != ELFCLASS64) ||
+      (buf[EI_DATA] != ELFDATA2LSB && buf[EI_DATA] != ELFDATA2MSB)) {
     *why = "unknown ELF class or data encoding";
     return ELF_BAD;
   }
@@ -89,7 +101,7 @@ static elf_status open_elf(const uint8_t *buf, size_t len, rd *r, ehdr *e, const
     *why = "no section headers";
     return ELF_NO_SFRAME;
   }
-  if (e->shentsize < (r->is64 ? 64u : 40u) || e->shoff > len ||
+  if (e->shentsize < STRUCT_LEN(r, Shdr) || e->shoff > len ||
       e->shnum * e->shentsize > len - e->shoff) {
     *why = "section headers out of bounds";
     return ELF_BAD;
@@ -117,7 +129,7 @@ elf_status elf_find_sframe(const uint8_t *buf, size_t len, elf_sframe *out,
                 memcmp(buf + strs.offset + s.name, ".sframe", sizeof ".sframe") == 0;
     if (!named && s.type != SHT_GNU_SFRAME)
       continue;
-    if (s.type == 8 /* SHT_NOBITS */ || s.offset > len || s.size > len - s.offset) {
+    if (s.type == SHT_NOBITS || s.offset > len || s.size > len - s.offset) {
       *why = ".sframe section lies outside the file";
       return ELF_BAD;
     }
@@ -125,7 +137,7 @@ elf_status elf_find_sframe(const uint8_t *buf, size_t len, elf_sframe *out,
     out->size = s.size;
     out->addr = s.addr;
     out->index = (uint32_t)i;
-    out->relocatable = e.type == 1; /* ET_REL */
+    out->relocatable = e.type == ET_REL;
     return ELF_OK;
   }
   *why = "no .sframe section";
@@ -139,9 +151,13 @@ static unsigned reloc_kind(uint64_t machine, uint64_t type, int *pcrel) {
     uint16_t type;
     uint8_t width, pcrel;
   } kinds[] = {
-      {62, 2, 4, 1},    {62, 24, 8, 1},   {62, 10, 4, 0},   {62, 11, 4, 0},  {62, 1, 8, 0},
-      {183, 261, 4, 1}, {183, 260, 8, 1}, {183, 258, 4, 0}, {183, 257, 8, 0}, /* AArch64 */
-      {22, 5, 4, 1},    {22, 23, 8, 1},   {22, 4, 4, 0},    {22, 22, 8, 0},   /* s390x */
+      {EM_X86_64, R_X86_64_PC32, 4, 1},    {EM_X86_64, R_X86_64_PC64, 8, 1},
+      {EM_X86_64, R_X86_64_32, 4, 0},      {EM_X86_64, R_X86_64_32S, 4, 0},
+      {EM_X86_64, R_X86_64_64, 8, 0},      {EM_AARCH64, R_AARCH64_PREL32, 4, 1},
+      {EM_AARCH64, R_AARCH64_PREL64, 8, 1}, {EM_AARCH64, R_AARCH64_ABS32, 4, 0},
+      {EM_AARCH64, R_AARCH64_ABS64, 8, 0}, {EM_S390, R_390_PC32, 4, 1},
+      {EM_S390, R_390_PC64, 8, 1},         {EM_S390, R_390_32, 4, 0},
+      {EM_S390, R_390_64, 8, 0},
   };
   size_t k;
   for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
@@ -160,7 +176,7 @@ static uint64_t layout_addr(rd *r, const ehdr *e, uint64_t want) {
   uint64_t addr = 0x1000, j;
   for (j = 1; j < e->shnum && j <= want; j++) {
     shdr s = read_shdr(r, e, j);
-    if (!(s.flags & 2)) /* SHF_ALLOC */
+    if (!(s.flags & SHF_ALLOC))
       continue;
     if (s.align > 1 && s.align <= 0x10000)
       addr = (addr + s.align - 1) / s.align * s.align;
@@ -174,8 +190,7 @@ static uint64_t layout_addr(rd *r, const ehdr *e, uint64_t want) {
 /* Apply one RELA section's entries that target .sframe. */
 static int apply_rela(rd *r, const ehdr *e, const shdr *rel, uint8_t *buf, elf_sframe *es,
                       int sec_pcrel, const char **why) {
-  unsigned w = r->is64 ? 8 : 4;
-  uint64_t k, esz = r->is64 ? 24u : 12u, symsz = r->is64 ? 24u : 16u;
+  uint64_t k, esz = STRUCT_LEN(r, Rela), symsz = STRUCT_LEN(r, Sym);
   int applied = 0;
   shdr sym;
   if (rel->link >= e->shnum || rel->entsize < esz || rel->offset > r->len ||
@@ -186,14 +201,15 @@ static int apply_rela(rd *r, const ehdr *e, const shdr *rel, uint8_t *buf, elf_s
   sym = read_shdr(r, e, rel->link);
   for (k = 0; k + rel->entsize <= rel->size; k += rel->entsize) {
     uint64_t at = rel->offset + k;
-    uint64_t roff = word(r, at), rinfo = word(r, at + w), addend = word(r, at + 2 * w);
-    uint64_t symi = r->is64 ? rinfo >> 32 : rinfo >> 8;
-    uint64_t rtype = r->is64 ? (rinfo & 0xffffffffu) : (rinfo & 0xffu);
+    uint64_t roff = FIELD(r, at, Rela, r_offset), rinfo = FIELD(r, at, Rela, r_info);
+    uint64_t addend = FIELD(r, at, Rela, r_addend);
+    uint64_t symi = r->is64 ? ELF64_R_SYM(rinfo) : ELF32_R_SYM(rinfo);
+    uint64_t rtype = r->is64 ? ELF64_R_TYPE(rinfo) : ELF32_R_TYPE(rinfo);
     uint64_t se = sym.offset + symi * symsz, sv, shndx, v, p;
     int pcrel;
     unsigned width = reloc_kind(e->machine, rtype, &pcrel), b;
-    sv = word(r, se + (r->is64 ? 8 : 4));
-    shndx = get(r, se + (r->is64 ? 6 : 14), 2);
+    sv = FIELD(r, se, Sym, st_value);
+    shndx = FIELD(r, se, Sym, st_shndx);
     if (r->bad || symi * symsz >= sym.size) {
       *why = "relocation or symbol out of bounds";
       return -1;
@@ -232,7 +248,7 @@ int elf_relocate_sframe(uint8_t *buf, size_t len, elf_sframe *es, const char **w
   for (i = 0; i < e.shnum; i++) {
     shdr s = read_shdr(&r, &e, i);
     int n;
-    if (s.type != 4 /* SHT_RELA */ || s.info != es->index)
+    if (s.type != SHT_RELA || s.info != es->index)
       continue;
     if (!applied) /* relocations exist: give the sections their layout */
       es->addr = layout_addr(&r, &e, es->index);

@@ -14,14 +14,15 @@
  * tool it judges (issue 13; decoder/tests/cli.bats checks that no encoder
  * symbol is linked in). */
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dump.h"
-#include "elf.h"
-#include "num.h"
+#include "elf_sframe.h"
+#include "sfc_tools.h"
 #include "sframe_ref.h"
 #include "sfr_certify.h"
 #include "sfr_lookup_simple.h"
@@ -116,43 +117,18 @@ static int usage_error(const char *fmt, const char *arg) {
 }
 
 static int load(const opts *o, input *in) {
-  FILE *f = fopen(o->file, "rb");
-  size_t cap = 1 << 16, n = 0;
+  size_t n;
   elf_sframe es;
   const char *why = "";
   elf_status es_st;
+  sfc_read_status rs;
 
   memset(in, 0, sizeof *in);
-  if (!f) {
-    fprintf(stderr, "sfref: %s: error: cannot open: %s\n", o->file, strerror(errno));
+  if ((rs = sfc_read_file(o->file, &in->file, &n)) != SFC_READ_OK) {
+    fprintf(stderr, "sfref: %s: error: %s: %s\n", o->file, sfc_read_status_text(rs),
+            rs == SFC_READ_NOMEM ? "out of memory" : strerror(errno));
     return EXIT_USAGE;
   }
-  in->file = malloc(cap);
-  while (in->file) {
-    size_t got = fread(in->file + n, 1, cap - n, f);
-    n += got;
-    if (n < cap)
-      break;
-    {
-      uint8_t *p = realloc(in->file, cap * 2);
-      if (!p) {
-        free(in->file);
-        in->file = NULL;
-        break;
-      }
-      in->file = p;
-      cap *= 2;
-    }
-  }
-  if (!in->file || ferror(f)) {
-    fprintf(stderr, "sfref: %s: error: cannot read: %s\n", o->file,
-            in->file ? strerror(errno) : "out of memory");
-    fclose(f);
-    free(in->file);
-    in->file = NULL;
-    return EXIT_USAGE;
-  }
-  fclose(f);
   if (o->raw) {
     in->sec = in->file;
     in->len = n;
@@ -317,7 +293,7 @@ static int cmd_lookup(const opts *o, sfr_section *sec, const sfr_report *rep) {
   if (!pcs)
     return EXIT_USAGE;
   for (i = 0; i < o->npcs; i++)
-    if (!parse_u64(o->pcs[i], &pcs[i])) {
+    if (!sfc_parse_u64(o->pcs[i], &pcs[i])) {
       free(pcs);
       return usage_error("lookup: bad PC '%s'", o->pcs[i]);
     }
@@ -380,6 +356,103 @@ static int cmd_findings(const char *id) {
   return 0;
 }
 
+/* The options of a command, in getopt_long's order-preserving mode (a
+ * leading '-': each operand comes back as option 1, so FILE and the PCs
+ * keep their places among the options).  A long option must be spelt in
+ * full (getopt_long would take an unambiguous prefix), and --format and
+ * --mode take their value after '=' only.  Returns -1 to go on, or the
+ * exit status (help printed, or a usage error). */
+enum { OPT_OPERAND = 1, OPT_RAW = 256, OPT_VMA, OPT_JSON, OPT_FORMAT, OPT_MODE };
+static const struct option long_options[] = {
+    {"help", no_argument, NULL, 'h'},          {"raw", no_argument, NULL, OPT_RAW},
+    {"vma", required_argument, NULL, OPT_VMA}, {"json", no_argument, NULL, OPT_JSON},
+    {"format", optional_argument, NULL, OPT_FORMAT},
+    {"mode", optional_argument, NULL, OPT_MODE}, {NULL, 0, NULL, 0}};
+
+/* Whether arg is "--NAME" or "--NAME=...". */
+static int spelt_in_full(const char *arg, const char *name) {
+  size_t n = strlen(name);
+  return strncmp(arg, "--", 2) == 0 && strncmp(arg + 2, name, n) == 0 &&
+         (arg[2 + n] == 0 || arg[2 + n] == '=');
+}
+
+static int parse_options(int argc, char **argv, opts *o) {
+  int c, li;
+  /* argv[1] is the command: options start after it. */
+  optind = 1;
+  opterr = 0;
+  for (;;) {
+    const char *arg;
+    li = -1;
+    c = getopt_long(argc - 1, argv + 1, "-:h", long_options, &li);
+    if (c == -1)
+      break;
+    /* The element just read: a separate --vma value is one further on. */
+    arg = argv[1 + optind - (c == OPT_VMA && optarg == argv[optind] ? 2 : 1)];
+    if (li >= 0 && !spelt_in_full(arg, long_options[li].name))
+      return usage_error("unknown option '%s'", arg);
+    switch (c) {
+    case 'h':
+      fputs(help_for(o->cmd), stdout);
+      return 0;
+    case OPT_RAW:
+      o->raw = 1;
+      break;
+    case OPT_VMA:
+      if (!sfc_parse_u64(optarg, &o->vma))
+        return usage_error("bad --vma value '%s'", optarg);
+      o->have_vma = 1;
+      break;
+    case ':': /* --vma with nothing after it */
+      return usage_error("bad --vma value '%s'", "");
+    case OPT_JSON:
+      o->format = "json";
+      break;
+    case OPT_FORMAT:
+      if (!optarg)
+        return usage_error("unknown option '%s'", arg);
+      o->format = optarg;
+      o->objdump = strncmp(o->format, "objdump", 7) == 0;
+      o->objdump_rel = 0;
+      if (strncmp(o->format, "objdump-", 8) == 0 &&
+          (o->objdump_rel = dump_objdump_release(o->format + 8)) == 0)
+        return usage_error("unknown format '%s' (objdump releases: objdump-2.40, objdump-2.44,"
+                           " objdump-2.46, objdump-2.47)", o->format);
+      if (strcmp(o->format, "text") && strcmp(o->format, "json") &&
+          strcmp(o->format, "objdump") && !o->objdump_rel)
+        return usage_error("unknown format '%s'", o->format);
+      break;
+    case OPT_MODE:
+      if (!optarg)
+        return usage_error("unknown option '%s'", arg);
+      o->mode = optarg;
+      if (strcmp(o->mode, "ip") && strcmp(o->mode, "ra") && strcmp(o->mode, "both"))
+        return usage_error("unknown lookup mode '%s'", o->mode);
+      break;
+    case OPT_OPERAND:
+      if (!o->file)
+        o->file = optarg;
+      else
+        o->pcs[o->npcs++] = optarg;
+      break;
+    default: /* '?': an unknown option, or a value after one that takes none */
+      if (optopt && optopt < 256 && !(optopt == 'h' && spelt_in_full(arg, "help"))) {
+        char opt[3] = {'-', (char)optopt, 0};
+        return usage_error("unknown option '%s'", opt);
+      }
+      return usage_error("unknown option '%s'", arg);
+    }
+  }
+  /* After "--", the rest are operands. */
+  for (c = 1 + optind; c < argc; c++) {
+    if (!o->file)
+      o->file = argv[c];
+    else
+      o->pcs[o->npcs++] = argv[c];
+  }
+  return -1;
+}
+
 int main(int argc, char **argv) {
   opts o;
   input in;
@@ -387,7 +460,7 @@ int main(int argc, char **argv) {
   sfr_finding items[MAX_FINDINGS];
   sfr_report rep;
   void *index = NULL;
-  int i, rc;
+  int rc;
 
   memset(&o, 0, sizeof o);
   memset(&in, 0, sizeof in);
@@ -409,53 +482,9 @@ int main(int argc, char **argv) {
   o.pcs = calloc((size_t)argc, sizeof *o.pcs);
   if (!o.pcs)
     return EXIT_USAGE;
-  for (i = 2; i < argc; i++) {
-    const char *a = argv[i];
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      fputs(help_for(o.cmd), stdout);
-      free(o.pcs);
-      return 0;
-    } else if (strcmp(a, "--raw") == 0) {
-      o.raw = 1;
-    } else if (strcmp(a, "--vma") == 0 || strncmp(a, "--vma=", 6) == 0) {
-      const char *v = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : NULL);
-      if (!parse_u64(v, &o.vma)) {
-        rc = usage_error("bad --vma value '%s'", v ? v : "");
-        goto out;
-      }
-      o.have_vma = 1;
-    } else if (strcmp(a, "--json") == 0) {
-      o.format = "json";
-    } else if (strncmp(a, "--format=", 9) == 0) {
-      o.format = a + 9;
-      o.objdump = strncmp(o.format, "objdump", 7) == 0;
-      o.objdump_rel = 0;
-      if (strncmp(o.format, "objdump-", 8) == 0 &&
-          (o.objdump_rel = dump_objdump_release(o.format + 8)) == 0) {
-        rc = usage_error("unknown format '%s' (objdump releases: objdump-2.40, objdump-2.44,"
-                         " objdump-2.46, objdump-2.47)", o.format);
-        goto out;
-      }
-      if (strcmp(o.format, "text") && strcmp(o.format, "json") &&
-          strcmp(o.format, "objdump") && !o.objdump_rel) {
-        rc = usage_error("unknown format '%s'", o.format);
-        goto out;
-      }
-    } else if (strncmp(a, "--mode=", 7) == 0) {
-      o.mode = a + 7;
-      if (strcmp(o.mode, "ip") && strcmp(o.mode, "ra") && strcmp(o.mode, "both")) {
-        rc = usage_error("unknown lookup mode '%s'", o.mode);
-        goto out;
-      }
-    } else if (a[0] == '-' && a[1] == '-') {
-      rc = usage_error("unknown option '%s'", a);
-      goto out;
-    } else if (!o.file) {
-      o.file = a;
-    } else {
-      o.pcs[o.npcs++] = argv[i];
-    }
-  }
+  rc = parse_options(argc, argv, &o);
+  if (rc >= 0)
+    goto out;
   if (strcmp(o.cmd, "findings") == 0) {
     rc = o.npcs ? usage_error("unexpected argument '%s'", o.pcs[0]) : cmd_findings(o.file);
     goto out;

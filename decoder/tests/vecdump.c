@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "sfc_tools.h"
 #include "sframe_ref.h"
 #include "vectors.h"
 
@@ -42,40 +43,15 @@ static int write_bytes(const char *path, const uint8_t *bytes, size_t len) {
 
 /* ---- descriptions: the comment block that opens with the vector's name ---- */
 
+/* The whole of a text file as a string, or NULL said on stderr. */
 static char *read_text(const char *path) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  size_t len = 0, cap = 0, n;
-  if (!f) {
+  uint8_t *buf;
+  size_t len;
+  if (sfc_read_file(path, &buf, &len) != SFC_READ_OK) {
     perror(path);
     return NULL;
   }
-  for (;;) {
-    if (cap - len < 4096) {
-      char *nb = realloc(buf, cap + 65536);
-      if (!nb) {
-        free(buf);
-        fclose(f);
-        fprintf(stderr, "vecdump: out of memory\n");
-        return NULL;
-      }
-      buf = nb;
-      cap += 65536;
-    }
-    n = fread(buf + len, 1, cap - len - 1, f);
-    len += n;
-    if (n == 0)
-      break;
-  }
-  if (ferror(f)) {
-    perror(path);
-    free(buf);
-    fclose(f);
-    return NULL;
-  }
-  fclose(f);
-  buf[len] = 0;
-  return buf;
+  return (char *)buf; /* sfc_read_file ends it with a NUL */
 }
 
 /* Appends the words of [p, end) to d (capacity cap), one space between words. */

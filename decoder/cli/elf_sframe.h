@@ -1,11 +1,16 @@
-/* elf.h - find the .sframe section of an ELF file (32 or 64-bit, either
- * endianness), by name or by type SHT_GNU_SFRAME. */
-#ifndef SFREF_ELF_H
-#define SFREF_ELF_H
+/* elf_sframe.h - find the .sframe section of an ELF file (32 or 64-bit,
+ * either endianness), by name or by type SHT_GNU_SFRAME.  (Not named elf.h:
+ * under -Idecoder/cli it would hide the system's <elf.h>, which elf.c uses.) */
+#ifndef SFREF_ELF_SFRAME_H
+#define SFREF_ELF_SFRAME_H
 #include <stddef.h>
 #include <stdint.h>
 
+/* The section type of .sframe (binutils' include/elf/common.h); glibc's
+ * <elf.h> does not name it yet. */
+#ifndef SHT_GNU_SFRAME
 #define SHT_GNU_SFRAME 0x6ffffff4u
+#endif
 
 typedef enum elf_status {
   ELF_OK = 0,
