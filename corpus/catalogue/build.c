@@ -161,7 +161,7 @@ static int resolve_chain(const cat_unwind *u, const cat_concrete *cc, const char
     long idx;
     int64_t off = 0;
     if (t[0] != 'f') {
-      if (cat_parse_uint(t, &(*out)[i]) != 0)
+      if (!sfc_parse_u64(t, &(*out)[i]))
         return cat_berr(file, u->line, cc, "unwind: bad PC '%s'", t);
       continue;
     }

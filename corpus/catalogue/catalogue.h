@@ -25,6 +25,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "sfc_tools.h"
 #include "sframe_enc.h"
 
 /* ---- axes ---- */
@@ -237,7 +238,8 @@ int cat_summary(const char *corpus_dir, FILE *out);
 
 /* util.c: allocation (out of memory: message, exit 2), the error message
  * of a concrete section ("file:line: error: ID: ...", returns -1), and
- * numbers as .cases files write them (0 on success). */
+ * signed numbers as .cases files write them (0 on success; unsigned ones
+ * are read by sfc_parse_u64 of common/sfc_tools.h, which returns 1). */
 void *cat_xcalloc(size_t n, size_t size);
 void *cat_xrealloc(void *p, size_t size);
 char *cat_xstrdup(const char *s);
@@ -245,6 +247,5 @@ char *cat_xstrdup(const char *s);
 void *cat_grow(void *p, size_t *cap, size_t n, size_t elem);
 int cat_berr(const char *file, int line, const cat_concrete *cc, const char *fmt, ...);
 int cat_parse_int(const char *s, int64_t *v);
-int cat_parse_uint(const char *s, uint64_t *v);
 
 #endif

@@ -13,14 +13,14 @@ static FILE *open_out(const char *dir, const char *id, const char *ext) {
   snprintf(path, sizeof path, "%s/%s.%s", dir, id, ext);
   f = fopen(path, "wb");
   if (!f)
-    fprintf(stderr, "sfcorpus: %s: cannot write: %s\n", path, strerror(errno));
+    sfc_error("%s: cannot write: %s", path, strerror(errno));
   return f;
 }
 
 static int close_out(FILE *f, const char *id, const char *ext) {
   int bad = ferror(f);
   if (fclose(f) != 0 || bad) {
-    fprintf(stderr, "sfcorpus: %s.%s: write error\n", id, ext);
+    sfc_error("%s.%s: write error", id, ext);
     return -1;
   }
   return 0;
@@ -228,8 +228,7 @@ int cat_summary(const char *dir, FILE *out) {
     snprintf(path, sizeof path, "%s/manifest-v%d.txt", dir, v);
     f = fopen(path, "rb");
     if (!f) {
-      fprintf(stderr, "sfcorpus: %s: cannot open: %s (run make corpus first)\n", path,
-              strerror(errno));
+      sfc_error("%s: cannot open: %s (run make corpus first)", path, strerror(errno));
       return -1;
     }
     sha_init(&h);

@@ -21,7 +21,7 @@ static int parse_bytes(pstate *p, char **tok, int n, uint8_t **out, size_t *nout
     unsigned long v;
     if (star) {
       *star = 0;
-      if (cat_parse_uint(star + 1, &rep) != 0 || rep == 0 || rep > (1u << 24)) {
+      if (!sfc_parse_u64(star + 1, &rep) || rep == 0 || rep > (1u << 24)) {
         cat_perr(p, "bad repeat count '*%s'", star + 1);
         free(b);
         return -1;
@@ -202,7 +202,7 @@ static void unwind_statement(pstate *p, cat_case *c, char **tok, int n) {
       u.stop = stops[k];
       continue;
     }
-    if (cat_parse_uint(v, &x) != 0) {
+    if (!sfc_parse_u64(v, &x)) {
       cat_perr(p, "unwind: bad number '%s'", v);
       goto bad;
     }
@@ -339,7 +339,7 @@ void cat_case_statement(pstate *p, char **tok, int n, const char *rest) {
       c->npcs = 0;
       c->pcs_mode = PCS_LIST;
       for (i = 1; i < n; i++)
-        if (cat_parse_uint(tok[i], &c->pcs[c->npcs++]) != 0) {
+        if (!sfc_parse_u64(tok[i], &c->pcs[c->npcs++])) {
           cat_perr(p, "pcs: bad address '%s'", tok[i]);
           return;
         }

@@ -12,7 +12,7 @@
 
 static int parse_u32(const char *s, uint32_t *v) {
   uint64_t x;
-  if (cat_parse_uint(s, &x) != 0 || x > UINT32_MAX)
+  if (!sfc_parse_u64(s, &x) || x > UINT32_MAX)
     return -1;
   *v = (uint32_t)x;
   return 0;
@@ -20,7 +20,7 @@ static int parse_u32(const char *s, uint32_t *v) {
 
 static int parse_u8(const char *s, uint8_t *v) {
   uint64_t x;
-  if (cat_parse_uint(s, &x) != 0 || x > 0xff)
+  if (!sfc_parse_u64(s, &x) || x > 0xff)
     return -1;
   *v = (uint8_t)x;
   return 0;
@@ -245,7 +245,7 @@ static int parse_funcspec(pstate *p, char **tok, int n, cat_funcspec *f) {
         f->start_raw = 1;
         bad = cat_parse_int(v + 4, &f->raw);
       } else {
-        bad = cat_parse_uint(v, &f->start);
+        bad = !sfc_parse_u64(v, &f->start);
       }
     } else if (strcmp(t, "size") == 0) {
       f->set |= FF_SIZE;
@@ -304,7 +304,7 @@ static int parse_funcspec(pstate *p, char **tok, int n, cat_funcspec *f) {
       bad = parse_u32(v, &f->repeat) || f->repeat == 0;
     } else if (strcmp(t, "stride") == 0) {
       f->set |= FF_STRIDE;
-      bad = cat_parse_uint(v, &f->stride);
+      bad = !sfc_parse_u64(v, &f->stride);
     } else if (strcmp(t, "rows") == 0) {
       if (strcmp(v, "none") != 0)
         bad = 1;
@@ -464,7 +464,7 @@ int cat_model_statement(pstate *p, char **tok, int n) {
   if (strcmp(kw, "vma") == 0) {
     cat_headerspec h;
     memset(&h, 0, sizeof h);
-    if (n != 2 || cat_parse_uint(tok[1], &h.vma) != 0) {
+    if (n != 2 || !sfc_parse_u64(tok[1], &h.vma)) {
       cat_perr(p, "vma: expected one address");
       return 1;
     }

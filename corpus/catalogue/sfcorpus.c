@@ -21,10 +21,6 @@
 #include <sys/types.h>
 
 #include "catalogue.h"
-/* sfref's number syntax for --seed and --count; a relative path, as in
- * conformance/adapters/adapter_cli.h, so that decoder/cli is not searched
- * for anything else. */
-#include "../../decoder/cli/num.h"
 
 #define EXIT_USAGE 2
 
@@ -115,11 +111,11 @@ static int cmd_gen(int argc, char **argv) {
     } else if (c == 'm') {
       mutants = 1;
     } else if (c == 's') {
-      if (!parse_u64(v, &seed))
+      if (!sfc_parse_u64(v, &seed))
         return usage_error("gen: bad --seed '%s'", v);
       have_seed = 1;
     } else if (c == 'V') {
-      if (!parse_u64(v, &version) || version < 1 || version > 3)
+      if (!sfc_parse_u64(v, &version) || version < 1 || version > 3)
         return usage_error("gen: bad --version '%s' (1, 2 or 3)", v);
     } else if (c == 'a') {
       if (!(abi = sfe_abi_by_name(v)))
@@ -129,7 +125,7 @@ static int cmd_gen(int argc, char **argv) {
       if (big == -2)
         return usage_error("gen: bad --endian '%s' (little or big)", v);
     } else if (c == 'c') {
-      if (!parse_u64(v, &count) || count < 1 || count > 100000)
+      if (!sfc_parse_u64(v, &count) || count < 1 || count > 100000)
         return usage_error("gen: bad --count '%s' (1-100000)", v);
     } else if (c == 'o') {
       out = v;
@@ -144,7 +140,7 @@ static int cmd_gen(int argc, char **argv) {
   if (big < 0)
     big = abi == SFR_ABI_AARCH64_BE || abi == SFR_ABI_S390X_BE;
   if (sfe_mkdir_p(out, err, sizeof err) != 0) {
-    fprintf(stderr, "sfcorpus: gen: error: %s\n", err);
+    sfc_error("gen: error: %s", err);
     return EXIT_USAGE;
   }
   for (k = 0; k < count; k++) {
@@ -155,7 +151,7 @@ static int cmd_gen(int argc, char **argv) {
       rc = sfe_gen_write(&c, out, err, sizeof err);
     sfe_case_free(&c);
     if (rc != 0) {
-      fprintf(stderr, "sfcorpus: gen: error: %s\n", err);
+      sfc_error("gen: error: %s", err);
       return EXIT_USAGE;
     }
   }
@@ -175,7 +171,7 @@ static int mkdir_p(const char *dir) {
       char save = buf[i];
       buf[i] = 0;
       if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "sfcorpus: %s: cannot create: %s\n", buf, strerror(errno));
+        sfc_error("%s: cannot create: %s", buf, strerror(errno));
         return -1;
       }
       buf[i] = save;
@@ -203,11 +199,10 @@ int main(int argc, char **argv) {
   size_t nall = 0, k, nsel = 0, ncases_sel = 0;
   unsigned long per_version[4] = {0, 0, 0, 0};
 
+  sfc_set_progname("sfcorpus");
   if (argc >= 2 && strcmp(argv[1], "gen") == 0)
     return cmd_gen(argc - 1, argv + 1);
-  only = calloc((size_t)argc, sizeof *only);
-  if (!only)
-    return 2;
+  only = cat_xcalloc((size_t)argc, sizeof *only);
   optind = 1;
   opterr = 0;
   while ((c = next_option(argc, argv, "+:h", longs, &bad)) != -1) {
@@ -253,13 +248,7 @@ int main(int argc, char **argv) {
   }
   for (k = 0; k < cat.ncases; k++)
     nall += cat_expand(&cat.cases[k], NULL, 0);
-  all = calloc(nall ? nall : 1, sizeof *all);
-  if (!all) {
-    fprintf(stderr, "sfcorpus: out of memory\n");
-    cat_free(&cat);
-    free(only);
-    return 2;
-  }
+  all = cat_xcalloc(nall, sizeof *all);
   nall = 0;
   for (k = 0; k < cat.ncases; k++) {
     size_t n = cat_expand(&cat.cases[k], all + nall, SIZE_MAX);
@@ -272,11 +261,7 @@ int main(int argc, char **argv) {
   }
   /* Concrete identifiers must be unique. */
   {
-    cat_concrete *sorted = calloc(nall ? nall : 1, sizeof *sorted);
-    if (!sorted) {
-      fprintf(stderr, "sfcorpus: out of memory\n");
-      exit(2);
-    }
+    cat_concrete *sorted = cat_xcalloc(nall, sizeof *sorted);
     memcpy(sorted, all, nall * sizeof *all);
     qsort(sorted, nall, sizeof *sorted, cmp_id);
     for (k = 1; k < nall; k++)
@@ -292,7 +277,7 @@ int main(int argc, char **argv) {
     for (k = 0; k < cat.ncases && strcmp(cat.cases[k].id, only[i]); k++)
       ;
     if (k == cat.ncases) {
-      fprintf(stderr, "sfcorpus: no case named %s\n", only[i]);
+      sfc_error("no case named %s", only[i]);
       rc = 2;
     }
   }

@@ -1,9 +1,8 @@
 /* util.c - what every part of sfcorpus shares: allocation that exits on
  * out-of-memory, the "file:line: error: ID: ..." message of a concrete
- * section, the number syntax of .cases files (corpus/CASES.md), and the names
- * of the axes (ABIs, classes) as FORMAT.md spells them. */
-#include <ctype.h>
-#include <errno.h>
+ * section, the signed numbers of .cases files (corpus/CASES.md; unsigned
+ * ones are common/sfc_tools.h's sfc_parse_u64), and the names of the axes
+ * (ABIs, classes) as FORMAT.md spells them. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,10 +11,7 @@
 
 /* ---- allocation: out of memory ends the program (exit 2) ---- */
 
-static void out_of_memory(void) {
-  fprintf(stderr, "sfcorpus: out of memory\n");
-  exit(2);
-}
+static void out_of_memory(void) { sfc_die(2, "out of memory"); }
 
 void *cat_xcalloc(size_t n, size_t size) {
   void *p = calloc(n ? n : 1, size);
@@ -64,20 +60,8 @@ int cat_berr(const char *file, int line, const cat_concrete *cc, const char *fmt
 
 /* ---- numbers ---- */
 
-int cat_parse_uint(const char *s, uint64_t *v) {
-  char *end;
-  unsigned long long x;
-  if (!s || !*s || *s == '-' || *s == '+' || isspace((unsigned char)*s))
-    return -1;
-  errno = 0;
-  x = strtoull(s, &end, 0);
-  if (errno || *end)
-    return -1;
-  *v = (uint64_t)x;
-  return 0;
-}
-
-/* Signed: [+-]NUMBER, the magnitude decimal or 0x hex, up to 2^63. */
+/* Signed: [+-]NUMBER, the magnitude as sfc_parse_u64 reads it (decimal, 0x
+ * hex, 0 octal), up to 2^63. */
 int cat_parse_int(const char *s, int64_t *v) {
   int neg = 0;
   uint64_t mag;
@@ -87,7 +71,7 @@ int cat_parse_int(const char *s, int64_t *v) {
     neg = *s == '-';
     s++;
   }
-  if (cat_parse_uint(s, &mag) != 0)
+  if (!sfc_parse_u64(s, &mag))
     return -1;
   if (neg) {
     if (mag > (uint64_t)INT64_MAX + 1)
