@@ -107,6 +107,26 @@ static int s390x_cfa_word(int64_t off, int64_t *w) {
     return 0;                                                                  \
   } while (0)
 
+/* An s390x RA or FP word (N18): an offset from the CFA, or in version 2 an
+ * odd word naming the register the value is in.  1, or 0 with err set. */
+static int s390x_word(const sfe_model *m, const sfr_reg_rule *x, const char *what, word_list *w,
+                      unsigned fi, unsigned ri, char *err, size_t errlen) {
+  if (x->kind == SFR_RULE_AT_CFA) {
+    if (m->version == SFR_VERSION_2 && (x->offset & 1))
+      FAIL("s390x version 2 %s offset %lld is odd (a register number)", what,
+           (long long)x->offset);
+    push(w, x->offset, 0);
+  } else if (x->kind == SFR_RULE_REG && m->version == SFR_VERSION_2) {
+    if (x->offset != 0)
+      FAIL("s390x version 2 register %s takes no offset (%+lld)", what, (long long)x->offset);
+    push(w, ((int64_t)x->reg << 1) | 1, 0);
+  } else {
+    FAIL("s390x default FDEs (version %u) cannot express %s rule %s", m->version, what,
+         kind_name(x->kind));
+  }
+  return 1;
+}
+
 /* Default FDE words (inverse of spec 3.1.1 - 3.1.3). */
 static int default_words(const sfe_model *m, const sfr_rules *r, word_list *w,
                          unsigned fi, unsigned ri, char *err, size_t errlen) {
@@ -158,37 +178,15 @@ static int default_words(const sfe_model *m, const sfr_rules *r, word_list *w,
     if (ra->kind == SFR_RULE_UNCHANGED) {
       if (!fp_def || ra->padding)
         push(w, 0, 0);
-    } else if (ra->kind == SFR_RULE_AT_CFA) {
-      if (ra->padding)
-        FAIL("padding set on an RA rule that is not unchanged");
-      if (ra->offset == 0)
-        FAIL("s390x RA at CFA+0 reads as the not-saved padding word");
-      if (m->version == SFR_VERSION_2 && (ra->offset & 1))
-        FAIL("s390x version 2 RA offset %lld is odd (a register number)", (long long)ra->offset);
-      push(w, ra->offset, 0);
-    } else if (ra->kind == SFR_RULE_REG && m->version == SFR_VERSION_2) {
-      if (ra->offset != 0)
-        FAIL("s390x version 2 register RA takes no offset (%+lld)", (long long)ra->offset);
-      push(w, ((int64_t)ra->reg << 1) | 1, 0);
     } else {
-      FAIL("s390x default FDEs (version %u) cannot express RA rule %s", m->version,
-           kind_name(ra->kind));
+      if (ra->kind == SFR_RULE_AT_CFA && ra->padding)
+        FAIL("padding set on an RA rule that is not unchanged");
+      if (ra->kind == SFR_RULE_AT_CFA && ra->offset == 0)
+        FAIL("s390x RA at CFA+0 reads as the not-saved padding word");
+      if (!s390x_word(m, ra, "RA", w, fi, ri, err, errlen))
+        return 0;
     }
-    if (!fp_def) {
-      if (fp->kind == SFR_RULE_AT_CFA) {
-        if (m->version == SFR_VERSION_2 && (fp->offset & 1))
-          FAIL("s390x version 2 FP offset %lld is odd (a register number)", (long long)fp->offset);
-        push(w, fp->offset, 0);
-      } else if (fp->kind == SFR_RULE_REG && m->version == SFR_VERSION_2) {
-        if (fp->offset != 0)
-          FAIL("s390x version 2 register FP takes no offset (%+lld)", (long long)fp->offset);
-        push(w, ((int64_t)fp->reg << 1) | 1, 0);
-      } else {
-        FAIL("s390x default FDEs (version %u) cannot express FP rule %s", m->version,
-             kind_name(fp->kind));
-      }
-    }
-    return 1;
+    return fp_def || s390x_word(m, fp, "FP", w, fi, ri, err, errlen);
   }
   FAIL("ABI %u has no default interpretation", m->abi);
 }
