@@ -164,11 +164,11 @@ typedef struct cat_unwind {
   int line;
   char **chain; /* PCs as written: an address, or fN[+-OFF] */
   size_t nchain;
-  uint64_t sp, fp, pauth_mask;
-  int have_fp, omit_regs;
   char *beyond; /* `beyond=PC`, as written */
-  unsigned max_frames;
-  const char *stop; /* a stop reason of decoder/SNAPSHOT.md */
+  /* The rest as the encoder takes it: sp, fp and have_fp, pauth_mask,
+   * max_frames, omit_regs and stop (a stop reason of decoder/SNAPSHOT.md);
+   * its chain and beyond are the PCs above, resolved (cat_built). */
+  sfe_unwind_spec spec;
 } cat_unwind;
 
 typedef struct cat_case {

@@ -66,18 +66,11 @@ int cat_write(const cat_concrete *cc, const cat_built *b, const char *outdir) {
     char ext1[48], ext2[48], err[300];
     FILE *g;
     int rc;
-    memset(&spec, 0, sizeof spec);
+    spec = u->spec;
     spec.chain = b->chains[i];
     spec.nchain = u->nchain;
-    spec.sp = u->sp;
-    spec.have_fp = u->have_fp;
-    spec.fp = u->fp;
-    spec.pauth_mask = u->pauth_mask;
-    spec.max_frames = u->max_frames;
-    spec.omit_regs = u->omit_regs;
     spec.have_beyond = u->beyond != NULL;
     spec.beyond = b->chains[i][u->nchain];
-    spec.stop = u->stop;
     snprintf(ext1, sizeof ext1, "unwind-%zu.snapshot", i + 1);
     snprintf(ext2, sizeof ext2, "unwind-%zu.json", i + 1);
     if (!(f = open_out(outdir, cc->id, ext1)))

@@ -174,12 +174,12 @@ static void unwind_statement(pstate *p, cat_case *c, char **tok, int n) {
   int i, k;
   memset(&u, 0, sizeof u);
   u.line = p->line;
-  u.sp = 0x7fff0000;
+  u.spec.sp = 0x7fff0000;
   for (i = 1; i < n && strcmp(tok[i], "chain") != 0; i++) {
     char *v = strchr(tok[i], '=');
     uint64_t x = 0;
     if (strcmp(tok[i], "no-regs") == 0) {
-      u.omit_regs = 1;
+      u.spec.omit_regs = 1;
       continue;
     }
     if (!v) {
@@ -199,7 +199,7 @@ static void unwind_statement(pstate *p, cat_case *c, char **tok, int n) {
         cat_perr(p, "unwind: unknown stop reason '%s' (decoder/SNAPSHOT.md)", v);
         goto bad;
       }
-      u.stop = stops[k];
+      u.spec.stop = stops[k];
       continue;
     }
     if (!sfc_parse_u64(v, &x)) {
@@ -207,19 +207,19 @@ static void unwind_statement(pstate *p, cat_case *c, char **tok, int n) {
       goto bad;
     }
     if (strcmp(tok[i], "sp") == 0)
-      u.sp = x;
+      u.spec.sp = x;
     else if (strcmp(tok[i], "fp") == 0)
-      u.fp = x, u.have_fp = 1;
+      u.spec.fp = x, u.spec.have_fp = 1;
     else if (strcmp(tok[i], "pauth-mask") == 0)
-      u.pauth_mask = x;
+      u.spec.pauth_mask = x;
     else if (strcmp(tok[i], "max-frames") == 0 && x >= 1 && x <= 4096)
-      u.max_frames = (unsigned)x;
+      u.spec.max_frames = (unsigned)x;
     else {
       cat_perr(p, "unwind: unknown key or bad value '%s=%s'", tok[i], v);
       goto bad;
     }
   }
-  if (!u.stop || i + 1 >= n) {
+  if (!u.spec.stop || i + 1 >= n) {
     cat_perr(p, "unwind: needs stop=REASON and chain PC...");
     goto bad;
   }
