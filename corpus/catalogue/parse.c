@@ -59,6 +59,8 @@ int cat_parse_abis(pstate *p, char **tok, int n, unsigned *mask) {
   return 0;
 }
 
+/* ---- entries ---- */
+
 static int valid_id(const char *s) {
   if (!*s || *s == '-')
     return 0;
@@ -88,7 +90,60 @@ static void finish_entry(pstate *p) {
   p->have_func = 0;
 }
 
-/* ---- lines and entries ---- */
+/* `model NAME [abis=LIST]`: a new model entry. */
+static void start_model(pstate *p, char **tok, int n) {
+  cat_catalogue *cat = p->cat;
+  cat_model *m;
+  finish_entry(p);
+  if (n < 2 || n > 3 || !valid_id(tok[1])) {
+    cat_perr(p, "model: expected 'model NAME [abis=LIST]' (NAME: a-z, 0-9, -)");
+    return;
+  }
+  cat->models = cat_grow(cat->models, &cat->capmodels, cat->nmodels, sizeof *cat->models);
+  m = &cat->models[cat->nmodels++];
+  memset(m, 0, sizeof *m);
+  m->name = cat_xstrdup(tok[1]);
+  m->file = p->file;
+  m->line = p->line;
+  m->abis = CAT_ABI_ALL;
+  if (n == 3) {
+    char *list[8], *save = NULL, *a;
+    int k = 0;
+    if (strncmp(tok[2], "abis=", 5) != 0) {
+      cat_perr(p, "model: expected abis=LIST after the name");
+    } else {
+      for (a = strtok_r(tok[2] + 5, ",", &save); a && k < 8; a = strtok_r(NULL, ",", &save))
+        list[k++] = a;
+      cat_parse_abis(p, list, k, &m->abis);
+    }
+  }
+  p->model = m;
+}
+
+/* `case ID`: a new case entry, with the defaults of corpus/CASES.md. */
+static void start_case(pstate *p, char **tok, int n) {
+  cat_catalogue *cat = p->cat;
+  cat_case *c;
+  finish_entry(p);
+  if (n != 2 || !valid_id(tok[1])) {
+    cat_perr(p, "case: expected 'case ID' (ID: a-z, 0-9, -)");
+    return;
+  }
+  cat->cases = cat_grow(cat->cases, &cat->capcases, cat->ncases, sizeof *cat->cases);
+  c = &cat->cases[cat->ncases++];
+  memset(c, 0, sizeof *c);
+  c->id = cat_xstrdup(tok[1]);
+  c->file = p->file;
+  c->line = p->line;
+  c->cls = -1;
+  c->versions = CAT_VER_ALL;
+  c->abis = CAT_ABI_ALL;
+  c->endian = CAT_ENDIAN_NATIVE;
+  c->pcs_mode = PCS_AUTO;
+  p->kase = c;
+}
+
+/* ---- lines ---- */
 
 static void parse_line(pstate *p, char *line) {
   char *tok[MAX_TOKENS], *s, *rest;
@@ -131,60 +186,15 @@ static void parse_line(pstate *p, char *line) {
       return;
     }
     if (strcmp(tok[0], "model") == 0) {
-      cat_catalogue *cat = p->cat;
-      cat_model *m;
-      finish_entry(p);
-      if (n < 2 || n > 3 || !valid_id(tok[1])) {
-        cat_perr(p, "model: expected 'model NAME [abis=LIST]' (NAME: a-z, 0-9, -)");
-        free(restcopy);
-        return;
-      }
-      cat->models = cat_grow(cat->models, &cat->capmodels, cat->nmodels, sizeof *cat->models);
-      m = &cat->models[cat->nmodels++];
-      memset(m, 0, sizeof *m);
-      m->name = cat_xstrdup(tok[1]);
-      m->file = p->file;
-      m->line = p->line;
-      m->abis = CAT_ABI_ALL;
-      if (n == 3) {
-        char *list[8], *save2 = NULL, *a;
-        int k = 0;
-        if (strncmp(tok[2], "abis=", 5) != 0) {
-          cat_perr(p, "model: expected abis=LIST after the name");
-        } else {
-          for (a = strtok_r(tok[2] + 5, ",", &save2); a && k < 8; a = strtok_r(NULL, ",", &save2))
-            list[k++] = a;
-          cat_parse_abis(p, list, k, &m->abis);
-        }
-      }
-      p->model = m;
+      start_model(p, tok, n);
     } else if (strcmp(tok[0], "case") == 0) {
-      cat_catalogue *cat = p->cat;
-      cat_case *c;
-      finish_entry(p);
-      if (n != 2 || !valid_id(tok[1])) {
-        cat_perr(p, "case: expected 'case ID' (ID: a-z, 0-9, -)");
-        free(restcopy);
-        return;
-      }
-      cat->cases = cat_grow(cat->cases, &cat->capcases, cat->ncases, sizeof *cat->cases);
-      c = &cat->cases[cat->ncases++];
-      memset(c, 0, sizeof *c);
-      c->id = cat_xstrdup(tok[1]);
-      c->file = p->file;
-      c->line = p->line;
-      c->cls = -1;
-      c->versions = CAT_VER_ALL;
-      c->abis = CAT_ABI_ALL;
-      c->endian = CAT_ENDIAN_NATIVE;
-      c->pcs_mode = PCS_AUTO;
-      p->kase = c;
+      start_case(p, tok, n);
     } else if (p->kase) {
       cat_case_statement(p, tok, n, restcopy);
     } else if (p->model) {
       if (!cat_model_statement(p, tok, n))
         cat_perr(p, "unknown statement '%s' in model %s (header, vma, func, func[N], row)", tok[0],
-             p->model->name);
+                 p->model->name);
     } else {
       cat_perr(p, "'%s' outside of any model or case entry", tok[0]);
     }

@@ -101,7 +101,7 @@ static int override_statement(pstate *p, char **tok, int n) {
     int ins = kw[0] == 'i';
     if (n < 4 || strcmp(tok[1], "at") != 0) {
       cat_perr(p, ins ? "insert: expected 'insert at LOCATION BYTES...'"
-                  : "delete: expected 'delete at LOCATION COUNT'");
+                      : "delete: expected 'delete at LOCATION COUNT'");
       return 1;
     }
     ov = new_ov(p, ins ? OV_INSERT : OV_DELETE);
@@ -252,7 +252,7 @@ void cat_case_statement(pstate *p, char **tok, int n, const char *rest) {
       cat_perr(p, "clause: given twice");
     else if (!valid_clause(rest))
       cat_perr(p, "clause: '%s' is neither a section of sframe-spec-v3.txt (2.4.1, A) nor v2:NODE",
-           rest);
+               rest);
     else
       c->clause = cat_xstrdup(rest);
   } else if (strcmp(kw, "expect") == 0) {
@@ -266,7 +266,7 @@ void cat_case_statement(pstate *p, char **tok, int n, const char *rest) {
         break;
     if (k > CAT_IMPL) {
       cat_perr(p, "expect: unknown class '%s' (valid, malformed, invalid, questionable, impl)",
-           tok[1]);
+               tok[1]);
       return;
     }
     if ((k == CAT_VALID || k == CAT_IMPL) && n == 3) {
@@ -285,7 +285,7 @@ void cat_case_statement(pstate *p, char **tok, int n, const char *rest) {
       }
       if (n == 3 && strcmp(sfr_class_name(sfr_finding_class(st)), tok[1]) != 0) {
         cat_perr(p, "expect: %s is a %s finding, not %s", tok[2],
-             sfr_class_name(sfr_finding_class(st)), tok[1]);
+                 sfr_class_name(sfr_finding_class(st)), tok[1]);
         return;
       }
     }
