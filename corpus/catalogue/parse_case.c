@@ -251,8 +251,8 @@ void cat_case_statement(pstate *p, char **tok, int n, const char *rest) {
     else if (c->clause)
       cat_perr(p, "clause: given twice");
     else if (!valid_clause(rest))
-      cat_perr(p, "clause: '%s' is neither a section of sframe-spec-v3.txt (2.4.1, A) nor v2:NODE",
-               rest);
+      cat_perr(p, "clause: '%s' is neither a section of the SFrame spec version 3 (2.4.1, A) "
+                  "nor v2:NODE", rest);
     else
       c->clause = cat_xstrdup(rest);
   } else if (strcmp(kw, "expect") == 0) {
