@@ -200,9 +200,7 @@ static int translate_row(const cat_row *in, int abi, int flex, const wmodel *w, 
     return 0;
   }
   r->cfa.reg = base_reg(abi, in->cfa.base, in->cfa.reg);
-  r->cfa.base = r->cfa.reg == sfe_dwarf_sp(cat_abi_id(abi))   ? SFR_BASE_SP
-                : r->cfa.reg == sfe_dwarf_fp(cat_abi_id(abi)) ? SFR_BASE_FP
-                                                              : SFR_BASE_REG;
+  r->cfa.base = sfe_cfa_base_of(cat_abi_id(abi), r->cfa.reg);
   r->cfa.offset = in->cfa.off;
   r->cfa.deref = in->cfa.deref;
   if (translate_rule(&in->ra, 1, abi, flex, w, &r->ra, why) != 0)

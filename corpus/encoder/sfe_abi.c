@@ -47,6 +47,18 @@ uint32_t sfe_dwarf_sp(uint8_t abi) { return abi_of(abi)->sp; }
 uint32_t sfe_dwarf_fp(uint8_t abi) { return abi_of(abi)->fp; }
 uint32_t sfe_dwarf_ra(uint8_t abi) { return abi_of(abi)->ra; }
 
+uint32_t sfe_cfa_base_reg(uint8_t abi, const sfr_cfa_rule *cfa) {
+  return cfa->base == SFR_BASE_SP   ? sfe_dwarf_sp(abi)
+         : cfa->base == SFR_BASE_FP ? sfe_dwarf_fp(abi)
+                                    : cfa->reg;
+}
+
+uint8_t sfe_cfa_base_of(uint8_t abi, uint32_t reg) {
+  return reg == sfe_dwarf_sp(abi)   ? SFR_BASE_SP
+         : reg == sfe_dwarf_fp(abi) ? SFR_BASE_FP
+                                    : SFR_BASE_REG;
+}
+
 int sfe_is_aarch64(uint8_t abi) {
   return abi == SFR_ABI_AARCH64_BE || abi == SFR_ABI_AARCH64_LE;
 }

@@ -225,14 +225,9 @@ static int flex_words(const sfe_model *m, const sfr_rules *r, word_list *w,
   int64_t off = r->cfa.offset;
   int ra_def = sfe_ra_is_default(m, &r->ra), fp_def = sfe_fp_is_default(m, &r->fp);
 
-  if (r->cfa.base == SFR_BASE_SP)
-    reg = sfe_dwarf_sp(m->abi);
-  else if (r->cfa.base == SFR_BASE_FP)
-    reg = sfe_dwarf_fp(m->abi);
-  else if (r->cfa.base == SFR_BASE_REG)
-    reg = r->cfa.reg;
-  else
+  if (r->cfa.base > SFR_BASE_REG)
     FAIL("CFA base %u unknown", r->cfa.base);
+  reg = sfe_cfa_base_reg(m->abi, &r->cfa);
   if (reg > 0x1fffffffu)
     FAIL("CFA register %u does not fit a control word", (unsigned)reg);
   if (m->abi == SFR_ABI_S390X_BE && !s390x_cfa_word(r->cfa.offset, &off))

@@ -113,9 +113,7 @@ static void cfa(sfr_rules *r, const sfe_model *m, uint8_t base, int64_t off) {
 }
 
 static void cfa_reg(sfr_rules *r, const sfe_model *m, uint32_t reg, int64_t off, int deref) {
-  r->cfa.base = reg == sfe_dwarf_sp(m->abi)   ? SFR_BASE_SP
-                : reg == sfe_dwarf_fp(m->abi) ? SFR_BASE_FP
-                                              : SFR_BASE_REG;
+  r->cfa.base = sfe_cfa_base_of(m->abi, reg);
   r->cfa.reg = reg;
   r->cfa.offset = off;
   r->cfa.deref = (uint8_t)deref;

@@ -242,5 +242,10 @@ uint8_t sfe_abi_by_name(const char *name); /* SFR_ABI_*, or 0 */
 uint32_t sfe_dwarf_sp(uint8_t abi);
 uint32_t sfe_dwarf_fp(uint8_t abi);
 uint32_t sfe_dwarf_ra(uint8_t abi);
+/* The DWARF register a CFA rule's base names (the ABI's SP or FP for
+ * SFR_BASE_SP / SFR_BASE_FP, else cfa->reg), and the other way: the base
+ * of DWARF register reg (SFR_BASE_REG when it is neither SP nor FP). */
+uint32_t sfe_cfa_base_reg(uint8_t abi, const sfr_cfa_rule *cfa);
+uint8_t sfe_cfa_base_of(uint8_t abi, uint32_t reg);
 
 #endif
