@@ -1,7 +1,8 @@
 # corpus/catalogue.mk - the hand-written case catalogue (corpus/cases/*.cases,
 # format: corpus/CASES.md) and its builder, $(BUILD)/bin/sfcorpus, the corpus
 # tool (its `gen` command makes the generated sources: generated.mk).  It
-# links the encoder; sfref must not (Makefile).
+# links the encoder and the shared tools library (common/); sfref must not
+# link the encoder (Makefile).
 #   make corpus-catalogue   build every case into $(CORPUS)/catalogue/
 #   make corpus-summary     make corpus, then rewrite corpus/SUMMARY.md
 # (CORPUS is defined by corpus.mk, read after this file: it is only used in
@@ -11,9 +12,11 @@ CAT_SRCS     := $(wildcard corpus/catalogue/*.c)
 CAT_HDRS     := $(wildcard corpus/catalogue/*.h)
 CATALOGUE    := $(wildcard corpus/cases/*.cases)
 
-$(SFCORPUS): $(CAT_SRCS) $(CAT_HDRS) $(HDRS) $(ENC_LIB) $(STATIC)
+$(SFCORPUS): $(CAT_SRCS) $(CAT_HDRS) $(HDRS) common/sfc_tools.h $(ENC_LIB) $(SFC_TOOLS_LIB) \
+             $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -Icorpus/catalogue -o $@ $(CAT_SRCS) $(ENC_LIB) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -Icorpus/catalogue -Icommon -o $@ $(CAT_SRCS) $(ENC_LIB) \
+	  $(SFC_TOOLS_LIB) $(STATIC)
 
 CORPUS_TEST_TOOLS += $(SFCORPUS)
 

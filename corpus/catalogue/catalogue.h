@@ -1,12 +1,20 @@
 /* catalogue.h - the hand-written case catalogue (corpus/cases/NAME.cases) and
  * its builder, sfcorpus (corpus/CASES.md describes the source format).
  *
- *   parse.c    reads .cases files into named models and cases
- *   build.c    one concrete section: model for a version x ABI x endian,
- *              encoder, raw overrides
- *   output.c   the files of corpus/FORMAT.md; SUMMARY.md (with SHA-256)
- *   sfcorpus.c the command line, and `sfcorpus gen` (the random sections and
- *              mutants of corpus/encoder/sfe_gen.c)
+ *   parse.c          reads .cases files into named models and cases: lines
+ *                    and entries, and the catalogue (find, check, free)
+ *   parse_model.c    the model statements (header, vma, func, func[N], row)
+ *   parse_case.c     a case's own statements and its raw overrides
+ *   build.c          one concrete section: expansion into version x ABI x
+ *                    endian, encoder, PCs to look up, unwind chains
+ *   build_model.c    the model lines into the encoder's sfe_model
+ *   build_override.c the raw overrides applied to the encoded bytes
+ *   output.c         the files of corpus/FORMAT.md; SUMMARY.md (with SHA-256)
+ *   util.c           allocation, errors, numbers, the names of the axes
+ *   sfcorpus.c       the command line, and `sfcorpus gen` (the random
+ *                    sections and mutants of corpus/encoder/sfe_gen.c)
+ * parse.h and build.h hold what the parts of the parser and of the builder
+ * share among themselves.
  *
  * Expected results come from the case (class, finding) and from the
  * encoder's model (sfe_expected_json / sfe_expected_lookup) only. */
@@ -17,6 +25,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "sfc_tools.h"
 #include "sframe_enc.h"
 
 /* ---- axes ---- */
@@ -73,7 +82,7 @@ typedef struct cat_row {
   uint8_t nextra;   /* extra=W,...: surplus data words after the rule's words */
   int32_t extra[4];
   int line;
-  const char *file; /* set when the row joins a model (build.c) */
+  const char *file; /* set when the row joins a model (build_model.c) */
 } cat_row;
 
 /* ---- functions: field assignments from a `func` line ---- */
@@ -155,11 +164,11 @@ typedef struct cat_unwind {
   int line;
   char **chain; /* PCs as written: an address, or fN[+-OFF] */
   size_t nchain;
-  uint64_t sp, fp, pauth_mask;
-  int have_fp, omit_regs;
   char *beyond; /* `beyond=PC`, as written */
-  unsigned max_frames;
-  const char *stop; /* a stop reason of decoder/SNAPSHOT.md */
+  /* The rest as the encoder takes it: sp, fp and have_fp, pauth_mask,
+   * max_frames, omit_regs and stop (a stop reason of decoder/SNAPSHOT.md);
+   * its chain and beyond are the PCs above, resolved (cat_built). */
+  sfe_unwind_spec spec;
 } cat_unwind;
 
 typedef struct cat_case {
@@ -198,10 +207,6 @@ int cat_check(const cat_catalogue *cat); /* cross-entry checks (bases, ids) */
 void cat_free(cat_catalogue *cat);
 const cat_model *cat_find_model(const cat_catalogue *cat, const char *name, int abi);
 
-/* Parsers shared with build.c (0 on success). */
-int cat_parse_int(const char *s, int64_t *v);
-int cat_parse_uint(const char *s, uint64_t *v);
-
 /* build.c: one concrete section. */
 typedef struct cat_concrete {
   const cat_case *c;
@@ -230,5 +235,17 @@ void cat_built_free(cat_built *b);
 /* output.c */
 int cat_write(const cat_concrete *cc, const cat_built *b, const char *outdir);
 int cat_summary(const char *corpus_dir, FILE *out);
+
+/* util.c: allocation (out of memory: message, exit 2), the error message
+ * of a concrete section ("file:line: error: ID: ...", returns -1), and
+ * signed numbers as .cases files write them (0 on success; unsigned ones
+ * are read by sfc_parse_u64 of common/sfc_tools.h, which returns 1). */
+void *cat_xcalloc(size_t n, size_t size);
+void *cat_xrealloc(void *p, size_t size);
+char *cat_xstrdup(const char *s);
+/* p grown (doubling, from 8) so that it holds more than n elements. */
+void *cat_grow(void *p, size_t *cap, size_t n, size_t elem);
+int cat_berr(const char *file, int line, const cat_concrete *cc, const char *fmt, ...);
+int cat_parse_int(const char *s, int64_t *v);
 
 #endif

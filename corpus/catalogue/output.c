@@ -13,14 +13,14 @@ static FILE *open_out(const char *dir, const char *id, const char *ext) {
   snprintf(path, sizeof path, "%s/%s.%s", dir, id, ext);
   f = fopen(path, "wb");
   if (!f)
-    fprintf(stderr, "sfcorpus: %s: cannot write: %s\n", path, strerror(errno));
+    sfc_error("%s: cannot write: %s", path, strerror(errno));
   return f;
 }
 
 static int close_out(FILE *f, const char *id, const char *ext) {
   int bad = ferror(f);
   if (fclose(f) != 0 || bad) {
-    fprintf(stderr, "sfcorpus: %s.%s: write error\n", id, ext);
+    sfc_error("%s.%s: write error", id, ext);
     return -1;
   }
   return 0;
@@ -66,18 +66,11 @@ int cat_write(const cat_concrete *cc, const cat_built *b, const char *outdir) {
     char ext1[48], ext2[48], err[300];
     FILE *g;
     int rc;
-    memset(&spec, 0, sizeof spec);
+    spec = u->spec;
     spec.chain = b->chains[i];
     spec.nchain = u->nchain;
-    spec.sp = u->sp;
-    spec.have_fp = u->have_fp;
-    spec.fp = u->fp;
-    spec.pauth_mask = u->pauth_mask;
-    spec.max_frames = u->max_frames;
-    spec.omit_regs = u->omit_regs;
     spec.have_beyond = u->beyond != NULL;
     spec.beyond = b->chains[i][u->nchain];
-    spec.stop = u->stop;
     snprintf(ext1, sizeof ext1, "unwind-%zu.snapshot", i + 1);
     snprintf(ext2, sizeof ext2, "unwind-%zu.json", i + 1);
     if (!(f = open_out(outdir, cc->id, ext1)))
@@ -228,8 +221,7 @@ int cat_summary(const char *dir, FILE *out) {
     snprintf(path, sizeof path, "%s/manifest-v%d.txt", dir, v);
     f = fopen(path, "rb");
     if (!f) {
-      fprintf(stderr, "sfcorpus: %s: cannot open: %s (run make corpus first)\n", path,
-              strerror(errno));
+      sfc_error("%s: cannot open: %s (run make corpus first)", path, strerror(errno));
       return -1;
     }
     sha_init(&h);

@@ -7,9 +7,13 @@
  *                [--mutants] --out DIR              random sections, mutants
  * Generation lives here, not in sfref: the oracle must not contain the
  * encoder it judges (issue 13).
+ * Options are read by getopt_long (so a long option may also be written
+ * --name=VALUE, or shortened while it stays unambiguous), in order, up to
+ * the first element that is not one, which is an error.
  * Exit status: 0 success, 1 a case could not be built, 2 usage or parse
  * errors (each parse error names file:line). */
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,10 +21,6 @@
 #include <sys/types.h>
 
 #include "catalogue.h"
-/* sfref's number syntax for --seed and --count; a relative path, as in
- * conformance/adapters/adapter_cli.h, so that decoder/cli is not searched
- * for anything else. */
-#include "../../decoder/cli/num.h"
 
 #define EXIT_USAGE 2
 
@@ -56,52 +56,81 @@ static int usage_error(const char *fmt, const char *arg) {
   return EXIT_USAGE;
 }
 
-/* "--name VALUE" or "--name=VALUE": 1 when argv[*i] is the option. */
-static int opt_value(int argc, char **argv, int *i, const char *name, const char **val) {
-  size_t n = strlen(name);
-  const char *a = argv[*i];
-  if (strncmp(a, name, n) != 0 || (a[n] != '=' && a[n] != 0))
-    return 0;
-  *val = a[n] == '=' ? a + n + 1 : (*i + 1 < argc ? argv[++*i] : "");
-  return 1;
+/* The next option of argv, by getopt_long (the caller sets optind to 1 and
+ * opterr to 0), read as sfcorpus always has: options are read in order
+ * and the first element that is not one ends the reading.  Returns the
+ * option, -1 at the end, ':' for an option given last without its value
+ * (the option in optopt, *bad the element), or '?' with *bad set to the
+ * element that is not an option: an unknown option, a word, "--", or a
+ * short option with more letters after it. */
+static int next_option(int argc, char **argv, const char *shorts, const struct option *longs,
+                       const char **bad) {
+  int before = optind, c = getopt_long(argc, argv, shorts, longs, NULL);
+  *bad = NULL;
+  if (c == -1 && optind == before + 1 && strcmp(argv[before], "--") == 0)
+    c = '?';
+  else if (c == -1 && optind < argc)
+    before = optind, c = '?';
+  else if (c == 'h' && (optind != before + 1 || strcmp(argv[before], "-h") != 0))
+    c = '?';
+  if (c == '?' || c == ':')
+    *bad = argv[before];
+  return c;
 }
 
 /* sfcorpus gen: the corpus generator (corpus/encoder/sfe_gen.c), with the
  * options, messages and exit statuses `sfref gen` had. */
 static int cmd_gen(int argc, char **argv) {
   uint64_t seed = 0, version = 0, count = 10, k;
-  int i, have_seed = 0, mutants = 0, big = -1;
+  int have_seed = 0, mutants = 0, big = -1;
   uint8_t abi = 0;
   const char *out = NULL, *v = NULL;
   char err[512];
 
-  for (i = 0; i < argc; i++) {
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+  static const struct option longs[] = {
+      {"help", no_argument, NULL, 'H'},        {"mutants", no_argument, NULL, 'm'},
+      {"seed", required_argument, NULL, 's'},  {"version", required_argument, NULL, 'V'},
+      {"abi", required_argument, NULL, 'a'},   {"endian", required_argument, NULL, 'e'},
+      {"count", required_argument, NULL, 'c'}, {"out", required_argument, NULL, 'o'},
+      {NULL, 0, NULL, 0}};
+  const char *bad;
+  int c;
+
+  /* argv[0] is "gen": getopt_long reads from argv[1]. */
+  optind = 1;
+  opterr = 0;
+  while ((c = next_option(argc, argv, "+:h", longs, &bad)) != -1) {
+    if (c == ':') { /* "--seed" last: its value is empty, as "--seed=" */
+      c = optopt;
+      optarg = "";
+    }
+    v = optarg;
+    if (c == 'h' || c == 'H') {
       fputs(gen_help, stdout);
       return 0;
-    } else if (strcmp(argv[i], "--mutants") == 0) {
+    } else if (c == 'm') {
       mutants = 1;
-    } else if (opt_value(argc, argv, &i, "--seed", &v)) {
-      if (!parse_u64(v, &seed))
+    } else if (c == 's') {
+      if (!sfc_parse_u64(v, &seed))
         return usage_error("gen: bad --seed '%s'", v);
       have_seed = 1;
-    } else if (opt_value(argc, argv, &i, "--version", &v)) {
-      if (!parse_u64(v, &version) || version < 1 || version > 3)
+    } else if (c == 'V') {
+      if (!sfc_parse_u64(v, &version) || version < 1 || version > 3)
         return usage_error("gen: bad --version '%s' (1, 2 or 3)", v);
-    } else if (opt_value(argc, argv, &i, "--abi", &v)) {
+    } else if (c == 'a') {
       if (!(abi = sfe_abi_by_name(v)))
         return usage_error("gen: unknown ABI '%s' (amd64, aarch64-le, aarch64-be, s390x)", v);
-    } else if (opt_value(argc, argv, &i, "--endian", &v)) {
+    } else if (c == 'e') {
       big = strcmp(v, "big") == 0 ? 1 : strcmp(v, "little") == 0 ? 0 : -2;
       if (big == -2)
         return usage_error("gen: bad --endian '%s' (little or big)", v);
-    } else if (opt_value(argc, argv, &i, "--count", &v)) {
-      if (!parse_u64(v, &count) || count < 1 || count > 100000)
+    } else if (c == 'c') {
+      if (!sfc_parse_u64(v, &count) || count < 1 || count > 100000)
         return usage_error("gen: bad --count '%s' (1-100000)", v);
-    } else if (opt_value(argc, argv, &i, "--out", &v)) {
+    } else if (c == 'o') {
       out = v;
     } else {
-      return usage_error("gen: unknown argument '%s'", argv[i]);
+      return usage_error("gen: unknown argument '%s'", bad);
     }
   }
   if (!have_seed || !version || !abi || !out || !*out)
@@ -111,7 +140,7 @@ static int cmd_gen(int argc, char **argv) {
   if (big < 0)
     big = abi == SFR_ABI_AARCH64_BE || abi == SFR_ABI_S390X_BE;
   if (sfe_mkdir_p(out, err, sizeof err) != 0) {
-    fprintf(stderr, "sfcorpus: gen: error: %s\n", err);
+    sfc_error("gen: error: %s", err);
     return EXIT_USAGE;
   }
   for (k = 0; k < count; k++) {
@@ -122,7 +151,7 @@ static int cmd_gen(int argc, char **argv) {
       rc = sfe_gen_write(&c, out, err, sizeof err);
     sfe_case_free(&c);
     if (rc != 0) {
-      fprintf(stderr, "sfcorpus: gen: error: %s\n", err);
+      sfc_error("gen: error: %s", err);
       return EXIT_USAGE;
     }
   }
@@ -142,7 +171,7 @@ static int mkdir_p(const char *dir) {
       char save = buf[i];
       buf[i] = 0;
       if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "sfcorpus: %s: cannot create: %s\n", buf, strerror(errno));
+        sfc_error("%s: cannot create: %s", buf, strerror(errno));
         return -1;
       }
       buf[i] = save;
@@ -156,36 +185,43 @@ static int cmp_id(const void *a, const void *b) {
 }
 
 int main(int argc, char **argv) {
-  const char *cases = NULL, *outdir = NULL, *summary = NULL;
+  /* --help is 'H': 'h' is the short -h, which next_option checks stands alone. */
+  static const struct option longs[] = {
+      {"help", no_argument, NULL, 'H'},          {"cases", required_argument, NULL, 'C'},
+      {"out", required_argument, NULL, 'o'},     {"case", required_argument, NULL, 'c'},
+      {"summary", required_argument, NULL, 's'}, {"list", no_argument, NULL, 'l'},
+      {NULL, 0, NULL, 0}};
+  const char *cases = NULL, *outdir = NULL, *summary = NULL, *bad;
   const char **only = NULL;
-  int nonly = 0, list = 0, i, rc = 0;
+  int nonly = 0, list = 0, i, c, rc = 0;
   cat_catalogue cat;
   cat_concrete *all = NULL;
   size_t nall = 0, k, nsel = 0, ncases_sel = 0;
   unsigned long per_version[4] = {0, 0, 0, 0};
 
+  sfc_set_progname("sfcorpus");
   if (argc >= 2 && strcmp(argv[1], "gen") == 0)
-    return cmd_gen(argc - 2, argv + 2);
-  only = calloc((size_t)argc, sizeof *only);
-  if (!only)
-    return 2;
-  for (i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    return cmd_gen(argc - 1, argv + 1);
+  only = cat_xcalloc((size_t)argc, sizeof *only);
+  optind = 1;
+  opterr = 0;
+  while ((c = next_option(argc, argv, "+:h", longs, &bad)) != -1) {
+    if (c == 'h' || c == 'H') {
       fputs(usage, stdout);
       free(only);
       return 0;
-    } else if (strcmp(argv[i], "--cases") == 0 && i + 1 < argc) {
-      cases = argv[++i];
-    } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
-      outdir = argv[++i];
-    } else if (strcmp(argv[i], "--case") == 0 && i + 1 < argc) {
-      only[nonly++] = argv[++i];
-    } else if (strcmp(argv[i], "--summary") == 0 && i + 1 < argc) {
-      summary = argv[++i];
-    } else if (strcmp(argv[i], "--list") == 0) {
+    } else if (c == 'C') {
+      cases = optarg;
+    } else if (c == 'o') {
+      outdir = optarg;
+    } else if (c == 'c') {
+      only[nonly++] = optarg;
+    } else if (c == 's') {
+      summary = optarg;
+    } else if (c == 'l') {
       list = 1;
-    } else {
-      fprintf(stderr, "sfcorpus: unknown or incomplete argument '%s'\n%s", argv[i], usage);
+    } else { /* '?', or ':' for an option given last without its value */
+      fprintf(stderr, "sfcorpus: unknown or incomplete argument '%s'\n%s", bad, usage);
       free(only);
       return 2;
     }
@@ -212,13 +248,7 @@ int main(int argc, char **argv) {
   }
   for (k = 0; k < cat.ncases; k++)
     nall += cat_expand(&cat.cases[k], NULL, 0);
-  all = calloc(nall ? nall : 1, sizeof *all);
-  if (!all) {
-    fprintf(stderr, "sfcorpus: out of memory\n");
-    cat_free(&cat);
-    free(only);
-    return 2;
-  }
+  all = cat_xcalloc(nall, sizeof *all);
   nall = 0;
   for (k = 0; k < cat.ncases; k++) {
     size_t n = cat_expand(&cat.cases[k], all + nall, SIZE_MAX);
@@ -231,11 +261,7 @@ int main(int argc, char **argv) {
   }
   /* Concrete identifiers must be unique. */
   {
-    cat_concrete *sorted = calloc(nall ? nall : 1, sizeof *sorted);
-    if (!sorted) {
-      fprintf(stderr, "sfcorpus: out of memory\n");
-      exit(2);
-    }
+    cat_concrete *sorted = cat_xcalloc(nall, sizeof *sorted);
     memcpy(sorted, all, nall * sizeof *all);
     qsort(sorted, nall, sizeof *sorted, cmp_id);
     for (k = 1; k < nall; k++)
@@ -251,7 +277,7 @@ int main(int argc, char **argv) {
     for (k = 0; k < cat.ncases && strcmp(cat.cases[k].id, only[i]); k++)
       ;
     if (k == cat.ncases) {
-      fprintf(stderr, "sfcorpus: no case named %s\n", only[i]);
+      sfc_error("no case named %s", only[i]);
       rc = 2;
     }
   }

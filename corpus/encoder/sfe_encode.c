@@ -1,7 +1,10 @@
 /* sfe_encode.c - a model of an SFrame section turned into bytes.
  *
- * Written from the spec (sframe-spec-v3.txt sections 2 and 3), FACTS.md and
- * the rulings of SPEC-NOTES.md; it shares no code with the oracle's reader.
+ * Written from the SFrame spec version 3, sections 2 (the format) and 3
+ * (its interpretation), published with GNU binutils
+ * (https://sourceware.org/binutils/docs/sframe-spec.html), the rulings of
+ * SPEC-NOTES.md and the psABIs' DWARF register numbers (sfe_abi.c); it
+ * shares no code with the oracle's reader.
  * Each rule of the model is turned into the data words that the spec's
  * interpretation (section 3) reads back as that rule; a rule with no such
  * words is refused with SFE_E_MODEL and a message naming the function, the
@@ -13,35 +16,6 @@
 #include "sfe_internal.h"
 
 /* ---- small helpers shared with the other encoder files ---- */
-
-/* The DWARF numbers of each ABI's SP, FP and RA register (the psABIs, as
- * FACTS.md gives them), by sfh_abi_arch (spec 2.2.1).  The encoder's own
- * table, not the oracle's sfr_abi_sp_reg() and its kin: expected results
- * computed with the oracle's numbers would agree with the oracle whatever
- * those numbers were.  A value that names no ABI gets AArch64's numbers (a
- * case with such an ABI patches it in after encoding). */
-typedef struct abi_regs {
-  uint32_t sp, fp, ra;
-} abi_regs;
-static const abi_regs dwarf_regs[] = {
-    {31, 29, 30}, /* 0: no ABI */
-    {31, 29, 30}, /* 1 SFRAME_ABI_AARCH64_ENDIAN_BIG: sp, x29, x30 (LR) */
-    {31, 29, 30}, /* 2 SFRAME_ABI_AARCH64_ENDIAN_LITTLE: the same */
-    {7, 6, 16},   /* 3 SFRAME_ABI_AMD64_ENDIAN_LITTLE: rsp, rbp, the RA column */
-    {15, 11, 14}, /* 4 SFRAME_ABI_S390X_ENDIAN_BIG: r15, r11, r14 */
-};
-
-static const abi_regs *regs_of(uint8_t abi) {
-  return &dwarf_regs[abi < sizeof dwarf_regs / sizeof *dwarf_regs ? abi : 0];
-}
-
-uint32_t sfe_dwarf_sp(uint8_t abi) { return regs_of(abi)->sp; }
-uint32_t sfe_dwarf_fp(uint8_t abi) { return regs_of(abi)->fp; }
-uint32_t sfe_dwarf_ra(uint8_t abi) { return regs_of(abi)->ra; }
-
-int sfe_is_aarch64(uint8_t abi) {
-  return abi == SFR_ABI_AARCH64_BE || abi == SFR_ABI_AARCH64_LE;
-}
 
 static void seterr(char *err, size_t n, const char *fmt, ...) {
   va_list ap;
@@ -133,6 +107,26 @@ static int s390x_cfa_word(int64_t off, int64_t *w) {
     return 0;                                                                  \
   } while (0)
 
+/* An s390x RA or FP word (N18): an offset from the CFA, or in version 2 an
+ * odd word naming the register the value is in.  1, or 0 with err set. */
+static int s390x_word(const sfe_model *m, const sfr_reg_rule *x, const char *what, word_list *w,
+                      unsigned fi, unsigned ri, char *err, size_t errlen) {
+  if (x->kind == SFR_RULE_AT_CFA) {
+    if (m->version == SFR_VERSION_2 && (x->offset & 1))
+      FAIL("s390x version 2 %s offset %lld is odd (a register number)", what,
+           (long long)x->offset);
+    push(w, x->offset, 0);
+  } else if (x->kind == SFR_RULE_REG && m->version == SFR_VERSION_2) {
+    if (x->offset != 0)
+      FAIL("s390x version 2 register %s takes no offset (%+lld)", what, (long long)x->offset);
+    push(w, ((int64_t)x->reg << 1) | 1, 0);
+  } else {
+    FAIL("s390x default FDEs (version %u) cannot express %s rule %s", m->version, what,
+         kind_name(x->kind));
+  }
+  return 1;
+}
+
 /* Default FDE words (inverse of spec 3.1.1 - 3.1.3). */
 static int default_words(const sfe_model *m, const sfr_rules *r, word_list *w,
                          unsigned fi, unsigned ri, char *err, size_t errlen) {
@@ -184,37 +178,15 @@ static int default_words(const sfe_model *m, const sfr_rules *r, word_list *w,
     if (ra->kind == SFR_RULE_UNCHANGED) {
       if (!fp_def || ra->padding)
         push(w, 0, 0);
-    } else if (ra->kind == SFR_RULE_AT_CFA) {
-      if (ra->padding)
-        FAIL("padding set on an RA rule that is not unchanged");
-      if (ra->offset == 0)
-        FAIL("s390x RA at CFA+0 reads as the not-saved padding word");
-      if (m->version == SFR_VERSION_2 && (ra->offset & 1))
-        FAIL("s390x version 2 RA offset %lld is odd (a register number)", (long long)ra->offset);
-      push(w, ra->offset, 0);
-    } else if (ra->kind == SFR_RULE_REG && m->version == SFR_VERSION_2) {
-      if (ra->offset != 0)
-        FAIL("s390x version 2 register RA takes no offset (%+lld)", (long long)ra->offset);
-      push(w, ((int64_t)ra->reg << 1) | 1, 0);
     } else {
-      FAIL("s390x default FDEs (version %u) cannot express RA rule %s", m->version,
-           kind_name(ra->kind));
+      if (ra->kind == SFR_RULE_AT_CFA && ra->padding)
+        FAIL("padding set on an RA rule that is not unchanged");
+      if (ra->kind == SFR_RULE_AT_CFA && ra->offset == 0)
+        FAIL("s390x RA at CFA+0 reads as the not-saved padding word");
+      if (!s390x_word(m, ra, "RA", w, fi, ri, err, errlen))
+        return 0;
     }
-    if (!fp_def) {
-      if (fp->kind == SFR_RULE_AT_CFA) {
-        if (m->version == SFR_VERSION_2 && (fp->offset & 1))
-          FAIL("s390x version 2 FP offset %lld is odd (a register number)", (long long)fp->offset);
-        push(w, fp->offset, 0);
-      } else if (fp->kind == SFR_RULE_REG && m->version == SFR_VERSION_2) {
-        if (fp->offset != 0)
-          FAIL("s390x version 2 register FP takes no offset (%+lld)", (long long)fp->offset);
-        push(w, ((int64_t)fp->reg << 1) | 1, 0);
-      } else {
-        FAIL("s390x default FDEs (version %u) cannot express FP rule %s", m->version,
-             kind_name(fp->kind));
-      }
-    }
-    return 1;
+    return fp_def || s390x_word(m, fp, "FP", w, fi, ri, err, errlen);
   }
   FAIL("ABI %u has no default interpretation", m->abi);
 }
@@ -253,14 +225,9 @@ static int flex_words(const sfe_model *m, const sfr_rules *r, word_list *w,
   int64_t off = r->cfa.offset;
   int ra_def = sfe_ra_is_default(m, &r->ra), fp_def = sfe_fp_is_default(m, &r->fp);
 
-  if (r->cfa.base == SFR_BASE_SP)
-    reg = sfe_dwarf_sp(m->abi);
-  else if (r->cfa.base == SFR_BASE_FP)
-    reg = sfe_dwarf_fp(m->abi);
-  else if (r->cfa.base == SFR_BASE_REG)
-    reg = r->cfa.reg;
-  else
+  if (r->cfa.base > SFR_BASE_REG)
     FAIL("CFA base %u unknown", r->cfa.base);
+  reg = sfe_cfa_base_reg(m->abi, &r->cfa);
   if (reg > 0x1fffffffu)
     FAIL("CFA register %u does not fit a control word", (unsigned)reg);
   if (m->abi == SFR_ABI_S390X_BE && !s390x_cfa_word(r->cfa.offset, &off))
@@ -413,46 +380,39 @@ long sfe_header_field(const char *name, unsigned *width) {
   return -1;
 }
 
+/* The FDE fields by version: versions 1 and 2 keep them all in the
+ * function descriptor entry (rep_size from version 2); version 3 splits
+ * them between the FDE index entry and the attributes at the head of the
+ * function's FRE data (SFrame spec version 3, sections 2.3.1 and 2.3.2).  A
+ * model version other than 2 or 3 is laid out as version 1. */
 long sfe_fde_field(const sfe_model *m, const sfe_section *s, uint32_t fde, const char *name,
                    unsigned *width) {
-  long base, off = -1;
-  unsigned w = 0;
+  enum { V1 = 1u << 1, V2 = 1u << 2, V3 = 1u << 3 };
+  static const struct {
+    unsigned versions;
+    const char *name;
+    int in_attr; /* offset from the attributes (version 3), else from the FDE */
+    long off;
+    unsigned width;
+  } f[] = {{V1 | V2, "start", 0, 0, 4},    {V1 | V2, "size", 0, 4, 4},
+           {V1 | V2, "fre_off", 0, 8, 4},  {V1 | V2, "num_fres", 0, 12, 4},
+           {V1 | V2, "info", 0, 16, 1},    {V2, "rep_size", 0, 17, 1},
+           {V3, "start", 0, 0, 8},         {V3, "size", 0, 8, 4},
+           {V3, "fre_off", 0, 12, 4},      {V3, "num_fres", 1, 0, 2},
+           {V3, "info", 1, 2, 1},          {V3, "info2", 1, 3, 1},
+           {V3, "rep_size", 1, 4, 1}};
+  unsigned v;
+  size_t i;
   if (!m || !s || fde >= s->nfuncs)
     return -1;
-  base = (long)s->fde_at[fde];
-  if (m->version == SFR_VERSION_3) {
-    long attr = (long)s->data_at[fde];
-    if (strcmp(name, "start") == 0)
-      off = base, w = 8;
-    else if (strcmp(name, "size") == 0)
-      off = base + 8, w = 4;
-    else if (strcmp(name, "fre_off") == 0)
-      off = base + 12, w = 4;
-    else if (strcmp(name, "num_fres") == 0)
-      off = attr, w = 2;
-    else if (strcmp(name, "info") == 0)
-      off = attr + 2, w = 1;
-    else if (strcmp(name, "info2") == 0)
-      off = attr + 3, w = 1;
-    else if (strcmp(name, "rep_size") == 0)
-      off = attr + 4, w = 1;
-  } else {
-    if (strcmp(name, "start") == 0)
-      off = base, w = 4;
-    else if (strcmp(name, "size") == 0)
-      off = base + 4, w = 4;
-    else if (strcmp(name, "fre_off") == 0)
-      off = base + 8, w = 4;
-    else if (strcmp(name, "num_fres") == 0)
-      off = base + 12, w = 4;
-    else if (strcmp(name, "info") == 0)
-      off = base + 16, w = 1;
-    else if (strcmp(name, "rep_size") == 0 && m->version == SFR_VERSION_2)
-      off = base + 17, w = 1;
-  }
-  if (off >= 0 && width)
-    *width = w;
-  return off;
+  v = m->version == SFR_VERSION_3 ? V3 : m->version == SFR_VERSION_2 ? V2 : V1;
+  for (i = 0; i < sizeof f / sizeof f[0]; i++)
+    if ((f[i].versions & v) && strcmp(name, f[i].name) == 0) {
+      if (width)
+        *width = f[i].width;
+      return (long)(f[i].in_attr ? s->data_at[fde] : s->fde_at[fde]) + f[i].off;
+    }
+  return -1;
 }
 
 /* ---- the section ---- */

@@ -27,12 +27,7 @@ static void row_rules_json(FILE *out, const sfe_model *m, const sfe_func *f, con
             r->ra_mangled ? "true" : "false");
     return;
   }
-  if (r->cfa.base == SFR_BASE_SP)
-    reg = sfe_dwarf_sp(m->abi);
-  else if (r->cfa.base == SFR_BASE_FP)
-    reg = sfe_dwarf_fp(m->abi);
-  else
-    reg = r->cfa.reg;
+  reg = sfe_cfa_base_reg(m->abi, &r->cfa);
   /* A flexible CFA names a register; the ABI's SP and FP show as such. */
   base = reg == sfe_dwarf_sp(m->abi) ? "sp" : reg == sfe_dwarf_fp(m->abi) ? "fp" : "reg";
   (void)f;

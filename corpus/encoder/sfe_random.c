@@ -113,9 +113,7 @@ static void cfa(sfr_rules *r, const sfe_model *m, uint8_t base, int64_t off) {
 }
 
 static void cfa_reg(sfr_rules *r, const sfe_model *m, uint32_t reg, int64_t off, int deref) {
-  r->cfa.base = reg == sfe_dwarf_sp(m->abi)   ? SFR_BASE_SP
-                : reg == sfe_dwarf_fp(m->abi) ? SFR_BASE_FP
-                                              : SFR_BASE_REG;
+  r->cfa.base = sfe_cfa_base_of(m->abi, reg);
   r->cfa.reg = reg;
   r->cfa.offset = off;
   r->cfa.deref = (uint8_t)deref;
@@ -128,52 +126,62 @@ static void rule(sfr_reg_rule *x, uint8_t kind, uint32_t reg, int64_t off) {
   x->padding = 0;
 }
 
+/* PLT entries: a PCMASK function of 1 to max_blocks blocks of block bytes,
+ * its first row at 0 (returned). */
+static sfr_rules *plt_entries(builder *b, uint32_t block, uint32_t max_blocks) {
+  sfe_func *f = b->f;
+  f->pc_type = SFR_PCTYPE_MASK;
+  f->rep_size = (uint8_t)block;
+  f->size = block * range(b->r, 1, max_blocks);
+  return row(b, 0);
+}
+
 static void outermost(sfr_rules *r) {
   memset(r, 0, sizeof *r);
   r->outermost = 1;
   r->ra.kind = SFR_RULE_UNDEFINED;
 }
 
+/* A size in three tiers, rounded up to align: 1 in rare from the large
+ * range, else 1 in 8 from the medium one, else from the small one. */
+typedef struct tiers {
+  uint32_t rare;
+  uint32_t large_lo, large_hi, medium_lo, medium_hi, small_lo, small_hi;
+} tiers;
+
+static uint32_t tiered(sfe_rng *r, const tiers *t, uint32_t align) {
+  uint32_t n;
+  if (one_in(r, t->rare))
+    n = range(r, t->large_lo, t->large_hi);
+  else if (one_in(r, 8))
+    n = range(r, t->medium_lo, t->medium_hi);
+  else
+    n = range(r, t->small_lo, t->small_hi);
+  return (n + align - 1) / align * align;
+}
+
 /* Body length of a function: mostly small, sometimes needing 2-byte FRE
  * starts, rarely 4-byte ones. */
 static uint32_t body_len(sfe_rng *r, uint32_t align) {
-  uint32_t n;
-  if (one_in(r, 48))
-    n = range(r, 0x10000, 0x30000);
-  else if (one_in(r, 8))
-    n = range(r, 0x100, 0x3000);
-  else
-    n = range(r, 4, 200);
-  return (n + align - 1) / align * align;
+  static const tiers t = {48, 0x10000, 0x30000, 0x100, 0x3000, 4, 200};
+  return tiered(r, &t, align);
 }
 
 /* A stack frame size: small, sometimes needing 2-byte words, rarely 4. */
 static uint32_t frame_size(sfe_rng *r, uint32_t align) {
-  uint32_t n;
-  if (one_in(r, 40))
-    n = range(r, 0x10000, 0x400000);
-  else if (one_in(r, 8))
-    n = range(r, 0x100, 0x7000);
-  else
-    n = range(r, 1, 120);
-  return (n + align - 1) / align * align;
+  static const tiers t = {40, 0x10000, 0x400000, 0x100, 0x7000, 1, 120};
+  return tiered(r, &t, align);
 }
 
 /* ---- AMD64 ---- */
 
-static void amd64_func(builder *b) {
-  const sfe_model *m = b->m;
-  sfe_rng *r = b->r;
-  sfe_func *f = b->f;
-  uint32_t at, k = sfe_rng_below(r, 16);
+static void amd64_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, uint32_t k) {
+  uint32_t at;
   sfr_rules *x;
   int v23 = m->version >= SFR_VERSION_2;
 
   if (v23 && k == 0) { /* PLT entries: one block, repeated */
-    f->pc_type = SFR_PCTYPE_MASK;
-    f->rep_size = 16;
-    f->size = 16 * range(r, 1, 40);
-    row(b, 0)->cfa.offset = 8;
+    plt_entries(b, 16, 40)->cfa.offset = 8;
     x = row(b, 11);
     x->cfa.offset = 16;
     return;
@@ -282,20 +290,14 @@ static void amd64_func(builder *b) {
 
 /* ---- AArch64 ---- */
 
-static void aarch64_func(builder *b) {
-  const sfe_model *m = b->m;
-  sfe_rng *r = b->r;
-  sfe_func *f = b->f;
-  uint32_t at, k = sfe_rng_below(r, 16);
+static void aarch64_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, uint32_t k) {
+  uint32_t at;
   sfr_rules *x;
   int v23 = m->version >= SFR_VERSION_2;
   int pauth = one_in(r, 3);
 
   if (v23 && k == 0) { /* PLT entries */
-    f->pc_type = SFR_PCTYPE_MASK;
-    f->rep_size = 16;
-    f->size = 16 * range(r, 1, 40);
-    row(b, 0);
+    plt_entries(b, 16, 40);
     return;
   }
   if (v23 && k == 1) {
@@ -369,18 +371,12 @@ static void aarch64_func(builder *b) {
 
 /* ---- s390x ---- */
 
-static void s390x_func(builder *b) {
-  const sfe_model *m = b->m;
-  sfe_rng *r = b->r;
-  sfe_func *f = b->f;
-  uint32_t at, k = sfe_rng_below(r, 16);
+static void s390x_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, uint32_t k) {
+  uint32_t at;
   sfr_rules *x;
 
   if (k == 0) { /* PLT entries: 32-byte blocks */
-    f->pc_type = SFR_PCTYPE_MASK;
-    f->rep_size = 32;
-    f->size = 32 * range(r, 1, 20);
-    row(b, 0)->cfa.offset = 160;
+    plt_entries(b, 32, 20)->cfa.offset = 160;
     return;
   }
   if (k == 1) {
@@ -447,21 +443,25 @@ static void s390x_func(builder *b) {
 
 static void gen_func(builder *b) {
   sfe_func *f = b->f;
+  uint32_t k;
   f->fre_type = SFE_AUTO;
   f->word_size = SFE_AUTO;
   if (one_in(b->r, 48)) { /* no FREs: covers no PC (V3: outermost) */
     f->size = range(b->r, 1, 64);
     return;
   }
+  /* Each ABI's generator: the builder, its model, generator and function,
+   * and a draw in [0, 16) that picks the function's shape. */
+  k = sfe_rng_below(b->r, 16);
   switch (b->m->abi) {
   case SFR_ABI_AMD64_LE:
-    amd64_func(b);
+    amd64_func(b, b->m, b->r, f, k);
     break;
   case SFR_ABI_S390X_BE:
-    s390x_func(b);
+    s390x_func(b, b->m, b->r, f, k);
     break;
   default:
-    aarch64_func(b);
+    aarch64_func(b, b->m, b->r, f, k);
     break;
   }
   if (one_in(b->r, 24))

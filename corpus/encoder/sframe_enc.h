@@ -3,8 +3,8 @@
  *
  * It shares the oracle's constants and neutral rule types (sframe_ref.h) but
  * none of its reading code and none of its tables: the ABI names and DWARF
- * register numbers are the encoder's own (sfe_gen.c, sfe_encode.c), for a
- * decoder and an encoder must not share a misreading.  What it does take
+ * register numbers are the encoder's own (sfe_abi.c), for a decoder and an
+ * encoder must not share a misreading.  What it does take
  * from the oracle's library is the finding table (sfr_finding_by_name,
  * sfr_finding_class, sfr_class_name): an expected result names a finding,
  * and the finding identifiers are the interface the two are compared
@@ -199,7 +199,7 @@ int sfe_random_model(sfe_rng *r, uint8_t version, uint8_t abi, uint8_t big_endia
                      sfe_model *out);
 void sfe_model_free(sfe_model *m);
 
-/* ---- The generator behind `sfcorpus gen` (sfe_gen.c) ----
+/* ---- The generator behind `sfcorpus gen` (sfe_gen.c; sfe_faults.c) ----
  * One case of corpus/FORMAT.md: a random valid model (class valid, no
  * finding) or, with mutant set, a random model with exactly one fault whose
  * expected finding (and class, from the finding table) is known from the
@@ -227,12 +227,25 @@ int sfe_gen_case(uint64_t seed, uint8_t version, uint8_t abi, uint8_t big_endian
  * NAME.lookup.json into dir (which must exist).  0, or -1 with err set. */
 int sfe_gen_write(const sfe_case *c, const char *dir, char *err, size_t errlen);
 void sfe_case_free(sfe_case *c);
-/* The fault kinds (for documentation and tests): count, and name i. */
+/* The fault kinds (sfe_faults.c; for documentation and tests): count, and
+ * name i. */
 unsigned sfe_fault_count(void);
 const char *sfe_fault_name(unsigned i);
-const char *sfe_abi_name(uint8_t abi); /* "amd64", "aarch64-le", ... */
-uint8_t sfe_abi_by_name(const char *name); /* SFR_ABI_*, or 0 */
 /* mkdir -p; 0, or -1 with err set. */
 int sfe_mkdir_p(const char *dir, char *err, size_t errlen);
+
+/* ---- The ABIs (sfe_abi.c: the encoder's one table, by SFR_ABI_*) ---- */
+const char *sfe_abi_name(uint8_t abi); /* "amd64", "aarch64-le", ... */
+uint8_t sfe_abi_by_name(const char *name); /* SFR_ABI_*, or 0 */
+/* DWARF numbers of the ABI's SP, FP and RA register (AMD64 7/6/16, AArch64
+ * 31/29/30, s390x 15/11/14). */
+uint32_t sfe_dwarf_sp(uint8_t abi);
+uint32_t sfe_dwarf_fp(uint8_t abi);
+uint32_t sfe_dwarf_ra(uint8_t abi);
+/* The DWARF register a CFA rule's base names (the ABI's SP or FP for
+ * SFR_BASE_SP / SFR_BASE_FP, else cfa->reg), and the other way: the base
+ * of DWARF register reg (SFR_BASE_REG when it is neither SP nor FP). */
+uint32_t sfe_cfa_base_reg(uint8_t abi, const sfr_cfa_rule *cfa);
+uint8_t sfe_cfa_base_of(uint8_t abi, uint32_t reg);
 
 #endif
