@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "binutils.h"
 
@@ -34,7 +33,7 @@ static int llvm_capabilities(const sfa_config *cfg) {
 
 static uint32_t llvm_sh_type(const sfa_config *cfg) {
   (void)cfg;
-  return SFA_SHT_GNU_SFRAME;
+  return SHT_GNU_SFRAME;
 }
 
 /* ------------------------------------------------------------------ */
@@ -400,19 +399,19 @@ static void print_warning(const char *err) {
     fprintf(stderr, "llvm-readobj warned: %s\n", p);
 }
 
-static int llvm_judge(const sfa_config *cfg, sfa_run *r, sfa_dump *d) {
+static int llvm_judge(const sfa_config *cfg, proc_result *r, sfa_dump *d) {
   rd rr;
   if (sfa_exit_failed(cfg, r))
     return 1;
-  if (r->err.len) { /* its verdict: a warning about the section */
-    print_warning(r->err.p);
+  if (r->errlen) { /* its verdict: a warning about the section */
+    print_warning(r->err);
     return 1;
   }
-  if (r->out.truncated) {
+  if (r->out_truncated) {
     fprintf(stderr, "%s printed too much\n", cfg->kind);
     return 1;
   }
-  if (llvm_parse(r->out.p, d, &rr)) {
+  if (llvm_parse(r->out, d, &rr)) {
     fprintf(stderr, "cannot parse %s output: %s\n", cfg->kind, rr.lx.err);
     return 1;
   }

@@ -94,6 +94,18 @@ typedef struct opts {
   double timeout;
 } opts;
 
+/* How the runner runs an adapter: in a process group of its own (killed
+ * whole), in the runner's environment, with the time limit of --timeout. */
+static proc_opts adapter_run_opts(const opts *o, size_t max_out) {
+  proc_opts po;
+  memset(&po, 0, sizeof po);
+  po.timeout_s = o->timeout;
+  po.max_out = max_out;
+  po.own_group = 1;
+  po.who = "sfconform";
+  return po;
+}
+
 static void die(const char *fmt, const char *a) {
   fprintf(stderr, "sfconform: ");
   fprintf(stderr, fmt, a);
@@ -313,6 +325,7 @@ static void setup_impl(impl *im, const char *spec, const opts *o) {
   const char *argv[4];
   int n, i;
   proc_result pr;
+  proc_opts popts;
   jdoc doc;
   char err[200];
   const jvalue *v;
@@ -351,7 +364,8 @@ static void setup_impl(impl *im, const char *spec, const opts *o) {
   impl_argv(im, argv, &n);
   argv[n++] = "capabilities";
   argv[n] = NULL;
-  if (proc_run((char *const *)argv, o->timeout, 1 << 20, &pr) != 0 || !pr.exited || pr.code != 0)
+  popts = adapter_run_opts(o, 1 << 20);
+  if (proc_run((char *const *)argv, &popts, &pr) != 0 || !pr.exited || pr.code != 0)
     die("%s: `capabilities` failed", path);
   if (json_parse(pr.out, pr.outlen, &doc, err, sizeof err) != 0 || doc.root.type != J_OBJECT) {
     fprintf(stderr, "sfconform: %s: capabilities: not a JSON object (%s)\n", path, err);
@@ -416,6 +430,7 @@ static int run(const impl *im, const opts *o, const char *const *args, proc_resu
                result *r) {
   const char **argv;
   int n, i, rc;
+  proc_opts popts;
   for (i = 0; args[i]; i++)
     ;
   if (!(argv = calloc((size_t)i + 4, sizeof *argv)))
@@ -424,7 +439,8 @@ static int run(const impl *im, const opts *o, const char *const *args, proc_resu
   for (i = 0; args[i]; i++)
     argv[n++] = args[i];
   argv[n] = NULL;
-  rc = proc_run((char *const *)argv, o->timeout, MAX_OUT, pr);
+  popts = adapter_run_opts(o, MAX_OUT);
+  rc = proc_run((char *const *)argv, &popts, pr);
   free(argv);
   if (rc != 0) {
     set(r, ST_CRASH, "cannot start %s%s", im->argv0, "");
