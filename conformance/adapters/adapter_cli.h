@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "../../decoder/cli/num.h" /* not -Idecoder/cli: its unwind.h would hide GCC's */
+#include "sfa_regs.h"
 
 /* A reader with memory errors does what the bytes beyond its buffers
  * make it do, and those depend on where the heap and the mappings lie.

@@ -250,20 +250,10 @@ static void catch_faults(void) {
 
 /* ---- the section as the reader describes it ---- */
 
-/* DWARF numbers of SP and FP (FACTS.md) for the ABIs glibc's sframe.h
- * names: the reader only says SFRAME_BASE_REG_SP or _FP. */
+/* DWARF numbers of SP and FP (sfa_regs.h) for the ABIs glibc's sframe.h
+ * names (not s390x): the reader only says SFRAME_BASE_REG_SP or _FP. */
 static int abi_regs(unsigned abi, unsigned *sp, unsigned *fp) {
-  switch (abi) {
-  case SFRAME_ABI_AARCH64_ENDIAN_BIG:
-  case SFRAME_ABI_AARCH64_ENDIAN_LITTLE:
-    *sp = 31, *fp = 29;
-    return 1;
-  case SFRAME_ABI_AMD64_ENDIAN_LITTLE:
-    *sp = 7, *fp = 6;
-    return 1;
-  default:
-    return 0;
-  }
+  return abi != SFA_ABI_S390X_BE && sfa_sp_fp_regs(abi, sp, fp);
 }
 
 static void set_rule(FILE *o, const char *name, const char *rule, int64_t off) {

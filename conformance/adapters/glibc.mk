@@ -40,7 +40,7 @@ $(GLIBC_STAMP): $(GLIBC_TARBALL) conformance/adapters/glibc.mk
 	touch $@
 
 $(SFA_GLIBC_243): conformance/adapters/glibc.c conformance/adapters/glibc-stubs.h conformance/adapters/glibc-reader.h \
-                  conformance/adapters/glibc.mk conformance/adapters/adapter_cli.h decoder/cli/num.h $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
+                  conformance/adapters/glibc.mk conformance/adapters/adapter_cli.h conformance/adapters/sfa_regs.h decoder/cli/num.h $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
 	@mkdir -p $(@D)
 	$(CC) $(filter-out $(SAN_FLAGS) --coverage,$(CFLAGS_ALL)) -O2 \
 	  -include conformance/adapters/glibc-stubs.h -I$(GLIBC_TREE)/sysdeps/generic \

@@ -180,25 +180,6 @@ static void free_section(section_buf *sb) {
 
 /* ---- interpretation through the API ---- */
 
-/* DWARF numbers of the stack and frame pointers per ABI (FACTS.md): the
- * API only says "SP" or "FP" (SFRAME_BASE_REG_SP / _FP). */
-static int abi_regs(unsigned abi, unsigned *sp, unsigned *fp) {
-  switch (abi) {
-  case SFRAME_ABI_AARCH64_ENDIAN_BIG:
-  case SFRAME_ABI_AARCH64_ENDIAN_LITTLE:
-    *sp = 31, *fp = 29;
-    return 1;
-  case SFRAME_ABI_AMD64_ENDIAN_LITTLE:
-    *sp = 7, *fp = 6;
-    return 1;
-  case 4:
-    *sp = 15, *fp = 11;
-    return 1;
-  default:
-    return 0;
-  }
-}
-
 /* A function as the API gives it. */
 typedef struct {
   uint32_t num_fres, size;
@@ -287,7 +268,7 @@ static int api_rules_json(FILE *o, const sec_info *s, unsigned fde_type,
   int8_t fixed_fp = sframe_decoder_get_fixed_fp_offset(s->ctx);
   int8_t fixed_ra = sframe_decoder_get_fixed_ra_offset(s->ctx);
   unsigned sp = 0, fp = 0;
-  int known = abi_regs(s->abi, &sp, &fp);
+  int known = sfa_sp_fp_regs(s->abi, &sp, &fp);
   int err = 0;
   unsigned base;
   int32_t cfa, ra, fpo;
@@ -660,7 +641,7 @@ static int locate_row(const sec_info *s, uint64_t at, const sframe_frame_row_ent
  *    _FDE_NOTSORTED without the sorted flag) is "no-fde", and so is an FDE
  *    that does not cover the PC (it returns the last FDE starting at or
  *    before it, without a range check);
- *  - 2.47 has no such call: its search needs the sorted flag (FACTS.md), so
+ *  - 2.47 has no such call: its search needs the sorted flag (libsframe-notes.md D6), so
  *    without it "no-fde"; with it, the functions as the API describes them.
  * The PC inside the function found: "bad-data" if one of its rows fails
  * sframe_decoder_get_fre, else "no-fre". */

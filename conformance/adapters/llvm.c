@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "binutils.h"
+#include "sfa_regs.h"
 
 /* Fields llvm-readobj never prints (the section's byte order: it reads the
  * section in the ELF file's, which the wrapper chose from the magic). */
@@ -171,14 +172,13 @@ static int parse_header(rd *r, sfa_dump *d, hdr_info *h) {
   return 0;
 }
 
-/* The DWARF number of the SP / FP base on the ABI LLVM printed. */
+/* The DWARF number of the SP / FP base on the ABI LLVM printed (one of the
+ * three LLVM 22 knows: sfa_regs.h). */
 static int base_reg(int abi, int sp, uint32_t *reg) {
-  if (abi == 3)
-    *reg = sp ? 7 : 6;
-  else if (abi == 1 || abi == 2)
-    *reg = sp ? 31 : 29;
-  else
+  unsigned s, f;
+  if (abi < 0 || abi == (int)SFA_ABI_S390X_BE || !sfa_sp_fp_regs((unsigned)abi, &s, &f))
     return -1;
+  *reg = sp ? s : f;
   return 0;
 }
 
