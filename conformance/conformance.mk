@@ -51,7 +51,7 @@ IMPL ?= $(BUNDLED_ADAPTERS)
 CONFORMANCE_FLAGS ?=
 
 SFCONFORM_SRCS := $(filter-out conformance/runner/proc.c,$(wildcard conformance/runner/*.c))
-$(SFCONFORM): $(SFCONFORM_SRCS) $(CONF_HDRS) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
+$(SFCONFORM): $(SFCONFORM_SRCS) $(CONF_HDRS) common/sfc_tools.h $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Iconformance/runner -Icommon -o $@ $(filter %.c,$^) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 
