@@ -59,9 +59,10 @@ $(SFADAPTER_REF): conformance/adapters/reference.c decoder/cli/dump.c decoder/cl
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -o $@ $(filter %.c,$^) $(STATIC)
 
-$(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c $(CONF_HDRS)
+$(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c conformance/adapters/adapter_cli.h \
+                 conformance/adapters/sfa_regs.h decoder/cli/num.h common/sfc_tools.h $(CONF_HDRS) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Iconformance/include -o $@ $< -ldl
+	$(CC) $(CFLAGS_ALL) -Iconformance/include -Icommon -o $@ $< $(SFC_TOOLS_LIB) -ldl
 
 $(EXAMPLE_EXE): conformance/examples/example-adapter.c $(HDRS) $(CONF_HDRS) $(STATIC)
 	@mkdir -p $(@D)

@@ -12,6 +12,7 @@
 #ifndef SFA_ADAPTER_CLI_H
 #define SFA_ADAPTER_CLI_H
 
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,6 +37,20 @@ static inline void sfa_fixed_layout(char **argv) {
     execv("/proc/self/exe", argv);
 }
 
+/* An adapter's command line has no options, only a command and its
+ * operands (conformance/PROTOCOL.md); --help / -h and any other option are a
+ * usage error.  Read with getopt_long up to the first operand.  Returns the
+ * index of the first operand, or -1 when an option was given (the caller
+ * prints its usage and exits 2). */
+static inline int sfa_first_operand(int argc, char **argv) {
+  static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  opterr = 0;
+  optind = 1;
+  if (getopt_long(argc, argv, "+h", opts, NULL) != -1)
+    return -1;
+  return optind;
+}
+
 typedef enum { SFA_CMD_DECODE, SFA_CMD_LOOKUP } sfa_cmd;
 
 typedef struct {
@@ -56,9 +71,14 @@ static inline void sfa_cli_free(sfa_cli *c) {
  * the capabilities, 2 after a usage message or a bad VMA or PC. */
 static inline int sfa_cli_parse(const char *prog, const char *capabilities, int argc, char **argv,
                                 sfa_cli *c) {
-  const char *cmd = argc > 1 ? argv[1] : "";
-  int i;
+  int first = sfa_first_operand(argc, argv), i;
+  const char *cmd;
   memset(c, 0, sizeof *c);
+  if (first > 1) { /* the operands as argv[1]... */
+    argc -= first - 1;
+    argv += first - 1;
+  }
+  cmd = first > 0 && argc > 1 ? argv[1] : "";
   if (strcmp(cmd, "capabilities") == 0 && argc == 2) {
     puts(capabilities);
     return fflush(stdout) == 0 ? 0 : 2;

@@ -459,6 +459,7 @@ static void usage(void) {
 
 int main(int argc, char **argv) {
   const sfa_tool *tool = &SFA_THE_TOOL;
+  int first;
   /* Some of these tools read past their buffers on bad input
    * (binutils-notes.md, C3): fixed addresses make their outcome repeat
    * (the personality is inherited by the tool). */
@@ -484,6 +485,13 @@ int main(int argc, char **argv) {
     g_cfg.path = (e && *e) ? e : SFA_KIND;
   }
 #endif
+  first = sfa_first_operand(argc, argv);
+  if (first < 0) {
+    usage();
+    return 2;
+  }
+  argc -= first - 1; /* the operands as argv[1]... */
+  argv += first - 1;
   if (argc == 2 && !strcmp(argv[1], "capabilities")) {
     if (!g_cfg.baked && runtime_version(&g_cfg)) {
       fprintf(stderr, "cannot run or parse '%s --version'\n", g_cfg.path);
