@@ -1,9 +1,9 @@
 /* adapter_cli.h - what the executable adapters of this directory that
  * link a reader into themselves (libsframe.c, glibc.c) share: the command
- * line of the adapter protocol (conformance/PROTOCOL.md), reading the
- * section file, running without address randomisation, and the JSON array
- * of a lookup.  Header-only, like decoder/cli/num.h, whose number syntax
- * it uses for VMAs and PCs.
+ * line of the adapter protocol (conformance/PROTOCOL.md), running without
+ * address randomisation, and the JSON array of a lookup.  Header-only,
+ * like decoder/cli/num.h, whose number syntax it uses for VMAs and PCs;
+ * the section file is read with common/sfc_tools.h's sfc_read_file.
  *
  *   PROG capabilities
  *   PROG decode SECTION VMA
@@ -23,6 +23,7 @@
 
 #include "../../decoder/cli/num.h" /* not -Idecoder/cli: its unwind.h would hide GCC's */
 #include "sfa_regs.h"
+#include "sfc_tools.h"
 
 /* A reader with memory errors does what the bytes beyond its buffers
  * make it do, and those depend on where the heap and the mappings lie.
@@ -112,43 +113,6 @@ static inline int sfa_cli_parse(const char *prog, const char *capabilities, int 
       }
   }
   return -1;
-}
-
-/* The whole file into a malloc'd buffer (*out, *out_len; free it).
- * Returns 0, or -1 when it cannot be opened, read or held. */
-static inline int sfa_read_file(const char *path, unsigned char **out, size_t *out_len) {
-  FILE *fp = fopen(path, "rb");
-  unsigned char *buf = NULL;
-  size_t cap = 0, n = 0;
-  if (!fp)
-    return -1;
-  for (;;) {
-    size_t got;
-    if (n == cap) {
-      unsigned char *nb;
-      cap = cap ? cap * 2 : 65536;
-      nb = realloc(buf, cap);
-      if (!nb) {
-        free(buf);
-        fclose(fp);
-        return -1;
-      }
-      buf = nb;
-    }
-    got = fread(buf + n, 1, cap - n, fp);
-    n += got;
-    if (got == 0)
-      break;
-  }
-  if (ferror(fp)) {
-    free(buf);
-    fclose(fp);
-    return -1;
-  }
-  fclose(fp);
-  *out = buf;
-  *out_len = n;
-  return 0;
 }
 
 /* ---- printing ---- */

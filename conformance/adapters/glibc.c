@@ -605,7 +605,7 @@ static int lookup_job_one(FILE *o, void *job, int i, int ra_mode, int first) {
 /* ---- main ---- */
 
 int main(int argc, char **argv) {
-  unsigned char *raw = NULL;
+  uint8_t *raw = NULL;
   size_t raw_len = 0;
   fenced sec;
   sframe_decoder_ctx ctx;
@@ -619,7 +619,7 @@ int main(int argc, char **argv) {
   rc = sfa_cli_parse(PROG, capabilities, argc, argv, &cli);
   if (rc >= 0)
     return rc;
-  if (sfa_read_file(cli.section, &raw, &raw_len) != 0) {
+  if (sfc_read_file(cli.section, &raw, &raw_len) != SFC_READ_OK) {
     fprintf(stderr, PROG ": %s: cannot read\n", cli.section);
     sfa_cli_free(&cli);
     return 2;

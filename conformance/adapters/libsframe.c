@@ -157,11 +157,11 @@ static int section_from_bytes(const unsigned char *bytes, size_t n, section_buf 
 }
 
 static int read_section(const char *path, section_buf *sb) {
-  unsigned char *tmp = NULL;
+  uint8_t *tmp = NULL;
   size_t n = 0;
   int rc;
   memset(sb, 0, sizeof *sb);
-  if (sfa_read_file(path, &tmp, &n) != 0)
+  if (sfc_read_file(path, &tmp, &n) != SFC_READ_OK)
     return -1;
   rc = section_from_bytes(tmp, n, sb);
   free(tmp);
