@@ -22,8 +22,8 @@
 #include <unistd.h>
 
 #include "../../decoder/cli/num.h" /* not -Idecoder/cli: its unwind.h would hide GCC's */
+#include "../../common/sfc_tools.h" /* as num.h: no -I needed by who includes this */
 #include "sfa_regs.h"
-#include "sfc_tools.h"
 
 /* A reader with memory errors does what the bytes beyond its buffers
  * make it do, and those depend on where the heap and the mappings lie.
@@ -111,6 +111,26 @@ static inline int sfa_cli_parse(const char *prog, const char *capabilities, int 
         sfa_cli_free(c);
         return 2;
       }
+  }
+  return -1;
+}
+
+/* The start of an adapter's main: addresses fixed (sfa_fixed_layout), the
+ * command line read into *c, the section file read into *raw (*raw_len
+ * bytes; free it).  Returns -1 when the caller goes on, or the exit status
+ * when it is all done: 0 after the capabilities, 2 after a usage message,
+ * a bad number or a section that cannot be read (each said on stderr). */
+static inline int sfa_cli_start(const char *prog, const char *capabilities, int argc, char **argv,
+                                sfa_cli *c, uint8_t **raw, size_t *raw_len) {
+  int rc;
+  sfa_fixed_layout(argv);
+  rc = sfa_cli_parse(prog, capabilities, argc, argv, c);
+  if (rc >= 0)
+    return rc;
+  if (sfc_read_file(c->section, raw, raw_len) != SFC_READ_OK) {
+    fprintf(stderr, "%s: %s: cannot read\n", prog, c->section);
+    sfa_cli_free(c);
+    return 2;
   }
   return -1;
 }

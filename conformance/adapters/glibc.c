@@ -614,16 +614,11 @@ int main(int argc, char **argv) {
   int rc;
 
   /* Where the reservation lands, and so what an unbounded read that
-   * escapes it would meet, should not change from run to run. */
-  sfa_fixed_layout(argv);
-  rc = sfa_cli_parse(PROG, capabilities, argc, argv, &cli);
+   * escapes it would meet, should not change from run to run
+   * (sfa_fixed_layout). */
+  rc = sfa_cli_start(PROG, capabilities, argc, argv, &cli, &raw, &raw_len);
   if (rc >= 0)
     return rc;
-  if (sfc_read_file(cli.section, &raw, &raw_len) != SFC_READ_OK) {
-    fprintf(stderr, PROG ": %s: cannot read\n", cli.section);
-    sfa_cli_free(&cli);
-    return 2;
-  }
   if (fence_place(&sec, raw, raw_len) != 0) {
     fprintf(stderr, PROG ": cannot map %zu bytes\n", raw_len);
     free(raw);

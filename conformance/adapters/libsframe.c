@@ -156,18 +156,6 @@ static int section_from_bytes(const unsigned char *bytes, size_t n, section_buf 
   return 0;
 }
 
-static int read_section(const char *path, section_buf *sb) {
-  uint8_t *tmp = NULL;
-  size_t n = 0;
-  int rc;
-  memset(sb, 0, sizeof *sb);
-  if (sfc_read_file(path, &tmp, &n) != SFC_READ_OK)
-    return -1;
-  rc = section_from_bytes(tmp, n, sb);
-  free(tmp);
-  return rc;
-}
-
 static void free_section(section_buf *sb) {
   if (!sb->block)
     return;
@@ -746,15 +734,20 @@ int main(int argc, char **argv) {
   section_buf sb;
   sframe_decoder_ctx *ctx;
   sfa_cli cli;
+  uint8_t *raw = NULL;
+  size_t raw_len = 0;
   int rc;
 
   /* libsframe 2.40 reads and writes past its buffers on some inputs (see
-   * libsframe-notes.md): fixed addresses make its outcome repeat. */
-  sfa_fixed_layout(argv);
-  rc = sfa_cli_parse(PROG, capabilities, argc, argv, &cli);
+   * libsframe-notes.md): fixed addresses make its outcome repeat
+   * (sfa_fixed_layout). */
+  rc = sfa_cli_start(PROG, capabilities, argc, argv, &cli, &raw, &raw_len);
   if (rc >= 0)
     return rc;
-  if (read_section(cli.section, &sb) != 0) {
+  memset(&sb, 0, sizeof sb);
+  rc = section_from_bytes(raw, raw_len, &sb);
+  free(raw);
+  if (rc != 0) {
     fprintf(stderr, PROG ": %s: cannot read\n", cli.section);
     sfa_cli_free(&cli);
     return 2;

@@ -31,6 +31,25 @@ void mkdirs(const char *path) {
   mkdir(buf, 0777);
 }
 
+/* A case's fields in results.jsonl and in the matrix's data, after the
+ * caller's "{": id, case, title (when asked), version, abi, endian, class,
+ * finding, source. */
+static void write_case_fields(FILE *f, const kase *k, int with_title) {
+  fprintf(f, "\"id\":");
+  json_write_string(f, k->id);
+  fprintf(f, ",\"case\":");
+  json_write_string(f, k->casename);
+  if (with_title) {
+    fprintf(f, ",\"title\":");
+    json_write_string(f, k->title);
+  }
+  fprintf(f, ",\"version\":%d,\"abi\":\"%s\",\"endian\":\"%s\",\"class\":\"%s\",\"finding\":",
+          k->version, k->abi, k->endian, k->cls);
+  json_write_string(f, k->finding);
+  fprintf(f, ",\"source\":");
+  json_write_string(f, k->source);
+}
+
 void write_results(const impl *im, const opts *o, const kase *cs, size_t n) {
   char path[PATH_MAX];
   FILE *f;
@@ -43,15 +62,8 @@ void write_results(const impl *im, const opts *o, const kase *cs, size_t n) {
   for (i = 0; i < n; i++) {
     const kase *k = &cs[i];
     const result *r = &im->res[i];
-    fprintf(f, "{\"id\":");
-    json_write_string(f, k->id);
-    fprintf(f, ",\"case\":");
-    json_write_string(f, k->casename);
-    fprintf(f, ",\"version\":%d,\"abi\":\"%s\",\"endian\":\"%s\",\"class\":\"%s\",\"finding\":",
-            k->version, k->abi, k->endian, k->cls);
-    json_write_string(f, k->finding);
-    fprintf(f, ",\"source\":");
-    json_write_string(f, k->source);
+    fputc('{', f);
+    write_case_fields(f, k, 0);
     fprintf(f, ",\"status\":\"%s\",\"detail\":", st_names[r->status]);
     json_write_string(f, r->detail);
     fprintf(f, ",\"exit\":%d,\"ms\":%ld,\"stderr\":", r->code, r->ms);
@@ -150,17 +162,8 @@ void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
     fprintf(f, "],\n\"cases\":[");
     for (i = 0; i < n; i++) {
       const kase *k = &cs[i];
-      fprintf(f, "%s\n{\"id\":", i ? "," : "");
-      json_write_string(f, k->id);
-      fprintf(f, ",\"case\":");
-      json_write_string(f, k->casename);
-      fprintf(f, ",\"title\":");
-      json_write_string(f, k->title);
-      fprintf(f, ",\"version\":%d,\"abi\":\"%s\",\"endian\":\"%s\",\"class\":\"%s\",\"finding\":",
-              k->version, k->abi, k->endian, k->cls);
-      json_write_string(f, k->finding);
-      fprintf(f, ",\"source\":");
-      json_write_string(f, k->source);
+      fprintf(f, "%s\n{", i ? "," : "");
+      write_case_fields(f, k, 1);
       fprintf(f, ",\"results\":[");
       for (m = 0; m < nim; m++) {
         fprintf(f, "%s{\"status\":\"%s\",\"detail\":", m ? "," : "", st_names[ims[m].res[i].status]);
