@@ -181,6 +181,25 @@ static inline int sfa_finish(const char *prog, FILE *o, char *const *text,
   return rc;
 }
 
+/* The start of one lookup answer (a leading comma unless first): its PC,
+ * mode and "status": key.  The readers have no modes, so in RA mode the
+ * adapter asks about PC - 1 (SPEC-NOTES.md N22); *at is the address to
+ * ask about.  Returns 1 when the answer is already complete (a return
+ * address of 0 belongs to no call: "no-fde"), else 0. */
+static inline int sfa_lookup_begin(FILE *o, uint64_t pc, int ra_mode, int first, uint64_t *at) {
+  fprintf(o, "%s{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":", first ? "" : ",", pc,
+          ra_mode ? "ra" : "ip");
+  *at = pc;
+  if (ra_mode) {
+    if (pc == 0) {
+      fputs("\"no-fde\"}", o);
+      return 1;
+    }
+    *at = pc - 1;
+  }
+  return 0;
+}
+
 /* One answer of a lookup: the JSON object for PC number i in RA mode
  * ra_mode (0: the CFA row, 1: return-address mode), written to o with a
  * leading comma unless first.  Returns 0, or -1 on the adapter's own

@@ -672,20 +672,13 @@ static const char *miss_status(const sec_info *s, sfa_pc rel, uint64_t at) {
 static int lookup_one(FILE *o, const sec_info *s, uint64_t pc, int ra_mode, int first,
                       const char *path) {
   sframe_frame_row_entry fre;
-  uint64_t at = pc;
+  uint64_t at;
   sfa_pc rel = 0;
   long fidx = -1, ridx = -1;
   func f;
 
-  fprintf(o, "%s{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":", first ? "" : ",", pc,
-          ra_mode ? "ra" : "ip");
-  if (ra_mode) {
-    if (pc == 0) { /* a return address of 0 belongs to no call */
-      fputs("\"no-fde\"}", o);
-      return 0;
-    }
-    at = pc - 1; /* N22: libsframe has no modes; the adapter looks up PC - 1 */
-  }
+  if (sfa_lookup_begin(o, pc, ra_mode, first, &at))
+    return 0;
   if (!rel_pc(at, s->vma, &rel)) { /* libsframe's pc argument cannot say it */
     fputs("\"no-fde\"}", o);
     return 0;

@@ -86,22 +86,27 @@ static int enum_val(const char *v, uint64_t *out) {
 
 #define LFAIL(...) SFA_FAIL(&r->lx, __VA_ARGS__)
 
+/* The next line of a block: 1 with it in r->s, 0 at the line close that
+ * ends the block, -1 (r's error set) when the text ends first. */
+static int block_line(rd *r, const char *what, const char *close) {
+  if (next(r))
+    LFAIL("%s does not end", what);
+  return strcmp(r->s, close) ? 1 : 0;
+}
+
 typedef struct {
   int ra_fixed_used, fp_fixed_used; /* no "(unused)" on the header line */
   int abi;                          /* the ABI byte LLVM printed */
 } hdr_info;
 
 static int parse_header(rd *r, sfa_dump *d, hdr_info *h) {
+  int more;
   const char *v;
   int64_t n;
   uint64_t x;
   int seen_ver = 0, seen_flags = 0, seen_abi = 0;
   h->abi = -1;
-  for (;;) {
-    if (next(r))
-      LFAIL("the header does not end");
-    if (!strcmp(r->s, "}"))
-      break;
+  while ((more = block_line(r, "the header", "}")) > 0) {
     if (key(r, "Magic", &v))
       continue;
     if (key(r, "Version", &v)) {
@@ -166,6 +171,8 @@ static int parse_header(rd *r, sfa_dump *d, hdr_info *h) {
     } else
       LFAIL("line %d: unexpected header line '%.60s'", r->lx.lineno, r->s);
   }
+  if (more < 0)
+    return -1;
   if (!seen_ver || !seen_flags || !seen_abi || !d->fixed_fp_known || !d->fixed_ra_known ||
       d->auxhdr_len < 0)
     LFAIL("the header misses a field");
@@ -183,17 +190,14 @@ static int base_reg(int abi, int sp, uint32_t *reg) {
 }
 
 static int parse_fre(rd *r, const hdr_info *h, sfa_fde *fde) {
+  int more;
   const char *v;
   uint64_t x;
   int have_start = 0, have_base = 0, have_cfa = 0, have_ra = 0, have_fp = 0, sp = 0;
   int64_t cfa = 0, ra = 0, fp = 0;
   sfa_fre *f = sfa_add_fre(fde);
   f->mangled = -1;
-  for (;;) {
-    if (next(r))
-      LFAIL("a row does not end");
-    if (!strcmp(r->s, "}"))
-      break;
+  while ((more = block_line(r, "a row", "}")) > 0) {
     if (key(r, "Start Address", &v)) {
       if (num_hex(v, &x))
         LFAIL("line %d: bad Start Address", r->lx.lineno);
@@ -230,6 +234,8 @@ static int parse_fre(rd *r, const hdr_info *h, sfa_fde *fde) {
     } else
       LFAIL("line %d: unexpected row line '%.60s'", r->lx.lineno, r->s);
   }
+  if (more < 0)
+    return -1;
   if (!have_start || !have_base || f->mangled < 0)
     LFAIL("line %d: a row misses a field", r->lx.lineno);
   f->base = sp ? "sp" : "fp";
@@ -257,6 +263,7 @@ static int parse_fre(rd *r, const hdr_info *h, sfa_fde *fde) {
 }
 
 static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
+  int more;
   const char *v;
   int64_t n;
   uint64_t x;
@@ -264,11 +271,7 @@ static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
   uint64_t raw = 0;
   fde->signal = 0; /* version 2 has no signal bit */
   fde->flex = 0;   /* nor FDE types */
-  for (;;) {
-    if (next(r))
-      LFAIL("a function does not end");
-    if (!strcmp(r->s, "}"))
-      break;
+  while ((more = block_line(r, "a function", "}")) > 0) {
     if (key(r, "PC", &v)) {
       if (num_hex(v, &fde->pc))
         LFAIL("line %d: bad PC", r->lx.lineno);
@@ -285,11 +288,7 @@ static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
         LFAIL("line %d: bad Num FREs", r->lx.lineno);
       have_num = 1;
     } else if (!strcmp(r->s, "Info {")) {
-      for (;;) {
-        if (next(r))
-          LFAIL("Info does not end");
-        if (!strcmp(r->s, "}"))
-          break;
+      while ((more = block_line(r, "Info", "}")) > 0) {
         if (key(r, "FRE Type", &v)) {
           if (enum_val(v, &x))
             LFAIL("line %d: bad FRE Type", r->lx.lineno);
@@ -311,6 +310,8 @@ static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
         } else
           LFAIL("line %d: unexpected Info line '%.60s'", r->lx.lineno, r->s);
       }
+      if (more < 0)
+        return -1;
     } else if (key(r, "Repetitive block size", &v) ||
                key(r, "Repetitive block size (unused)", &v)) {
       if (num_hex(v, &x) || x > 255)
@@ -332,6 +333,8 @@ static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
     } else
       LFAIL("line %d: unexpected function line '%.60s'", r->lx.lineno, r->s);
   }
+  if (more < 0)
+    return -1;
   if (!have_pc || !have_size || !have_num || !have_type || !have_raw)
     LFAIL("line %d: a function misses a field", r->lx.lineno);
   /* "PAuth Key" is printed for AArch64 only; the key is info bit 5 */
@@ -341,6 +344,7 @@ static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
 }
 
 static int llvm_parse(char *text, sfa_dump *d, rd *r) {
+  int more;
   hdr_info h;
   memset(r, 0, sizeof *r);
   memset(&h, 0, sizeof h);
@@ -362,14 +366,10 @@ static int llvm_parse(char *text, sfa_dump *d, rd *r) {
     LFAIL("no Function Index");
   if (strcmp(r->s, "Function Index ["))
     LFAIL("line %d: no Function Index", r->lx.lineno);
-  for (;;) {
+  while ((more = block_line(r, "the Function Index", "]")) > 0) {
     sfa_fde *fde;
     const char *p;
     int64_t idx;
-    if (next(r))
-      LFAIL("the Function Index does not end");
-    if (!strcmp(r->s, "]"))
-      break;
     p = r->s;
     if (sfa_expect(&p, "FuncDescEntry [") || sfa_parse_dec(&p, &idx) || strcmp(p, "] {") ||
         idx < 0 || idx > (int64_t)UINT32_MAX)
@@ -379,6 +379,8 @@ static int llvm_parse(char *text, sfa_dump *d, rd *r) {
     if (parse_fde(r, &h, fde))
       return -1;
   }
+  if (more < 0)
+    return -1;
   if (next(r) || strcmp(r->s, "}"))
     LFAIL("line %d: the section does not end", r->lx.lineno);
   return 0;

@@ -65,16 +65,25 @@ void sfa_dump_init(sfa_dump *d) {
   d->auxhdr_len = -1;
 }
 
+/* The array arr of n elements of size bytes (cap allocated) with room for
+ * one more: arr itself, or its new place (cap updated; first elements the
+ * first time).  Exits 2 when memory runs out. */
+static void *room_for_one(void *arr, size_t n, size_t *cap, size_t size, size_t first) {
+  size_t nc;
+  void *np;
+  if (n < *cap)
+    return arr;
+  nc = *cap ? *cap * 2 : first;
+  np = realloc(arr, nc * size);
+  if (!np)
+    sfa_die_io("out of memory");
+  *cap = nc;
+  return np;
+}
+
 sfa_fde *sfa_add_fde(sfa_dump *d) {
   sfa_fde *f;
-  if (d->nfdes == d->cap) {
-    size_t nc = d->cap ? d->cap * 2 : 16;
-    sfa_fde *np = realloc(d->fdes, nc * sizeof *np);
-    if (!np)
-      sfa_die_io("out of memory");
-    d->fdes = np;
-    d->cap = nc;
-  }
+  d->fdes = room_for_one(d->fdes, d->nfdes, &d->cap, sizeof *d->fdes, 16);
   f = &d->fdes[d->nfdes++];
   memset(f, 0, sizeof *f);
   f->rep_size = -1;
@@ -84,14 +93,7 @@ sfa_fde *sfa_add_fde(sfa_dump *d) {
 
 sfa_fre *sfa_add_fre(sfa_fde *f) {
   sfa_fre *r;
-  if (f->nfres == f->cap) {
-    size_t nc = f->cap ? f->cap * 2 : 8;
-    sfa_fre *np = realloc(f->fres, nc * sizeof *np);
-    if (!np)
-      sfa_die_io("out of memory");
-    f->fres = np;
-    f->cap = nc;
-  }
+  f->fres = room_for_one(f->fres, f->nfres, &f->cap, sizeof *f->fres, 8);
   r = &f->fres[f->nfres++];
   memset(r, 0, sizeof *r);
   return r;
@@ -113,6 +115,14 @@ static const char *flag_names[3] = {"FDE_SORTED", "FRAME_POINTER", "FDE_FUNC_STA
 static void print_str_or_null(FILE *o, const char *key, const char *v) {
   if (v)
     fprintf(o, "\"%s\":\"%s\",", key, v);
+  else
+    fprintf(o, "\"%s\":null,", key);
+}
+
+/* "KEY":V, or "KEY":null, when not known. */
+static void print_int_or_null(FILE *o, const char *key, int known, int64_t v) {
+  if (known)
+    fprintf(o, "\"%s\":%" PRId64 ",", key, v);
   else
     fprintf(o, "\"%s\":null,", key);
 }
@@ -153,22 +163,11 @@ void sfa_print_json(FILE *o, const sfa_dump *d) {
     fputc(']', o);
   } else
     fputs("null", o);
-  if (d->flags_raw >= 0)
-    fprintf(o, ",\"flags_raw\":%d,", d->flags_raw);
-  else
-    fputs(",\"flags_raw\":null,", o);
-  if (d->fixed_fp_known)
-    fprintf(o, "\"fixed_fp_offset\":%" PRId64 ",", d->fixed_fp);
-  else
-    fputs("\"fixed_fp_offset\":null,", o);
-  if (d->fixed_ra_known)
-    fprintf(o, "\"fixed_ra_offset\":%" PRId64 ",", d->fixed_ra);
-  else
-    fputs("\"fixed_ra_offset\":null,", o);
-  if (d->auxhdr_len >= 0)
-    fprintf(o, "\"auxhdr_len\":%d,", d->auxhdr_len);
-  else
-    fputs("\"auxhdr_len\":null,", o);
+  fputc(',', o);
+  print_int_or_null(o, "flags_raw", d->flags_raw >= 0, d->flags_raw);
+  print_int_or_null(o, "fixed_fp_offset", d->fixed_fp_known, d->fixed_fp);
+  print_int_or_null(o, "fixed_ra_offset", d->fixed_ra_known, d->fixed_ra);
+  print_int_or_null(o, "auxhdr_len", d->auxhdr_len >= 0, d->auxhdr_len);
   fprintf(o, "\"num_fdes\":%" PRIu32 ",\"num_fres\":%" PRIu32 ",\"functions\":[", d->num_fdes,
           d->num_fres);
   for (i = 0; i < d->nfdes; i++) {
@@ -176,10 +175,7 @@ void sfa_print_json(FILE *o, const sfa_dump *d) {
     fprintf(o, "%s{\"index\":%" PRIu32 ",\"start\":\"0x%" PRIx64 "\",\"size\":%" PRIu32
                ",\"pc_type\":\"%s\",",
             i ? "," : "", f->index, f->pc, f->size, f->mask ? "mask" : "inc");
-    if (f->rep_size >= 0)
-      fprintf(o, "\"rep_size\":%" PRId64 ",", f->rep_size);
-    else
-      fputs("\"rep_size\":null,", o);
+    print_int_or_null(o, "rep_size", f->rep_size >= 0, f->rep_size);
     print_str_or_null(o, "fde_type", f->fde_type_known ? (f->flex ? "flex" : "default") : NULL);
     print_str_or_null(o, "fre_type", f->fre_type);
     print_str_or_null(o, "pauth_key", f->pauth == 'B' ? "B" : f->pauth == 'A' ? "A" : NULL);
