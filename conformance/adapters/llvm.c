@@ -99,6 +99,19 @@ typedef struct {
   int abi;                          /* the ABI byte LLVM printed */
 } hdr_info;
 
+/* A header line "CFA fixed FP|RA offset[ (unused)]: N" (v: N): the offset,
+ * and whether LLVM applies it (no "(unused)"). */
+static int fixed_offset(rd *r, const char *v, const char *which, int *used, int64_t *off,
+                        int *known) {
+  int64_t n;
+  *used = !strstr(r->s, "(unused)");
+  if (num_dec(v, &n))
+    LFAIL("line %d: bad fixed %s offset", r->lx.lineno, which);
+  *off = n;
+  *known = 1;
+  return 0;
+}
+
 static int parse_header(rd *r, sfa_dump *d, hdr_info *h) {
   int more;
   const char *v;
@@ -142,17 +155,11 @@ static int parse_header(rd *r, sfa_dump *d, hdr_info *h) {
       d->abi = x == 1 ? "aarch64-be" : x == 2 ? "aarch64-le" : x == 3 ? "amd64" : NULL;
       seen_abi = 1;
     } else if (key(r, "CFA fixed FP offset", &v) || key(r, "CFA fixed FP offset (unused)", &v)) {
-      h->fp_fixed_used = !strstr(r->s, "(unused)");
-      if (num_dec(v, &n))
-        LFAIL("line %d: bad fixed FP offset", r->lx.lineno);
-      d->fixed_fp = n;
-      d->fixed_fp_known = 1;
+      if (fixed_offset(r, v, "FP", &h->fp_fixed_used, &d->fixed_fp, &d->fixed_fp_known))
+        return -1;
     } else if (key(r, "CFA fixed RA offset", &v) || key(r, "CFA fixed RA offset (unused)", &v)) {
-      h->ra_fixed_used = !strstr(r->s, "(unused)");
-      if (num_dec(v, &n))
-        LFAIL("line %d: bad fixed RA offset", r->lx.lineno);
-      d->fixed_ra = n;
-      d->fixed_ra_known = 1;
+      if (fixed_offset(r, v, "RA", &h->ra_fixed_used, &d->fixed_ra, &d->fixed_ra_known))
+        return -1;
     } else if (key(r, "Auxiliary header length", &v)) {
       if (num_dec(v, &n) || n < 0 || n > 255)
         LFAIL("line %d: bad auxiliary header length", r->lx.lineno);
@@ -189,12 +196,37 @@ static int base_reg(int abi, int sp, uint32_t *reg) {
   return 0;
 }
 
+/* The data words a row shows, by the keys LLVM prints them with. */
+enum { W_CFA, W_RA, W_FP, W_COUNT };
+static const char *const word_keys[W_COUNT] = {"CFA Offset", "RA Offset", "FP Offset"};
+
+/* Which data word the row line is (*v: its value), or -1. */
+static int word_key(const rd *r, const char **v) {
+  int k;
+  for (k = 0; k < W_COUNT; k++)
+    if (key(r, word_keys[k], v))
+      return k;
+  return -1;
+}
+
+/* RA or FP: at CFA + the row's word, or at the header's fixed offset when
+ * LLVM applies it; unchanged when the row has no such word. */
+static void saved_rule(sfa_rule *rule, int shown, int fixed_used, int64_t offset) {
+  rule->reg_known = rule->off_known = 1;
+  if (shown) {
+    rule->rule = fixed_used ? "fixed" : "at-cfa";
+    rule->offset = offset;
+  } else
+    rule->rule = "unchanged";
+}
+
 static int parse_fre(rd *r, const hdr_info *h, sfa_fde *fde) {
   int more;
   const char *v;
   uint64_t x;
-  int have_start = 0, have_base = 0, have_cfa = 0, have_ra = 0, have_fp = 0, sp = 0;
-  int64_t cfa = 0, ra = 0, fp = 0;
+  int have_start = 0, have_base = 0, sp = 0, k;
+  int shown[W_COUNT] = {0, 0, 0};
+  int64_t word[W_COUNT] = {0, 0, 0};
   sfa_fre *f = sfa_add_fre(fde);
   f->mangled = -1;
   while ((more = block_line(r, "a row", "}")) > 0) {
@@ -217,18 +249,10 @@ static int parse_fre(rd *r, const hdr_info *h, sfa_fde *fde) {
         LFAIL("line %d: bad Base Register", r->lx.lineno);
       sp = x == 1;
       have_base = 1;
-    } else if (key(r, "CFA Offset", &v)) {
-      if (num_dec(v, &cfa))
-        LFAIL("line %d: bad CFA Offset", r->lx.lineno);
-      have_cfa = 1;
-    } else if (key(r, "RA Offset", &v)) {
-      if (num_dec(v, &ra))
-        LFAIL("line %d: bad RA Offset", r->lx.lineno);
-      have_ra = 1;
-    } else if (key(r, "FP Offset", &v)) {
-      if (num_dec(v, &fp))
-        LFAIL("line %d: bad FP Offset", r->lx.lineno);
-      have_fp = 1;
+    } else if ((k = word_key(r, &v)) >= 0) {
+      if (num_dec(v, &word[k]))
+        LFAIL("line %d: bad %s", r->lx.lineno, word_keys[k]);
+      shown[k] = 1;
     } else if (key(r, "Extra Offsets", &v)) {
       continue; /* data words LLVM gives no meaning */
     } else
@@ -241,23 +265,13 @@ static int parse_fre(rd *r, const hdr_info *h, sfa_fde *fde) {
   f->base = sp ? "sp" : "fp";
   f->cfa_reg_known = base_reg(h->abi, sp, &f->cfa_reg) == 0;
   f->cfa_off_known = 1;
-  f->cfa_offset = cfa;
+  f->cfa_offset = word[W_CFA];
   f->cfa_deref = 0;
-  f->ra.reg_known = f->fp.reg_known = 1;
-  f->ra.off_known = f->fp.off_known = 1;
-  if (have_ra) {
-    f->ra.rule = h->ra_fixed_used ? "fixed" : "at-cfa";
-    f->ra.offset = ra;
-  } else
-    f->ra.rule = "unchanged";
-  if (have_fp) {
-    f->fp.rule = h->fp_fixed_used ? "fixed" : "at-cfa";
-    f->fp.offset = fp;
-  } else
-    f->fp.rule = "unchanged";
+  saved_rule(&f->ra, shown[W_RA], h->ra_fixed_used, word[W_RA]);
+  saved_rule(&f->fp, shown[W_FP], h->fp_fixed_used, word[W_FP]);
   /* No CFA offset (a row without data words): LLVM shows no CFA rule, and
    * the RA and FP rules it shows are kept as they are. */
-  if (!have_cfa)
+  if (!shown[W_CFA])
     f->base = NULL; /* printed as "cfa": null */
   return 0;
 }

@@ -23,10 +23,8 @@
 static int ntest, nfail;
 
 static void ok(int cond, const char *name, const char *what) {
-  ntest++;
-  if (!cond)
-    nfail++;
-  printf("%s %d - %s: %s\n", cond ? "ok" : "not ok", ntest, name, what);
+  nfail += !cond;
+  printf("%s %d - %s: %s\n", cond ? "ok" : "not ok", ++ntest, name, what);
   fflush(stdout);
 }
 
