@@ -55,9 +55,10 @@ $(SFCONFORM): $(SFCONFORM_SRCS) $(CONF_HDRS) common/sfc_tools.h $(SFC_PROC_LIB) 
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Iconformance/runner -Icommon -o $@ $(filter %.c,$^) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 
-$(SFADAPTER_REF): conformance/adapters/reference.c decoder/cli/dump.c decoder/cli/unwind.c $(HDRS) $(STATIC)
+$(SFADAPTER_REF): conformance/adapters/reference.c decoder/cli/dump.c decoder/cli/unwind.c $(HDRS) $(STATIC) \
+                  conformance/adapters/adapter_cli.h conformance/adapters/sfa_regs.h common/sfc_tools.h $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -o $@ $(filter %.c,$^) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -o $@ $(filter %.c,$^) $(STATIC) $(SFC_TOOLS_LIB)
 
 $(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c conformance/adapters/adapter_cli.h \
                  conformance/adapters/sfa_regs.h decoder/cli/num.h common/sfc_tools.h $(CONF_HDRS) $(SFC_TOOLS_LIB)
