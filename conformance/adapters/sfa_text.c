@@ -84,19 +84,15 @@ static void *room_for_one(void *arr, size_t n, size_t *cap, size_t size, size_t 
 sfa_fde *sfa_add_fde(sfa_dump *d) {
   sfa_fde *f;
   d->fdes = room_for_one(d->fdes, d->nfdes, &d->cap, sizeof *d->fdes, 16);
-  f = &d->fdes[d->nfdes++];
-  memset(f, 0, sizeof *f);
+  f = memset(&d->fdes[d->nfdes++], 0, sizeof *f);
   f->rep_size = -1;
   f->fde_type_known = f->signal_known = 1;
   return f;
 }
 
 sfa_fre *sfa_add_fre(sfa_fde *f) {
-  sfa_fre *r;
   f->fres = room_for_one(f->fres, f->nfres, &f->cap, sizeof *f->fres, 8);
-  r = &f->fres[f->nfres++];
-  memset(r, 0, sizeof *r);
-  return r;
+  return memset(&f->fres[f->nfres++], 0, sizeof *f->fres);
 }
 
 void sfa_free_dump(sfa_dump *d) {
@@ -119,12 +115,20 @@ static void print_str_or_null(FILE *o, const char *key, const char *v) {
     fprintf(o, "\"%s\":null,", key);
 }
 
+/* before, then v (null when not known), then after. */
+static void put_num(FILE *o, const char *before, int known, int64_t v, const char *after) {
+  fputs(before, o);
+  if (known)
+    fprintf(o, "%" PRId64, v);
+  else
+    fputs("null", o);
+  fputs(after, o);
+}
+
 /* "KEY":V, or "KEY":null, when not known. */
 static void print_int_or_null(FILE *o, const char *key, int known, int64_t v) {
-  if (known)
-    fprintf(o, "\"%s\":%" PRId64 ",", key, v);
-  else
-    fprintf(o, "\"%s\":null,", key);
+  fprintf(o, "\"%s\":", key);
+  put_num(o, "", known, v, ",");
 }
 
 static void print_rule(FILE *o, const sfa_rule *r) {
@@ -133,14 +137,8 @@ static void print_rule(FILE *o, const sfa_rule *r) {
     fprintf(o, "\"%s\"", r->rule);
   else
     fputs("null", o);
-  if (r->reg_known)
-    fprintf(o, ",\"reg\":%" PRIu32, r->reg);
-  else
-    fputs(",\"reg\":null", o);
-  if (r->off_known)
-    fprintf(o, ",\"offset\":%" PRId64 "}", r->offset);
-  else
-    fputs(",\"offset\":null}", o);
+  put_num(o, ",\"reg\":", r->reg_known, r->reg, "");
+  put_num(o, ",\"offset\":", r->off_known, r->offset, "}");
 }
 
 static const char *bool3(int v) { return v < 0 ? "null" : v ? "true" : "false"; }
@@ -199,14 +197,8 @@ void sfa_print_json(FILE *o, const sfa_dump *d) {
         continue;
       }
       fprintf(o, "{\"cfa\":{\"base\":\"%s\",\"reg\":", r->base);
-      if (r->cfa_reg_known)
-        fprintf(o, "%" PRIu32, r->cfa_reg);
-      else
-        fputs("null", o);
-      if (r->cfa_off_known)
-        fprintf(o, ",\"offset\":%" PRId64, r->cfa_offset);
-      else
-        fputs(",\"offset\":null", o);
+      put_num(o, "", r->cfa_reg_known, r->cfa_reg, "");
+      put_num(o, ",\"offset\":", r->cfa_off_known, r->cfa_offset, "");
       fprintf(o, ",\"deref\":%s},\"ra\":", bool3(r->cfa_deref));
       print_rule(o, &r->ra);
       fputs(",\"fp\":", o);
