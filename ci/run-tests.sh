@@ -46,6 +46,12 @@ taps+=("$build/tests/json.tap")
 gnu_text_rc=$?
 taps+=("$build/tests/gnu_text.tap")
 
+# The process runner of sfconform and the text-tool adapters
+# (conformance/tests/proc_test.c).
+"${wrapper[@]}" "$build/tests/proc_test" > "$build/tests/proc.tap" 2>&1
+proc_rc=$?
+taps+=("$build/tests/proc.tap")
+
 # The shared tools library (common/tests/sfc_tools_test.c).
 "${wrapper[@]}" "$build/tests/sfc_tools_test" "$build/tests" > "$build/tests/sfc_tools.tap" 2>&1
 sfc_tools_rc=$?
@@ -131,9 +137,13 @@ if ! grep -q '^1\.\.' "$build/tests/json.tap" ||
    { [ "$json_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/json.tap"; }; then
   fail=$((fail + 1))
 fi
-# gnu_text_test: the same rule.
+# gnu_text_test, proc_test: the same rule.
 if ! grep -q '^1\.\.' "$build/tests/gnu_text.tap" ||
    { [ "$gnu_text_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/gnu_text.tap"; }; then
+  fail=$((fail + 1))
+fi
+if ! grep -q '^1\.\.' "$build/tests/proc.tap" ||
+   { [ "$proc_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/proc.tap"; }; then
   fail=$((fail + 1))
 fi
 # sfc_tools_test: the same rule.

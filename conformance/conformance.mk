@@ -88,6 +88,13 @@ $(GNU_TEXT_TEST): conformance/tests/gnu_text_test.c $(SFA_TEXT_HDRS) $(SFA_TEXT_
 	$(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) -o $@ $< $(SFA_TEXT_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 tests: $(GNU_TEXT_TEST)
 
+# The unit test of the process runner (TAP; ci/run-tests.sh runs it).
+PROC_TEST := $(BUILD)/tests/proc_test
+$(PROC_TEST): conformance/tests/proc_test.c conformance/runner/proc.h $(SFC_PROC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Iconformance/runner -o $@ $< $(SFC_PROC_LIB)
+tests: $(PROC_TEST)
+
 .PHONY: conformance-build conformance conformance-run
 conformance-build: $(CONFORMANCE_BINS)
 
