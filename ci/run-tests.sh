@@ -42,6 +42,18 @@ taps+=("$build/tests/unit.tap")
 json_rc=$?
 taps+=("$build/tests/json.tap")
 
+# The objdump / readelf adapters' GNU text parser on the real sections'
+# objdump texts (conformance/tests/gnu_text_test.c).
+"${wrapper[@]}" "$build/tests/gnu_text_test" "$here/corpus/real/sections" > "$build/tests/gnu_text.tap" 2>&1
+gnu_text_rc=$?
+taps+=("$build/tests/gnu_text.tap")
+
+# The process runner of sfconform and the text-tool adapters
+# (conformance/tests/proc_test.c).
+"${wrapper[@]}" "$build/tests/proc_test" > "$build/tests/proc.tap" 2>&1
+proc_rc=$?
+taps+=("$build/tests/proc.tap")
+
 # The shared tools library (common/tests/sfc_tools_test.c).
 "${wrapper[@]}" "$build/tests/sfc_tools_test" "$build/tests" > "$build/tests/sfc_tools.tap" 2>&1
 sfc_tools_rc=$?
@@ -128,6 +140,15 @@ grep -q '^1\.\.' "$build/tests/unit.tap" || fail=$((fail + 1))
 # (valgrind's, a sanitizer's), is one failure.
 if ! grep -q '^1\.\.' "$build/tests/json.tap" ||
    { [ "$json_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/json.tap"; }; then
+  fail=$((fail + 1))
+fi
+# gnu_text_test, proc_test: the same rule.
+if ! grep -q '^1\.\.' "$build/tests/gnu_text.tap" ||
+   { [ "$gnu_text_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/gnu_text.tap"; }; then
+  fail=$((fail + 1))
+fi
+if ! grep -q '^1\.\.' "$build/tests/proc.tap" ||
+   { [ "$proc_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/proc.tap"; }; then
   fail=$((fail + 1))
 fi
 # sfc_tools_test: the same rule.

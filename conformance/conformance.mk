@@ -12,6 +12,31 @@ EXAMPLE_EXE   := $(BUILD)/bin/example-adapter
 EXAMPLE_SO    := $(BUILD)/lib/example-adapter.so
 CONF_HDRS     := $(wildcard conformance/runner/*.h conformance/include/*.h)
 
+# The one process runner (conformance/runner/proc.c): sfconform runs the
+# adapters with it, the text-tool adapters their tool.
+SFC_PROC_LIB  := $(BUILD)/lib/libsfc_proc.a
+# What the text-tool adapters share (conformance/adapters/binutils.h): the
+# ELF wrapper, the dump model and its JSON, the GNU text parser.
+SFA_TEXT_LIB  := $(BUILD)/lib/libsfa_text.a
+SFA_TEXT_SRCS := conformance/adapters/sfa_elf.c conformance/adapters/sfa_text.c \
+                 conformance/adapters/gnu_text.c
+SFA_TEXT_HDRS := conformance/adapters/binutils.h conformance/adapters/gnu_text.h \
+                 conformance/adapters/sfa_elf.h conformance/runner/proc.h decoder/include/sframe_ref.h
+SFA_CFLAGS    := -Iconformance/adapters -Iconformance/runner -Icommon
+
+$(BUILD)/obj/conformance/proc.o: conformance/runner/proc.c conformance/runner/proc.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+$(SFC_PROC_LIB): $(BUILD)/obj/conformance/proc.o
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+$(BUILD)/obj/conformance/%.o: conformance/adapters/%.c $(SFA_TEXT_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) -c $< -o $@
+$(SFA_TEXT_LIB): $(SFA_TEXT_SRCS:conformance/adapters/%.c=$(BUILD)/obj/conformance/%.o)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
 # Each bundled adapter's fragment (conformance/adapters/*.mk) appends its
 # name to BUNDLED_ADAPTERS and its programs to BUNDLED_BINS; the runner finds
 # a bundled adapter NAME as $(BUILD)/bin/sfadapter-NAME.  Peers from newer
@@ -25,17 +50,21 @@ CONFORMANCE_BINS := $(SFCONFORM) $(SFADAPTER_REF) $(SFADAPTER_DL) $(EXAMPLE_EXE)
 IMPL ?= $(BUNDLED_ADAPTERS)
 CONFORMANCE_FLAGS ?=
 
-$(SFCONFORM): $(wildcard conformance/runner/*.c) $(CONF_HDRS)
+SFCONFORM_SRCS := $(filter-out conformance/runner/proc.c,$(wildcard conformance/runner/*.c))
+$(SFCONFORM): $(SFCONFORM_SRCS) $(CONF_HDRS) common/sfc_tools.h $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Iconformance/runner -o $@ $(filter %.c,$^)
+	$(CC) $(CFLAGS_ALL) -Iconformance/runner -Icommon -o $@ $(filter %.c,$^) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 
-$(SFADAPTER_REF): conformance/adapters/reference.c decoder/cli/dump.c decoder/cli/unwind.c $(HDRS) $(STATIC)
+$(SFADAPTER_REF): conformance/adapters/reference.c $(HDRS) $(SFR_DUMP_LIB) $(STATIC) \
+                  conformance/adapters/adapter_cli.h conformance/adapters/sfa_regs.h common/sfc_tools.h $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -Idecoder/fast -o $@ $(filter %.c,$^) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -Idecoder/fast -Icommon -o $@ conformance/adapters/reference.c \
+	  $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 
-$(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c $(CONF_HDRS)
+$(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c conformance/adapters/adapter_cli.h \
+                 conformance/adapters/sfa_regs.h decoder/cli/num.h common/sfc_tools.h $(CONF_HDRS) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Iconformance/include -o $@ $< -ldl
+	$(CC) $(CFLAGS_ALL) -Iconformance/include -Icommon -o $@ $< $(SFC_TOOLS_LIB) -ldl
 
 $(EXAMPLE_EXE): conformance/examples/example-adapter.c $(HDRS) $(CONF_HDRS) $(STATIC)
 	@mkdir -p $(@D)
@@ -51,6 +80,21 @@ $(JSON_TEST): conformance/tests/json_test.c conformance/runner/json.c conformanc
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Iconformance/runner -o $@ conformance/tests/json_test.c conformance/runner/json.c
 tests: $(JSON_TEST)
+
+# The unit test of the GNU objdump / readelf text parser against the real
+# sections' objdump texts (TAP; ci/run-tests.sh runs it on corpus/real/sections).
+GNU_TEXT_TEST := $(BUILD)/tests/gnu_text_test
+$(GNU_TEXT_TEST): conformance/tests/gnu_text_test.c $(SFA_TEXT_HDRS) $(SFA_TEXT_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) -o $@ $< $(SFA_TEXT_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+tests: $(GNU_TEXT_TEST)
+
+# The unit test of the process runner (TAP; ci/run-tests.sh runs it).
+PROC_TEST := $(BUILD)/tests/proc_test
+$(PROC_TEST): conformance/tests/proc_test.c conformance/runner/proc.h $(SFC_PROC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Iconformance/runner -o $@ $< $(SFC_PROC_LIB)
+tests: $(PROC_TEST)
 
 .PHONY: conformance-build conformance conformance-run
 conformance-build: $(CONFORMANCE_BINS)

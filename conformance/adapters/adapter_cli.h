@@ -1,9 +1,9 @@
 /* adapter_cli.h - what the executable adapters of this directory that
  * link a reader into themselves (libsframe.c, glibc.c) share: the command
- * line of the adapter protocol (conformance/PROTOCOL.md), reading the
- * section file, running without address randomisation, and the JSON array
- * of a lookup.  Header-only, like decoder/cli/num.h, whose number syntax
- * it uses for VMAs and PCs.
+ * line of the adapter protocol (conformance/PROTOCOL.md), running without
+ * address randomisation, and the JSON array of a lookup.  Header-only,
+ * like decoder/cli/num.h, whose number syntax it uses for VMAs and PCs;
+ * the section file is read with common/sfc_tools.h's sfc_read_file.
  *
  *   PROG capabilities
  *   PROG decode SECTION VMA
@@ -12,6 +12,7 @@
 #ifndef SFA_ADAPTER_CLI_H
 #define SFA_ADAPTER_CLI_H
 
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,6 +22,8 @@
 #include <unistd.h>
 
 #include "../../decoder/cli/num.h" /* not -Idecoder/cli: its unwind.h would hide GCC's */
+#include "../../common/sfc_tools.h" /* as num.h: no -I needed by who includes this */
+#include "sfa_regs.h"
 
 /* A reader with memory errors does what the bytes beyond its buffers
  * make it do, and those depend on where the heap and the mappings lie.
@@ -33,6 +36,20 @@ static inline void sfa_fixed_layout(char **argv) {
   if (pers != -1 && !(pers & ADDR_NO_RANDOMIZE) &&
       personality((unsigned long)pers | ADDR_NO_RANDOMIZE) != -1)
     execv("/proc/self/exe", argv);
+}
+
+/* An adapter's command line has no options, only a command and its
+ * operands (conformance/PROTOCOL.md); --help / -h and any other option are a
+ * usage error.  Read with getopt_long up to the first operand.  Returns the
+ * index of the first operand, or -1 when an option was given (the caller
+ * prints its usage and exits 2). */
+static inline int sfa_first_operand(int argc, char **argv) {
+  static const struct option opts[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+  opterr = 0;
+  optind = 1;
+  if (getopt_long(argc, argv, "+h", opts, NULL) != -1)
+    return -1;
+  return optind;
 }
 
 typedef enum { SFA_CMD_DECODE, SFA_CMD_LOOKUP } sfa_cmd;
@@ -55,9 +72,14 @@ static inline void sfa_cli_free(sfa_cli *c) {
  * the capabilities, 2 after a usage message or a bad VMA or PC. */
 static inline int sfa_cli_parse(const char *prog, const char *capabilities, int argc, char **argv,
                                 sfa_cli *c) {
-  const char *cmd = argc > 1 ? argv[1] : "";
-  int i;
+  int first = sfa_first_operand(argc, argv), i;
+  const char *cmd;
   memset(c, 0, sizeof *c);
+  if (first > 1) { /* the operands as argv[1]... */
+    argc -= first - 1;
+    argv += first - 1;
+  }
+  cmd = first > 0 && argc > 1 ? argv[1] : "";
   if (strcmp(cmd, "capabilities") == 0 && argc == 2) {
     puts(capabilities);
     return fflush(stdout) == 0 ? 0 : 2;
@@ -93,41 +115,24 @@ static inline int sfa_cli_parse(const char *prog, const char *capabilities, int 
   return -1;
 }
 
-/* The whole file into a malloc'd buffer (*out, *out_len; free it).
- * Returns 0, or -1 when it cannot be opened, read or held. */
-static inline int sfa_read_file(const char *path, unsigned char **out, size_t *out_len) {
-  FILE *fp = fopen(path, "rb");
-  unsigned char *buf = NULL;
-  size_t cap = 0, n = 0;
-  if (!fp)
-    return -1;
-  for (;;) {
-    size_t got;
-    if (n == cap) {
-      unsigned char *nb;
-      cap = cap ? cap * 2 : 65536;
-      nb = realloc(buf, cap);
-      if (!nb) {
-        free(buf);
-        fclose(fp);
-        return -1;
-      }
-      buf = nb;
-    }
-    got = fread(buf + n, 1, cap - n, fp);
-    n += got;
-    if (got == 0)
-      break;
+/* The start of an adapter's main: addresses fixed (sfa_fixed_layout), the
+ * command line read into *c, the section file read into *raw (*raw_len
+ * bytes; free it).  Returns -1 when the caller goes on, or the exit status
+ * when it is all done: 0 after the capabilities, 2 after a usage message,
+ * a bad number or a section that cannot be read (each said on stderr). */
+static inline int sfa_cli_start(const char *prog, const char *capabilities, int argc, char **argv,
+                                sfa_cli *c, uint8_t **raw, size_t *raw_len) {
+  int rc;
+  sfa_fixed_layout(argv);
+  rc = sfa_cli_parse(prog, capabilities, argc, argv, c);
+  if (rc >= 0)
+    return rc;
+  if (sfc_read_file(c->section, raw, raw_len) != SFC_READ_OK) {
+    fprintf(stderr, "%s: %s: cannot read\n", prog, c->section);
+    sfa_cli_free(c);
+    return 2;
   }
-  if (ferror(fp)) {
-    free(buf);
-    fclose(fp);
-    return -1;
-  }
-  fclose(fp);
-  *out = buf;
-  *out_len = n;
-  return 0;
+  return -1;
 }
 
 /* ---- printing ---- */
@@ -174,6 +179,25 @@ static inline int sfa_finish(const char *prog, FILE *o, char *const *text,
   if (rc == 0)
     fwrite(*text, 1, *text_len, stdout);
   return rc;
+}
+
+/* The start of one lookup answer (a leading comma unless first): its PC,
+ * mode and "status": key.  The readers have no modes, so in RA mode the
+ * adapter asks about PC - 1 (SPEC-NOTES.md N22); *at is the address to
+ * ask about.  Returns 1 when the answer is already complete (a return
+ * address of 0 belongs to no call: "no-fde"), else 0. */
+static inline int sfa_lookup_begin(FILE *o, uint64_t pc, int ra_mode, int first, uint64_t *at) {
+  fprintf(o, "%s{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":", first ? "" : ",", pc,
+          ra_mode ? "ra" : "ip");
+  *at = pc;
+  if (ra_mode) {
+    if (pc == 0) {
+      fputs("\"no-fde\"}", o);
+      return 1;
+    }
+    *at = pc - 1;
+  }
+  return 0;
 }
 
 /* One answer of a lookup: the JSON object for PC number i in RA mode

@@ -2,9 +2,11 @@
  *
  * A text-tool adapter wraps the raw section in a minimal ELF file, runs a
  * dumping tool on it (objdump, readelf, llvm-readobj) and parses the text
- * back into the canonical JSON of decoder/JSON.md.  binutils.c holds the
- * machinery (the ELF wrapper, running the tool, the dump model and its JSON
- * printer, main) and the GNU text parser; llvm.c the llvm-readobj parser.
+ * back into the canonical JSON of decoder/JSON.md.  binutils.c runs the
+ * tool (conformance/runner/proc.c) on the file sfa_elf.c writes, and holds
+ * main and the GNU tools' description; sfa_text.c the dump model, its JSON
+ * printer and the text lexer; gnu_text.c the GNU text parser, llvm.c the
+ * llvm-readobj one.
  * Each tool is described by an sfa_tool; the one an adapter program runs is
  * chosen at build time (binutils.mk, llvm.mk). */
 #ifndef SFA_BINUTILS_H
@@ -12,6 +14,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#include "proc.h"
 
 /* ------------------------------------------------------------------ */
 /* what the adapter runs, fixed at build time                          */
@@ -26,25 +31,13 @@ typedef struct {
 } sfa_config;
 
 /* ------------------------------------------------------------------ */
-/* running a program                                                   */
+/* a tool's run (conformance/runner/proc.h)                            */
 
-typedef struct {
-  char *p;
-  size_t len, cap, max;
-  int truncated;
-} sfa_buf;
-
-typedef struct {
-  sfa_buf out, err;
-  int status;    /* waitpid status */
-  int timed_out; /* killed by us */
-  int exec_failed;
-} sfa_run;
-
-void sfa_run_tool(char *const argv[], double timeout, sfa_run *r);
-void sfa_run_free(sfa_run *r);
 /* The first line of s (at most n - 1 bytes). */
 void sfa_first_line(const char *s, char *out, size_t n);
+/* The name sfa_die_io's messages give ("sfadapter-NAME: "). */
+extern const char *sfa_die_name;
+/* Prints the message on stderr and exits with status 2. */
 void sfa_die_io(const char *fmt, ...);
 
 /* ------------------------------------------------------------------ */
@@ -143,7 +136,7 @@ typedef struct sfa_tool {
   const char *const *args;
   /* the tool exited (not killed, no timeout): 0 accept with *d filled, or
    * 1 reject with the reason printed on stderr */
-  int (*judge)(const sfa_config *cfg, sfa_run *r, sfa_dump *d);
+  int (*judge)(const sfa_config *cfg, proc_result *r, sfa_dump *d);
 } sfa_tool;
 
 /* Runs cfg->path with --version; 0 and the first line, or -1. */
@@ -153,11 +146,16 @@ int sfa_tool_version_line(const sfa_config *cfg, char *line, size_t n);
 int sfa_check_tool(const sfa_config *cfg);
 /* 1 when the tool exited with a non-zero status (said on stderr with its
  * first line of standard error: a rejection), else 0. */
-int sfa_exit_failed(const sfa_config *cfg, const sfa_run *r);
+int sfa_exit_failed(const sfa_config *cfg, const proc_result *r);
 /* Prints the "unknown_fields" array. */
 void sfa_print_keys(const char *const *keys);
+/* Prints the dump as the canonical JSON of decoder/JSON.md, one line. */
+void sfa_print_json(FILE *o, const sfa_dump *d);
 
-#define SFA_SHT_PROGBITS 1u
-#define SFA_SHT_GNU_SFRAME 0x6ffffff4u
+/* The section type GNU ld gives .sframe (binutils 2.45 and later); the
+ * <elf.h> of older C libraries does not name it. */
+#ifndef SHT_GNU_SFRAME
+#define SHT_GNU_SFRAME 0x6ffffff4u
+#endif
 
 #endif

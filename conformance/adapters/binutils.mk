@@ -6,22 +6,25 @@
 #   sfadapter-objdump-2.44, sfadapter-readelf-2.44   trixie's (make toolchains)
 #   sfadapter-objdump-2.47, sfadapter-readelf-2.47   sid's 2.47.50 snapshot (make toolchains)
 #
-# One source (binutils.c): the tool's kind, path and exact version are
+# One main (binutils.c, linked with $(SFA_TEXT_LIB), conformance.mk): the tool's kind, path and exact version are
 # compiled in (-D); the release decides how its text is read.  The newer
 # ones are built only when their toolchain is unpacked.
 
 # The toolchains live in build/ whatever BUILD is (one cache, ci/toolchains.sh).
 SFA_BU_TC      := $(abspath build/toolchains)
-SFA_BU_SRC     := conformance/adapters/binutils.c conformance/adapters/binutils.h \
-                  conformance/adapters/adapter_cli.h decoder/cli/num.h \
-                  conformance/adapters/binutils.mk decoder/include/sframe_ref.h
+SFA_BU_SRC     := conformance/adapters/binutils.c $(SFA_TEXT_HDRS) \
+                  conformance/adapters/adapter_cli.h conformance/adapters/sfa_regs.h decoder/cli/num.h common/sfc_tools.h \
+                  conformance/adapters/binutils.mk $(SFA_TEXT_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 # $(call sfa_bu_pkg,ROOT,PACKAGE): the package's version in ROOT/VERSIONS
 sfa_bu_pkg = $(shell awk '$$1 == "$(2)" { print $$2 }' $(1)/VERSIONS 2>/dev/null)
 # $(call sfa_bu_build,KIND-DEFINE,NAME,PATH,VERSION)
-sfa_bu_build = $(CC) $(CFLAGS_ALL) -Iconformance/adapters -D$(1) -DSFA_NAME='"$(2)"' \
-  -DSFA_PATH='"$(3)"' -DSFA_VERSION='"$(4)"' -o $@ conformance/adapters/binutils.c
+sfa_bu_build = $(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) -D$(1) -DSFA_NAME='"$(2)"' \
+  -DSFA_PATH='"$(3)"' -DSFA_VERSION='"$(4)"' -o $@ conformance/adapters/binutils.c \
+  $(SFA_TEXT_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 
 SFA_BU_240_VERSION = $(shell dpkg-query -W -f='$${Version}' binutils 2>/dev/null)
+SFA_BU_244_VERSION = $(call sfa_bu_pkg,$(SFA_BU_TC)/trixie,binutils)
+SFA_BU_247_VERSION = $(call sfa_bu_pkg,$(SFA_BU_TC)/sid,binutils)
 SFA_BU_240_OBJDUMP := $(BUILD)/bin/sfadapter-objdump-2.40
 SFA_BU_240_READELF := $(BUILD)/bin/sfadapter-readelf-2.40
 SFA_BU_244_OBJDUMP := $(BUILD)/bin/sfadapter-objdump-2.44
@@ -47,21 +50,16 @@ BUNDLED_BINS += $(SFA_BU_BINS)
 .PHONY: sfadapter-binutils
 sfadapter-binutils: $(SFA_BU_BINS)
 
-$(SFA_BU_240_OBJDUMP): $(SFA_BU_SRC)
-	@mkdir -p $(@D)
-	$(call sfa_bu_build,SFA_TOOL_OBJDUMP,objdump-2.40,/usr/bin/objdump,$(SFA_BU_240_VERSION))
-$(SFA_BU_240_READELF): $(SFA_BU_SRC)
-	@mkdir -p $(@D)
-	$(call sfa_bu_build,SFA_TOOL_READELF,readelf-2.40,/usr/bin/readelf,$(SFA_BU_240_VERSION))
-$(SFA_BU_244_OBJDUMP): $(SFA_BU_SRC) $(SFA_BU_TC)/trixie/VERSIONS
-	@mkdir -p $(@D)
-	$(call sfa_bu_build,SFA_TOOL_OBJDUMP,objdump-2.44,$(SFA_BU_TC)/trixie/bin/objdump,$(call sfa_bu_pkg,$(SFA_BU_TC)/trixie,binutils))
-$(SFA_BU_244_READELF): $(SFA_BU_SRC) $(SFA_BU_TC)/trixie/VERSIONS
-	@mkdir -p $(@D)
-	$(call sfa_bu_build,SFA_TOOL_READELF,readelf-2.44,$(SFA_BU_TC)/trixie/bin/readelf,$(call sfa_bu_pkg,$(SFA_BU_TC)/trixie,binutils))
-$(SFA_BU_247_OBJDUMP): $(SFA_BU_SRC) $(SFA_BU_TC)/sid/VERSIONS
-	@mkdir -p $(@D)
-	$(call sfa_bu_build,SFA_TOOL_OBJDUMP,objdump-2.47,$(SFA_BU_TC)/sid/bin/objdump,$(call sfa_bu_pkg,$(SFA_BU_TC)/sid,binutils))
-$(SFA_BU_247_READELF): $(SFA_BU_SRC) $(SFA_BU_TC)/sid/VERSIONS
-	@mkdir -p $(@D)
-	$(call sfa_bu_build,SFA_TOOL_READELF,readelf-2.47,$(SFA_BU_TC)/sid/bin/readelf,$(call sfa_bu_pkg,$(SFA_BU_TC)/sid,binutils))
+# $(call sfa_bu_pair,REL,BINDIR,VERSION-VARIABLE,MORE-PREREQUISITES): the
+# objdump and readelf adapters of release REL, whose programs are in BINDIR.
+define sfa_bu_pair
+$$(SFA_BU_$(subst .,,$(1))_OBJDUMP): $$(SFA_BU_SRC) $(4)
+	@mkdir -p $$(@D)
+	$$(call sfa_bu_build,SFA_TOOL_OBJDUMP,objdump-$(1),$(2)/objdump,$$($(3)))
+$$(SFA_BU_$(subst .,,$(1))_READELF): $$(SFA_BU_SRC) $(4)
+	@mkdir -p $$(@D)
+	$$(call sfa_bu_build,SFA_TOOL_READELF,readelf-$(1),$(2)/readelf,$$($(3)))
+endef
+$(eval $(call sfa_bu_pair,2.40,/usr/bin,SFA_BU_240_VERSION,))
+$(eval $(call sfa_bu_pair,2.44,$(SFA_BU_TC)/trixie/bin,SFA_BU_244_VERSION,$(SFA_BU_TC)/trixie/VERSIONS))
+$(eval $(call sfa_bu_pair,2.47,$(SFA_BU_TC)/sid/bin,SFA_BU_247_VERSION,$(SFA_BU_TC)/sid/VERSIONS))

@@ -250,24 +250,24 @@ static void catch_faults(void) {
 
 /* ---- the section as the reader describes it ---- */
 
-/* DWARF numbers of SP and FP (FACTS.md) for the ABIs glibc's sframe.h
- * names: the reader only says SFRAME_BASE_REG_SP or _FP. */
+/* DWARF numbers of SP and FP (sfa_regs.h) for the ABIs glibc's sframe.h
+ * names (not s390x): the reader only says SFRAME_BASE_REG_SP or _FP. */
 static int abi_regs(unsigned abi, unsigned *sp, unsigned *fp) {
-  switch (abi) {
-  case SFRAME_ABI_AARCH64_ENDIAN_BIG:
-  case SFRAME_ABI_AARCH64_ENDIAN_LITTLE:
-    *sp = 31, *fp = 29;
-    return 1;
-  case SFRAME_ABI_AMD64_ENDIAN_LITTLE:
-    *sp = 7, *fp = 6;
-    return 1;
-  default:
-    return 0;
-  }
+  return abi != SFA_ABI_S390X_BE && sfa_sp_fp_regs(abi, sp, fp);
 }
 
 static void set_rule(FILE *o, const char *name, const char *rule, int64_t off) {
   fprintf(o, ",\"%s\":{\"rule\":\"%s\",\"reg\":0,\"offset\":%" PRId64 "}", name, rule, off);
+}
+
+/* A saved register's rule as the reader's accessor gives it: not saved
+ * (the accessor failed: still in its register), at the header's fixed
+ * offset when the header has one, else at CFA + the row's offset. */
+static void set_saved(FILE *o, const char *name, int not_saved, int header_fixed, int64_t off) {
+  if (not_saved)
+    set_rule(o, name, "unchanged", 0);
+  else
+    set_rule(o, name, header_fixed ? "fixed" : "at-cfa", off);
 }
 
 /* One row, as __sframe_find_fre fills it in: start, info, offsets. */
@@ -359,23 +359,15 @@ static int rules_json(FILE *o, sframe_decoder_ctx *ctx, sframe_frame_row_entry *
      * still in its register. */
     set_step("__sframe_fre_get_ra_offset");
     ra = __sframe_fre_get_ra_offset(ctx, fre, &err);
-    if (err != _URC_NO_REASON)
-      set_rule(o, "ra", "unchanged", 0);
-    else if (h->sfh_cfa_fixed_ra_offset != SFRAME_CFA_FIXED_RA_INVALID)
-      set_rule(o, "ra", "fixed", ra);
-    else
-      set_rule(o, "ra", "at-cfa", ra);
+    set_saved(o, "ra", err != _URC_NO_REASON,
+              h->sfh_cfa_fixed_ra_offset != SFRAME_CFA_FIXED_RA_INVALID, ra);
   }
   /* FP likewise: the header's fixed FP offset when non-zero, else word 1
    * (fixed RA) or 2, else not saved. */
   set_step("__sframe_fre_get_fp_offset");
   fpo = __sframe_fre_get_fp_offset(ctx, fre, &err);
-  if (err != _URC_NO_REASON)
-    set_rule(o, "fp", "unchanged", 0);
-  else if (h->sfh_cfa_fixed_fp_offset != SFRAME_CFA_FIXED_FP_INVALID)
-    set_rule(o, "fp", "fixed", fpo);
-  else
-    set_rule(o, "fp", "at-cfa", fpo);
+  set_saved(o, "fp", err != _URC_NO_REASON,
+            h->sfh_cfa_fixed_fp_offset != SFRAME_CFA_FIXED_FP_INVALID, fpo);
   fprintf(o, ",\"ra_mangled\":%s}", mangled ? "true" : "false");
   return 0;
 }
@@ -523,7 +515,7 @@ static int lookup_one(FILE *o, sframe_decoder_ctx *ctx, uint64_t vma, uint64_t p
                       int first, const char *path) {
   sframe_frame_row_entry fre;
   sframe_func_desc_entry *fdep;
-  uint64_t at = pc;
+  uint64_t at;
   int32_t rel = 0;
   uint32_t func_idx = 0, j;
   int err = 0, more;
@@ -531,15 +523,8 @@ static int lookup_one(FILE *o, sframe_decoder_ctx *ctx, uint64_t vma, uint64_t p
   row r;
   char why[256];
 
-  fprintf(o, "%s{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":", first ? "" : ",", pc,
-          ra_mode ? "ra" : "ip");
-  if (ra_mode) {
-    if (pc == 0) { /* a return address of 0 belongs to no call */
-      fputs("\"no-fde\"}", o);
-      return 0;
-    }
-    at = pc - 1; /* SPEC-NOTES N22: the reader has no modes; PC - 1 is asked */
-  }
+  if (sfa_lookup_begin(o, pc, ra_mode, first, &at))
+    return 0;
   if (!rel_pc(at, vma, &rel)) { /* the int32 argument cannot say it */
     fputs("\"no-fde\"}", o);
     return 0;
@@ -615,7 +600,7 @@ static int lookup_job_one(FILE *o, void *job, int i, int ra_mode, int first) {
 /* ---- main ---- */
 
 int main(int argc, char **argv) {
-  unsigned char *raw = NULL;
+  uint8_t *raw = NULL;
   size_t raw_len = 0;
   fenced sec;
   sframe_decoder_ctx ctx;
@@ -624,16 +609,11 @@ int main(int argc, char **argv) {
   int rc;
 
   /* Where the reservation lands, and so what an unbounded read that
-   * escapes it would meet, should not change from run to run. */
-  sfa_fixed_layout(argv);
-  rc = sfa_cli_parse(PROG, capabilities, argc, argv, &cli);
+   * escapes it would meet, should not change from run to run
+   * (sfa_fixed_layout). */
+  rc = sfa_cli_start(PROG, capabilities, argc, argv, &cli, &raw, &raw_len);
   if (rc >= 0)
     return rc;
-  if (sfa_read_file(cli.section, &raw, &raw_len) != 0) {
-    fprintf(stderr, PROG ": %s: cannot read\n", cli.section);
-    sfa_cli_free(&cli);
-    return 2;
-  }
   if (fence_place(&sec, raw, raw_len) != 0) {
     fprintf(stderr, PROG ": cannot map %zu bytes\n", raw_len);
     free(raw);

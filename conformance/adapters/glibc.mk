@@ -13,7 +13,8 @@
 # reader's misaligned loads, ASan would take over the SIGSEGV an over-read is
 # meant to end in, and the reader's int32 arithmetic overflows on some input,
 # where the optimisation level could matter).  See
-# conformance/adapters/glibc-notes.md.
+# conformance/adapters/glibc-notes.md.  For the same reason the shared tools
+# library's one source is compiled in rather than $(SFC_TOOLS_LIB) linked.
 
 # The toolchains are fetched into build/ whatever BUILD is (one cache).
 GLIBC_SID      := build/toolchains/sid
@@ -40,11 +41,12 @@ $(GLIBC_STAMP): $(GLIBC_TARBALL) conformance/adapters/glibc.mk
 	touch $@
 
 $(SFA_GLIBC_243): conformance/adapters/glibc.c conformance/adapters/glibc-stubs.h conformance/adapters/glibc-reader.h \
-                  conformance/adapters/glibc.mk conformance/adapters/adapter_cli.h decoder/cli/num.h $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
+                  conformance/adapters/glibc.mk conformance/adapters/adapter_cli.h conformance/adapters/sfa_regs.h decoder/cli/num.h \
+                  common/sfc_tools.h common/sfc_tools.c $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
 	@mkdir -p $(@D)
 	$(CC) $(filter-out $(SAN_FLAGS) --coverage,$(CFLAGS_ALL)) -O2 \
-	  -include conformance/adapters/glibc-stubs.h -I$(GLIBC_TREE)/sysdeps/generic \
-	  -DSFA_GLIBC_VERSION='"$(GLIBC_VERSION)"' -o $@ $<
+	  -include conformance/adapters/glibc-stubs.h -I$(GLIBC_TREE)/sysdeps/generic -Icommon \
+	  -DSFA_GLIBC_VERSION='"$(GLIBC_VERSION)"' -o $@ $< common/sfc_tools.c
 
 $(SFA_GLIBC_WALKER): conformance/adapters/glibc-walker.c conformance/adapters/glibc-stubs.h conformance/adapters/glibc-reader.h \
                      conformance/adapters/glibc-shim/ldsodefs.h conformance/adapters/glibc-shim/uw-sigframe.h \

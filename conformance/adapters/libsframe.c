@@ -156,18 +156,6 @@ static int section_from_bytes(const unsigned char *bytes, size_t n, section_buf 
   return 0;
 }
 
-static int read_section(const char *path, section_buf *sb) {
-  unsigned char *tmp = NULL;
-  size_t n = 0;
-  int rc;
-  memset(sb, 0, sizeof *sb);
-  if (sfa_read_file(path, &tmp, &n) != 0)
-    return -1;
-  rc = section_from_bytes(tmp, n, sb);
-  free(tmp);
-  return rc;
-}
-
 static void free_section(section_buf *sb) {
   if (!sb->block)
     return;
@@ -179,25 +167,6 @@ static void free_section(section_buf *sb) {
 }
 
 /* ---- interpretation through the API ---- */
-
-/* DWARF numbers of the stack and frame pointers per ABI (FACTS.md): the
- * API only says "SP" or "FP" (SFRAME_BASE_REG_SP / _FP). */
-static int abi_regs(unsigned abi, unsigned *sp, unsigned *fp) {
-  switch (abi) {
-  case SFRAME_ABI_AARCH64_ENDIAN_BIG:
-  case SFRAME_ABI_AARCH64_ENDIAN_LITTLE:
-    *sp = 31, *fp = 29;
-    return 1;
-  case SFRAME_ABI_AMD64_ENDIAN_LITTLE:
-    *sp = 7, *fp = 6;
-    return 1;
-  case 4:
-    *sp = 15, *fp = 11;
-    return 1;
-  default:
-    return 0;
-  }
-}
 
 /* A function as the API gives it. */
 typedef struct {
@@ -287,7 +256,7 @@ static int api_rules_json(FILE *o, const sec_info *s, unsigned fde_type,
   int8_t fixed_fp = sframe_decoder_get_fixed_fp_offset(s->ctx);
   int8_t fixed_ra = sframe_decoder_get_fixed_ra_offset(s->ctx);
   unsigned sp = 0, fp = 0;
-  int known = abi_regs(s->abi, &sp, &fp);
+  int known = sfa_sp_fp_regs(s->abi, &sp, &fp);
   int err = 0;
   unsigned base;
   int32_t cfa, ra, fpo;
@@ -660,7 +629,7 @@ static int locate_row(const sec_info *s, uint64_t at, const sframe_frame_row_ent
  *    _FDE_NOTSORTED without the sorted flag) is "no-fde", and so is an FDE
  *    that does not cover the PC (it returns the last FDE starting at or
  *    before it, without a range check);
- *  - 2.47 has no such call: its search needs the sorted flag (FACTS.md), so
+ *  - 2.47 has no such call: its search needs the sorted flag (libsframe-notes.md D6), so
  *    without it "no-fde"; with it, the functions as the API describes them.
  * The PC inside the function found: "bad-data" if one of its rows fails
  * sframe_decoder_get_fre, else "no-fre". */
@@ -703,20 +672,13 @@ static const char *miss_status(const sec_info *s, sfa_pc rel, uint64_t at) {
 static int lookup_one(FILE *o, const sec_info *s, uint64_t pc, int ra_mode, int first,
                       const char *path) {
   sframe_frame_row_entry fre;
-  uint64_t at = pc;
+  uint64_t at;
   sfa_pc rel = 0;
   long fidx = -1, ridx = -1;
   func f;
 
-  fprintf(o, "%s{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":", first ? "" : ",", pc,
-          ra_mode ? "ra" : "ip");
-  if (ra_mode) {
-    if (pc == 0) { /* a return address of 0 belongs to no call */
-      fputs("\"no-fde\"}", o);
-      return 0;
-    }
-    at = pc - 1; /* N22: libsframe has no modes; the adapter looks up PC - 1 */
-  }
+  if (sfa_lookup_begin(o, pc, ra_mode, first, &at))
+    return 0;
   if (!rel_pc(at, s->vma, &rel)) { /* libsframe's pc argument cannot say it */
     fputs("\"no-fde\"}", o);
     return 0;
@@ -765,15 +727,20 @@ int main(int argc, char **argv) {
   section_buf sb;
   sframe_decoder_ctx *ctx;
   sfa_cli cli;
+  uint8_t *raw = NULL;
+  size_t raw_len = 0;
   int rc;
 
   /* libsframe 2.40 reads and writes past its buffers on some inputs (see
-   * libsframe-notes.md): fixed addresses make its outcome repeat. */
-  sfa_fixed_layout(argv);
-  rc = sfa_cli_parse(PROG, capabilities, argc, argv, &cli);
+   * libsframe-notes.md): fixed addresses make its outcome repeat
+   * (sfa_fixed_layout). */
+  rc = sfa_cli_start(PROG, capabilities, argc, argv, &cli, &raw, &raw_len);
   if (rc >= 0)
     return rc;
-  if (read_section(cli.section, &sb) != 0) {
+  memset(&sb, 0, sizeof sb);
+  rc = section_from_bytes(raw, raw_len, &sb);
+  free(raw);
+  if (rc != 0) {
     fprintf(stderr, PROG ": %s: cannot read\n", cli.section);
     sfa_cli_free(&cli);
     return 2;

@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "binutils.h"
+#include "sfa_regs.h"
 
 /* Fields llvm-readobj never prints (the section's byte order: it reads the
  * section in the ELF file's, which the wrapper chose from the magic). */
@@ -34,7 +34,7 @@ static int llvm_capabilities(const sfa_config *cfg) {
 
 static uint32_t llvm_sh_type(const sfa_config *cfg) {
   (void)cfg;
-  return SFA_SHT_GNU_SFRAME;
+  return SHT_GNU_SFRAME;
 }
 
 /* ------------------------------------------------------------------ */
@@ -86,22 +86,40 @@ static int enum_val(const char *v, uint64_t *out) {
 
 #define LFAIL(...) SFA_FAIL(&r->lx, __VA_ARGS__)
 
+/* The next line of a block: 1 with it in r->s, 0 at the line close that
+ * ends the block, -1 (r's error set) when the text ends first. */
+static int block_line(rd *r, const char *what, const char *close) {
+  if (next(r))
+    LFAIL("%s does not end", what);
+  return strcmp(r->s, close) ? 1 : 0;
+}
+
 typedef struct {
   int ra_fixed_used, fp_fixed_used; /* no "(unused)" on the header line */
   int abi;                          /* the ABI byte LLVM printed */
 } hdr_info;
 
+/* A header line "CFA fixed FP|RA offset[ (unused)]: N" (v: N): the offset,
+ * and whether LLVM applies it (no "(unused)"). */
+static int fixed_offset(rd *r, const char *v, const char *which, int *used, int64_t *off,
+                        int *known) {
+  int64_t n;
+  *used = !strstr(r->s, "(unused)");
+  if (num_dec(v, &n))
+    LFAIL("line %d: bad fixed %s offset", r->lx.lineno, which);
+  *off = n;
+  *known = 1;
+  return 0;
+}
+
 static int parse_header(rd *r, sfa_dump *d, hdr_info *h) {
+  int more;
   const char *v;
   int64_t n;
   uint64_t x;
   int seen_ver = 0, seen_flags = 0, seen_abi = 0;
   h->abi = -1;
-  for (;;) {
-    if (next(r))
-      LFAIL("the header does not end");
-    if (!strcmp(r->s, "}"))
-      break;
+  while ((more = block_line(r, "the header", "}")) > 0) {
     if (key(r, "Magic", &v))
       continue;
     if (key(r, "Version", &v)) {
@@ -137,17 +155,11 @@ static int parse_header(rd *r, sfa_dump *d, hdr_info *h) {
       d->abi = x == 1 ? "aarch64-be" : x == 2 ? "aarch64-le" : x == 3 ? "amd64" : NULL;
       seen_abi = 1;
     } else if (key(r, "CFA fixed FP offset", &v) || key(r, "CFA fixed FP offset (unused)", &v)) {
-      h->fp_fixed_used = !strstr(r->s, "(unused)");
-      if (num_dec(v, &n))
-        LFAIL("line %d: bad fixed FP offset", r->lx.lineno);
-      d->fixed_fp = n;
-      d->fixed_fp_known = 1;
+      if (fixed_offset(r, v, "FP", &h->fp_fixed_used, &d->fixed_fp, &d->fixed_fp_known))
+        return -1;
     } else if (key(r, "CFA fixed RA offset", &v) || key(r, "CFA fixed RA offset (unused)", &v)) {
-      h->ra_fixed_used = !strstr(r->s, "(unused)");
-      if (num_dec(v, &n))
-        LFAIL("line %d: bad fixed RA offset", r->lx.lineno);
-      d->fixed_ra = n;
-      d->fixed_ra_known = 1;
+      if (fixed_offset(r, v, "RA", &h->ra_fixed_used, &d->fixed_ra, &d->fixed_ra_known))
+        return -1;
     } else if (key(r, "Auxiliary header length", &v)) {
       if (num_dec(v, &n) || n < 0 || n > 255)
         LFAIL("line %d: bad auxiliary header length", r->lx.lineno);
@@ -166,35 +178,58 @@ static int parse_header(rd *r, sfa_dump *d, hdr_info *h) {
     } else
       LFAIL("line %d: unexpected header line '%.60s'", r->lx.lineno, r->s);
   }
+  if (more < 0)
+    return -1;
   if (!seen_ver || !seen_flags || !seen_abi || !d->fixed_fp_known || !d->fixed_ra_known ||
       d->auxhdr_len < 0)
     LFAIL("the header misses a field");
   return 0;
 }
 
-/* The DWARF number of the SP / FP base on the ABI LLVM printed. */
+/* The DWARF number of the SP / FP base on the ABI LLVM printed (one of the
+ * three LLVM 22 knows: sfa_regs.h). */
 static int base_reg(int abi, int sp, uint32_t *reg) {
-  if (abi == 3)
-    *reg = sp ? 7 : 6;
-  else if (abi == 1 || abi == 2)
-    *reg = sp ? 31 : 29;
-  else
+  unsigned s, f;
+  if (abi < 0 || abi == (int)SFA_ABI_S390X_BE || !sfa_sp_fp_regs((unsigned)abi, &s, &f))
     return -1;
+  *reg = sp ? s : f;
   return 0;
 }
 
+/* The data words a row shows, by the keys LLVM prints them with. */
+enum { W_CFA, W_RA, W_FP, W_COUNT };
+static const char *const word_keys[W_COUNT] = {"CFA Offset", "RA Offset", "FP Offset"};
+
+/* Which data word the row line is (*v: its value), or -1. */
+static int word_key(const rd *r, const char **v) {
+  int k;
+  for (k = 0; k < W_COUNT; k++)
+    if (key(r, word_keys[k], v))
+      return k;
+  return -1;
+}
+
+/* RA or FP: at CFA + the row's word, or at the header's fixed offset when
+ * LLVM applies it; unchanged when the row has no such word. */
+static void saved_rule(sfa_rule *rule, int shown, int fixed_used, int64_t offset) {
+  rule->reg_known = rule->off_known = 1;
+  if (shown) {
+    rule->rule = fixed_used ? "fixed" : "at-cfa";
+    rule->offset = offset;
+  } else
+    rule->rule = "unchanged";
+}
+
 static int parse_fre(rd *r, const hdr_info *h, sfa_fde *fde) {
+  int more;
   const char *v;
   uint64_t x;
-  int have_start = 0, have_base = 0, have_cfa = 0, have_ra = 0, have_fp = 0, sp = 0;
-  int64_t cfa = 0, ra = 0, fp = 0;
+  int have_start = 0, have_base = 0, sp = 0, k;
+  int shown[W_COUNT] = {0, 0, 0};
+  int64_t word[W_COUNT] = {0, 0, 0};
   sfa_fre *f = sfa_add_fre(fde);
   f->mangled = -1;
-  for (;;) {
-    if (next(r))
-      LFAIL("a row does not end");
-    if (!strcmp(r->s, "}"))
-      break;
+  while ((more = block_line(r, "a row", "}")) > 0) {
     if (key(r, "Start Address", &v)) {
       if (num_hex(v, &x))
         LFAIL("line %d: bad Start Address", r->lx.lineno);
@@ -214,50 +249,35 @@ static int parse_fre(rd *r, const hdr_info *h, sfa_fde *fde) {
         LFAIL("line %d: bad Base Register", r->lx.lineno);
       sp = x == 1;
       have_base = 1;
-    } else if (key(r, "CFA Offset", &v)) {
-      if (num_dec(v, &cfa))
-        LFAIL("line %d: bad CFA Offset", r->lx.lineno);
-      have_cfa = 1;
-    } else if (key(r, "RA Offset", &v)) {
-      if (num_dec(v, &ra))
-        LFAIL("line %d: bad RA Offset", r->lx.lineno);
-      have_ra = 1;
-    } else if (key(r, "FP Offset", &v)) {
-      if (num_dec(v, &fp))
-        LFAIL("line %d: bad FP Offset", r->lx.lineno);
-      have_fp = 1;
+    } else if ((k = word_key(r, &v)) >= 0) {
+      if (num_dec(v, &word[k]))
+        LFAIL("line %d: bad %s", r->lx.lineno, word_keys[k]);
+      shown[k] = 1;
     } else if (key(r, "Extra Offsets", &v)) {
       continue; /* data words LLVM gives no meaning */
     } else
       LFAIL("line %d: unexpected row line '%.60s'", r->lx.lineno, r->s);
   }
+  if (more < 0)
+    return -1;
   if (!have_start || !have_base || f->mangled < 0)
     LFAIL("line %d: a row misses a field", r->lx.lineno);
   f->base = sp ? "sp" : "fp";
   f->cfa_reg_known = base_reg(h->abi, sp, &f->cfa_reg) == 0;
   f->cfa_off_known = 1;
-  f->cfa_offset = cfa;
+  f->cfa_offset = word[W_CFA];
   f->cfa_deref = 0;
-  f->ra.reg_known = f->fp.reg_known = 1;
-  f->ra.off_known = f->fp.off_known = 1;
-  if (have_ra) {
-    f->ra.rule = h->ra_fixed_used ? "fixed" : "at-cfa";
-    f->ra.offset = ra;
-  } else
-    f->ra.rule = "unchanged";
-  if (have_fp) {
-    f->fp.rule = h->fp_fixed_used ? "fixed" : "at-cfa";
-    f->fp.offset = fp;
-  } else
-    f->fp.rule = "unchanged";
+  saved_rule(&f->ra, shown[W_RA], h->ra_fixed_used, word[W_RA]);
+  saved_rule(&f->fp, shown[W_FP], h->fp_fixed_used, word[W_FP]);
   /* No CFA offset (a row without data words): LLVM shows no CFA rule, and
    * the RA and FP rules it shows are kept as they are. */
-  if (!have_cfa)
+  if (!shown[W_CFA])
     f->base = NULL; /* printed as "cfa": null */
   return 0;
 }
 
 static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
+  int more;
   const char *v;
   int64_t n;
   uint64_t x;
@@ -265,11 +285,7 @@ static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
   uint64_t raw = 0;
   fde->signal = 0; /* version 2 has no signal bit */
   fde->flex = 0;   /* nor FDE types */
-  for (;;) {
-    if (next(r))
-      LFAIL("a function does not end");
-    if (!strcmp(r->s, "}"))
-      break;
+  while ((more = block_line(r, "a function", "}")) > 0) {
     if (key(r, "PC", &v)) {
       if (num_hex(v, &fde->pc))
         LFAIL("line %d: bad PC", r->lx.lineno);
@@ -286,11 +302,7 @@ static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
         LFAIL("line %d: bad Num FREs", r->lx.lineno);
       have_num = 1;
     } else if (!strcmp(r->s, "Info {")) {
-      for (;;) {
-        if (next(r))
-          LFAIL("Info does not end");
-        if (!strcmp(r->s, "}"))
-          break;
+      while ((more = block_line(r, "Info", "}")) > 0) {
         if (key(r, "FRE Type", &v)) {
           if (enum_val(v, &x))
             LFAIL("line %d: bad FRE Type", r->lx.lineno);
@@ -312,6 +324,8 @@ static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
         } else
           LFAIL("line %d: unexpected Info line '%.60s'", r->lx.lineno, r->s);
       }
+      if (more < 0)
+        return -1;
     } else if (key(r, "Repetitive block size", &v) ||
                key(r, "Repetitive block size (unused)", &v)) {
       if (num_hex(v, &x) || x > 255)
@@ -333,6 +347,8 @@ static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
     } else
       LFAIL("line %d: unexpected function line '%.60s'", r->lx.lineno, r->s);
   }
+  if (more < 0)
+    return -1;
   if (!have_pc || !have_size || !have_num || !have_type || !have_raw)
     LFAIL("line %d: a function misses a field", r->lx.lineno);
   /* "PAuth Key" is printed for AArch64 only; the key is info bit 5 */
@@ -342,6 +358,7 @@ static int parse_fde(rd *r, const hdr_info *h, sfa_fde *fde) {
 }
 
 static int llvm_parse(char *text, sfa_dump *d, rd *r) {
+  int more;
   hdr_info h;
   memset(r, 0, sizeof *r);
   memset(&h, 0, sizeof h);
@@ -363,14 +380,10 @@ static int llvm_parse(char *text, sfa_dump *d, rd *r) {
     LFAIL("no Function Index");
   if (strcmp(r->s, "Function Index ["))
     LFAIL("line %d: no Function Index", r->lx.lineno);
-  for (;;) {
+  while ((more = block_line(r, "the Function Index", "]")) > 0) {
     sfa_fde *fde;
     const char *p;
     int64_t idx;
-    if (next(r))
-      LFAIL("the Function Index does not end");
-    if (!strcmp(r->s, "]"))
-      break;
     p = r->s;
     if (sfa_expect(&p, "FuncDescEntry [") || sfa_parse_dec(&p, &idx) || strcmp(p, "] {") ||
         idx < 0 || idx > (int64_t)UINT32_MAX)
@@ -380,6 +393,8 @@ static int llvm_parse(char *text, sfa_dump *d, rd *r) {
     if (parse_fde(r, &h, fde))
       return -1;
   }
+  if (more < 0)
+    return -1;
   if (next(r) || strcmp(r->s, "}"))
     LFAIL("line %d: the section does not end", r->lx.lineno);
   return 0;
@@ -400,19 +415,19 @@ static void print_warning(const char *err) {
     fprintf(stderr, "llvm-readobj warned: %s\n", p);
 }
 
-static int llvm_judge(const sfa_config *cfg, sfa_run *r, sfa_dump *d) {
+static int llvm_judge(const sfa_config *cfg, proc_result *r, sfa_dump *d) {
   rd rr;
   if (sfa_exit_failed(cfg, r))
     return 1;
-  if (r->err.len) { /* its verdict: a warning about the section */
-    print_warning(r->err.p);
+  if (r->errlen) { /* its verdict: a warning about the section */
+    print_warning(r->err);
     return 1;
   }
-  if (r->out.truncated) {
+  if (r->out_truncated) {
     fprintf(stderr, "%s printed too much\n", cfg->kind);
     return 1;
   }
-  if (llvm_parse(r->out.p, d, &rr)) {
+  if (llvm_parse(r->out, d, &rr)) {
     fprintf(stderr, "cannot parse %s output: %s\n", cfg->kind, rr.lx.err);
     return 1;
   }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adapter_cli.h"
 #include "dump.h"
 #include "num.h"
 #include "sfr_fast.h"
@@ -37,32 +38,6 @@ static void print_finding(const sfr_finding *f) {
   fputs(sep[0] == ',' ? ")\n" : "\n", stderr);
 }
 
-static uint8_t *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  size_t cap = 1 << 16, n = 0;
-  uint8_t *b = NULL;
-  while (f) {
-    uint8_t *nb = realloc(b, cap);
-    if (!nb)
-      break;
-    b = nb;
-    n += fread(b + n, 1, cap - n, f);
-    if (n < cap) {
-      int bad = ferror(f);
-      fclose(f);
-      if (bad)
-        break;
-      *len = n;
-      return b;
-    }
-    cap *= 2;
-  }
-  if (f)
-    fclose(f);
-  free(b);
-  return NULL;
-}
-
 /* The lookup index (sfr_index_build), freed at exit. */
 static void *lookup_index;
 static void free_lookup_index(void) { free(lookup_index); }
@@ -75,9 +50,14 @@ int main(int argc, char **argv) {
   size_t len = 0, i;
   unsigned m;
   uint64_t vma;
-  const char *cmd = argc > 1 ? argv[1] : "";
-  int rc = 0;
+  const char *cmd;
+  int rc = 0, first = sfa_first_operand(argc, argv);
 
+  if (first > 1) { /* the operands as argv[1]... */
+    argc -= first - 1;
+    argv += first - 1;
+  }
+  cmd = first > 0 && argc > 1 ? argv[1] : "";
   if (!strcmp(cmd, "capabilities")) {
     printf("{\"name\":\"sframe-conformance oracle\",\"version\":\"%s\","
            "\"commands\":[\"decode\",\"lookup\",\"unwind\",\"objdump\"],\"versions\":[1,2,3],"
@@ -96,7 +76,7 @@ int main(int argc, char **argv) {
                     "       objdump SECTION VMA\n");
     return 2;
   }
-  if (!(bytes = slurp(argv[2], &len))) {
+  if (sfc_read_file(argv[2], &bytes, &len) != SFC_READ_OK) {
     fprintf(stderr, "sfadapter-reference: %s: cannot read\n", argv[2]);
     return 2;
   }

@@ -7,11 +7,12 @@
  * loads LIB.so with dlopen and speaks the executable form for it.  A
  * command the library does not export is reported as unsupported (exit 2). */
 #include <dlfcn.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "adapter_cli.h"
+#include "sfc_tools.h"
 #include "sframe_adapter.h"
 
 typedef const char *(*caps_fn)(void);
@@ -19,15 +20,6 @@ typedef int (*decode_fn)(const uint8_t *, size_t, uint64_t, FILE *, FILE *);
 typedef int (*lookup_fn)(const uint8_t *, size_t, uint64_t, const uint64_t *, size_t, FILE *,
                          FILE *);
 typedef int (*unwind_fn)(const uint8_t *, size_t, uint64_t, const char *, FILE *, FILE *);
-
-static int parse_u64(const char *s, uint64_t *v) {
-  char *end;
-  if (!s || !*s || *s == '-')
-    return 0;
-  errno = 0;
-  *v = strtoull(s, &end, 0);
-  return !errno && !*end;
-}
 
 /* dlsym returns an object pointer; the conversion to a function pointer
  * goes through memcpy (ISO C has no cast between the two). */
@@ -41,13 +33,18 @@ static int sym(void *lib, const char *name, void *fn, size_t size) {
 
 int main(int argc, char **argv) {
   void *lib;
-  const char *cmd = argc > 2 ? argv[2] : "";
+  const char *cmd;
   uint8_t *bytes = NULL;
   size_t len = 0;
   uint64_t vma = 0;
-  int rc;
+  int rc, first = sfa_first_operand(argc, argv);
 
-  if (argc < 3) {
+  if (first > 1) { /* the operands as argv[1]... */
+    argc -= first - 1;
+    argv += first - 1;
+  }
+  cmd = argc > 2 ? argv[2] : "";
+  if (first < 0 || argc < 3) {
     fprintf(stderr, "usage: sfadapter-dl LIB.so COMMAND ARGS...\n");
     return 2;
   }
@@ -68,16 +65,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "sfadapter-dl: %s: expected SECTION VMA\n", cmd);
     return 2;
   }
-  {
-    FILE *f = fopen(argv[3], "rb");
-    long n;
-    if (!f || fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0 ||
-        !(bytes = malloc((size_t)n + 1)) || fread(bytes, 1, (size_t)n, f) != (size_t)n) {
-      fprintf(stderr, "sfadapter-dl: %s: cannot read\n", argv[3]);
-      return 2;
-    }
-    len = (size_t)n;
-    fclose(f);
+  if (sfc_read_file(argv[3], &bytes, &len) != SFC_READ_OK) {
+    fprintf(stderr, "sfadapter-dl: %s: cannot read\n", argv[3]);
+    return 2;
   }
   if (!strcmp(cmd, "decode") && argc == 5) {
     decode_fn fn;

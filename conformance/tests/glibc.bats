@@ -8,28 +8,15 @@
 TARBALL=build/toolchains/sid/usr/src/glibc/glibc-2.43.tar.xz
 VERSIONS=build/toolchains/sid/VERSIONS
 
+load helpers
+
 setup() {
   [ -f "$TARBALL" ] || skip "glibc-source 2.43 is not fetched (make toolchains, ci/peers.sh)"
-  : "${BUILD:=build}"
-  B="$BUILD/bin"
+  runner_env
   A="$B/sfadapter-glibc-2.43"
-  C="${CORPUS:-build/corpus}"
-  T="$BATS_TEST_TMPDIR"
   [ -x "$A" ] || { echo "$A is not built (make $A)"; return 1; }
 }
 
-# A corpus of the named catalogue sections (their manifest lines and files).
-mini_corpus() {
-  mkdir -p "$T/corpus/catalogue"
-  : > "$T/corpus/manifest-v1.txt"; : > "$T/corpus/manifest-v2.txt"; : > "$T/corpus/manifest-v3.txt"
-  for id in "$@"; do
-    line=$(grep -h "^$id " "$C"/manifest-v*.txt)
-    [ -n "$line" ] || { echo "no section $id"; return 1; }
-    v=$(sed -n 's/.*-v\([123]\)-.*/\1/p' <<< "$id")
-    echo "$line" >> "$T/corpus/manifest-v$v.txt"
-    cp "$C/catalogue/$id".* "$T/corpus/catalogue/"
-  done
-}
 
 @test "glibc: capabilities name glibc and the glibc-source package's exact version, version 2 only" {
   want=$(awk '$1 == "glibc-source" { print $2 }' "$VERSIONS")

@@ -4,29 +4,14 @@
 # example adapter in both forms, and the bundled adapters on a sample.
 # Environment (ci/run-tests.sh): BUILD (default build).
 
+load helpers
+
 setup() {
-  : "${BUILD:=build}"
-  B="$BUILD/bin"
-  C="${CORPUS:-build/corpus}"
-  T="$BATS_TEST_TMPDIR"
+  runner_env
   export SFADAPTER_REFERENCE="$PWD/$B/sfadapter-reference"
 }
 
-# A corpus of the named sections (their manifest lines and files).
-mini_corpus() {
-  mkdir -p "$T/corpus/catalogue"
-  : > "$T/corpus/manifest-v1.txt"; : > "$T/corpus/manifest-v2.txt"; : > "$T/corpus/manifest-v3.txt"
-  for id in "$@"; do
-    line=$(grep -h "^$id " "$C"/manifest-v*.txt)
-    [ -n "$line" ] || { echo "no section $id"; return 1; }
-    v=$(sed -n 's/.*-v\([123]\)-.*/\1/p' <<< "$id")
-    echo "$line" >> "$T/corpus/manifest-v$v.txt"
-    cp "$C/catalogue/$id".* "$T/corpus/catalogue/"
-  done
-}
 
-status_of() { jq -r --arg id "$1" 'select(.id == $id) | .status' "$T/out/$2/results.jsonl"; }
-detail_of() { jq -r --arg id "$1" 'select(.id == $id) | .detail' "$T/out/$2/results.jsonl"; }
 
 @test "a broken adapter: every misbehaviour gets its status, and the runner survives" {
   mini_corpus unwind-three-frames-v1-amd64-le functions-1000-v1-amd64-le \

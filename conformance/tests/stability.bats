@@ -5,26 +5,16 @@
 # implementation reports its differences as such, not as regressions.
 # Environment (ci/run-tests.sh): BUILD (default build), CORPUS.
 
+load helpers
+
 setup() {
-  : "${BUILD:=build}"
-  B="$BUILD/bin"
-  C="${CORPUS:-build/corpus}"
-  T="$BATS_TEST_TMPDIR"
+  runner_env
   export SFADAPTER_REFERENCE="$PWD/$B/sfadapter-reference"
   export BROKEN_STATE="$T/state"
-  mkdir -p "$BROKEN_STATE" "$T/conf/expected" "$T/corpus/catalogue"
-  : > "$T/corpus/manifest-v1.txt"; : > "$T/corpus/manifest-v2.txt"; : > "$T/corpus/manifest-v3.txt"
-  for id in fre-start-at-size-v3-amd64-le fre-start-at-size-v1-amd64-le fre-data-overrun-v1-amd64-le; do
-    line=$(grep -h "^$id " "$C"/manifest-v*.txt)
-    [ -n "$line" ]
-    v=$(sed -n 's/.*-v\([123]\)-.*/\1/p' <<< "$id")
-    echo "$line" >> "$T/corpus/manifest-v$v.txt"
-    cp "$C/catalogue/$id".* "$T/corpus/catalogue/"
-  done
+  mkdir -p "$BROKEN_STATE" "$T/conf/expected"
+  mini_corpus fre-start-at-size-v3-amd64-le fre-start-at-size-v1-amd64-le fre-data-overrun-v1-amd64-le
 }
 
-status_of() { jq -r --arg id "$1" 'select(.id == $id) | .status' "$T/out/broken/results.jsonl"; }
-detail_of() { jq -r --arg id "$1" 'select(.id == $id) | .detail' "$T/out/broken/results.jsonl"; }
 run_broken() {
   run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" --timeout 5 -j 1 "$@" \
     "broken=$PWD/conformance/tests/broken-adapter.sh"
@@ -33,8 +23,8 @@ version_of() { "$PWD/conformance/tests/broken-adapter.sh" capabilities | jq -r .
 
 @test "stability: a case that crashes every other run is unstable, with its outcomes" {
   run_broken
-  [ "$(status_of fre-start-at-size-v3-amd64-le)" = unstable ]
-  [[ "$(detail_of fre-start-at-size-v3-amd64-le)" == "outcomes over 5 runs: pass x2, crash x3; first: "* ]]
+  [ "$(status_of fre-start-at-size-v3-amd64-le broken)" = unstable ]
+  [[ "$(detail_of fre-start-at-size-v3-amd64-le broken)" == "outcomes over 5 runs: pass x2, crash x3; first: "* ]]
   [[ "$output" == *"unstable"* ]]
 }
 

@@ -5,11 +5,10 @@
 # an invalid section's lookups, as TAP per corpus source.
 # Environment (ci/run-tests.sh): BUILD (default build), CORPUS.
 
+load helpers
+
 setup() {
-  : "${BUILD:=build}"
-  B="$BUILD/bin"
-  C="${CORPUS:-build/corpus}"
-  T="$BATS_TEST_TMPDIR"
+  runner_env
   REF="$PWD/$B/sfadapter-reference"
   mkdir -p "$T/corpus"
   for v in 1 2 3; do : > "$T/corpus/manifest-v$v.txt"; done
@@ -27,8 +26,6 @@ setup() {
 }
 
 strict() { run "$B/sfconform" --strict --tap --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" "$@"; }
-status_of() { jq -r --arg id "$1" 'select(.id == $id) | .status' "$T/out/$2/results.jsonl"; }
-detail_of() { jq -r --arg id "$1" 'select(.id == $id) | .detail' "$T/out/$2/results.jsonl"; }
 
 @test "strict: the oracle gives every expected result, TAP per source on stdout" {
   strict reference

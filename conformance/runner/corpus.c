@@ -1,0 +1,91 @@
+/* corpus.c - the corpus: its manifest and each section's NAME.expect
+ * (conformance/PROTOCOL.md). */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runner.h"
+
+
+kase *load_corpus(const opts *o, size_t *n) {
+  kase *cs = NULL;
+  size_t cap = 0, count = 0, seen = 0;
+  int v;
+  for (v = 1; v <= 3; v++) {
+    char path[PATH_MAX], line[8192];
+    FILE *f;
+    pathf(path, sizeof path, "%s/manifest-v%d.txt", o->corpus, v);
+    if (!(f = fopen(path, "r")))
+      sfc_die(2, "%s: cannot open (run make corpus first)", path);
+    while (fgets(line, sizeof line, f)) {
+      char id[1024], cls[64], finding[128], abi[64], endian[64], rel[4096], epath[PATH_MAX];
+      char *text, *p;
+      kase *k;
+      if (sscanf(line, "%1023s %63s %127s %63s %63s %4095s", id, cls, finding, abi, endian, rel) !=
+          6)
+        continue;
+      if (o->sample > 1 && seen++ % (unsigned)o->sample != 0)
+        continue;
+      if (count == cap) {
+        cap = cap ? 2 * cap : 1024;
+        if (!(cs = realloc(cs, cap * sizeof *cs)))
+          sfc_die(2, "%s", "out of memory");
+      }
+      k = &cs[count++];
+      memset(k, 0, sizeof *k);
+      k->id = xstrdup(id), k->cls = xstrdup(cls), k->finding = xstrdup(finding);
+      k->abi = xstrdup(abi), k->endian = xstrdup(endian);
+      pathf(epath, sizeof epath, "%s/%s", o->corpus, rel);
+      k->path = xstrdup(epath);
+      k->version = v;
+      p = strrchr(epath, '.');
+      if (p)
+        strcpy(p, ".expect");
+      if (!(text = read_text(epath, NULL)))
+        sfc_die(2, "%s: cannot read", epath);
+      for (p = strtok(text, "\n"); p; p = strtok(NULL, "\n")) {
+        char *val = strstr(p, ": ");
+        if (!val)
+          continue;
+        *val = 0;
+        val += 2;
+        if (!strcmp(p, "case")) k->casename = xstrdup(val);
+        else if (!strcmp(p, "title")) k->title = xstrdup(val);
+        else if (!strcmp(p, "source")) k->source = xstrdup(val);
+        else if (!strcmp(p, "vma")) k->vma = xstrdup(val);
+        else if (!strcmp(p, "pcs")) k->pcs = xstrdup(val);
+        else if (!strcmp(p, "unwinds")) k->unwinds = atoi(val);
+      }
+      free(text);
+      if (!k->casename) k->casename = xstrdup(id);
+      if (!k->title) k->title = xstrdup("");
+      if (!k->source) k->source = xstrdup("catalogue");
+      if (!k->vma) k->vma = xstrdup("0");
+      if (!k->pcs) k->pcs = xstrdup("");
+    }
+    fclose(f);
+  }
+  *n = count;
+  return cs;
+}
+
+/* NAME.ext beside a section NAME.sframe. */
+void sibling(const kase *k, const char *ext, char *out, size_t n) {
+  size_t len = strlen(k->path);
+  if (len > 7 && strcmp(k->path + len - 7, ".sframe") == 0)
+    len -= 7;
+  snprintf(out, n, "%.*s.%s", (int)len, k->path, ext);
+}
+

@@ -1,0 +1,223 @@
+/* impl.c - the implementations under test: a bundled adapter, an
+ * executable or a shared library; their capabilities and skip lists. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runner.h"
+
+/* How the runner runs an adapter: in a process group of its own (killed
+ * whole), in the runner's environment, with the time limit of --timeout. */
+proc_opts adapter_run_opts(const opts *o, size_t max_out) {
+  proc_opts po;
+  memset(&po, 0, sizeof po);
+  po.timeout_s = o->timeout;
+  po.max_out = max_out;
+  po.own_group = 1;
+  po.who = "sfconform";
+  return po;
+}
+
+
+
+/* A shared library: ELF ET_DYN without a PT_INTERP program header. */
+static int is_shared_library(const char *path) {
+  unsigned char h[64];
+  int fd = open(path, O_RDONLY);
+  ssize_t got;
+  int big, is64, i;
+  uint64_t phoff;
+  unsigned phentsize, phnum;
+  if (fd < 0)
+    return 0;
+  got = read(fd, h, sizeof h);
+  if (got < 52 || memcmp(h, "\177ELF", 4) != 0) {
+    close(fd);
+    return 0;
+  }
+  is64 = h[4] == 2;
+  big = h[5] == 2;
+#define U16(o) (big ? (unsigned)(h[o] << 8 | h[o + 1]) : (unsigned)(h[o + 1] << 8 | h[o]))
+  if (U16(16) != 3 /* ET_DYN */) {
+    close(fd);
+    return 0;
+  }
+  phoff = 0;
+  for (i = 0; i < (is64 ? 8 : 4); i++) {
+    unsigned o = (is64 ? 32 : 28) + (unsigned)(big ? i : (is64 ? 7 : 3) - i);
+    phoff = phoff << 8 | h[o];
+  }
+  phentsize = is64 ? U16(54) : U16(42);
+  phnum = is64 ? U16(56) : U16(44);
+#undef U16
+  for (i = 0; i < (int)phnum && phentsize >= 4 && phentsize <= 64; i++) {
+    unsigned char p[4];
+    uint32_t type;
+    if (pread(fd, p, 4, (off_t)(phoff + (uint64_t)i * phentsize)) != 4)
+      break;
+    type = big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
+               : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+    if (type == 3 /* PT_INTERP */) {
+      close(fd);
+      return 0;
+    }
+  }
+  close(fd);
+  return 1;
+}
+
+void impl_argv(const impl *im, const char **argv, int *n) {
+  *n = 0;
+  argv[(*n)++] = im->argv0;
+  if (im->lib)
+    argv[(*n)++] = im->lib;
+}
+
+static int list_has(const jvalue *arr, const char *s) {
+  size_t i;
+  if (!arr || arr->type != J_ARRAY)
+    return 0;
+  for (i = 0; i < arr->len; i++)
+    if ((arr->items[i].type == J_STRING && !strcmp(arr->items[i].str, s)) ||
+        (arr->items[i].type == J_NUMBER && arr->items[i].len == strlen(s) &&
+         !memcmp(arr->items[i].str, s, arr->items[i].len)))
+      return 1;
+  return 0;
+}
+
+static void load_skips(impl *im, const opts *o) {
+  char path[PATH_MAX], line[1024];
+  FILE *f;
+  pathf(path, sizeof path, "%s/skip/%s.txt", o->confdir, im->name);
+  if (!(f = fopen(path, "r")))
+    return;
+  while (fgets(line, sizeof line, f)) {
+    char *pat, *reason;
+    line[strcspn(line, "\n")] = 0;
+    if (line[0] == '#' || !(pat = strtok(line, " \t")))
+      continue;
+    reason = strtok(NULL, "");
+    while (reason && (*reason == ' ' || *reason == '\t'))
+      reason++;
+    if (!reason || !*reason)
+      sfc_die(2, "%s: every skip entry needs a reason", path);
+    if (!(im->skips = realloc(im->skips, (im->nskips + 1) * sizeof *im->skips)))
+      sfc_die(2, "%s", "out of memory");
+    im->skips[im->nskips].pattern = xstrdup(pat);
+    im->skips[im->nskips].reason = xstrdup(reason);
+    im->nskips++;
+  }
+  fclose(f);
+}
+
+void setup_impl(impl *im, const char *spec, const opts *o) {
+  const char *eq = strchr(spec, '='), *path = spec;
+  char buf[PATH_MAX];
+  const char *argv[4];
+  int n, i;
+  proc_result pr;
+  proc_opts popts;
+  jdoc doc;
+  char err[200];
+  const jvalue *v;
+
+  memset(im, 0, sizeof *im);
+  if (eq) {
+    snprintf(im->name, sizeof im->name, "%.*s", (int)(eq - spec), spec);
+    path = eq + 1;
+  } else {
+    /* A bundled adapter NAME is BINDIR/sfadapter-NAME. */
+    if (!strchr(spec, '/')) {
+      pathf(buf, sizeof buf, "%s/sfadapter-%s", o->bindir, spec);
+      if (access(buf, X_OK) == 0)
+        path = buf;
+    }
+    {
+      const char *b = strrchr(spec, '/');
+      snprintf(im->name, sizeof im->name, "%s", b ? b + 1 : spec);
+    }
+  }
+  if (access(path, F_OK) != 0)
+    sfc_die(2, "%s: no such implementation (a bundled name, or a path)", path);
+  if (is_shared_library(path)) {
+    char drv[PATH_MAX];
+    pathf(drv, sizeof drv, "%s/sfadapter-dl", o->bindir);
+    im->argv0 = xstrdup(drv);
+    im->lib = realpath(path, NULL);
+    if (!im->lib)
+      sfc_die(2, "%s: cannot resolve", path);
+  } else {
+    char *rp = realpath(path, NULL);
+    if (!rp || access(rp, X_OK) != 0)
+      sfc_die(2, "%s: not executable", path);
+    im->argv0 = rp;
+  }
+  impl_argv(im, argv, &n);
+  argv[n++] = "capabilities";
+  argv[n] = NULL;
+  popts = adapter_run_opts(o, 1 << 20);
+  if (proc_run((char *const *)argv, &popts, &pr) != 0 || !pr.exited || pr.code != 0)
+    sfc_die(2, "%s: `capabilities` failed", path);
+  if (json_parse(pr.out, pr.outlen, &doc, err, sizeof err) != 0 || doc.root.type != J_OBJECT) {
+    fprintf(stderr, "sfconform: %s: capabilities: not a JSON object (%s)\n", path, err);
+    exit(2);
+  }
+  if ((v = json_get(&doc.root, "name")) && v->type == J_STRING)
+    snprintf(im->caps_name, sizeof im->caps_name, "%s", v->str);
+  if ((v = json_get(&doc.root, "version")) && v->type == J_STRING)
+    snprintf(im->caps_version, sizeof im->caps_version, "%s", v->str);
+  v = json_get(&doc.root, "commands");
+  im->cmd_decode = list_has(v, "decode");
+  im->cmd_lookup = list_has(v, "lookup");
+  im->cmd_unwind = list_has(v, "unwind");
+  im->cmd_objdump = list_has(v, "objdump");
+  v = json_get(&doc.root, "versions");
+  for (i = 1; i <= 3; i++) {
+    char d[2] = {(char)('0' + i), 0};
+    if (list_has(v, d))
+      im->versions |= 1u << i;
+  }
+  v = json_get(&doc.root, "abis");
+  for (i = 0; i < 4; i++) {
+    static const char *a[] = {"amd64", "aarch64-le", "aarch64-be", "s390x"};
+    if (list_has(v, a[i]))
+      snprintf(im->abis + strlen(im->abis), sizeof im->abis - strlen(im->abis), " %s ", a[i]);
+  }
+  v = json_get(&doc.root, "endian");
+  if (list_has(v, "little"))
+    strcat(im->endians, " little ");
+  if (list_has(v, "big"))
+    strcat(im->endians, " big ");
+  v = json_get(&doc.root, "unknown_fields");
+  if (v && v->type == J_ARRAY) {
+    size_t total = 0, k, used = 0;
+    for (k = 0; k < v->len && k < 31; k++)
+      if (v->items[k].type == J_STRING)
+        total += v->items[k].len + 1;
+    im->unknown_store = malloc(total + 1);
+    for (k = 0, n = 0; im->unknown_store && k < v->len && k < 31; k++)
+      if (v->items[k].type == J_STRING) {
+        memcpy(im->unknown_store + used, v->items[k].str, v->items[k].len + 1);
+        im->unknown[n++] = im->unknown_store + used;
+        used += v->items[k].len + 1;
+      }
+  }
+  json_free(&doc);
+  free(pr.out); /* numbers in doc pointed into it */
+  if (!im->cmd_decode)
+    sfc_die(2, "%s: capabilities: the `decode` command is required", path);
+  load_skips(im, o);
+}
+

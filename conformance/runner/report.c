@@ -1,0 +1,226 @@
+/* report.c - what a run writes: results.jsonl, the summaries, the HTML
+ * matrix, TAP. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runner.h"
+
+
+void mkdirs(const char *path) {
+  char buf[PATH_MAX], *p;
+  pathf(buf, sizeof buf, "%s", path);
+  for (p = buf + 1; *p; p++)
+    if (*p == '/') {
+      *p = 0;
+      mkdir(buf, 0777);
+      *p = '/';
+    }
+  mkdir(buf, 0777);
+}
+
+/* A case's fields in results.jsonl and in the matrix's data, after the
+ * caller's "{": id, case, title (when asked), version, abi, endian, class,
+ * finding, source. */
+static void write_case_fields(FILE *f, const kase *k, int with_title) {
+  fprintf(f, "\"id\":");
+  json_write_string(f, k->id);
+  fprintf(f, ",\"case\":");
+  json_write_string(f, k->casename);
+  if (with_title) {
+    fprintf(f, ",\"title\":");
+    json_write_string(f, k->title);
+  }
+  fprintf(f, ",\"version\":%d,\"abi\":\"%s\",\"endian\":\"%s\",\"class\":\"%s\",\"finding\":",
+          k->version, k->abi, k->endian, k->cls);
+  json_write_string(f, k->finding);
+  fprintf(f, ",\"source\":");
+  json_write_string(f, k->source);
+}
+
+void write_results(const impl *im, const opts *o, const kase *cs, size_t n) {
+  char path[PATH_MAX];
+  FILE *f;
+  size_t i;
+  pathf(path, sizeof path, "%s/%s", o->out, im->name);
+  mkdirs(path);
+  pathf(path, sizeof path, "%s/%s/results.jsonl", o->out, im->name);
+  if (!(f = fopen(path, "w")))
+    sfc_die(2, "%s: cannot write", path);
+  for (i = 0; i < n; i++) {
+    const kase *k = &cs[i];
+    const result *r = &im->res[i];
+    fputc('{', f);
+    write_case_fields(f, k, 0);
+    fprintf(f, ",\"status\":\"%s\",\"detail\":", st_names[r->status]);
+    json_write_string(f, r->detail);
+    fprintf(f, ",\"exit\":%d,\"ms\":%ld,\"stderr\":", r->code, r->ms);
+    json_write_string(f, r->err);
+    fprintf(f, ",\"impl\":");
+    json_write_string(f, im->name);
+    fprintf(f, ",\"impl_version\":");
+    json_write_string(f, im->caps_version);
+    fprintf(f, "}\n");
+  }
+  if (fclose(f) != 0)
+    sfc_die(2, "%s: write error", path);
+}
+
+
+void count(const impl *im, size_t n, unsigned long c[ST_COUNT], unsigned long *pass,
+                  unsigned long *fail) {
+  size_t i;
+  memset(c, 0, ST_COUNT * sizeof *c);
+  *pass = *fail = 0;
+  for (i = 0; i < n; i++) {
+    c[im->res[i].status]++;
+    if (st_failed(im->res[i].status))
+      (*fail)++;
+    else if (im->res[i].status == ST_PASS)
+      (*pass)++;
+  }
+}
+
+void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n) {
+  int m, s;
+  size_t i, shown;
+  fprintf(f, "# Conformance summary\n\n%zu corpus sections.\n\n", n);
+  fprintf(f, "| implementation | version |");
+  for (s = 0; s < ST_COUNT; s++)
+    fprintf(f, " %s |", st_names[s]);
+  fprintf(f, "\n|---|---|");
+  for (s = 0; s < ST_COUNT; s++)
+    fprintf(f, "--:|");
+  fprintf(f, "\n");
+  for (m = 0; m < nim; m++) {
+    unsigned long c[ST_COUNT], p, fl;
+    count(&ims[m], n, c, &p, &fl);
+    fprintf(f, "| %s | %s |", ims[m].name, ims[m].caps_version);
+    for (s = 0; s < ST_COUNT; s++)
+      fprintf(f, " %lu |", c[s]);
+    fprintf(f, "\n");
+  }
+  for (m = 0; m < nim; m++) {
+    fprintf(f, "\n## %s: failures\n\n", ims[m].name);
+    for (i = 0, shown = 0; i < n; i++)
+      if (st_failed(ims[m].res[i].status) && shown++ < 200)
+        fprintf(f, "- `%s` (%s, %s): **%s** %s\n", cs[i].id, cs[i].cls, cs[i].finding,
+                st_names[ims[m].res[i].status], ims[m].res[i].detail);
+    if (!shown)
+      fprintf(f, "none\n");
+    else if (shown > 200)
+      fprintf(f, "- ... %zu more in results.jsonl\n", shown - 200);
+  }
+}
+
+void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
+  char path[PATH_MAX], out[PATH_MAX], line[8192];
+  FILE *t, *f;
+  int m, done = 0;
+  size_t i;
+  pathf(path, sizeof path, "%s", o->template_path);
+  pathf(out, sizeof out, "%s/index.html", o->out);
+  if (!(t = fopen(path, "r"))) {
+    fprintf(stderr, "sfconform: %s: no template; no HTML matrix\n", path);
+    return;
+  }
+  if (!(f = fopen(out, "w")))
+    sfc_die(2, "%s: cannot write", out);
+  while (fgets(line, sizeof line, t)) {
+    char *p = line;
+    while (*p == ' ' || *p == '\t')
+      p++;
+    if (done || strncmp(p, "/*SFCONFORM-DATA*/", 18) != 0) {
+      fputs(line, f);
+      continue;
+    }
+    done = 1;
+    fprintf(f, "const DATA = {\"generated\":\"sfconform\",\"impls\":[");
+    for (m = 0; m < nim; m++) {
+      fprintf(f, m ? "," : "");
+      json_write_string(f, ims[m].name);
+    }
+    fprintf(f, "],\n\"versions\":[");
+    for (m = 0; m < nim; m++) {
+      char v[200];
+      snprintf(v, sizeof v, "%s %s", ims[m].caps_name, ims[m].caps_version);
+      fprintf(f, m ? "," : "");
+      json_write_string(f, v);
+    }
+    fprintf(f, "],\n\"cases\":[");
+    for (i = 0; i < n; i++) {
+      const kase *k = &cs[i];
+      fprintf(f, "%s\n{", i ? "," : "");
+      write_case_fields(f, k, 1);
+      fprintf(f, ",\"results\":[");
+      for (m = 0; m < nim; m++) {
+        fprintf(f, "%s{\"status\":\"%s\",\"detail\":", m ? "," : "", st_names[ims[m].res[i].status]);
+        json_write_string(f, ims[m].res[i].detail);
+        fprintf(f, "}");
+      }
+      fprintf(f, "]}");
+    }
+    fprintf(f, "]};\n");
+  }
+  fclose(t);
+  if (fclose(f) != 0)
+    sfc_die(2, "%s: write error", out);
+}
+
+/* --tap: one TAP line per implementation x corpus source; a case is as
+ * expected when it passes (or, for an `impl` case, is recorded). */
+int write_tap(FILE *f, impl *ims, int nim, const kase *cs, size_t n) {
+  static const char *const sources[] = {"catalogue", "generated", "mutants", "real", "vectors"};
+  int m, t = 0, bad = 0;
+  size_t si, i;
+  for (m = 0; m < nim; m++)
+    for (si = 0; si < sizeof sources / sizeof *sources; si++) {
+      size_t total = 0, wrong = 0, shown = 0;
+      for (i = 0; i < n; i++) {
+        int st = ims[m].res[i].status;
+        if (strcmp(cs[i].source, sources[si]) != 0)
+          continue;
+        total++;
+        if (st != ST_PASS && st != ST_IMPL_ACCEPT && st != ST_IMPL_REJECT)
+          wrong++;
+      }
+      if (!total)
+        continue;
+      if (!wrong) {
+        fprintf(f, "ok %d - corpus %s (%s): %zu sections give their expected results\n", ++t,
+                sources[si], ims[m].name, total);
+        continue;
+      }
+      bad = 1;
+      fprintf(f, "not ok %d - corpus %s (%s): %zu of %zu sections differ\n", ++t, sources[si],
+              ims[m].name, wrong, total);
+      for (i = 0; i < n && shown < 20; i++) {
+        int st = ims[m].res[i].status;
+        if (strcmp(cs[i].source, sources[si]) != 0 || st == ST_PASS || st == ST_IMPL_ACCEPT ||
+            st == ST_IMPL_REJECT)
+          continue;
+        shown++;
+        fprintf(f, "#   %s: %s %s\n", cs[i].id, st_names[st], ims[m].res[i].detail);
+      }
+    }
+  if (!t) {
+    fprintf(f, "not ok 1 - corpus: no sections\n");
+    t = 1, bad = 1;
+  }
+  fprintf(f, "1..%d\n", t);
+  fclose(f);
+  return bad;
+}
+

@@ -1,0 +1,118 @@
+/* runner.h - what the parts of the conformance runner share (sfconform.c:
+ * options and main; corpus.c: the corpus; impl.c: the implementations and
+ * their capabilities; cases.c: running one case and judging it; expected.c:
+ * the expected-results files; report.c: results, summaries, matrix, TAP). */
+#ifndef SFC_RUNNER_H
+#define SFC_RUNNER_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "json.h"
+#include "proc.h"
+#include "sfc_tools.h"
+
+#define MAX_IMPLS 16
+#define MAX_OUT ((size_t)512 << 20)
+
+/* ---- statuses ---- */
+enum {
+  ST_PASS, ST_SHOULD_ACCEPT, ST_SHOULD_REJECT, ST_WRONG_OUTPUT, ST_WRONG_FINDING, ST_CRASH,
+  ST_TIMEOUT, ST_UNSUPPORTED, ST_IMPL_ACCEPT, ST_IMPL_REJECT, ST_SKIP, ST_UNSTABLE, ST_COUNT
+};
+extern const char *const st_names[ST_COUNT];
+/* How often a case is run again when its first outcome differs from the
+ * expected one (or, without an expected-results file, is a crash or a
+ * timeout): outcomes that vary make it `unstable` (never a failure). */
+#define RERUNS 4
+#define MAX_RERUN_CASES 200
+static inline int st_failed(int s) { return s >= ST_SHOULD_ACCEPT && s <= ST_TIMEOUT; }
+
+/* ---- one section of the corpus ---- */
+typedef struct kase {
+  char *id, *cls, *finding, *abi, *endian, *path; /* manifest columns */
+  char *casename, *title, *source, *vma, *pcs;    /* from NAME.expect */
+  int version, unwinds;
+} kase;
+
+typedef struct result {
+  int status;
+  unsigned outcomes; /* unstable: bit s for every status seen */
+  int code; /* exit status, or -signal, or -1000 timeout */
+  long ms;
+  char detail[300];
+  char err[201];
+} result;
+
+typedef struct skip_entry {
+  char *pattern, *reason;
+} skip_entry;
+
+typedef struct impl {
+  char name[64];
+  char *argv0;     /* the executable, or the driver for a library */
+  char *lib;       /* the library, when the IMPL is one */
+  char caps_name[64], caps_version[64];
+  int cmd_decode, cmd_lookup, cmd_unwind, cmd_objdump;
+  unsigned versions;  /* bit v */
+  char abis[128], endians[64];
+  const char *unknown[32];
+  char *unknown_store;
+  skip_entry *skips;
+  size_t nskips;
+  result *res;
+  int stale; /* skipped cases that now pass */
+  /* conformance/expected/<name>.txt, mapped onto the corpus */
+  int has_expected;
+  char exp_version[128];       /* "# version: " line; empty when absent */
+  int *want;                   /* per case: the expected status, -1 when new */
+  unsigned *want_alts;         /* per case: outcomes of an expected `unstable` */
+} impl;
+
+typedef struct opts {
+  const char *corpus, *out, *confdir, *bindir, *template_path;
+  int jobs, sample, update_expected, strict, tap;
+  double timeout;
+} opts;
+
+/* ---- sfconform.c: small helpers (errors exit 2, "sfconform: ...") ---- */
+/* snprintf for paths and messages that must not be cut short. */
+void pathf(char *buf, size_t n, const char *fmt, ...) SFC_PRINTF(3, 4);
+char *xstrdup(const char *s);
+/* A whole file as a NUL-ended string (malloc'd), *len its length; NULL
+ * when it cannot be read. */
+char *read_text(const char *path, size_t *len);
+
+/* ---- corpus.c ---- */
+kase *load_corpus(const opts *o, size_t *n);
+/* The file beside a case's section with extension ext. */
+void sibling(const kase *k, const char *ext, char *out, size_t n);
+
+/* ---- impl.c ---- */
+proc_opts adapter_run_opts(const opts *o, size_t max_out);
+void impl_argv(const impl *im, const char **argv, int *n);
+void setup_impl(impl *im, const char *spec, const opts *o);
+
+/* ---- cases.c ---- */
+/* Runs case k through im into r. */
+void run_case(const impl *im, const opts *o, const kase *k, result *r);
+/* The skip-list entry that covers k, or NULL. */
+const skip_entry *skipped(const impl *im, const kase *k);
+void run_impl(impl *im, const opts *o, const kase *cs, size_t n);
+
+/* ---- expected.c ---- */
+void load_expected(impl *im, const opts *o, const kase *cs, size_t n);
+int as_expected(const impl *im, size_t i, int st);
+void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n);
+long check_expected(impl *im, const opts *o, const kase *cs, size_t n);
+
+/* ---- report.c ---- */
+void mkdirs(const char *path);
+void write_results(const impl *im, const opts *o, const kase *cs, size_t n);
+void count(const impl *im, size_t n, unsigned long c[ST_COUNT], unsigned long *pass,
+           unsigned long *fail);
+void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n);
+void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n);
+int write_tap(FILE *f, impl *ims, int nim, const kase *cs, size_t n);
+
+#endif
