@@ -100,9 +100,27 @@ static const struct option long_opts[] = {
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
+/* A released corpus (make dist) carries its own expected results, skip
+ * lists and matrix template: unless --confdir or --template says
+ * otherwise, a corpus directory holding expected/ is its own confdir, and
+ * its report/matrix.html the template. */
+static void released_corpus_defaults(opts *o, int confdir_set, int template_set) {
+  static char template_path[PATH_MAX];
+  char path[PATH_MAX];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/expected", o->corpus);
+  if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+    return;
+  if (!confdir_set)
+    o->confdir = o->corpus;
+  snprintf(template_path, sizeof template_path, "%s/report/matrix.html", o->corpus);
+  if (!template_set && stat(template_path, &st) == 0)
+    o->template_path = template_path;
+}
+
 int main(int argc, char **argv) {
   opts o;
-  int nim = 0, i, bad = 0, c;
+  int nim = 0, i, bad = 0, c, confdir_set = 0, template_set = 0;
   size_t n;
   char self[PATH_MAX], *slash;
   FILE *f;
@@ -127,11 +145,14 @@ int main(int argc, char **argv) {
   opterr = 0;
   while ((c = getopt_long(argc, argv, "-j:h", long_opts, NULL)) != -1) {
     switch (c) {
-    case OPT_CORPUS: o.corpus = optarg; break;
+    case OPT_CORPUS:
+      o.corpus = optarg;
+      released_corpus_defaults(&o, confdir_set, template_set);
+      break;
     case OPT_OUT: o.out = optarg; break;
-    case OPT_CONFDIR: o.confdir = optarg; break;
+    case OPT_CONFDIR: o.confdir = optarg; confdir_set = 1; break;
     case OPT_BINDIR: o.bindir = optarg; break;
-    case OPT_TEMPLATE: o.template_path = optarg; break;
+    case OPT_TEMPLATE: o.template_path = optarg; template_set = 1; break;
     case 'j': o.jobs = atoi(optarg); break;
     case OPT_TIMEOUT: o.timeout = atof(optarg); break;
     case OPT_SAMPLE: o.sample = atoi(optarg); break;

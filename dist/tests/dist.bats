@@ -31,10 +31,11 @@ setup() {
 verdicts() { jq -r '.id + " " + .status' "$1"; }
 
 # judge CORPUS CONFDIR OUT: the reference adapter over CORPUS, run from an
-# empty directory (nothing of the checkout is found by accident).
+# empty directory (nothing of the checkout is found by accident); an empty
+# CONFDIR gives no --confdir (a released corpus is its own).
 judge() {
   mkdir -p "$T/cwd-$3"
-  (cd "$T/cwd-$3" && "$SFCONFORM" --corpus "$1" --confdir "$2" --bindir "$BIN" \
+  (cd "$T/cwd-$3" && "$SFCONFORM" --corpus "$1" ${2:+--confdir "$2"} --bindir "$BIN" \
      --out "$T/$3" -j 2 --timeout 60 reference) > "$T/$3.log" 2>&1
 }
 
@@ -81,7 +82,7 @@ judge() {
 }
 
 @test "dist: sfconform over the unpacked tarball judges the reference as over the built corpus" {
-  judge "$UNPACKED" "$UNPACKED" dist || { tail -n 20 "$T/dist.log"; false; }
+  judge "$UNPACKED" "" dist || { tail -n 20 "$T/dist.log"; false; }
   judge "$CORPUS" "$REPO/conformance" build || { tail -n 20 "$T/build.log"; false; }
   verdicts "$T/dist/reference/results.jsonl" > "$T/dist.verdicts"
   verdicts "$T/build/reference/results.jsonl" > "$T/build.verdicts"
@@ -94,4 +95,6 @@ judge() {
   done
   [ "$(wc -l < "$T/dist.counts")" -eq 2 ]
   diff "$T/build.counts" "$T/dist.counts"
+  # the unpacked corpus was its own confdir: its expected results judged it
+  grep -q "as expected against $UNPACKED/expected/reference.txt" "$T/dist.log"
 }
