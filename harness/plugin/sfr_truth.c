@@ -88,6 +88,7 @@
 
 #include <qemu-plugin.h>
 
+#include "sfc_tools.h"
 #include "sframe_ref.h"
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
@@ -1166,13 +1167,6 @@ static void on_exit_cb(qemu_plugin_id_t id, void *p) {
   g_mutex_unlock(&g.lock);
 }
 
-static int parse_u64(const char *s, uint64_t *v) {
-  char *end;
-  errno = 0;
-  *v = strtoull(s, &end, 0);
-  return *s && !*end && errno == 0;
-}
-
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
                                            int argc, char **argv) {
   const char *sframe = NULL;
@@ -1204,29 +1198,29 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     if (!strcmp(k, "sframe"))
       sframe = v;
     else if (!strcmp(k, "vma"))
-      ok = parse_u64(v, &g.vma), have_vma = 1;
+      ok = sfc_parse_u64(v, &g.vma), have_vma = 1;
     else if (!strcmp(k, "entry"))
-      ok = parse_u64(v, &g.entry), g.have_entry = 1;
+      ok = sfc_parse_u64(v, &g.entry), g.have_entry = 1;
     else if (!strcmp(k, "interp"))
-      ok = parse_u64(v, &g.interp);
+      ok = sfc_parse_u64(v, &g.interp);
     else if (!strcmp(k, "out"))
       g.out_path = g_strdup(v);
     else if (!strcmp(k, "snapdir"))
       g.snapdir = g_strdup(v);
     else if (!strcmp(k, "snaps"))
-      ok = parse_u64(v, &g.snaps_max);
+      ok = sfc_parse_u64(v, &g.snaps_max);
     else if (!strcmp(k, "stride"))
-      ok = parse_u64(v, &g.stride);
+      ok = sfc_parse_u64(v, &g.stride);
     else if (!strcmp(k, "wrongsnaps"))
-      ok = parse_u64(v, &g.wrongsnaps_max);
+      ok = sfc_parse_u64(v, &g.wrongsnaps_max);
     else if (!strcmp(k, "pauth"))
-      ok = parse_u64(v, &g.pauth);
+      ok = sfc_parse_u64(v, &g.pauth);
     else if (!strcmp(k, "check"))
-      ok = parse_u64(v, &g.check);
+      ok = sfc_parse_u64(v, &g.check);
     else if (!strcmp(k, "stack"))
-      ok = parse_u64(v, &g.stack_size) && g.stack_size > 0;
+      ok = sfc_parse_u64(v, &g.stack_size) && g.stack_size > 0;
     else if (!strcmp(k, "progress"))
-      ok = parse_u64(v, &g.progress);
+      ok = sfc_parse_u64(v, &g.progress);
     else if (!strcmp(k, "unwind")) {
       if (!strcmp(v, "full"))
         g.full = 1;
