@@ -2,7 +2,9 @@
  * executable or a shared library; their capabilities and skip lists. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
+#include <elf.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <fnmatch.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -32,9 +34,19 @@ proc_opts adapter_run_opts(const opts *o, size_t max_out) {
 
 
 
-/* A shared library: ELF ET_DYN without a PT_INTERP program header. */
+/* A shared library: ELF ET_DYN without a PT_INTERP program header.  The
+ * fields are read byte by byte in the file's byte order, at their places
+ * in <elf.h>'s structures. */
+static uint64_t elf_field(const unsigned char *h, size_t at, unsigned n, int big) {
+  uint64_t v = 0;
+  unsigned i;
+  for (i = 0; i < n; i++)
+    v = v << 8 | h[at + (big ? i : n - 1 - i)];
+  return v;
+}
+
 static int is_shared_library(const char *path) {
-  unsigned char h[64];
+  unsigned char h[sizeof(Elf64_Ehdr)];
   int fd = open(path, O_RDONLY);
   ssize_t got;
   int big, is64, i;
@@ -43,33 +55,31 @@ static int is_shared_library(const char *path) {
   if (fd < 0)
     return 0;
   got = read(fd, h, sizeof h);
-  if (got < 52 || memcmp(h, "\177ELF", 4) != 0) {
+  if (got < (ssize_t)sizeof(Elf32_Ehdr) || memcmp(h, ELFMAG, SELFMAG) != 0) {
     close(fd);
     return 0;
   }
-  is64 = h[4] == 2;
-  big = h[5] == 2;
-#define U16(o) (big ? (unsigned)(h[o] << 8 | h[o + 1]) : (unsigned)(h[o + 1] << 8 | h[o]))
-  if (U16(16) != 3 /* ET_DYN */) {
+  is64 = h[EI_CLASS] == ELFCLASS64;
+  big = h[EI_DATA] == ELFDATA2MSB;
+  if ((is64 && got < (ssize_t)sizeof(Elf64_Ehdr)) ||
+      elf_field(h, offsetof(Elf64_Ehdr, e_type), 2, big) != ET_DYN) {
     close(fd);
     return 0;
   }
-  phoff = 0;
-  for (i = 0; i < (is64 ? 8 : 4); i++) {
-    unsigned o = (is64 ? 32 : 28) + (unsigned)(big ? i : (is64 ? 7 : 3) - i);
-    phoff = phoff << 8 | h[o];
-  }
-  phentsize = is64 ? U16(54) : U16(42);
-  phnum = is64 ? U16(56) : U16(44);
-#undef U16
+#define EHDR_FIELD(f) \
+  (is64 ? elf_field(h, offsetof(Elf64_Ehdr, f), sizeof(((Elf64_Ehdr *)0)->f), big) \
+        : elf_field(h, offsetof(Elf32_Ehdr, f), sizeof(((Elf32_Ehdr *)0)->f), big))
+  phoff = EHDR_FIELD(e_phoff);
+  phentsize = (unsigned)EHDR_FIELD(e_phentsize);
+  phnum = (unsigned)EHDR_FIELD(e_phnum);
+#undef EHDR_FIELD
   for (i = 0; i < (int)phnum && phentsize >= 4 && phentsize <= 64; i++) {
     unsigned char p[4];
     uint32_t type;
     if (pread(fd, p, 4, (off_t)(phoff + (uint64_t)i * phentsize)) != 4)
       break;
-    type = big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
-               : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
-    if (type == 3 /* PT_INTERP */) {
+    type = (uint32_t)elf_field(p, 0, 4, big); /* p_type, first in both classes */
+    if (type == PT_INTERP) {
       close(fd);
       return 0;
     }
