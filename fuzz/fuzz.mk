@@ -14,7 +14,7 @@
 # toolchains has unpacked sid's libsframe3 and libsframe-dev.
 FUZZ_SID      := build/toolchains/sid
 FUZZ_HAVE_SID := $(if $(wildcard $(FUZZ_SID)/usr/include/sframe-api.h),1)
-FUZZ_TARGETS  ?= decode lookup unwind roundtrip diff_libsframe $(if $(FUZZ_HAVE_SID),diff_libsframe3)
+FUZZ_TARGETS  ?= decode lookup unwind roundtrip elf diff_libsframe $(if $(FUZZ_HAVE_SID),diff_libsframe3)
 FUZZ_DIR      := $(BUILD)/fuzz
 FUZZ_SEEDS    := $(FUZZ_DIR)/seeds
 FUZZ_CLANG    ?= clang
@@ -30,7 +30,8 @@ TARGET        ?= $(FUZZ_TARGETS)
 # What each target links besides the oracle library.
 fuzz_srcs = fuzz/targets/$(1).c $(LIB_SRCS) \
   $(if $(filter decode,$(1)),decoder/cli/dump.c) \
-  $(if $(filter roundtrip,$(1)),$(ENC_SRCS))
+  $(if $(filter roundtrip,$(1)),$(ENC_SRCS)) \
+  $(if $(filter elf,$(1)),decoder/cli/elf.c)
 fuzz_srcs3 = $(if $(filter diff_libsframe3,$(1)),decoder/cli/dump.c)
 # diff_libsframe3 includes the bundled adapter's source (its API-to-neutral
 # mapping) and links sid's libsframe from a directory of its own (the
@@ -41,6 +42,7 @@ fuzz_libs = $(if $(filter diff_libsframe,$(1)),-lsframe) \
   $(if $(filter diff_libsframe3,$(1)),-I$(FUZZ_SID)/usr/include -Iconformance/adapters -D_GNU_SOURCE \
     $(FUZZ_LIB3_LINK))
 FUZZ_DEPS := $(wildcard fuzz/targets/*.c fuzz/targets/*.h) $(LIB_SRCS) $(ENC_SRCS) $(HDRS) decoder/cli/dump.c \
+  decoder/cli/elf.c decoder/cli/elf.h \
   conformance/adapters/libsframe.c conformance/adapters/adapter_cli.h \
   $(if $(FUZZ_HAVE_SID),$(FUZZ_LIB3)/libsframe.so)
 $(FUZZ_LIB3)/libsframe.so: $(FUZZ_SID)/VERSIONS
