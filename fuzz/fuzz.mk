@@ -27,10 +27,13 @@ FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_SMOKE_SEED ?= 1
 TARGET        ?= $(FUZZ_TARGETS)
 
-# What each target links besides the oracle library.
+# What each target links besides the oracle library.  The roundtrip
+# target's model, mutator and checker (the checker also linked by the
+# round-trip test, corpus/generated.mk).
+FUZZ_RT_SRCS := fuzz/targets/rt_model.c fuzz/targets/rt_mutate.c fuzz/targets/rt_check.c
 fuzz_srcs = fuzz/targets/$(1).c $(LIB_SRCS) \
   $(if $(filter decode,$(1)),decoder/cli/dump.c) \
-  $(if $(filter roundtrip,$(1)),$(ENC_SRCS)) \
+  $(if $(filter roundtrip,$(1)),$(ENC_SRCS) $(FUZZ_RT_SRCS)) \
   $(if $(filter elf,$(1)),decoder/cli/elf.c decoder/cli/dump.c)
 fuzz_srcs3 = $(if $(filter diff_libsframe3,$(1)),decoder/cli/dump.c)
 # diff_libsframe3 includes the bundled adapter's source (its API-to-neutral
