@@ -34,7 +34,8 @@ FUZZ_RT_SRCS := fuzz/targets/rt_model.c fuzz/targets/rt_mutate.c fuzz/targets/rt
 fuzz_srcs = fuzz/targets/$(1).c $(LIB_SRCS) \
   $(if $(filter decode,$(1)),decoder/cli/dump.c) \
   $(if $(filter roundtrip,$(1)),$(ENC_SRCS) $(FUZZ_RT_SRCS)) \
-  $(if $(filter elf,$(1)),decoder/cli/elf.c decoder/cli/dump.c)
+  $(if $(filter elf,$(1)),decoder/cli/elf.c decoder/cli/dump.c) \
+  $(if $(filter diff_libsframe diff_libsframe3,$(1)),fuzz/targets/diff_core.c)
 fuzz_srcs3 = $(if $(filter diff_libsframe3,$(1)),decoder/cli/dump.c)
 # diff_libsframe3 includes the bundled adapter's source (its API-to-neutral
 # mapping) and links sid's libsframe from a directory of its own (the
