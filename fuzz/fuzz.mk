@@ -55,10 +55,20 @@ $(FUZZ_LIB3)/libsframe.so: $(FUZZ_SID)/VERSIONS
 	touch $@
 
 # Which engines this machine has: clang able to link -fsanitize=fuzzer
-# (libclang-rt-14-dev), afl-clang-fast (afl++).
-HAVE_LIBFUZZER := $(shell echo 'int LLVMFuzzerTestOneInput(const char *d, long n){(void)d;(void)n;return 0;}' | \
-  $(FUZZ_CLANG) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1 && echo 1)
-HAVE_AFL := $(shell command -v $(FUZZ_AFLCC) >/dev/null 2>&1 && echo 1)
+# (libclang-rt-14-dev), afl-clang-fast (afl++).  Probed only for the goals
+# that build with them, and once: the answer is kept in
+# $(FUZZ_DIR)/engines.mk (probed again when this file changes; delete it
+# after installing an engine).
+FUZZ_ENGINE_GOALS := fuzz-build fuzz fuzz-smoke
+FUZZ_ENGINES := $(FUZZ_DIR)/engines.mk
+$(FUZZ_ENGINES): fuzz/fuzz.mk
+	@mkdir -p $(@D)
+	@{ echo 'int LLVMFuzzerTestOneInput(const char *d, long n){(void)d;(void)n;return 0;}' | \
+	     $(FUZZ_CLANG) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1 && echo 'HAVE_LIBFUZZER := 1'; \
+	   command -v $(FUZZ_AFLCC) >/dev/null 2>&1 && echo 'HAVE_AFL := 1'; true; } > $@.tmp && mv $@.tmp $@
+ifneq ($(filter $(FUZZ_ENGINE_GOALS),$(MAKECMDGOALS)),)
+include $(FUZZ_ENGINES)
+endif
 
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay/%)
 FUZZ_LIBFUZZER := $(if $(HAVE_LIBFUZZER),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/libfuzzer/%))
