@@ -93,3 +93,31 @@ void diff_disagree(diff_target *t, unsigned kind, const diff_ctx *d, const diff_
     fprintf(stderr, "  pc 0x%" PRIx64 " (oracle: %s)\n", w->pc, sfr_lookup_status_name(w->ost));
   FUZZ_CHECK(0, "oracle and libsframe agree, or the disagreement is on the allowlist");
 }
+
+int diff_fre_agrees(diff_target *t, const diff_ctx *d, const diff_where *w, const char *where,
+                    int lib_ok, uint32_t lib_start, uint8_t lib_info, const sfr_fre *o) {
+  if (!lib_ok) {
+    diff_disagree(t, K_FRE, d, w, "%s: libsframe cannot read it (start %" PRIu32 " info 0x%02x)",
+                  where, o->start, o->info);
+    return 0;
+  }
+  if (lib_start != o->start || lib_info != o->info) {
+    diff_disagree(t, K_FRE, d, w,
+                  "%s: oracle start %" PRIu32 " info 0x%02x, libsframe %" PRIu32 " 0x%02x", where,
+                  o->start, o->info, lib_start, lib_info);
+    return 0;
+  }
+  return 1;
+}
+
+int diff_both_found(diff_target *t, const diff_ctx *d, const diff_where *w, const char *where,
+                    const sfr_lookup_result *res, int lfound, uint32_t lib_start,
+                    uint8_t lib_info) {
+  if (lfound && w->ost != SFR_LOOKUP_FOUND)
+    diff_disagree(t, K_SPURIOUS, d, w, "%s: libsframe found row start %" PRIu32 " info 0x%02x",
+                  where, lib_start, lib_info);
+  else if (!lfound && w->ost == SFR_LOOKUP_FOUND)
+    diff_disagree(t, K_MISSED, d, w, "%s: oracle found function %" PRIu32 " FRE %" PRIu32, where,
+                  res->fde.index, res->fre.index);
+  return lfound && w->ost == SFR_LOOKUP_FOUND;
+}

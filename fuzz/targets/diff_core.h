@@ -70,13 +70,12 @@ typedef struct diff_where {
   sfr_lookup_status ost; /* the oracle's lookup status */
 } diff_where;
 
-/* diff_disagree with the report's place taken from the target's context
- * (its fields sec, fde, is_lookup, pc, ost); the arguments after d are the
- * format and its values. */
-#define DIFF_DISAGREE(t, kind, d, ...)                                                             \
-  diff_disagree((t), (kind), (d),                                                                  \
-                &(const diff_where){(d)->sec, (d)->fde, (d)->is_lookup, (d)->pc, (d)->ost},        \
-                __VA_ARGS__)
+/* The report's place taken from the target's context (its fields sec,
+ * fde, is_lookup, pc, ost). */
+#define DIFF_WHERE(d) (&(const diff_where){(d)->sec, (d)->fde, (d)->is_lookup, (d)->pc, (d)->ost})
+/* diff_disagree at DIFF_WHERE(d); the arguments after d are the format and
+ * its values. */
+#define DIFF_DISAGREE(t, kind, d, ...) diff_disagree((t), (kind), (d), DIFF_WHERE(d), __VA_ARGS__)
 
 /* From LLVMFuzzerInitialize: reads the environment (above). */
 void diff_init(diff_target *t);
@@ -87,5 +86,17 @@ int diff_strict(void);
  * where) on stderr and aborts. */
 void diff_disagree(diff_target *t, unsigned kind, const diff_ctx *d, const diff_where *w,
                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* One FRE as libsframe read it (lib_ok: it could; its start and info)
+ * against the oracle's: 1 when they agree, else a K_FRE disagreement
+ * (returning 0 when the allowlist covers it). */
+int diff_fre_agrees(diff_target *t, const diff_ctx *d, const diff_where *w, const char *where,
+                    int lib_ok, uint32_t lib_start, uint8_t lib_info, const sfr_fre *o);
+/* Whether the two lookups at a PC both found a row (1: the caller compares
+ * the rows), given the oracle's result and libsframe's (lfound, the row's
+ * start and info); one found and not the other is a K_SPURIOUS or K_MISSED
+ * disagreement (0). */
+int diff_both_found(diff_target *t, const diff_ctx *d, const diff_where *w, const char *where,
+                    const sfr_lookup_result *res, int lfound, uint32_t lib_start, uint8_t lib_info);
 
 #endif

@@ -549,7 +549,7 @@ static void compare_function(sframe_decoder_ctx *ctx, const sfr_section *view, u
     sfr_fre ofre, vfre;
     sframe_frame_row_entry lf;
     sfr_rules orules;
-    int done = 0, vdone = 0;
+    int done = 0, vdone = 0, lib_ok;
     char where[64];
     FUZZ_CHECK(sfr_fre_next(sec, &io, &ofre, &done) == SFR_OK && !done,
                "every FRE of an accepted section reads");
@@ -566,16 +566,10 @@ static void compare_function(sframe_decoder_ctx *ctx, const sfr_section *view, u
     snprintf(where, sizeof where, "function %" PRIu32 " FRE %" PRIu32, i, j);
     memset(&lf, 0, sizeof lf);
     counts.lib_fres++;
-    if (sframe_decoder_get_fre(ctx, i, j, &lf) != 0) {
-      disagree(K_FRE, d, "%s: libsframe cannot read it (start %" PRIu32 " info 0x%02x)", where,
-               ofre.start, ofre.info);
+    lib_ok = sframe_decoder_get_fre(ctx, i, j, &lf) == 0;
+    if (!diff_fre_agrees(&target, d, DIFF_WHERE(d), where, lib_ok, lf.fre_start_addr, lf.fre_info,
+                         &ofre))
       continue;
-    }
-    if (lf.fre_start_addr != ofre.start || lf.fre_info != ofre.info) {
-      disagree(K_FRE, d, "%s: oracle start %" PRIu32 " info 0x%02x, libsframe %" PRIu32
-               " 0x%02x", where, ofre.start, ofre.info, lf.fre_start_addr, lf.fre_info);
-      continue;
-    }
     FUZZ_CHECK(sfr_interpret(sec, &of, &ofre, &orules) == SFR_OK,
                "every FRE of an accepted section interprets");
     compare_rules(ctx, &lf, &orules, d, where);
@@ -645,13 +639,8 @@ static void compare_lookup(sframe_decoder_ctx *ctx, uint64_t pc, diff_ctx *d) {
   counts.lookups_asked++;
   memset(&lf, 0, sizeof lf);
   lfound = sframe_find_fre(ctx, rel, &lf) == 0;
-  if (lfound && d->ost != SFR_LOOKUP_FOUND) {
-    disagree(K_SPURIOUS, d, "%s: libsframe found row start %" PRIu32 " info 0x%02x", where,
-             lf.fre_start_addr, lf.fre_info);
-  } else if (!lfound && d->ost == SFR_LOOKUP_FOUND) {
-    disagree(K_MISSED, d, "%s: oracle found function %" PRIu32 " FRE %" PRIu32, where,
-             res.fde.index, res.fre.index);
-  } else if (lfound) {
+  if (diff_both_found(&target, d, DIFF_WHERE(d), where, &res, lfound, lf.fre_start_addr,
+                      lf.fre_info)) {
     int err = 0;
     const sframe_func_desc_entry *fp = sframe_get_funcdesc_with_addr(ctx, rel, &err);
     if (!fp || fp->sfde_func_start_address != (int32_t)res.fde.raw_start ||

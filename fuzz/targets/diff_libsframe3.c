@@ -392,7 +392,7 @@ static void compare_function(const sec_info *si, uint32_t i, diff_ctx *d) {
     sfr_fre ofre;
     sfr_rules orules;
     sframe_frame_row_entry fre;
-    int done = 0;
+    int done = 0, lib_ok;
     char where[64];
     FUZZ_CHECK(sfr_fre_next(sec, &it, &ofre, &done) == SFR_OK && !done,
                "every FRE of an accepted section reads");
@@ -401,15 +401,10 @@ static void compare_function(const sec_info *si, uint32_t i, diff_ctx *d) {
     snprintf(where, sizeof where, "function %" PRIu32 " FRE %" PRIu32, i, j);
     counts.fres++;
     memset(&fre, 0, sizeof fre);
-    if (sframe_decoder_get_fre(si->ctx, i, j, &fre) != 0) {
-      disagree(K_FRE, d, "%s: libsframe cannot read it", where);
+    lib_ok = sframe_decoder_get_fre(si->ctx, i, j, &fre) == 0;
+    if (!diff_fre_agrees(&target, d, DIFF_WHERE(d), where, lib_ok, fre.fre_start_addr,
+                         fre.fre_info, &ofre))
       continue;
-    }
-    if (fre.fre_start_addr != ofre.start || fre.fre_info != ofre.info) {
-      disagree(K_FRE, d, "%s: oracle start %" PRIu32 " info 0x%02x, libsframe %" PRIu32
-               " 0x%02x", where, ofre.start, ofre.info, fre.fre_start_addr, fre.fre_info);
-      continue;
-    }
     FUZZ_CHECK(sfr_interpret(sec, &of, &ofre, &orules) == SFR_OK,
                "every FRE of an accepted section interprets");
     d->rules = &orules;
@@ -441,13 +436,8 @@ static void compare_lookup(const sec_info *si, uint64_t pc, diff_ctx *d) {
   snprintf(where, sizeof where, "pc 0x%" PRIx64, pc);
   memset(&lf, 0, sizeof lf);
   lfound = sframe_find_fre(si->ctx, (int64_t)(pc - DIFF_VMA), &lf) == 0;
-  if (lfound && d->ost != SFR_LOOKUP_FOUND) {
-    disagree(K_SPURIOUS, d, "%s: libsframe found row start %" PRIu32 " info 0x%02x", where,
-             lf.fre_start_addr, lf.fre_info);
-  } else if (!lfound && d->ost == SFR_LOOKUP_FOUND) {
-    disagree(K_MISSED, d, "%s: oracle found function %" PRIu32 " FRE %" PRIu32, where,
-             res.fde.index, res.fre.index);
-  } else if (lfound) {
+  if (diff_both_found(&target, d, DIFF_WHERE(d), where, &res, lfound, lf.fre_start_addr,
+                      lf.fre_info)) {
     /* The oracle's row as libsframe holds it: the same bytes? */
     memset(&want, 0, sizeof want);
     if (sframe_decoder_get_fre(si->ctx, res.fde.index, res.fre.index, &want) != 0 ||
