@@ -20,9 +20,11 @@ GEN_COMBOS := 1:amd64 1:aarch64-le 1:aarch64-be \
               2:amd64 2:aarch64-le 2:aarch64-be 2:s390x \
               3:amd64 3:aarch64-le 3:aarch64-be 3:s390x
 
-$(ROUNDTRIP): corpus/tests/roundtrip.c decoder/cli/dump.c $(HDRS) $(ENC_LIB) $(STATIC)
+# The round trip's checks are the roundtrip fuzz target's (fuzz/targets/rt_check.c).
+$(ROUNDTRIP): corpus/tests/roundtrip.c fuzz/targets/rt_check.c fuzz/targets/rt_check.h $(HDRS) $(SFR_DUMP_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -Idecoder/cli -Idecoder/src -Idecoder/fast -o $@ corpus/tests/roundtrip.c decoder/cli/dump.c $(ENC_LIB) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -Idecoder/cli -Idecoder/src -Idecoder/fast -Ifuzz/targets -Icommon -o $@ \
+	  corpus/tests/roundtrip.c fuzz/targets/rt_check.c $(SFR_DUMP_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 
 CORPUS_TEST_TOOLS += $(ROUNDTRIP)
 

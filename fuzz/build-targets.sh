@@ -12,12 +12,20 @@ repo=$SRC/sframe-conformance
 cd "$repo"
 mkdir -p "$OUT" "$WORK"
 flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
-       -Idecoder/include -Idecoder/src -Idecoder/cli -Icorpus/encoder -Ifuzz/targets)
-targets=(decode lookup unwind roundtrip)
-# libsframe is not instrumented: no diff_libsframe under MSan.
-if [ "${SANITIZER:-address}" != memory ] && [ -f /usr/include/sframe-api.h ]; then
+       -Idecoder/include -Idecoder/src -Idecoder/fast -Idecoder/cli -Icommon -Icorpus/encoder -Ifuzz/targets)
+targets=(decode lookup unwind roundtrip elf)
+# diff_libsframe needs libsframe's header and library (binutils-dev 2.40 or
+# later), and libsframe is not instrumented: none under MSan.  Left out, it
+# is named on stderr; so is diff_libsframe3, which needs libsframe 2.47.50
+# as `make toolchains` unpacks it (fuzz/fuzz.mk), never an image's package.
+if [ "${SANITIZER:-address}" = memory ]; then
+  echo "build-targets: diff_libsframe left out: libsframe is not instrumented for MSan" >&2
+elif [ ! -f /usr/include/sframe-api.h ]; then
+  echo "build-targets: diff_libsframe left out: no libsframe here (/usr/include/sframe-api.h; binutils-dev 2.40 or later)" >&2
+else
   targets+=(diff_libsframe)
 fi
+echo "build-targets: diff_libsframe3 left out: it needs libsframe 2.47.50 from make toolchains" >&2
 # The engine: a linker flag (-fsanitize=fuzzer) or a library (AFL++'s driver).
 case $LIB_FUZZING_ENGINE in
   -*) link=("$CC" $CFLAGS) ;;
@@ -31,14 +39,17 @@ cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -o "$WORK/fuzz-seeds" fuzz/seeds.c
 rm -rf "$WORK/seeds" && "$WORK/fuzz-seeds" "$WORK/native/corpus" "$WORK/seeds" > /dev/null
 
 for t in "${targets[@]}"; do
-  srcs=("fuzz/targets/$t.c" decoder/src/*.c)
+  srcs=("fuzz/targets/$t.c" decoder/src/*.c decoder/fast/*.c)
   [ "$t" = decode ] && srcs+=(decoder/cli/dump.c)
-  [ "$t" = roundtrip ] && srcs+=(corpus/encoder/*.c)
+  [ "$t" = roundtrip ] && srcs+=(corpus/encoder/*.c fuzz/targets/rt_model.c fuzz/targets/rt_mutate.c
+                                 fuzz/targets/rt_check.c)
+  [ "$t" = elf ] && srcs+=(decoder/cli/elf.c decoder/cli/dump.c)
+  [ "$t" = diff_libsframe ] && srcs+=(fuzz/targets/diff_core.c)
   libs=(); [ "$t" = diff_libsframe ] && libs=(-lsframe)
   objs=()
   mkdir -p "$WORK/obj/$t"
   for s in "${srcs[@]}"; do
-    o=$WORK/obj/$t/$(basename "${s%.c}").o
+    o=$WORK/obj/$t/$(echo "${s%.c}" | tr / _).o   # by path: fuzz/targets/elf.c, decoder/cli/elf.c
     $CC $CFLAGS "${flags[@]}" -c "$s" -o "$o"
     objs+=("$o")
   done
@@ -50,9 +61,12 @@ for t in "${targets[@]}"; do
     # Serialized random models, written by a native build of the target.
     mkdir -p "$seeds"
     cc "${flags[@]}" -O1 -DROUNDTRIP_MAKE_SEEDS -o "$WORK/roundtrip-seeds" fuzz/targets/roundtrip.c \
-      decoder/src/*.c corpus/encoder/*.c
+      fuzz/targets/rt_model.c fuzz/targets/rt_mutate.c fuzz/targets/rt_check.c \
+      decoder/src/*.c decoder/fast/*.c corpus/encoder/*.c
     "$WORK/roundtrip-seeds" "$seeds" 40 > /dev/null
   fi
+  mkdir -p "$seeds"
+  [ -d "fuzz/seeds/$t" ] && find "fuzz/seeds/$t" -maxdepth 1 -type f ! -name '*.sh' -exec cp {} "$seeds/" \;
   [ -d "fuzz/corpus/$t" ] && cp -r "fuzz/corpus/$t/." "$seeds/"
   rm -f "$OUT/${t}_seed_corpus.zip"
   (cd "$seeds" && zip -q -r "$OUT/${t}_seed_corpus.zip" .)

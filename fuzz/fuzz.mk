@@ -14,7 +14,7 @@
 # toolchains has unpacked sid's libsframe3 and libsframe-dev.
 FUZZ_SID      := build/toolchains/sid
 FUZZ_HAVE_SID := $(if $(wildcard $(FUZZ_SID)/usr/include/sframe-api.h),1)
-FUZZ_TARGETS  ?= decode lookup unwind roundtrip diff_libsframe $(if $(FUZZ_HAVE_SID),diff_libsframe3)
+FUZZ_TARGETS  ?= decode lookup unwind roundtrip elf diff_libsframe $(if $(FUZZ_HAVE_SID),diff_libsframe3)
 FUZZ_DIR      := $(BUILD)/fuzz
 FUZZ_SEEDS    := $(FUZZ_DIR)/seeds
 FUZZ_CLANG    ?= clang
@@ -27,10 +27,15 @@ FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_SMOKE_SEED ?= 1
 TARGET        ?= $(FUZZ_TARGETS)
 
-# What each target links besides the oracle library.
+# What each target links besides the oracle library.  The roundtrip
+# target's model, mutator and checker (the checker also linked by the
+# round-trip test, corpus/generated.mk).
+FUZZ_RT_SRCS := fuzz/targets/rt_model.c fuzz/targets/rt_mutate.c fuzz/targets/rt_check.c
 fuzz_srcs = fuzz/targets/$(1).c $(LIB_SRCS) \
   $(if $(filter decode,$(1)),decoder/cli/dump.c) \
-  $(if $(filter roundtrip,$(1)),$(ENC_SRCS))
+  $(if $(filter roundtrip,$(1)),$(ENC_SRCS) $(FUZZ_RT_SRCS)) \
+  $(if $(filter elf,$(1)),decoder/cli/elf.c decoder/cli/dump.c) \
+  $(if $(filter diff_libsframe diff_libsframe3,$(1)),fuzz/targets/diff_core.c)
 fuzz_srcs3 = $(if $(filter diff_libsframe3,$(1)),decoder/cli/dump.c common/sfc_tools.c)
 # diff_libsframe3 includes the bundled adapter's source (its API-to-neutral
 # mapping) and links sid's libsframe from a directory of its own (the
@@ -41,6 +46,7 @@ fuzz_libs = $(if $(filter diff_libsframe,$(1)),-lsframe) \
   $(if $(filter diff_libsframe3,$(1)),-I$(FUZZ_SID)/usr/include -Iconformance/adapters -D_GNU_SOURCE \
     $(FUZZ_LIB3_LINK))
 FUZZ_DEPS := $(wildcard fuzz/targets/*.c fuzz/targets/*.h) $(LIB_SRCS) $(ENC_SRCS) $(HDRS) decoder/cli/dump.c \
+  decoder/cli/elf.c decoder/cli/elf.h \
   conformance/adapters/libsframe.c conformance/adapters/adapter_cli.h \
   $(if $(FUZZ_HAVE_SID),$(FUZZ_LIB3)/libsframe.so)
 $(FUZZ_LIB3)/libsframe.so: $(FUZZ_SID)/VERSIONS
@@ -49,10 +55,20 @@ $(FUZZ_LIB3)/libsframe.so: $(FUZZ_SID)/VERSIONS
 	touch $@
 
 # Which engines this machine has: clang able to link -fsanitize=fuzzer
-# (libclang-rt-14-dev), afl-clang-fast (afl++).
-HAVE_LIBFUZZER := $(shell echo 'int LLVMFuzzerTestOneInput(const char *d, long n){(void)d;(void)n;return 0;}' | \
-  $(FUZZ_CLANG) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1 && echo 1)
-HAVE_AFL := $(shell command -v $(FUZZ_AFLCC) >/dev/null 2>&1 && echo 1)
+# (libclang-rt-14-dev), afl-clang-fast (afl++).  Probed only for the goals
+# that build with them, and once: the answer is kept in
+# $(FUZZ_DIR)/engines.mk (probed again when this file changes; delete it
+# after installing an engine).
+FUZZ_ENGINE_GOALS := fuzz-build fuzz fuzz-smoke
+FUZZ_ENGINES := $(FUZZ_DIR)/engines.mk
+$(FUZZ_ENGINES): fuzz/fuzz.mk
+	@mkdir -p $(@D)
+	@{ echo 'int LLVMFuzzerTestOneInput(const char *d, long n){(void)d;(void)n;return 0;}' | \
+	     $(FUZZ_CLANG) -x c -fsanitize=fuzzer -o /dev/null - >/dev/null 2>&1 && echo 'HAVE_LIBFUZZER := 1'; \
+	   command -v $(FUZZ_AFLCC) >/dev/null 2>&1 && echo 'HAVE_AFL := 1'; true; } > $@.tmp && mv $@.tmp $@
+ifneq ($(filter $(FUZZ_ENGINE_GOALS),$(MAKECMDGOALS)),)
+include $(FUZZ_ENGINES)
+endif
 
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay/%)
 FUZZ_LIBFUZZER := $(if $(HAVE_LIBFUZZER),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/libfuzzer/%))

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Replay every seed (the case corpus in each target's format), every kept
+# Replay every seed (the case corpus in each target's format, and the
+# checked-in fuzz/seeds/<t>), every kept
 # corpus entry (fuzz/corpus/<t>) and every regression input
 # (fuzz/regressions/<t>-*) through each target's standalone driver (gcc,
 # ASan + UBSan).  Prints TAP and "N passed, N failed".
@@ -9,7 +10,9 @@ dir=$1 targets=$2
 n=0 pass=0 fail=0
 for t in $targets; do
   n=$((n + 1))
-  inputs=("$dir/seeds/$t")
+  inputs=()
+  [ -d "$dir/seeds/$t" ] && inputs+=("$dir/seeds/$t")
+  [ -d "fuzz/seeds/$t" ] && inputs+=("fuzz/seeds/$t")
   [ -d "fuzz/corpus/$t" ] && inputs+=("fuzz/corpus/$t")
   for r in fuzz/regressions/"$t"-*; do [ -f "$r" ] && inputs+=("$r"); done
   if out=$(ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \

@@ -21,7 +21,8 @@ dir=$1 secs=$2 targets=$3
 jobs=${FUZZ_JOBS:-2} cpu_mode=${FUZZ_CPU:-0}
 tick=$(getconf CLK_TCK)
 bin=$dir/libfuzzer
-if [ ! -x "$bin/decode" ]; then
+first=${targets%% *}; first=${first%%:*}
+if [ ! -x "$bin/$first" ]; then
   echo "fuzz: no libFuzzer build (clang with libclang-rt-14-dev); nothing fuzzed"
   exit 0
 fi
@@ -41,8 +42,13 @@ one() { # one TARGET[:SECONDS]: fuzz, keep the corpus, minimize a crash
   [ -n "${FUZZ_SEED:-}" ] && opts+=(-seed="$FUZZ_SEED")
   local wall=$s start=$SECONDS
   [ "$cpu_mode" = 1 ] && wall=$((s * 20))   # a cap only, for a busy machine: the CPU budget stops it
+  # Seeds: the case corpus in the target's format (fuzz/seeds.c) and, for
+  # a target whose input is not a section (elf), checked-in fuzz/seeds/<t>.
+  local seeds=()
+  [ -d "$dir/seeds/$t" ] && seeds+=("$dir/seeds/$t")
+  [ -d "fuzz/seeds/$t" ] && seeds+=("fuzz/seeds/$t")
   "$bin/$t" "${opts[@]}" -max_total_time="$wall" -rss_limit_mb=2048 -print_final_stats=1 \
-    -dict=fuzz/sframe.dict -artifact_prefix="$work/art-$t/" "$corpus" "$keep" "$dir/seeds/$t" > "$log" 2>&1 &
+    -dict=fuzz/sframe.dict -artifact_prefix="$work/art-$t/" "$corpus" "$keep" "${seeds[@]}" > "$log" 2>&1 &
   local fp=$! used=0 c
   while c=$(cpu_of "$fp") && [ -n "$c" ]; do
     used=$c

@@ -15,7 +15,10 @@
  * row start, the byte after it, both ends of every function and the PCs
  * around them must equal sfe_expected_lookup (as text for one model in 8;
  * for the others by value, sfe_expected_find: the dump already compares
- * the rules of every row).  For each mutant (sfe_gen_case
+ * the rules of every row).  Besides, by value, every decoded FDE and FRE
+ * against the model and where the encoder wrote it, and at every row start
+ * the lookup finds that row: the checks the roundtrip fuzz target makes,
+ * shared with it (fuzz/targets/rt_check.h).  For each mutant (sfe_gen_case
  * with mutant set): the oracle must report the fault's finding and no other
  * malformed or invalid one; a questionable mutant's dump and lookups must
  * match too.  TAP output; on failure the seed of the first failing model,
@@ -27,6 +30,7 @@
 #include <string.h>
 
 #include "dump.h"
+#include "rt_check.h"
 #include "sframe_enc.h"
 #include "sfr_fast.h"
 #include "sfr_lookup.h"
@@ -87,49 +91,11 @@ static void differ(const char *what, const char *want, const char *got) {
            want + from, got + from);
 }
 
-static void add_pc(uint64_t **pcs, size_t *n, size_t *cap, uint64_t pc) {
-  if (*n == *cap) {
-    *cap = *cap ? *cap * 2 : 64;
-    *pcs = realloc(*pcs, *cap * sizeof **pcs);
-    if (!*pcs) {
-      perror("realloc");
-      exit(2);
-    }
-  }
-  (*pcs)[(*n)++] = pc;
-}
-
-/* Lookups by value: status, function, row and its start (the rules of
- * every row are compared by check_dump). */
-static int lookups_by_value(const sfe_model *m, const sfr_section *sec, const uint64_t *pcs,
-                            size_t n) {
-  size_t i;
-  int mode;
-  for (i = 0; i < n; i++)
-    for (mode = SFR_PC_IP; mode <= SFR_PC_RA; mode++) {
-      sfr_lookup_result res;
-      long fde, fre;
-      const char *paths;
-      sfr_lookup_status got = sfr_lookup_checked(sec, pcs[i], (sfr_pc_mode)mode, &res, &paths);
-      sfr_lookup_status want = sfe_expected_find(m, pcs[i], (sfr_pc_mode)mode, &fde, &fre);
-      if (paths) {
-        snprintf(why, sizeof why, "lookup 0x%" PRIx64 " %s: the fast and the simple path differ in the %s",
-                 pcs[i], mode == SFR_PC_IP ? "ip" : "ra", paths);
-        return 0;
-      }
-      if (got != want ||
-          (got == SFR_LOOKUP_FOUND &&
-           ((long)res.fde.index != fde || (long)res.fre.index != fre ||
-            res.fre.start != m->funcs[fde].rows[fre].start))) {
-        snprintf(why, sizeof why,
-                 "lookup 0x%" PRIx64 " %s: expected %s fde %ld fre %ld, oracle %s fde %ld fre %ld",
-                 pcs[i], mode == SFR_PC_IP ? "ip" : "ra", sfr_lookup_status_name(want), fde, fre,
-                 sfr_lookup_status_name(got), got == SFR_LOOKUP_FOUND ? (long)res.fde.index : -1,
-                 got == SFR_LOOKUP_FOUND ? (long)res.fre.index : -1);
-        return 0;
-      }
-    }
-  return 1;
+/* The lookup the shared checks (rt_check.h) make: both of the library's
+ * paths, compared. */
+static sfr_lookup_status checked_lookup(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
+                                        sfr_lookup_result *res, const char **paths) {
+  return sfr_lookup_checked(sec, pc, mode, res, paths);
 }
 
 /* Lookups at PCs that test every row and boundary of the model: as text
@@ -138,38 +104,30 @@ static int check_lookups(const sfe_model *m, const sfr_section *sec, const uint6
                          size_t ngiven, int as_text) {
   uint64_t *pcs = NULL;
   size_t n = 0, cap = 0, i;
-  uint32_t fi, j;
   text want, got;
   int ok, mode;
   const char *paths;
 
   if (given) {
-    for (i = 0; i < ngiven; i++)
-      add_pc(&pcs, &n, &cap, given[i]);
+    pcs = malloc((ngiven ? ngiven : 1) * sizeof *pcs);
+    if (pcs && ngiven)
+      memcpy(pcs, given, ngiven * sizeof *pcs);
+    n = ngiven;
   } else {
-    /* PC 0, the byte before each function, every row start (an RA there
-     * looks up the row before) and the byte after it (an RA there finds
-     * the row itself), a second PCMASK block, the last byte and the end. */
-    add_pc(&pcs, &n, &cap, 0);
-    for (fi = 0; fi < m->nfuncs; fi++) {
-      const sfe_func *f = &m->funcs[fi];
-      if (fi == 0 || f->start != m->funcs[fi - 1].start + m->funcs[fi - 1].size)
-        add_pc(&pcs, &n, &cap, f->start - 1);
-      for (j = 0; j < f->nrows; j++) {
-        add_pc(&pcs, &n, &cap, f->start + f->rows[j].start);
-        add_pc(&pcs, &n, &cap, f->start + f->rows[j].start + 1);
-        if (f->pc_type == SFR_PCTYPE_MASK && f->rep_size)
-          add_pc(&pcs, &n, &cap, f->start + f->rep_size + f->rows[j].start);
-      }
-      if (f->nrows == 0 || f->rows[f->nrows - 1].start + 2 < f->size)
-        add_pc(&pcs, &n, &cap, f->start + f->size - 1);
-      add_pc(&pcs, &n, &cap, f->start + f->size);
-    }
+    rtc_model_pcs(m, &pcs, &n, &cap);
+  }
+  if (!pcs) {
+    perror("malloc");
+    exit(2);
   }
   if (!as_text) {
-    ok = lookups_by_value(m, sec, pcs, n);
+    const char *w = NULL;
+    for (i = 0; !w && i < n; i++)
+      w = rtc_predicted(m, sec, checked_lookup, pcs[i]);
+    if (w)
+      snprintf(why, sizeof why, "%s", w);
     free(pcs);
-    return ok;
+    return w == NULL;
   }
   text_open(&want);
   text_open(&got);
@@ -211,18 +169,6 @@ static int check_dump(const sfe_model *m, const sfr_section *sec) {
   text_free(&want);
   text_free(&got);
   return ok;
-}
-
-static void findings_text(const sfr_report *rep, char *buf, size_t n) {
-  size_t i, used = 0;
-  buf[0] = 0;
-  for (i = 0; i < rep->count && i < rep->cap && used + 1 < n; i++) {
-    int k = snprintf(buf + used, n - used, "%s%s@%" PRId64, i ? " " : "",
-                     sfr_finding_name(rep->items[i].id), rep->items[i].offset);
-    if (k < 0)
-      break;
-    used += (size_t)k;
-  }
 }
 
 /* Model statistics, to show the generator's shapes are all exercised. */
@@ -287,6 +233,7 @@ static int one_model(uint64_t seed, uint8_t version, uint8_t abi, int verbose, i
   sfr_finding items[MAX_FINDINGS];
   sfr_report rep;
   char err[256];
+  const char *w;
   int ok = 0;
 
   sfe_rng_seed(&r, seed);
@@ -313,8 +260,10 @@ static int one_model(uint64_t seed, uint8_t version, uint8_t abi, int verbose, i
   }
   if (rep.count) {
     char f[512];
-    findings_text(&rep, f, sizeof f);
+    rtc_findings(&rep, f, sizeof f);
     snprintf(why, sizeof why, "the oracle finds: %s", f);
+  } else if ((w = rtc_decoded(&m, &s, &sec)) || (w = rtc_row_lookups(&m, &sec, checked_lookup))) {
+    snprintf(why, sizeof why, "%s", w);
   } else if (check_dump(&m, &sec) && check_lookups(&m, &sec, NULL, 0, as_text)) {
     ok = 1;
   }
@@ -355,7 +304,7 @@ static int one_mutant(uint64_t seed, uint8_t version, uint8_t abi, uint32_t inde
   }
   ok = found && !other;
   if (!ok) {
-    findings_text(&rep, f, sizeof f);
+    rtc_findings(&rep, f, sizeof f);
     snprintf(why, sizeof why, "mutant %s (%s): expected %s, the oracle finds: %s", c.id, c.title,
              c.finding, f);
   } else if (c.dump) {

@@ -50,8 +50,11 @@
  *     libsframe-notes.md).  A disagreement no entry covers aborts
  *     (FUZZ_CHECK).
  *
+ * The allowlist, the report of a disagreement and the statistics are the
+ * differential core's (diff_core.h, shared with diff_libsframe3.c).
  * DIFF_LIBSFRAME_STATS=1 in the environment prints, at exit, how often each
- * skip rule and allowlist entry fired (stderr, one line each).
+ * skip rule and allowlist entry fired (stderr, one line each);
+ * DIFF_LIBSFRAME_DENY=ID[,ID...] turns those entries off.
  * DIFF_LIBSFRAME_STRICT=1 turns the allowlist entries named "NEW-..." (the
  * classes this target found; inputs in fuzz/regressions/diff_libsframe-*)
  * off, and calls libsframe past the skip rules that hide a NEW finding, so
@@ -59,7 +62,8 @@
  *
  * Build (libFuzzer; replay with fuzz/standalone.c and gcc):
  *   clang -std=c11 ... -fsanitize=fuzzer,address,undefined -Idecoder/include
- *     -Ifuzz/targets fuzz/targets/diff_libsframe.c decoder/src/\*.c -lsframe
+ *     -Ifuzz/targets fuzz/targets/diff_libsframe.c fuzz/targets/diff_core.c
+ *     decoder/src/\*.c -lsframe
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -70,6 +74,7 @@
 
 #include <sframe-api.h>
 
+#include "diff_core.h"
 #include "diff_pcs.h"
 #include "fuzz_check.h"
 #include "sframe_ref.h"
@@ -84,42 +89,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define PC_FRES 8    /* FRE starts looked up per function (plus the last) */
 
 /* ---- kinds of disagreement ---- */
-enum {
-  K_ACCEPT = 1u << 0,   /* libsframe rejects a section the oracle accepts */
-  K_HEADER = 1u << 1,   /* ABI, fixed offsets, header size, FDE count */
-  K_FDE = 1u << 2,      /* a function's start, size, FRE count or info byte */
-  K_FRE = 1u << 3,      /* an FRE's start or info byte, or libsframe cannot read it */
-  K_CFA = 1u << 4,      /* CFA rule (base, offset) */
-  K_RA = 1u << 5,       /* RA rule */
-  K_FP = 1u << 6,       /* FP rule */
-  K_MANGLED = 1u << 7,  /* mangled-RA flag */
-  K_MISSED = 1u << 8,   /* lookup: the oracle finds a row, libsframe none */
-  K_SPURIOUS = 1u << 9, /* lookup: libsframe finds a row, the oracle none */
-  K_WRONG = 1u << 10    /* lookup: both find one, not the same function/row */
-};
-#define K_LOOKUP (K_MISSED | K_SPURIOUS | K_WRONG)
-#define K_RULES (K_CFA | K_RA | K_FP | K_MANGLED)
 #define K_ALL_BUT_HEADER (K_ACCEPT | K_FDE | K_FRE | K_RULES | K_LOOKUP)
 
-static const char *kind_name(unsigned k) {
-  switch (k) {
-  case K_ACCEPT: return "libsframe rejects the section";
-  case K_HEADER: return "header";
-  case K_FDE: return "function descriptor";
-  case K_FRE: return "FRE start/info";
-  case K_CFA: return "CFA rule";
-  case K_RA: return "RA rule";
-  case K_FP: return "FP rule";
-  case K_MANGLED: return "mangled-RA flag";
-  case K_MISSED: return "lookup: oracle found, libsframe not";
-  case K_SPURIOUS: return "lookup: libsframe found, oracle not";
-  case K_WRONG: return "lookup: different function or row";
-  default: return "?";
-  }
-}
-
 /* ---- what a predicate sees ---- */
-typedef struct {
+struct diff_ctx {
   const sfr_section *sec;  /* the oracle's reading of the input */
   int adjacent;            /* FDEs right after the header, FREs right after the FDEs */
   int be_uncovered;        /* big-endian: some byte after the header is neither FDE
@@ -133,7 +106,7 @@ typedef struct {
   sfr_lookup_status ost;   /* the oracle's lookup status */
   int has_cand;            /* lookup: the function libsframe's search picks */
   sfr_fde cand;            /* (the last one starting at or before the PC) */
-} diff_ctx;
+};
 
 static int is_aarch64(const sfr_section *s) {
   return s->abi == SFR_ABI_AARCH64_BE || s->abi == SFR_ABI_AARCH64_LE;
@@ -202,60 +175,51 @@ static int p_shared_start(const diff_ctx *d) {
   return 0;
 }
 
-typedef struct {
-  const char *id;
-  const char *note;  /* the SPEC-NOTES.md entry */
-  const char *what;  /* the predicate, in words */
-  unsigned kinds;    /* the disagreements it covers */
-  int (*pred)(const diff_ctx *);
-  unsigned long hits;
-} allow_entry;
-
-static allow_entry allows[] = {
+static diff_allow allows[] = {
     {"D1-fres-first", "SPEC-NOTES N30 D1 (N9)",
      "sfh_fdeoff > sfh_freoff: libsframe rejects (SFRAME_ERR_NOMEM); the oracle rejects it too "
      "unless a sub-section is empty (fres-before-fdes), so only that case reaches here",
-     K_ACCEPT, p_fres_first, 0},
+     K_ACCEPT, p_fres_first, 0, 0},
     {"D3-be-host-order", "SPEC-NOTES N30 D3 (N9)",
      "big-endian section with bytes after the header that are neither FDE nor FRE: libsframe "
      "rejects it (only reached under DIFF_LIBSFRAME_STRICT; see the skip rule)",
-     K_ACCEPT, p_be_uncovered, 0},
+     K_ACCEPT, p_be_uncovered, 0, 0},
     {"D2-offsets-ignored", "SPEC-NOTES N30 D2 (N9)",
      "sub-sections not adjacent (FDEs not right after the header or FREs not right after "
      "the FDEs): libsframe reads other bytes",
-     K_ALL_BUT_HEADER, p_not_adjacent, 0},
+     K_ALL_BUT_HEADER, p_not_adjacent, 0, 0},
     {"D4-fixed-fp", "SPEC-NOTES N30 D4 (N23)",
      "header has a non-zero fixed FP offset: libsframe ignores the FRE's FP word", K_FP,
-     p_fixed_fp, 0},
+     p_fixed_fp, 0, 0},
     {"D5-aarch64-fixed-ra", "SPEC-NOTES N30 D5 (N23)",
      "AArch64 with a non-zero fixed RA offset: libsframe uses it, and shifts the FP word",
-     K_RA | K_FP, p_aarch64_fixed_ra, 0},
+     K_RA | K_FP, p_aarch64_fixed_ra, 0, 0},
     {"NEW-amd64-zero-fixed-ra", "SPEC-NOTES N23 (N30 D5, the mirror case)",
      "AMD64 with a zero fixed RA offset: libsframe takes word 2 as the RA (and looks for "
      "the FP in word 3), the oracle RA = fixed at CFA+0 and FP = word 2",
-     K_RA | K_FP, p_amd64_zero_fixed_ra, 0},
+     K_RA | K_FP, p_amd64_zero_fixed_ra, 0, 0},
     {"D6-unsorted-flag", "SPEC-NOTES N30 D6 (N12)",
      "flags lack SFRAME_F_FDE_SORTED: libsframe does no lookup at all", K_MISSED,
-     p_unsorted_flag, 0},
+     p_unsorted_flag, 0, 0},
     {"D7-int32-arith", "SPEC-NOTES N30 D7",
      "the function looked in has size or an FRE start >= 2^31, or its section-relative "
      "range crosses a multiple of 2^32",
-     K_LOOKUP, p_arith32, 0},
+     K_LOOKUP, p_arith32, 0, 0},
     {"D8-pc-int32", "SPEC-NOTES N30 D8",
      "PC more than 2^31 past (or at least 2^31 before) the section address: libsframe "
      "cannot be asked",
-     K_MISSED, p_pc_beyond_int32, 0},
+     K_MISSED, p_pc_beyond_int32, 0, 0},
     {"D9-gap-after-pcmask", "SPEC-NOTES N30 D9 (N22)",
      "PC in no function but after a PCMASK function (no range check, 8-bit row compare)",
-     K_SPURIOUS, p_gap_after_pcmask, 0},
+     K_SPURIOUS, p_gap_after_pcmask, 0, 0},
     {"D9-in-pcmask", "SPEC-NOTES N30 D9 (N14)",
      "PC in (or after) a version-1 PCMASK function: libsframe compares the low 8 bits of "
      "section offsets, the oracle the plain offset",
-     K_LOOKUP, p_in_pcmask, 0},
+     K_LOOKUP, p_in_pcmask, 0, 0},
     {"NEW-zero-size-shared-start", "SPEC-NOTES N12 (N30 D9)",
      "a zero-size function starts where the function looked in starts: libsframe's binary "
      "search may stop at it",
-     K_MISSED | K_WRONG, p_shared_start, 0},
+     K_MISSED | K_WRONG, p_shared_start, 0, 0},
 };
 #define NUM_ALLOWS (sizeof allows / sizeof *allows)
 
@@ -320,7 +284,7 @@ static struct {
   unsigned long inputs, oracle_rejects, not_v1, compared, lib_fres, lookups, lookups_asked;
 } counts;
 
-static void print_stats(void) {
+static void print_counts(void) {
   size_t i;
   fprintf(stderr,
           "diff_libsframe: inputs %lu, oracle rejects %lu, accepted v2/v3 %lu, compared %lu "
@@ -330,50 +294,23 @@ static void print_stats(void) {
   for (i = 0; i < NUM_SKIPS; i++)
     fprintf(stderr, "diff_libsframe: skip  %-28s %10lu  [%s] %s\n", skips[i].id, skips[i].hits,
             skips[i].note, skips[i].what);
-  for (i = 0; i < NUM_ALLOWS; i++)
-    fprintf(stderr, "diff_libsframe: allow %-28s %10lu  [%s] %s\n", allows[i].id,
-            allows[i].hits, allows[i].note, allows[i].what);
 }
 
+static diff_target target = {"diff_libsframe", "libsframe 2.40", allows, NUM_ALLOWS,
+                             print_counts};
+#define disagree(kind, d, ...) DIFF_DISAGREE(&target, kind, d, __VA_ARGS__)
+
 /* DIFF_LIBSFRAME_STRICT: the "NEW-" entries (classes this target found,
- * not yet in libsframe-notes.md) are off, so their saved inputs abort. */
+ * not yet in libsframe-notes.md) are off, so their saved inputs abort; and
+ * the skip rules marked so call libsframe anyway. */
 static int strict;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
-  strict = getenv("DIFF_LIBSFRAME_STRICT") != NULL;
-  if (getenv("DIFF_LIBSFRAME_STATS"))
-    atexit(print_stats);
+  strict = diff_strict();
+  diff_init(&target);
   return 0;
-}
-
-/* A disagreement of one kind: covered by an allowlist entry, or fatal. */
-static void disagree(unsigned kind, const diff_ctx *d, const char *fmt, ...) {
-  size_t i;
-  va_list ap;
-  for (i = 0; i < NUM_ALLOWS; i++)
-    if ((allows[i].kinds & kind) && !(strict && !strncmp(allows[i].id, "NEW-", 4)) &&
-        allows[i].pred(d)) {
-      allows[i].hits++;
-      return;
-    }
-  fprintf(stderr, "diff_libsframe: oracle and libsframe 2.40 disagree: %s\n  ", kind_name(kind));
-  va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
-  va_end(ap);
-  fprintf(stderr,
-          "\n  section: abi %u flags 0x%x fixed fp %d ra %d auxhdr %u num_fdes %" PRIu32
-          " fdeoff %" PRIu32 " freoff %" PRIu32 " fre_len %" PRIu32 " %s-endian\n",
-          d->sec->abi, d->sec->flags, d->sec->fixed_fp_offset, d->sec->fixed_ra_offset,
-          d->sec->auxhdr_len, d->sec->num_fdes, d->sec->fdeoff, d->sec->freoff, d->sec->fre_len,
-          d->sec->big_endian ? "big" : "little");
-  if (d->fde)
-    fprintf(stderr, "  function %" PRIu32 ": start 0x%" PRIx64 " size %" PRIu32 " pc_type %u\n",
-            d->fde->index, d->fde->start, d->fde->size, d->fde->pc_type);
-  if (d->is_lookup)
-    fprintf(stderr, "  pc 0x%" PRIx64 " (oracle: %s)\n", d->pc, sfr_lookup_status_name(d->ost));
-  FUZZ_CHECK(0, "oracle and libsframe agree, or the disagreement is on the allowlist");
 }
 
 /* ---- libsframe's answers in neutral terms ---- */
@@ -612,7 +549,7 @@ static void compare_function(sframe_decoder_ctx *ctx, const sfr_section *view, u
     sfr_fre ofre, vfre;
     sframe_frame_row_entry lf;
     sfr_rules orules;
-    int done = 0, vdone = 0;
+    int done = 0, vdone = 0, lib_ok;
     char where[64];
     FUZZ_CHECK(sfr_fre_next(sec, &io, &ofre, &done) == SFR_OK && !done,
                "every FRE of an accepted section reads");
@@ -629,16 +566,10 @@ static void compare_function(sframe_decoder_ctx *ctx, const sfr_section *view, u
     snprintf(where, sizeof where, "function %" PRIu32 " FRE %" PRIu32, i, j);
     memset(&lf, 0, sizeof lf);
     counts.lib_fres++;
-    if (sframe_decoder_get_fre(ctx, i, j, &lf) != 0) {
-      disagree(K_FRE, d, "%s: libsframe cannot read it (start %" PRIu32 " info 0x%02x)", where,
-               ofre.start, ofre.info);
+    lib_ok = sframe_decoder_get_fre(ctx, i, j, &lf) == 0;
+    if (!diff_fre_agrees(&target, d, DIFF_WHERE(d), where, lib_ok, lf.fre_start_addr, lf.fre_info,
+                         &ofre))
       continue;
-    }
-    if (lf.fre_start_addr != ofre.start || lf.fre_info != ofre.info) {
-      disagree(K_FRE, d, "%s: oracle start %" PRIu32 " info 0x%02x, libsframe %" PRIu32
-               " 0x%02x", where, ofre.start, ofre.info, lf.fre_start_addr, lf.fre_info);
-      continue;
-    }
     FUZZ_CHECK(sfr_interpret(sec, &of, &ofre, &orules) == SFR_OK,
                "every FRE of an accepted section interprets");
     compare_rules(ctx, &lf, &orules, d, where);
@@ -708,13 +639,8 @@ static void compare_lookup(sframe_decoder_ctx *ctx, uint64_t pc, diff_ctx *d) {
   counts.lookups_asked++;
   memset(&lf, 0, sizeof lf);
   lfound = sframe_find_fre(ctx, rel, &lf) == 0;
-  if (lfound && d->ost != SFR_LOOKUP_FOUND) {
-    disagree(K_SPURIOUS, d, "%s: libsframe found row start %" PRIu32 " info 0x%02x", where,
-             lf.fre_start_addr, lf.fre_info);
-  } else if (!lfound && d->ost == SFR_LOOKUP_FOUND) {
-    disagree(K_MISSED, d, "%s: oracle found function %" PRIu32 " FRE %" PRIu32, where,
-             res.fde.index, res.fre.index);
-  } else if (lfound) {
+  if (diff_both_found(&target, d, DIFF_WHERE(d), where, &res, lfound, lf.fre_start_addr,
+                      lf.fre_info)) {
     int err = 0;
     const sframe_func_desc_entry *fp = sframe_get_funcdesc_with_addr(ctx, rel, &err);
     if (!fp || fp->sfde_func_start_address != (int32_t)res.fde.raw_start ||

@@ -38,8 +38,10 @@
  *     each entry naming the SPEC-NOTES entry (N33's F47 classes) that says
  *     who is right; one no entry covers aborts (FUZZ_CHECK).
  *
+ * The allowlist, the report of a disagreement and the statistics are the
+ * differential core's (diff_core.h, shared with diff_libsframe.c):
  * DIFF_LIBSFRAME_STATS=1 prints, at exit, how often each allowlist entry
- * fired.  DIFF_LIBSFRAME_DENY=ID[,ID...] turns those entries off, so that
+ * fired; DIFF_LIBSFRAME_DENY=ID[,ID...] turns those entries off, so that
  * inputs showing that class abort (fuzz/regressions/diff_libsframe3-*:
  * each shows one libsframe bug when its entry is off).  Built only when make toolchains has fetched sid's libsframe
  * (fuzz/fuzz.mk).
@@ -51,8 +53,9 @@ int sfa_libsframe_adapter_main(int argc, char **argv);
 #include "libsframe.c"
 #undef main
 
-#include "dump.h"
+#include "diff_core.h"
 #include "diff_pcs.h"
+#include "dump.h"
 #include "fuzz_check.h"
 #include "sframe_ref.h"
 
@@ -69,48 +72,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define FRES_TAIL 16
 #define PC_FRES 8
 
-enum {
-  K_ACCEPT = 1u << 0,   /* libsframe rejects a section the oracle accepts */
-  K_HEADER = 1u << 1,   /* ABI, version, flags, fixed offsets, header size, FDE count */
-  K_FDE = 1u << 2,      /* size, FRE count, info, info2, repetition size */
-  K_ADDR = 1u << 3,     /* a function's address */
-  K_FRE = 1u << 4,      /* an FRE's start or info, or libsframe cannot read it */
-  K_CFA = 1u << 5,
-  K_RA = 1u << 6,
-  K_FP = 1u << 7,
-  K_MANGLED = 1u << 8,
-  K_MISSED = 1u << 9,   /* lookup: the oracle finds a row, libsframe none */
-  K_SPURIOUS = 1u << 10, /* lookup: libsframe finds a row, the oracle none */
-  K_WRONG = 1u << 11    /* lookup: both find one, not the same row */
-};
-#define K_LOOKUP (K_MISSED | K_SPURIOUS | K_WRONG)
-
-static const char *kind_name(unsigned k) {
-  switch (k) {
-  case K_ACCEPT: return "libsframe rejects the section";
-  case K_HEADER: return "header";
-  case K_FDE: return "function descriptor";
-  case K_ADDR: return "function address";
-  case K_FRE: return "FRE start/info";
-  case K_CFA: return "CFA rule";
-  case K_RA: return "RA rule";
-  case K_FP: return "FP rule";
-  case K_MANGLED: return "mangled-RA flag";
-  case K_MISSED: return "lookup: oracle found, libsframe not";
-  case K_SPURIOUS: return "lookup: libsframe found, oracle not";
-  case K_WRONG: return "lookup: a different row";
-  default: return "?";
-  }
-}
-
-typedef struct {
+struct diff_ctx {
   const sfr_section *sec;
   const sfr_fde *fde;       /* the function concerned, or NULL */
   const sfr_rules *rules;   /* the oracle's rules of the row concerned, or NULL */
   int is_lookup;
   uint64_t pc;
   sfr_lookup_status ost;
-} diff_ctx;
+};
 
 /* ---- allowlist predicates (on the oracle's reading of the input) ---- */
 
@@ -231,17 +200,7 @@ static int p_unsorted_flag(const diff_ctx *d) {
   return d->is_lookup && !(d->sec->flags & SFR_F_FDE_SORTED);
 }
 
-typedef struct {
-  const char *id;
-  const char *note;
-  const char *what;
-  unsigned kinds;
-  int (*pred)(const diff_ctx *);
-  unsigned long hits;
-  int denied; /* DIFF_LIBSFRAME_DENY */
-} allow_entry;
-
-static allow_entry allows[] = {
+static diff_allow allows[] = {
     {"F47-1-find-fre-pcrel", "SPEC-NOTES N33 F47-1",
      "no PCREL flag: sframe_find_fre treats the start fields as PC-relative anyway", K_LOOKUP,
      p_no_pcrel, 0, 0},
@@ -291,58 +250,23 @@ static struct {
   unsigned long inputs, oracle_rejects, v1, compared, fres, lookups;
 } counts;
 
-static void print_stats(void) {
-  size_t i;
+static void print_counts(void) {
   fprintf(stderr,
           "diff_libsframe3: inputs %lu, oracle rejects %lu, version 1 %lu, compared %lu "
           "(FREs %lu, lookups %lu)\n",
           counts.inputs, counts.oracle_rejects, counts.v1, counts.compared, counts.fres,
           counts.lookups);
-  for (i = 0; i < NUM_ALLOWS; i++)
-    fprintf(stderr, "diff_libsframe3: allow %-28s %10lu  [%s] %s\n", allows[i].id,
-            allows[i].hits, allows[i].note, allows[i].what);
 }
+
+static diff_target target = {"diff_libsframe3", "libsframe 2.47.50", allows, NUM_ALLOWS,
+                             print_counts};
+#define disagree(kind, d, ...) DIFF_DISAGREE(&target, kind, d, __VA_ARGS__)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
-  const char *deny = getenv("DIFF_LIBSFRAME_DENY");
-  size_t i;
-  for (i = 0; deny && i < NUM_ALLOWS; i++) {
-    const char *p = strstr(deny, allows[i].id);
-    size_t n = strlen(allows[i].id);
-    allows[i].denied = p && (p == deny || p[-1] == ',') && (p[n] == 0 || p[n] == ',');
-  }
-  if (getenv("DIFF_LIBSFRAME_STATS"))
-    atexit(print_stats);
+  diff_init(&target);
   return 0;
-}
-
-static void disagree(unsigned kind, const diff_ctx *d, const char *fmt, ...) {
-  size_t i;
-  va_list ap;
-  for (i = 0; i < NUM_ALLOWS; i++)
-    if ((allows[i].kinds & kind) && !allows[i].denied && allows[i].pred(d)) {
-      allows[i].hits++;
-      return;
-    }
-  fprintf(stderr, "diff_libsframe3: oracle and libsframe 2.47.50 disagree: %s\n  ",
-          kind_name(kind));
-  va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
-  va_end(ap);
-  fprintf(stderr,
-          "\n  section: version %u abi %u flags 0x%x fixed fp %d ra %d auxhdr %u num_fdes %" PRIu32
-          " fdeoff %" PRIu32 " freoff %" PRIu32 " fre_len %" PRIu32 " %s-endian\n",
-          d->sec->version, d->sec->abi, d->sec->flags, d->sec->fixed_fp_offset,
-          d->sec->fixed_ra_offset, d->sec->auxhdr_len, d->sec->num_fdes, d->sec->fdeoff,
-          d->sec->freoff, d->sec->fre_len, d->sec->big_endian ? "big" : "little");
-  if (d->fde)
-    fprintf(stderr, "  function %" PRIu32 ": start 0x%" PRIx64 " size %" PRIu32 " pc_type %u\n",
-            d->fde->index, d->fde->start, d->fde->size, d->fde->pc_type);
-  if (d->is_lookup)
-    fprintf(stderr, "  pc 0x%" PRIx64 " (oracle: %s)\n", d->pc, sfr_lookup_status_name(d->ost));
-  FUZZ_CHECK(0, "oracle and libsframe agree, or the disagreement is on the allowlist");
 }
 
 /* ---- rules, as the adapter protocol's JSON on both sides ---- */
@@ -468,7 +392,7 @@ static void compare_function(const sec_info *si, uint32_t i, diff_ctx *d) {
     sfr_fre ofre;
     sfr_rules orules;
     sframe_frame_row_entry fre;
-    int done = 0;
+    int done = 0, lib_ok;
     char where[64];
     FUZZ_CHECK(sfr_fre_next(sec, &it, &ofre, &done) == SFR_OK && !done,
                "every FRE of an accepted section reads");
@@ -477,15 +401,10 @@ static void compare_function(const sec_info *si, uint32_t i, diff_ctx *d) {
     snprintf(where, sizeof where, "function %" PRIu32 " FRE %" PRIu32, i, j);
     counts.fres++;
     memset(&fre, 0, sizeof fre);
-    if (sframe_decoder_get_fre(si->ctx, i, j, &fre) != 0) {
-      disagree(K_FRE, d, "%s: libsframe cannot read it", where);
+    lib_ok = sframe_decoder_get_fre(si->ctx, i, j, &fre) == 0;
+    if (!diff_fre_agrees(&target, d, DIFF_WHERE(d), where, lib_ok, fre.fre_start_addr,
+                         fre.fre_info, &ofre))
       continue;
-    }
-    if (fre.fre_start_addr != ofre.start || fre.fre_info != ofre.info) {
-      disagree(K_FRE, d, "%s: oracle start %" PRIu32 " info 0x%02x, libsframe %" PRIu32
-               " 0x%02x", where, ofre.start, ofre.info, fre.fre_start_addr, fre.fre_info);
-      continue;
-    }
     FUZZ_CHECK(sfr_interpret(sec, &of, &ofre, &orules) == SFR_OK,
                "every FRE of an accepted section interprets");
     d->rules = &orules;
@@ -517,13 +436,8 @@ static void compare_lookup(const sec_info *si, uint64_t pc, diff_ctx *d) {
   snprintf(where, sizeof where, "pc 0x%" PRIx64, pc);
   memset(&lf, 0, sizeof lf);
   lfound = sframe_find_fre(si->ctx, (int64_t)(pc - DIFF_VMA), &lf) == 0;
-  if (lfound && d->ost != SFR_LOOKUP_FOUND) {
-    disagree(K_SPURIOUS, d, "%s: libsframe found row start %" PRIu32 " info 0x%02x", where,
-             lf.fre_start_addr, lf.fre_info);
-  } else if (!lfound && d->ost == SFR_LOOKUP_FOUND) {
-    disagree(K_MISSED, d, "%s: oracle found function %" PRIu32 " FRE %" PRIu32, where,
-             res.fde.index, res.fre.index);
-  } else if (lfound) {
+  if (diff_both_found(&target, d, DIFF_WHERE(d), where, &res, lfound, lf.fre_start_addr,
+                      lf.fre_info)) {
     /* The oracle's row as libsframe holds it: the same bytes? */
     memset(&want, 0, sizeof want);
     if (sframe_decoder_get_fre(si->ctx, res.fde.index, res.fre.index, &want) != 0 ||
