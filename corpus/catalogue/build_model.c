@@ -138,7 +138,7 @@ static int translate_rule(const cat_rule *in, int is_ra, int abi, int flex, cons
   switch (in->kind) {
   case RK_DEFAULT:
   case RK_PAD:
-    out->padding = in->kind == RK_PAD;
+    out->not_saved = in->kind == RK_PAD;
     if (is_ra && amd64) {
       out->kind = SFR_RULE_FIXED;
       out->offset = w->hdr.fixed_ra_offset;

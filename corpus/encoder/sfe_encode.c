@@ -176,10 +176,10 @@ static int default_words(const sfe_model *m, const sfr_rules *r, word_list *w,
     /* RA word: offset (never 0: 0 is "not saved"), or in version 2 an odd
      * word naming a register; FP word likewise (N18). */
     if (ra->kind == SFR_RULE_UNCHANGED) {
-      if (!fp_def || ra->padding)
+      if (!fp_def || ra->not_saved)
         push(w, 0, 0);
     } else {
-      if (ra->kind == SFR_RULE_AT_CFA && ra->padding)
+      if (ra->kind == SFR_RULE_AT_CFA && ra->not_saved)
         FAIL("padding set on an RA rule that is not unchanged");
       if (ra->kind == SFR_RULE_AT_CFA && ra->offset == 0)
         FAIL("s390x RA at CFA+0 reads as the not-saved padding word");
@@ -195,7 +195,7 @@ static int default_words(const sfe_model *m, const sfr_rules *r, word_list *w,
 static int flex_pair(const sfr_reg_rule *x, const char *what, word_list *w,
                      unsigned fi, unsigned ri, char *err, size_t errlen) {
   uint64_t ctl;
-  if (x->padding)
+  if (x->not_saved)
     FAIL("padding set on an %s rule that is not its default", what);
   switch (x->kind) {
   case SFR_RULE_AT_CFA: /* reg_p 0, deref 1 */
@@ -244,13 +244,13 @@ static int flex_words(const sfe_model *m, const sfr_rules *r, word_list *w,
   if (!ra_def) {
     if (!flex_pair(&r->ra, "RA", w, fi, ri, err, errlen))
       return 0;
-  } else if (r->ra.padding || !fp_def || r->fp.padding) {
+  } else if (r->ra.not_saved || !fp_def || r->fp.not_saved) {
     push(w, 0, 1); /* RA padding word: no rule, FP follows */
   }
   if (!fp_def) {
     if (!flex_pair(&r->fp, "FP", w, fi, ri, err, errlen))
       return 0;
-  } else if (r->fp.padding) {
+  } else if (r->fp.not_saved) {
     push(w, 0, 1);
   }
   return 1;

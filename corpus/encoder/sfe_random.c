@@ -123,7 +123,7 @@ static void rule(sfr_reg_rule *x, uint8_t kind, uint32_t reg, int64_t off) {
   x->kind = kind;
   x->reg = reg;
   x->offset = off;
-  x->padding = 0;
+  x->not_saved = 0;
 }
 
 /* PLT entries: a PCMASK function of 1 to max_blocks blocks of block bytes,
@@ -229,7 +229,7 @@ static void amd64_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, 
     x = row(b, at);
     x->cfa.offset = 8;
     if (one_in(r, 2))
-      x->fp.padding = 1;
+      x->fp.not_saved = 1;
     f->size = at + 1;
     if (one_in(r, 16))
       f->signal = 1;
@@ -419,7 +419,7 @@ static void s390x_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, 
     x = row(b, 6);
     x->cfa.offset = 160;
     if (padding)
-      x->ra.padding = 1;
+      x->ra.not_saved = 1;
     else
       rule(&x->ra, SFR_RULE_AT_CFA, 0, -48);
     if (!ra_only)

@@ -102,14 +102,14 @@ typedef enum sfe_status {
  *             AT_CFA (needs the RA saved) or its default;
  *     s390x   CFA offset 160 + 8k stored as k; RA AT_CFA (non-zero; even in
  *             V2), UNCHANGED (a 0 padding word when the FP follows or
- *             ra.padding is set), or in V2 REG with offset 0 (odd word
+ *             ra.not_saved is set), or in V2 REG with offset 0 (odd word
  *             reg << 1 | 1); FP likewise (AT_CFA or V2 REG).
  *   flexible FDEs (V3): CFA pair (reg << 3 | deref << 1 | 1, offset; s390x
  *     offset scaled as above); then RA: nothing when it has its default rule
  *     and FP has none, a single 0 word when the default applies but FP
- *     follows (or ra.padding), else a pair (AT_CFA: control 2; VAL_CFA:
+ *     follows (or ra.not_saved), else a pair (AT_CFA: control 2; VAL_CFA:
  *     control 8, i.e. regnum 1, since 0 is padding; REG: reg << 3 | 1;
- *     AT_REG: reg << 3 | 3); then FP likewise (fp.padding: a trailing 0).
+ *     AT_REG: reg << 3 | 3); then FP likewise (fp.not_saved: a trailing 0).
  *   "default rule": RA - AMD64 FIXED at the header's RA offset, others
  *     UNCHANGED; FP - FIXED at the header's FP offset if that is non-zero,
  *     else UNCHANGED.  UNCHANGED rules print offset 0 whatever the model says.

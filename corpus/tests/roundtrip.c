@@ -200,7 +200,7 @@ static void count(const sfe_model *m, const sfe_section *s) {
       st.words4 += ((info >> 5) & 3) == 2 && ((info >> 1) & 15);
       st.outermost += r->outermost;
       st.mangled += r->ra_mangled;
-      st.padding += r->ra.padding || r->fp.padding;
+      st.padding += r->ra.not_saved || r->fp.not_saved;
       st.regs += r->ra.kind == SFR_RULE_REG || r->fp.kind == SFR_RULE_REG ||
                  r->ra.kind == SFR_RULE_AT_REG || r->fp.kind == SFR_RULE_AT_REG;
     }

@@ -31,7 +31,7 @@ static void rule_text(char *buf, size_t n, const sfr_section *sec,
   char tmp[16];
   switch ((sfr_rule_kind)r->kind) {
   case SFR_RULE_UNCHANGED:
-    snprintf(buf, n, r->padding ? "unchanged (not saved)" : "unchanged");
+    snprintf(buf, n, r->not_saved ? "unchanged (not saved)" : "unchanged");
     return;
   case SFR_RULE_AT_CFA:
     snprintf(buf, n, "[CFA%+" PRId64 "]", r->offset);
@@ -346,7 +346,7 @@ static void flex_disp(char *buf, size_t n, const sfr_section *sec, int reg_p,
 
 static void objdump_rule(char *buf, size_t n, const sfr_section *sec, int rel, int flex,
                          const sfr_reg_rule *r, int is_ra) {
-  if (is_ra && r->padding) {
+  if (is_ra && r->not_saved) {
     snprintf(buf, n, "U"); /* RA-not-saved padding word */
     return;
   }

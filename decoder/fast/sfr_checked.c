@@ -51,7 +51,7 @@ static int same_row(const sfr_fre *x, const sfr_fre *y) {
 }
 
 static int same_reg_rule(const sfr_reg_rule *a, const sfr_reg_rule *b) {
-  return a->kind == b->kind && a->padding == b->padding && a->reg == b->reg &&
+  return a->kind == b->kind && a->not_saved == b->not_saved && a->reg == b->reg &&
          a->offset == b->offset;
 }
 

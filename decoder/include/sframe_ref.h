@@ -352,7 +352,7 @@ typedef enum sfr_rule_kind {
 
 typedef struct sfr_reg_rule {
   uint8_t kind;     /* sfr_rule_kind */
-  uint8_t padding;  /* UNCHANGED because of an explicit "not saved" word */
+  uint8_t not_saved; /* UNCHANGED because of an explicit "not saved" word */
   uint32_t reg;     /* for REG / AT_REG */
   int64_t offset;
 } sfr_reg_rule;

@@ -28,7 +28,7 @@ uint32_t sfr_abi_ra_reg(uint8_t abi) { return regs_of(abi)->ra; }
 static void set_rule(sfr_reg_rule *r, sfr_rule_kind kind, uint32_t reg,
                      int64_t offset) {
   r->kind = (uint8_t)kind;
-  r->padding = 0;
+  r->not_saved = 0;
   r->reg = reg;
   r->offset = offset;
 }
@@ -113,7 +113,7 @@ static void s390x_slot(const sfr_section *sec, int32_t w, int is_ra,
                        sfr_reg_rule *rule) {
   if (is_ra && w == 0) {
     set_rule(rule, SFR_RULE_UNCHANGED, 0, 0);
-    rule->padding = 1;
+    rule->not_saved = 1;
   } else if (sec->version == SFR_VERSION_2 && (w & 1)) {
     set_rule(rule, SFR_RULE_REG, (uint32_t)(w >> 1) & 0x7fffffffu, 0);
   } else {
@@ -195,7 +195,7 @@ sfr_status sfr_interp_flex(const sfr_section *sec, const sfr_fre *fre,
   for (s = 0; s < 2 && i < fre->count; s++) {
     ctl = fre->uwords[i];
     if (ctl == 0) {
-      slots[s]->padding = 1;
+      slots[s]->not_saved = 1;
       i += 1;
       continue;
     }

@@ -393,7 +393,7 @@ void test_unwind_flex_kinds(void) {
             r.rules.fp.kind == SFR_RULE_REG && r.rules.fp.reg == 3,
         "FRE 1 rules");
   CHECK(sfr_lookup(&c.sec, 0x1020, SFR_PC_IP, &r) == SFR_LOOKUP_FOUND &&
-            r.rules.ra.kind == SFR_RULE_FIXED && r.rules.ra.padding &&
+            r.rules.ra.kind == SFR_RULE_FIXED && r.rules.ra.not_saved &&
             r.rules.fp.kind == SFR_RULE_AT_REG && r.rules.fp.reg == 12,
         "FRE 2 rules");
   unwind_setup(&uc, &m, 0);

@@ -70,8 +70,8 @@ static void rt_parse_row(const uint8_t **p, size_t *n, sfe_row *row) {
   r->cfa.deref = (uint8_t)((bits >> 2) & 1u);
   r->outermost = (uint8_t)((bits >> 3) & 1u);
   r->ra_mangled = (uint8_t)((bits >> 4) & 1u);
-  r->ra.padding = (uint8_t)((bits >> 5) & 1u);
-  r->fp.padding = (uint8_t)((bits >> 6) & 1u);
+  r->ra.not_saved = (uint8_t)((bits >> 5) & 1u);
+  r->fp.not_saved = (uint8_t)((bits >> 6) & 1u);
   r->ra.kind = (uint8_t)((kinds & 15u) % 7u);
   r->fp.kind = (uint8_t)((kinds >> 4) % 7u);
   r->cfa.reg = (uint32_t)fuzz_take(p, n, 2);
@@ -260,7 +260,7 @@ size_t rt_serialize(const rt_model *rm, uint8_t *out, size_t max) {
       rt_put(&q, row->start, 4);
       rt_put(&q, (uint64_t)((r->cfa.base % 3u) | (r->cfa.deref & 1u) << 2 |
                             (r->outermost & 1u) << 3 | (r->ra_mangled & 1u) << 4 |
-                            (r->ra.padding & 1u) << 5 | (r->fp.padding & 1u) << 6),
+                            (r->ra.not_saved & 1u) << 5 | (r->fp.not_saved & 1u) << 6),
              1);
       rt_put(&q, (uint64_t)((r->ra.kind % 7u) | (r->fp.kind % 7u) << 4), 1);
       rt_put(&q, r->cfa.reg & 0xffffu, 2);

@@ -20,7 +20,7 @@ static void rt_set_rule(sfr_reg_rule *x, uint8_t kind, uint32_t reg, int64_t off
   x->kind = kind;
   x->reg = reg;
   x->offset = off;
-  x->padding = 0;
+  x->not_saved = 0;
 }
 
 static void rt_ra_default(const sfe_model *m, sfr_reg_rule *x) {
@@ -99,7 +99,7 @@ void rt_fix_rules(const sfe_model *m, const sfe_func *f, sfr_rules *r) {
   }
   try = *r;
   rt_ra_default(m, &try.ra);
-  try.ra.padding = (uint8_t)(r->ra.padding && try.ra.kind == SFR_RULE_UNCHANGED);
+  try.ra.not_saved = (uint8_t)(r->ra.not_saved && try.ra.kind == SFR_RULE_UNCHANGED);
   if (!rt_rules_encode(m, f, &try))
     rt_fp_default(m, &try.fp);
   *r = try;
@@ -157,7 +157,7 @@ static void rt_rand_reg_rule(const sfe_model *m, const sfe_func *f, sfe_rng *r, 
       rt_ra_default(m, y);
     else
       rt_fp_default(m, y);
-    y->padding = (uint8_t)rt_one_in(r, 6);
+    y->not_saved = (uint8_t)rt_one_in(r, 6);
     return;
   }
   if (f->fde_type == SFR_FDE_TYPE_FLEX) {
@@ -628,9 +628,9 @@ static void rt_mut_rule(rt_model *rm, sfe_rng *r) {
     break;
   case 7:
     if (rt_one_in(r, 2))
-      x->ra.padding ^= 1u;
+      x->ra.not_saved ^= 1u;
     else
-      x->fp.padding ^= 1u;
+      x->fp.not_saved ^= 1u;
     break;
   default:
     rt_rand_rules(m, f, r, x, rt_one_in(r, 8));
