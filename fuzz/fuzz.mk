@@ -46,7 +46,7 @@ fuzz_libs = $(if $(filter diff_libsframe,$(1)),-lsframe) \
   $(if $(filter diff_libsframe3,$(1)),-I$(FUZZ_SID)/usr/include -Iconformance/adapters -D_GNU_SOURCE \
     $(FUZZ_LIB3_LINK))
 FUZZ_DEPS := $(wildcard fuzz/targets/*.c fuzz/targets/*.h) $(LIB_SRCS) $(ENC_SRCS) $(HDRS) decoder/cli/dump.c \
-  decoder/cli/elf.c decoder/cli/elf.h \
+  decoder/cli/elf.c decoder/cli/elf_sframe.h \
   conformance/adapters/libsframe.c conformance/adapters/adapter_cli.h \
   $(if $(FUZZ_HAVE_SID),$(FUZZ_LIB3)/libsframe.so)
 $(FUZZ_LIB3)/libsframe.so: $(FUZZ_SID)/VERSIONS

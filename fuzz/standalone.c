@@ -17,6 +17,7 @@
  * unreadable argument. */
 #include <dirent.h>
 #include <stdint.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,21 +150,25 @@ static int run_path(const char *path) {
 }
 
 int main(int argc, char **argv) {
-  int i, rc = 0;
+  static const struct option no_long_options[] = {{NULL, 0, NULL, 0}};
+  int i, c, rc = 0;
   if (LLVMFuzzerInitialize)
     LLVMFuzzerInitialize(&argc, &argv);
-  for (i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "-q")) {
+  /* -q: quiet; -m N: mutants per input (a custom mutator's); the rest are
+   * files and directories to run. */
+  while ((c = getopt_long(argc, argv, "qm:", no_long_options, NULL)) != -1) {
+    if (c == 'q')
       quiet = 1;
-      continue;
+    else if (c == 'm')
+      seeds_per_input = strtoul(optarg, NULL, 10);
+    else {
+      fprintf(stderr, "usage: %s [-q] [-m N] FILE|DIR...\n", argv[0]);
+      return 2;
     }
-    if (!strcmp(argv[i], "-m") && i + 1 < argc) {
-      seeds_per_input = strtoul(argv[++i], NULL, 10);
-      continue;
-    }
+  }
+  for (i = optind; i < argc; i++)
     if (run_path(argv[i]) != 0)
       rc = 2;
-  }
   free(prev);
   if (LLVMFuzzerCustomMutator)
     printf("%lu inputs, %lu mutants\n", count, mutants);

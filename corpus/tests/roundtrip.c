@@ -24,6 +24,7 @@
  * match too.  TAP output; on failure the seed of the first failing model,
  * and exit status 1. */
 #include <dirent.h>
+#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@
 
 #include "dump.h"
 #include "rt_check.h"
+#include "sfc_tools.h"
 #include "sframe_enc.h"
 #include "sfr_fast.h"
 #include "sfr_lookup.h"
@@ -519,33 +521,47 @@ static int run_real(const char **dirs, unsigned ndirs, unsigned *test) {
   return bad || empty || !n;
 }
 
+static int usage(void) {
+  fprintf(stderr, "usage: roundtrip [N] [--seed BASE] [--real DIR]...\n"
+                  "       roundtrip --one SEED VERSION ABI\n");
+  return 2;
+}
+
 int main(int argc, char **argv) {
+  static const struct option opts[] = {{"one", required_argument, NULL, 'o'},
+                                       {"seed", required_argument, NULL, 's'},
+                                       {"real", required_argument, NULL, 'r'},
+                                       {NULL, 0, NULL, 0}};
   unsigned long n = 10000, k;
-  uint64_t base = 1;
+  uint64_t base = 1, one_seed = 0, v;
   unsigned c, test = 0, failed = 0;
   const char *real[16];
   unsigned nreal = 0;
-  int i;
+  int opt, one = 0;
 
-  for (i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--one") == 0 && i + 3 < argc) {
-      uint64_t seed = strtoull(argv[i + 1], NULL, 0);
-      int ok = one_model(seed, (uint8_t)atoi(argv[i + 2]), (uint8_t)atoi(argv[i + 3]), 1, 1);
-      printf("%s%s\n", ok ? "ok" : "FAIL: ", ok ? "" : why);
-      return ok ? 0 : 1;
-    } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-      base = strtoull(argv[++i], NULL, 0);
-    } else if (strcmp(argv[i], "--real") == 0 && i + 1 < argc &&
-               nreal < sizeof real / sizeof real[0]) {
-      real[nreal++] = argv[++i];
-    } else if (argv[i][0] >= '0' && argv[i][0] <= '9') {
-      n = strtoul(argv[i], NULL, 0);
-    } else {
-      fprintf(stderr, "usage: roundtrip [N] [--seed BASE] [--real DIR]...\n"
-                      "       roundtrip --one SEED VERSION ABI\n");
-      return 2;
-    }
+  opterr = 0;
+  while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (opt == 'o' && sfc_parse_u64(optarg, &one_seed))
+      one = 1;
+    else if (opt == 's' && sfc_parse_u64(optarg, &base))
+      continue;
+    else if (opt == 'r' && nreal < sizeof real / sizeof real[0])
+      real[nreal++] = optarg;
+    else
+      return usage();
   }
+  if (one) { /* --one SEED VERSION ABI: one model, its failure said */
+    int ok;
+    if (argc - optind != 2)
+      return usage();
+    ok = one_model(one_seed, (uint8_t)atoi(argv[optind]), (uint8_t)atoi(argv[optind + 1]), 1, 1);
+    printf("%s%s\n", ok ? "ok" : "FAIL: ", ok ? "" : why);
+    return ok ? 0 : 1;
+  }
+  if (argc - optind > 1 || (optind < argc && !sfc_parse_u64(argv[optind], &v)))
+    return usage();
+  if (optind < argc)
+    n = (unsigned long)v;
 
   printf("1..%u\n", (unsigned)(2 * NCOMBOS + 1 + (nreal > 0)));
   if (nreal)
