@@ -62,7 +62,7 @@ $(SFADAPTER_REF): conformance/adapters/reference.c $(HDRS) $(SFR_DUMP_LIB) $(STA
 	  $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 
 $(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c conformance/adapters/adapter_cli.h \
-                 conformance/adapters/sfa_regs.h decoder/cli/num.h common/sfc_tools.h $(CONF_HDRS) $(SFC_TOOLS_LIB)
+                 conformance/adapters/sfa_regs.h common/sfc_tools.h $(CONF_HDRS) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Iconformance/include -Icommon -o $@ $< $(SFC_TOOLS_LIB) -ldl
 

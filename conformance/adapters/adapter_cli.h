@@ -1,9 +1,9 @@
 /* adapter_cli.h - what the executable adapters of this directory that
  * link a reader into themselves (libsframe.c, glibc.c) share: the command
  * line of the adapter protocol (conformance/PROTOCOL.md), running without
- * address randomisation, and the JSON array of a lookup.  Header-only,
- * like decoder/cli/num.h, whose number syntax it uses for VMAs and PCs;
- * the section file is read with common/sfc_tools.h's sfc_read_file.
+ * address randomisation, and the JSON array of a lookup.  Header-only;
+ * VMAs and PCs are read as sfref reads them and the section file with
+ * the tools library (sfc_parse_u64, sfc_read_file: common/sfc_tools.h).
  *
  *   PROG capabilities
  *   PROG decode SECTION VMA
@@ -21,8 +21,7 @@
 #include <sys/personality.h>
 #include <unistd.h>
 
-#include "../../decoder/cli/num.h" /* not -Idecoder/cli: its unwind.h would hide GCC's */
-#include "../../common/sfc_tools.h" /* as num.h: no -I needed by who includes this */
+#include "../../common/sfc_tools.h" /* no -I needed by who includes this */
 #include "sfa_regs.h"
 
 /* A reader with memory errors does what the bytes beyond its buffers
@@ -94,7 +93,7 @@ static inline int sfa_cli_parse(const char *prog, const char *capabilities, int 
   }
   c->cmd = cmd[0] == 'd' ? SFA_CMD_DECODE : SFA_CMD_LOOKUP;
   c->section = argv[2];
-  if (!parse_u64(argv[3], &c->vma)) {
+  if (!sfc_parse_u64(argv[3], &c->vma)) {
     fprintf(stderr, "%s: bad VMA '%s'\n", prog, argv[3]);
     return 2;
   }
@@ -106,7 +105,7 @@ static inline int sfa_cli_parse(const char *prog, const char *capabilities, int 
       return 2;
     }
     for (i = 0; i < c->npcs; i++)
-      if (!parse_u64(argv[4 + i], &c->pcs[i])) {
+      if (!sfc_parse_u64(argv[4 + i], &c->pcs[i])) {
         fprintf(stderr, "%s: bad PC '%s'\n", prog, argv[4 + i]);
         sfa_cli_free(c);
         return 2;

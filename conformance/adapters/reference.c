@@ -14,7 +14,7 @@
 
 #include "adapter_cli.h"
 #include "dump.h"
-#include "num.h"
+#include "sfc_tools.h"
 #include "sfr_fast.h"
 #include "sframe_ref.h"
 #include "unwind.h"
@@ -69,7 +69,7 @@ int main(int argc, char **argv) {
   if (argc < 4 ||
       (strcmp(cmd, "decode") && strcmp(cmd, "lookup") && strcmp(cmd, "unwind") &&
        strcmp(cmd, "objdump")) ||
-      !parse_u64(argv[3], &vma) || (!strcmp(cmd, "unwind") && argc != 5) ||
+      !sfc_parse_u64(argv[3], &vma) || (!strcmp(cmd, "unwind") && argc != 5) ||
       ((!strcmp(cmd, "decode") || !strcmp(cmd, "objdump")) && argc != 4)) {
     fprintf(stderr, "usage: sfadapter-reference capabilities | decode SECTION VMA |\n"
                     "       lookup SECTION VMA PC... | unwind SECTION VMA SNAPSHOT |\n"
@@ -147,7 +147,7 @@ int main(int argc, char **argv) {
     putchar('[');
     for (i = 4; i < (size_t)argc; i++) {
       uint64_t pc;
-      if (!parse_u64(argv[i], &pc)) {
+      if (!sfc_parse_u64(argv[i], &pc)) {
         fprintf(stderr, "sfadapter-reference: bad PC '%s'\n", argv[i]);
         rc = 2;
         break;

@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
     puts(caps());
     return 0;
   }
-  if (argc < 5 || !parse_u64(argv[4], &vma)) {
+  if (argc < 5 || !sfc_parse_u64(argv[4], &vma)) {
     fprintf(stderr, "sfadapter-dl: %s: expected SECTION VMA\n", cmd);
     return 2;
   }
@@ -78,7 +78,7 @@ int main(int argc, char **argv) {
     int i;
     rc = pcs && sym(lib, "sfa_lookup", &fn, sizeof fn) ? 0 : 2;
     for (i = 5; rc == 0 && i < argc; i++)
-      if (!parse_u64(argv[i], &pcs[i - 5]))
+      if (!sfc_parse_u64(argv[i], &pcs[i - 5]))
         rc = 2;
     if (rc == 0)
       rc = fn(bytes, len, vma, pcs, (size_t)(argc - 5), stdout, stderr);

@@ -1,7 +1,7 @@
 /* unwind.c - `sfref unwind`: read a snapshot (decoder/SNAPSHOT.md), unwind
  * it with sfr_backtrace and print the frames. */
 #include "unwind.h"
-#include "num.h"
+#include "sfc_tools.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -84,7 +84,7 @@ int snapshot_read(FILE *f, snapshot *s, char *err, size_t errlen) {
       continue;
     val = strtok(NULL, " \t\r\n");
     rest = strtok(NULL, "\r\n");
-    if (!parse_u64(val, &v)) {
+    if (!sfc_parse_u64(val, &v)) {
       why = "expected a number after the key";
       goto bad;
     }
@@ -112,7 +112,7 @@ int snapshot_read(FILE *f, snapshot *s, char *err, size_t errlen) {
     } else if (strcmp(key, "reg") == 0) {
       uint64_t x;
       char *rv = rest ? strtok(rest, " \t") : NULL;
-      if (v >= SFR_MAX_REGS || !parse_u64(rv, &x) || strtok(NULL, " \t")) {
+      if (v >= SFR_MAX_REGS || !sfc_parse_u64(rv, &x) || strtok(NULL, " \t")) {
         why = "expected `reg N VALUE` with N below 64";
         goto bad;
       }
