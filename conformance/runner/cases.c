@@ -442,3 +442,49 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   }
 }
 
+/* Runs again, RERUNS times, every case whose outcome is not the expected
+ * one (without an expected-results file: every crash and timeout).  A case
+ * whose outcomes vary becomes `unstable`, its detail listing them. */
+void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n) {
+  size_t i, tried = 0;
+  for (i = 0; i < n && tried < MAX_RERUN_CASES; i++) {
+    result *r = &im->res[i];
+    unsigned seen = 1u << r->status, cnt[ST_COUNT] = {0};
+    int k, s;
+    if (r->status == ST_UNSUPPORTED || skipped(im, &cs[i]))
+      continue;
+    if (im->has_expected ? as_expected(im, i, r->status)
+                         : (r->status != ST_CRASH && r->status != ST_TIMEOUT))
+      continue;
+    tried++;
+    cnt[r->status]++;
+    for (k = 0; k < RERUNS; k++) {
+      result again;
+      run_case(im, o, &cs[i], &again);
+      seen |= 1u << again.status;
+      cnt[again.status]++;
+    }
+    if ((seen & (seen - 1)) == 0)
+      continue; /* the same every time */
+    {
+      char d[sizeof r->detail];
+      size_t used = 0;
+      used += (size_t)snprintf(d, sizeof d, "outcomes over %d runs:", RERUNS + 1);
+      const char *sep = " ";
+      for (s = 0; s < ST_COUNT && used < sizeof d; s++)
+        if (cnt[s]) {
+          used += (size_t)snprintf(d + used, sizeof d - used, "%s%s x%u", sep, st_names[s], cnt[s]);
+          sep = ", ";
+        }
+      if (used < sizeof d)
+        snprintf(d + used, sizeof d - used, "; first: %.200s", r->detail);
+      memcpy(r->detail, d, sizeof d);
+    }
+    r->status = ST_UNSTABLE;
+    r->outcomes = seen;
+    fprintf(stderr, "sfconform: %s: %s: unstable (%s)\n", im->name, cs[i].id, r->detail);
+  }
+  if (tried == MAX_RERUN_CASES)
+    fprintf(stderr, "sfconform: %s: more than %d cases differ from what was expected; "
+                    "the rest were run once\n", im->name, MAX_RERUN_CASES);
+}

@@ -1,7 +1,9 @@
 /* runner.h - what the parts of the conformance runner share (sfconform.c:
  * options and main; corpus.c: the corpus; impl.c: the implementations and
- * their capabilities; cases.c: running one case and judging it; expected.c:
- * the expected-results files; report.c: results, summaries, matrix, TAP). */
+ * their capabilities; cases.c: running one case, judging it, and running
+ * again the ones that differ from what was expected; expected.c: the
+ * expected-results files; report.c: results, summaries, matrix, TAP;
+ * util.c: small helpers). */
 #ifndef SFC_RUNNER_H
 #define SFC_RUNNER_H
 
@@ -75,7 +77,7 @@ typedef struct opts {
   double timeout;
 } opts;
 
-/* ---- sfconform.c: small helpers (errors exit 2, "sfconform: ...") ---- */
+/* ---- util.c: small helpers (errors exit 2, "sfconform: ...") ---- */
 /* snprintf for paths and messages that must not be cut short. */
 void pathf(char *buf, size_t n, const char *fmt, ...) SFC_PRINTF(3, 4);
 char *xstrdup(const char *s);
@@ -99,11 +101,11 @@ void run_case(const impl *im, const opts *o, const kase *k, result *r);
 /* The skip-list entry that covers k, or NULL. */
 const skip_entry *skipped(const impl *im, const kase *k);
 void run_impl(impl *im, const opts *o, const kase *cs, size_t n);
+void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n);
 
 /* ---- expected.c ---- */
 void load_expected(impl *im, const opts *o, const kase *cs, size_t n);
 int as_expected(const impl *im, size_t i, int st);
-void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n);
 long check_expected(impl *im, const opts *o, const kase *cs, size_t n);
 
 /* ---- report.c ---- */

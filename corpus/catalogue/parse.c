@@ -5,7 +5,8 @@
  * statement per line; `#` at the start of a line or after a blank starts a
  * comment.  Every error names file:line.  This file reads lines and entries;
  * the statements inside them are parsed by parse_model.c (header, vma, func,
- * row) and parse_case.c (a case's own lines and its raw overrides).  It also
+ * row) and parse_case.c (a case's own lines and its raw overrides), which
+ * report errors and read the ABI axis through parse_common.c.  It also
  * keeps the catalogue: cat_find_model, cat_check, cat_free. */
 #include <ctype.h>
 #include <dirent.h>
@@ -17,47 +18,6 @@
 #include "parse.h"
 
 #define MAX_TOKENS 64
-
-void cat_perr(pstate *p, const char *fmt, ...) {
-  va_list ap;
-  fprintf(stderr, "%s:%d: error: ", p->file, p->line);
-  va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
-  va_end(ap);
-  fputc('\n', stderr);
-  p->errors++;
-}
-
-/* ---- axes and names ---- */
-
-int cat_parse_abis(pstate *p, char **tok, int n, unsigned *mask) {
-  int i, a;
-  *mask = 0;
-  for (i = 0; i < n; i++) {
-    if (strcmp(tok[i], "all") == 0) {
-      *mask |= CAT_ABI_ALL;
-      continue;
-    }
-    if (strcmp(tok[i], "aarch64") == 0) {
-      *mask |= 1u << CAT_ABI_AARCH64_LE | 1u << CAT_ABI_AARCH64_BE;
-      continue;
-    }
-    for (a = 0; a < CAT_NABI; a++)
-      if (strcmp(tok[i], cat_abi_name(a)) == 0 || strcmp(tok[i], cat_abi_short(a)) == 0)
-        break;
-    if (a == CAT_NABI) {
-      cat_perr(p, "unknown ABI '%s' (amd64, aarch64-le, aarch64-be, aarch64, s390x, all)",
-               tok[i]);
-      return -1;
-    }
-    *mask |= 1u << a;
-  }
-  if (!*mask) {
-    cat_perr(p, "no ABI given");
-    return -1;
-  }
-  return 0;
-}
 
 /* ---- entries ---- */
 

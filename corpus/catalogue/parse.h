@@ -1,7 +1,8 @@
 /* parse.h - what the reader of .cases files (parse.c) shares with its
  * statement parsers: parse_model.c (the model lines: header, vma, func,
  * func[N], row) and parse_case.c (a case's own lines: title, clause,
- * expect, axes, pcs, unwind, and the raw overrides).  Not used outside the
+ * expect, axes, pcs, unwind, and the raw overrides), and parse_common.c
+ * (errors, the ABI axis).  Not used outside the
  * parser. */
 #ifndef CATALOGUE_PARSE_H
 #define CATALOGUE_PARSE_H

@@ -1,5 +1,5 @@
-/* unit.c - C unit tests for the oracle library: the harness and main
- * (the tests are in unit_*.c, listed in unit.h).
+/* unit.c - C unit tests for the oracle library: the harness (main is in
+ * unit_main.c, the tests in unit_*.c, listed in unit.h).
  *   unit [REAL_DIR...]
  * REAL_DIR: a directory of real sections, NAME.sframe with its address in
  * NAME.vma (the form of corpus/real/sections and ../shared/vectors/gas);
@@ -36,7 +36,7 @@ void fail_at(const char *file, int line, const char *fmt, ...) {
   fputc('\n', stdout);
 }
 
-static void run(const char *name, void (*fn)(void)) {
+void run(const char *name, void (*fn)(void)) {
   cur_failed = 0;
   fn();
   n_tests++;
@@ -290,44 +290,7 @@ uint64_t fde_start(checked *c, const char *name, uint32_t i) {
   return fde.start;
 }
 
-int main(int argc, char **argv) {
-  int k;
-  const char *st = getenv("UNIT_STRIDE");
-  if (st && atoi(st) > 1)
-    stride = (size_t)atoi(st);
-  for (k = 1; k < argc && n_real_dirs < MAX_DIRS; k++)
-    real_dirs[n_real_dirs++] = argv[k];
-  if (n_real_dirs == 0)
-    real_dirs[n_real_dirs++] = "corpus/real/sections";
-  test_vectors_build();
-  run("cursor reads bytes in the section's endianness, never past its end", test_cursor);
-  run("findings table: names, messages, classes", test_findings_table);
-  run("hand-built vectors give exactly their finding (guard page)", test_vectors_expected);
-  run("every finding identifier has a vector", test_every_finding_has_vector);
-  run("vectors cover big-endian, s390x and every version", test_vector_axes);
-  run("real sections validate and look up (guard page)", test_real_sections);
-  run("every prefix of a real section is rejected (guard page)", test_real_truncations);
-  run("single-byte corruptions of real sections (guard page)", test_real_mutations);
-  run("AMD64 interpretation matches objdump", test_interp_amd64);
-  run("AArch64 and s390x interpretation matches objdump", test_interp_aarch64_s390x);
-  run("unwind AMD64 frames, backtrace and stop reasons", test_unwind_amd64);
-  run("unwind with flexible register rules", test_unwind_flex_rules);
-  run("unwind AArch64 PAuth and s390x big-endian", test_unwind_aarch64_s390x);
-  run("unwind through every flexible rule kind", test_unwind_flex_kinds);
-  run("findings the generator and fuzzers exposed: truncation after a V3 attribute, shared "
-      "empty offsets, FRE data shared past a gap",
-      test_generator_regressions);
-  run("stop and lookup status names", test_stop_names);
-  run("the lookup paths' comparison names what differs", test_lookup_differs);
-  run("the lookup index answers as the binary search, and a damaged one reads nothing outside",
-      test_lookup_index);
-  run("validation is exact at any size with scratch, and says what it skipped without",
-      test_validate_scratch);
-  run("sorted by start, equal starts put in (size, index) order as the full sort puts them",
-      test_sort_ties);
-  run("real sections reordered, overlapping and sharing FRE data: the fast validation is the "
-      "reference's",
-      test_real_shuffled);
+int unit_finish(void) {
   printf("1..%d\n", n_tests);
   return n_failed ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 /* unit.h - the oracle's C unit tests: the harness they share (unit.c:
  * TAP, the checks, real sections, validation held to the reference path)
- * and the tests, a file a part of the library:
+ * and the tests (unit_main.c runs them in order), a file a part of the
+ * library:
  *   unit_decode.c   the cursor, the findings, hand-built vectors and real
  *                   sections decoded, truncated and corrupted (spec 2)
  *   unit_unwind.c   interpretation against the CFI of corpus/real/cfi
@@ -36,6 +37,10 @@ extern int n_real_dirs;
 extern int cur_failed;
 
 void fail_at(const char *file, int line, const char *fmt, ...);
+/* Runs one test, printing its TAP line; unit_finish prints the plan and
+ * gives the exit status. */
+void run(const char *name, void (*fn)(void));
+int unit_finish(void);
 #define CHECK(cond, ...)                                                       \
   do {                                                                         \
     if (!(cond))                                                               \
