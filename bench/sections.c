@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "sections.h"
-#include "sfr_cursor.h" /* sfr_le64: the library's own byte assembly */
+#include "sfr_cursor.h"   /* sfr_le64: the library's own byte assembly */
+#include "sfr_fde_read.h" /* the FDE record's field offsets */
 
 /* The memory callback both walks use: little-endian bytes, bounds-checked. */
 int read_stack(void *ctx, uint64_t addr, uint8_t *out, size_t n) {
@@ -132,8 +133,7 @@ int permuted_copy(const sfr_section *sec, const uint8_t *buf, size_t len, uint64
 int faulted_copy(const sfr_section *sec, const uint8_t *buf, size_t len, int shared,
                         uint8_t *out) {
   uint32_t j, n = sec->num_fdes;
-  unsigned size_at = sec->version == SFR_VERSION_3 ? 8 : 4;
-  unsigned off_at = sec->version == SFR_VERSION_3 ? 12 : 8;
+  unsigned size_at = sfr_size_field(sec->version), off_at = sfr_fre_off_field(sec->version);
   memcpy(out, buf, len);
   for (j = n / 2; n >= 3 && j + 2 < n; j++) {
     sfr_fde f, g, h;
@@ -166,6 +166,5 @@ int faulted_copy(const sfr_section *sec, const uint8_t *buf, size_t len, int sha
   return 0;
 }
 
-/* ---- the run: what main holds, in parts ---- */
 
 /* Every figure's samples, one per repeat. */

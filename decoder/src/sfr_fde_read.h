@@ -34,20 +34,11 @@ static inline void sfr_fde_info_fields(uint8_t version, uint8_t info, uint8_t in
   fde->fde_type = version >= SFR_VERSION_3 ? info2 & 0x1fu : SFR_FDE_TYPE_DEFAULT;
 }
 
-/* The address range of the FDE whose record is at byte at of a section
- * whose FDE array sfr_open accepted, from its first two fields alone
- * (2.3.1: the start field, 4 bytes signed before version 3, and the
- * size): *start as sfr_resolve_start resolves it, whose result (nonzero
- * when it wrapped) is returned. */
-static SFR_ALWAYS_INLINE int sfr_fde_range(const sfr_section *sec, uint64_t at,
-                                           uint64_t *start, uint32_t *size) {
-  const uint8_t *p = sec->buf + at;
-  int be = sec->big_endian, v3 = sec->version == SFR_VERSION_3;
-  int64_t raw = v3 ? (int64_t)sfr_load(p, 8, be) : sfr_sext(sfr_load(p, 4, be), 4);
-  *size = (uint32_t)sfr_load(p + (v3 ? 8 : 4), 4, be);
-  return sfr_resolve_start(sec, at, raw, start);
+/* The size field's place in an FDE record (2.3.1): after the start (8
+ * bytes in version 3, 4 before). */
+static inline unsigned sfr_size_field(uint8_t version) {
+  return version == SFR_VERSION_3 ? 8u : 4u;
 }
-
 /* The fre_off field's place in an FDE record (2.3.1): after the start
  * (8 bytes in version 3, 4 before) and the size. */
 static inline unsigned sfr_fre_off_field(uint8_t version) {
@@ -61,6 +52,20 @@ static inline unsigned sfr_fre_off_field(uint8_t version) {
 #define SFR_V3_ATTR_INFO_AT 2u
 #define SFR_V3_ATTR_INFO2_AT 3u
 #define SFR_V3_ATTR_REP_SIZE_AT 4u
+
+/* The address range of the FDE whose record is at byte at of a section
+ * whose FDE array sfr_open accepted, from its first two fields alone
+ * (2.3.1: the start field, 4 bytes signed before version 3, and the
+ * size): *start as sfr_resolve_start resolves it, whose result (nonzero
+ * when it wrapped) is returned. */
+static SFR_ALWAYS_INLINE int sfr_fde_range(const sfr_section *sec, uint64_t at,
+                                           uint64_t *start, uint32_t *size) {
+  const uint8_t *p = sec->buf + at;
+  int be = sec->big_endian, v3 = sec->version == SFR_VERSION_3;
+  int64_t raw = v3 ? (int64_t)sfr_load(p, 8, be) : sfr_sext(sfr_load(p, 4, be), 4);
+  *size = (uint32_t)sfr_load(p + sfr_size_field(sec->version), 4, be);
+  return sfr_resolve_start(sec, at, raw, start);
+}
 
 /* Read FDE i (and, in version 3, its attribute).  Each record's bounds
  * are checked once, then its fields are loaded at their fixed offsets.
@@ -88,7 +93,7 @@ static SFR_ALWAYS_INLINE sfr_status sfr_read_fde(const sfr_section *sec, uint32_
       return SFR_E_TRUNCATED_FDE_ARRAY;
     p = sec->buf + at; /* i64 start, u32 size, u32 fre_off */
     fde->raw_start = (int64_t)sfr_load(p, 8, be);
-    fde->size = (uint32_t)sfr_load(p + 8, 4, be);
+    fde->size = (uint32_t)sfr_load(p + sfr_size_field(SFR_VERSION_3), 4, be);
     fde->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_3), 4, be);
     if (fde->fre_off >= sec->fre_len)
       return SFR_E_FDE_FRES_OUT_OF_RANGE;
@@ -109,7 +114,7 @@ static SFR_ALWAYS_INLINE sfr_status sfr_read_fde(const sfr_section *sec, uint32_
       return SFR_E_TRUNCATED_FDE_ARRAY;
     p = sec->buf + at;
     fde->raw_start = sfr_sext(sfr_load(p, 4, be), 4);
-    fde->size = (uint32_t)sfr_load(p + 4, 4, be);
+    fde->size = (uint32_t)sfr_load(p + sfr_size_field(SFR_VERSION_1), 4, be);
     fde->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_1), 4, be);
     fde->num_fres = (uint32_t)sfr_load(p + SFR_V12_NUM_FRES_AT, 4, be);
     info = p[SFR_V12_INFO_AT];
