@@ -409,14 +409,15 @@ SFR_API void sfr_validate(sfr_section *sec, const uint8_t *buf, size_t len,
  * sfr_validate_scratch_size(len) bytes, any alignment, contents ignored and
  * overwritten.  With it the ranges are merge-sorted as 16-byte keys (three
  * per function: 48 bytes), O(n log n) on any input.  Without scratch (or
- * with too little) sfr_validate_ex is sfr_validate: arrays of at most 512
- * functions are compared pair by pair, and a larger out-of-order array
- * gets the questionable finding checks-skipped instead of the checks. */
+ * with too little) sfr_validate_ex is sfr_validate: the keys of arrays of
+ * at most 512 functions are sorted the same way on the stack (24 KiB), and
+ * a larger out-of-order array gets the questionable finding checks-skipped
+ * instead of the checks. */
 SFR_API size_t sfr_validate_scratch_size(size_t len);
 SFR_API void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
                      uint64_t vma, void *scratch, size_t scratch_len,
                      sfr_report *rep);
-/* The two methods held to each other: NULL when a report made with
+/* Two reports held to each other: NULL when a report made with
  * scratch and one made without agree, else what differs.  They agree when
  * the one with scratch skipped nothing and, unless the one without says
  * checks-skipped, both give the same verdict and the same findings (which
