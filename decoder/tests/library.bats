@@ -1,0 +1,38 @@
+#!/usr/bin/env bats
+# The library's shape: what it exports, and the reference path standing on
+# its own beside the fast layer.
+
+setup() {
+  : "${REPO:=$PWD}" "${BUILD_DIR:=build}"
+  case $BUILD_DIR in /*) B=$BUILD_DIR ;; *) B=$REPO/$BUILD_DIR ;; esac
+  H=$REPO/decoder/include/sframe_ref.h
+}
+
+# The functions sframe_ref.h declares (each declaration starts SFR_API).
+declared() { grep -o '^SFR_API [^(]*(' "$H" | sed 's/($//; s/.*[ *]//' | sort; }
+
+@test "the shared library exports exactly the functions the header declares" {
+  [ -f "$B/lib/libsframe_ref.so" ]
+  declared > "$BATS_TEST_TMPDIR/declared"
+  # (a coverage build's counters, __gcov_*, are not the library's)
+  nm -D --defined-only "$B/lib/libsframe_ref.so" | awk '$2 == "T" && $3 !~ /^__gcov/ { print $3 }' | sort \
+    > "$BATS_TEST_TMPDIR/exported"
+  [ "$(wc -l < "$BATS_TEST_TMPDIR/declared")" -gt 30 ]
+  diff "$BATS_TEST_TMPDIR/declared" "$BATS_TEST_TMPDIR/exported"
+  # nothing else, of any kind (no data, no weak symbols) leaves it
+  [ "$(nm -D --defined-only "$B/lib/libsframe_ref.so" | awk '$2 != "T" && $3 !~ /^__gcov/' | wc -l)" -eq 0 ]
+}
+
+@test "the reference path includes nothing of the fast layer and calls into it only through the API" {
+  # No decoder/src file includes a decoder/fast header.
+  for h in "$REPO"/decoder/fast/*.h; do
+    ! grep -l "#include \"$(basename "$h")\"" "$REPO"/decoder/src/* || false
+  done
+  # The symbols the reference objects take from the fast layer's are the
+  # public lookup alone (the unwinder looks up through sfr_lookup).
+  nm --defined-only "$B"/obj/lib/fast/*.o | awk '$2 == "T" { print $3 }' | sort -u > "$BATS_TEST_TMPDIR/fast"
+  nm --undefined-only "$B"/obj/lib/src/*.o | awk '{ print $2 }' | sort -u > "$BATS_TEST_TMPDIR/needs"
+  [ -s "$BATS_TEST_TMPDIR/fast" ]
+  run comm -12 "$BATS_TEST_TMPDIR/fast" "$BATS_TEST_TMPDIR/needs"
+  [ "$output" = sfr_lookup ]
+}
