@@ -37,27 +37,24 @@ taps=()
 unit_rc=$?
 taps+=("$build/tests/unit.tap")
 
-# The conformance runner's JSON reader (conformance/tests/json_test.c).
-"${wrapper[@]}" "$build/tests/json_test" > "$build/tests/json.tap" 2>&1
-json_rc=$?
-taps+=("$build/tests/json.tap")
-
-# The objdump / readelf adapters' GNU text parser on the real sections'
-# objdump texts (conformance/tests/gnu_text_test.c).
-"${wrapper[@]}" "$build/tests/gnu_text_test" "$here/corpus/real/sections" > "$build/tests/gnu_text.tap" 2>&1
-gnu_text_rc=$?
-taps+=("$build/tests/gnu_text.tap")
-
-# The process runner of sfconform and the text-tool adapters
-# (conformance/tests/proc_test.c).
-"${wrapper[@]}" "$build/tests/proc_test" > "$build/tests/proc.tap" 2>&1
-proc_rc=$?
-taps+=("$build/tests/proc.tap")
-
-# The shared tools library (common/tests/sfc_tools_test.c).
-"${wrapper[@]}" "$build/tests/sfc_tools_test" "$build/tests" > "$build/tests/sfc_tools.tap" 2>&1
-sfc_tools_rc=$?
-taps+=("$build/tests/sfc_tools.tap")
+# The small C test programs, each TAP: the conformance runner's JSON reader
+# (conformance/tests/json_test.c), the objdump / readelf adapters' GNU text
+# parser on the real sections' objdump texts (gnu_text_test.c), the process
+# runner of sfconform and the text-tool adapters (proc_test.c), the shared
+# tools library (common/tests/sfc_tools_test.c).
+small_names=() small_rc=()
+small_test() { # NAME PROGRAM ARGS...: TAP in NAME.tap
+  local name=$1
+  shift
+  "${wrapper[@]}" "$build/tests/$1" "${@:2}" > "$build/tests/$name.tap" 2>&1
+  small_rc+=($?)
+  small_names+=("$name")
+  taps+=("$build/tests/$name.tap")
+}
+small_test json json_test
+small_test gnu_text gnu_text_test "$here/corpus/real/sections"
+small_test proc proc_test
+small_test sfc_tools sfc_tools_test "$build/tests"
 
 if [ -x "$build/tests/roundtrip" ]; then
   rt=()
@@ -136,24 +133,12 @@ fail=$(cat "${taps[@]}" | grep -c '^not ok')
 # A crash before the plan line must count as a failure.
 grep -q '^1\.\.' "$build/tests/unit.tap" || fail=$((fail + 1))
 [ "$unit_rc" -ne 0 ] && [ "$fail" -eq 0 ] && fail=1
-# json_test: a crash (no plan line), or an exit status with no failing test
-# (valgrind's, a sanitizer's), is one failure.
-if ! grep -q '^1\.\.' "$build/tests/json.tap" ||
-   { [ "$json_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/json.tap"; }; then
-  fail=$((fail + 1))
-fi
-# gnu_text_test, proc_test: the same rule.
-if ! grep -q '^1\.\.' "$build/tests/gnu_text.tap" ||
-   { [ "$gnu_text_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/gnu_text.tap"; }; then
-  fail=$((fail + 1))
-fi
-if ! grep -q '^1\.\.' "$build/tests/proc.tap" ||
-   { [ "$proc_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/proc.tap"; }; then
-  fail=$((fail + 1))
-fi
-# sfc_tools_test: the same rule.
-if ! grep -q '^1\.\.' "$build/tests/sfc_tools.tap" ||
-   { [ "$sfc_tools_rc" -ne 0 ] && ! grep -q '^not ok' "$build/tests/sfc_tools.tap"; }; then
-  fail=$((fail + 1))
-fi
+# The small test programs: a crash (no plan line), or an exit status with no
+# failing test (valgrind's, a sanitizer's), is one failure.
+for i in "${!small_names[@]}"; do
+  tap=$build/tests/${small_names[$i]}.tap
+  if ! grep -q '^1\.\.' "$tap" || { [ "${small_rc[$i]}" -ne 0 ] && ! grep -q '^not ok' "$tap"; }; then
+    fail=$((fail + 1))
+  fi
+done
 echo "$pass passed, $fail failed"
