@@ -417,3 +417,23 @@ EOF2
   run sfref unwind --raw "$T/short" "$T/ok"
   [ "$status" -eq 1 ]; [[ "$output" == *"not unwound"* ]]
 }
+
+@test "options: unknown, abbreviated or malformed ones are usage errors; -- ends them" {
+  local f=$S/gas247-x86_64-cfi-frame vma
+  vma=$(cat "$f.vma")
+  run sfref validate --js "$f.sframe"
+  [ "$status" -eq 2 ] && [[ "$output" == *"unknown option '--js'"* ]]
+  run sfref validate -x "$f.sframe"
+  [ "$status" -eq 2 ] && [[ "$output" == *"unknown option '-x'"* ]]
+  run sfref validate --json=1 "$f.sframe"
+  [ "$status" -eq 2 ] && [[ "$output" == *"unknown option '--json=1'"* ]]
+  run sfref dump --format --raw "$f.sframe"
+  [ "$status" -eq 2 ] && [[ "$output" == *"unknown option '--format'"* ]]
+  run sfref validate --raw --vma
+  [ "$status" -eq 2 ] && [[ "$output" == *"bad --vma value ''"* ]]
+  run sfref validate --raw "--vma= $vma" "$f.sframe"
+  [ "$status" -eq 2 ] && [[ "$output" == *"bad --vma value"* ]]
+  # after --, an operand is read as one even where it looks like an option
+  run sfref validate --raw "--vma=$vma" -- "$f.sframe"
+  [ "$status" -eq 0 ] && [[ "$output" == *": valid"* ]]
+}

@@ -104,5 +104,6 @@ void test_lookup_index(void);
 void test_lookup_differs(void);
 void test_real_shuffled(void);
 void test_sort_ties(void);
+void test_reports_differ(void);
 
 #endif

@@ -344,6 +344,43 @@ void test_lookup_differs(void) {
   DIFFERS(b.fre.uwords[SFR_MAX_DATA_WORDS - 1]++, SFR_LOOKUP_FOUND, "row data words");
   DIFFERS(b.rules.fp.offset++, SFR_LOOKUP_FOUND, "rules");
   DIFFERS(b.rules.outermost ^= 1, SFR_LOOKUP_FOUND, "rules");
+  /* Every field the comparison reads, each on its own: none is left out. */
+  DIFFERS(b.fde.index++, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.field_offset++, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.raw_start++, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.start++, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.size++, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.fre_off++, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.num_fres++, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.info ^= 1, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.info2 ^= 1, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.rep_size++, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.fre_type ^= 1, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.pc_type ^= 1, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.pauth_key ^= 1, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.signal ^= 1, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fde.fde_type ^= 1, SFR_LOOKUP_FOUND, "function");
+  DIFFERS(b.fre.index++, SFR_LOOKUP_FOUND, "row");
+  DIFFERS(b.fre.offset++, SFR_LOOKUP_FOUND, "row");
+  DIFFERS(b.fre.start++, SFR_LOOKUP_FOUND, "row");
+  DIFFERS(b.fre.info ^= 1, SFR_LOOKUP_FOUND, "row");
+  DIFFERS(b.fre.cfa_base_sp ^= 1, SFR_LOOKUP_FOUND, "row");
+  DIFFERS(b.fre.count++, SFR_LOOKUP_FOUND, "row");
+  DIFFERS(b.fre.word_size++, SFR_LOOKUP_FOUND, "row");
+  DIFFERS(b.fre.mangled_ra ^= 1, SFR_LOOKUP_FOUND, "row");
+  DIFFERS(b.fre.words[0]++, SFR_LOOKUP_FOUND, "row data words");
+  DIFFERS(b.rules.cfa.base ^= 1, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.cfa.reg++, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.cfa.offset++, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.cfa.deref ^= 1, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.ra.kind ^= 1, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.ra.not_saved ^= 1, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.ra.reg++, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.ra.offset++, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.fp.kind ^= 1, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.fp.not_saved ^= 1, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.fp.reg++, SFR_LOOKUP_FOUND, "rules");
+  DIFFERS(b.rules.ra_mangled ^= 1, SFR_LOOKUP_FOUND, "rules");
 #undef DIFFERS
   /* What the status says was not filled is not compared. */
   b = a;
@@ -527,4 +564,46 @@ void test_sort_ties(void) {
         "a run of SFR_TIES_MAX equal keys not put in order");
   CHECK(sfr_order_ties_by_b(k, SFR_TIES_MAX + 1) == 0,
         "a run of SFR_TIES_MAX + 1 equal keys not refused");
+}
+
+/* sfr_reports_differ, the rule that holds validation with scratch and
+ * without to each other, on reports made by hand: each way two reports
+ * can differ is named, and what it tolerates (a skipped check without
+ * scratch, findings not kept, which of overlap and duplicate) is not. */
+void test_reports_differ(void) {
+  sfr_finding ia[8], ib[8];
+  sfr_report a, b;
+  const char *w;
+#define REPORTS(fill_a, fill_b)                                                          \
+  do {                                                                                   \
+    memset(&a, 0, sizeof a);                                                             \
+    memset(&b, 0, sizeof b);                                                             \
+    a.items = ia;                                                                        \
+    b.items = ib;                                                                        \
+    a.cap = b.cap = 8;                                                                   \
+    fill_a;                                                                              \
+    fill_b;                                                                              \
+    w = sfr_reports_differ(&a, &b);                                                      \
+  } while (0)
+#define ADD(r, id) sfr_report_add(&(r), (id), 0, -1, -1, NULL)
+  REPORTS((void)0, (void)0);
+  CHECK(w == NULL, "two empty reports: %s", w);
+  REPORTS(ADD(a, SFR_E_CHECKS_SKIPPED), (void)0);
+  CHECK(w && strstr(w, "scratch"), "checks skipped with scratch: %s", w ? w : "nothing");
+  REPORTS((void)0, (ADD(b, SFR_E_CHECKS_SKIPPED), ADD(b, SFR_E_FDE_OVERLAP)));
+  CHECK(w == NULL, "checks skipped without scratch is no difference: %s", w);
+  REPORTS(ADD(a, SFR_E_FDE_OVERLAP), (void)0);
+  CHECK(w && !strcmp(w, "verdict"), "a rejection against none: %s", w ? w : "nothing");
+  REPORTS(ADD(a, SFR_E_AUXHDR_PRESENT), (void)0);
+  CHECK(w && !strcmp(w, "auxhdr-present"), "a questionable finding in one: %s", w ? w : "nothing");
+  REPORTS((ADD(a, SFR_E_FDE_UNSORTED), ADD(a, SFR_E_FDE_OVERLAP)), ADD(b, SFR_E_FDE_UNSORTED));
+  CHECK(w && strstr(w, "fde-overlap"), "an overlap in one: %s", w ? w : "nothing");
+  REPORTS(ADD(a, SFR_E_FDE_OVERLAP), ADD(b, SFR_E_FDE_DUPLICATE));
+  CHECK(w == NULL, "overlap against duplicate is tolerated: %s", w);
+  REPORTS((a.cap = 0, ADD(a, SFR_E_FDE_OVERLAP)), ADD(b, SFR_E_FDE_UNSORTED));
+  CHECK(w == NULL, "findings not kept: only the verdict compared: %s", w);
+  CHECK(sfr_report_rejects(&a) && a.count == 1 && a.by_class[SFR_CLASS_INVALID] == 1,
+        "a finding past the cap is counted, not kept");
+#undef ADD
+#undef REPORTS
 }

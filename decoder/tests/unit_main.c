@@ -31,6 +31,8 @@ int main(int argc, char **argv) {
       test_generator_regressions);
   run("stop and lookup status names", test_stop_names);
   run("the lookup paths' comparison names what differs", test_lookup_differs);
+  run("two validation reports' comparison names what differs and tolerates what it should",
+      test_reports_differ);
   run("the lookup index answers as the binary search, and a damaged one reads nothing outside",
       test_lookup_index);
   run("validation is exact at any size with scratch, and says what it skipped without",
