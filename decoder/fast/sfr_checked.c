@@ -18,7 +18,10 @@ const char *sfr_validate_checked(sfr_section *sec, const uint8_t *buf, size_t le
   ref_rep.items = items;
   ref_rep.cap = KEEP;
   sfr_ref_validate(&ref, buf, len, vma, scratch, scratch_len, &ref_rep);
-  sfr_validate_ex(sec, buf, len, vma, scratch, scratch_len, rep);
+  if (scratch) /* the library's entry points, as a caller reaches them */
+    sfr_validate_ex(sec, buf, len, vma, scratch, scratch_len, rep);
+  else
+    sfr_validate(sec, buf, len, vma, rep);
   if (ref_rep.count != rep->count)
     return "the fast and the reference validation find different numbers of findings";
   for (k = 0; k < rep->count && k < rep->cap && k < KEEP; k++) {
