@@ -42,11 +42,12 @@ static void report_overlaps(sfr_section *sec, const sfr_cert_sorted *sorted, sfr
  * Nonzero when it proved the whole report: nothing, only the order, or
  * what report_overlaps then reports. */
 static int certify(sfr_section *sec, void *scratch, size_t scratch_len, sfr_report *rep) {
-  sort_key *k = sfr_scratch_keys(scratch, scratch_len, sec->num_fdes);
-  uint32_t n = sec->num_fdes, first;
+  sfr_keys k;
+  uint32_t first;
   sfr_cert_sorted sorted;
-  switch (k ? sfr_certify(sec, k, k + n, k + 2 * (size_t)n, &first, &sorted)
-            : sfr_certify(sec, NULL, NULL, NULL, &first, &sorted)) {
+  switch (sfr_take_keys(sec, scratch, scratch_len, NULL, &k)
+              ? sfr_certify(sec, k.ranges, k.data, k.tmp, &first, &sorted)
+              : sfr_certify(sec, NULL, NULL, NULL, &first, &sorted)) {
   case SFR_CERT_CLEAN:
     sec->internal.order_verified = 1;
     return 1;

@@ -421,8 +421,8 @@ SFR_API void sfr_validate_ex(sfr_section *sec, const uint8_t *buf, size_t len,
  * scratch and one made without agree, else what differs.  They agree when
  * the one with scratch skipped nothing and, unless the one without says
  * checks-skipped, both give the same verdict and the same findings (which
- * of fde-overlap and fde-duplicate names a tangle of functions may differ:
- * the methods meet the pairs in another order; not whether there is one).
+ * of fde-overlap and fde-duplicate names a tangle of functions is not
+ * compared, only whether there is one).
  * Only the verdict is compared when a report kept fewer findings than it
  * found. */
 SFR_API const char *sfr_reports_differ(const sfr_report *with_scratch, const sfr_report *without);

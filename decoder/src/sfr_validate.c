@@ -14,12 +14,6 @@
 #include "sfr_fde_read.h"
 #include "sfr_validate.h"
 
-/* Sections of up to this many functions have their keys on the stack
- * when the caller lends no scratch (3 keys of 16 bytes a function:
- * 24 KiB); larger ones without scratch get checks-skipped if they need
- * them (SPEC-NOTES N12). */
-#define SFR_STACK_FDES 512u
-
 static int64_t fde_field_offset(const sfr_section *sec, uint32_t i) {
   return (int64_t)(sec->fde_start + (uint64_t)i * sec->fde_size);
 }
@@ -310,14 +304,6 @@ static void claim(const sfr_section *sec, const sfr_fde *fde, uint64_t data_end,
 
 /* ---- What needs every function at once ---- */
 
-/* The keys: every function's range, the data of those that occupy FRE
- * bytes, and the sort's other half; in the caller's scratch or, for a
- * small section, on the stack. */
-typedef struct keys {
-  sort_key *ranges, *data, *tmp;
-  uint32_t n_data;
-} keys;
-
 size_t sfr_validate_scratch_size(size_t len) {
   /* The smallest FDE index entry is 16 bytes (version 3): no section of
    * len bytes holds more than len / 16 functions.  Three keys each (its
@@ -328,20 +314,15 @@ size_t sfr_validate_scratch_size(size_t len) {
   return most * 3 * sizeof(sort_key) + _Alignof(sort_key);
 }
 
-sort_key *sfr_scratch_keys(void *scratch, size_t scratch_len, uint32_t n) {
+int sfr_take_keys(const sfr_section *sec, void *scratch, size_t scratch_len, sort_key *stack,
+                  sfr_keys *k) {
   uintptr_t at = (uintptr_t)scratch;
   size_t pad = (_Alignof(sort_key) - at % _Alignof(sort_key)) % _Alignof(sort_key);
-  if (!scratch || scratch_len < pad || (scratch_len - pad) / (3 * sizeof(sort_key)) < n)
-    return NULL;
-  return (sort_key *)(void *)((unsigned char *)scratch + pad);
-}
-
-/* The keys in the caller's scratch when it holds them, else in stack (of
- * SFR_STACK_FDES functions) when that does; 0 when neither does. */
-static int take_keys(const sfr_section *sec, void *scratch, size_t scratch_len,
-                     sort_key *stack, keys *k) {
-  sort_key *base = sfr_scratch_keys(scratch, scratch_len, sec->num_fdes);
-  if (!base && sec->num_fdes <= SFR_STACK_FDES)
+  sort_key *base = NULL;
+  if (scratch && scratch_len >= pad &&
+      (scratch_len - pad) / (3 * sizeof(sort_key)) >= sec->num_fdes)
+    base = (sort_key *)(void *)((unsigned char *)scratch + pad);
+  else if (stack && sec->num_fdes <= SFR_STACK_FDES)
     base = stack;
   if (!base)
     return 0;
@@ -352,7 +333,7 @@ static int take_keys(const sfr_section *sec, void *scratch, size_t scratch_len,
   return 1;
 }
 
-static void record_keys(const sfr_section *sec, const sfr_fde *fde, uint64_t data_end, keys *k) {
+static void record_keys(const sfr_section *sec, const sfr_fde *fde, uint64_t data_end, sfr_keys *k) {
   k->ranges[fde->index].a = fde->start;
   k->ranges[fde->index].b = fde->size;
   k->ranges[fde->index].index = fde->index;
@@ -441,11 +422,11 @@ static void check_fre_subsection_used(const sfr_section *sec, const fre_claims *
 
 void sfr_validate_body(sfr_section *sec, void *scratch, size_t scratch_len, sfr_report *rep) {
   sort_key stack[3 * SFR_STACK_FDES];
-  keys k = {NULL, NULL, NULL, 0};
+  sfr_keys k = {NULL, NULL, NULL, 0};
   sfr_order_state order;
   fre_claims claims;
   uint64_t sum = 0;
-  int have_keys = take_keys(sec, scratch, scratch_len, stack, &k);
+  int have_keys = sfr_take_keys(sec, scratch, scratch_len, stack, &k);
   int fdes_ok = 1, counts_known = 1;
   uint32_t i;
 

@@ -85,9 +85,24 @@ static inline int sfr_key_less(const sort_key *x, const sort_key *y) {
   return x->index < y->index;
 }
 
-/* The caller's scratch as 3 * n keys (aligned inside it), or NULL when
- * there is none or too little (sfr_validate_scratch_size). */
-sort_key *sfr_scratch_keys(void *scratch, size_t scratch_len, uint32_t n);
+/* Sections of up to this many functions have their keys on the stack
+ * when the caller lends no scratch (3 keys of 16 bytes a function:
+ * 24 KiB); larger ones without scratch get checks-skipped if they need
+ * them (SPEC-NOTES N12). */
+#define SFR_STACK_FDES 512u
+
+/* The keys of a section's functions: every function's range, the data
+ * of those that occupy FRE bytes, and the sort's other half. */
+typedef struct sfr_keys {
+  sort_key *ranges, *data, *tmp;
+  uint32_t n_data;
+} sfr_keys;
+/* The keys in the caller's scratch when it holds three per function
+ * (aligned inside it; sfr_validate_scratch_size), else in stack (room for
+ * SFR_STACK_FDES functions; may be NULL) when the section is that small;
+ * 0 when neither will do. */
+int sfr_take_keys(const sfr_section *sec, void *scratch, size_t scratch_len, sort_key *stack,
+                  sfr_keys *k);
 
 /* Merges the sorted runs of run keys (the last may be shorter) of k[0, n)
  * bottom-up, using tmp[0, n); returns whichever holds the result. */
