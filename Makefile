@@ -103,6 +103,7 @@ include fuzz/fuzz.mk
 include bench/bench.mk
 include harness/harness.mk
 include dist/dist.mk
+include producers/producers.mk
 
 tests: all $(UNIT) $(VECDUMP) $(CORPUS_TEST_TOOLS) $(CONFORMANCE_BINS)
 

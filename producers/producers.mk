@@ -1,0 +1,25 @@
+# producers/: the writers of SFrame on trial.  sfcfi (SFrame against DWARF
+# CFI, CFI to SFrame, SFrame against SFrame) links the oracle like any user,
+# the corpus encoder to write sections, and elfutils' libdw and libelf
+# (Debian libdw-dev, libelf-dev; ci/install-deps.sh installs them).
+SFCFI := $(BUILD)/bin/sfcfi
+SFCFI_SRCS := $(filter-out producers/sfcfi/sfcfi.c,$(wildcard producers/sfcfi/*.c))
+SFCFI_OBJS := $(SFCFI_SRCS:producers/sfcfi/%.c=$(BUILD)/obj/sfcfi/%.o)
+SFCFI_LIB := $(BUILD)/lib/libsfcfi.a
+SFCFI_LIBS := -ldw -lelf
+SFCFI_CFLAGS := -Iproducers/sfcfi -Icorpus/encoder -Icommon
+
+$(BUILD)/obj/sfcfi/%.o: producers/sfcfi/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(SFCFI_CFLAGS) $(DEPFLAGS) -c $< -o $@
+-include $(SFCFI_OBJS:.o=.d) $(BUILD)/obj/sfcfi/sfcfi.d
+$(SFCFI_LIB): $(SFCFI_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+$(SFCFI): $(BUILD)/obj/sfcfi/sfcfi.o $(SFCFI_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(SFCFI_LIBS)
+
+.PHONY: sfcfi
+sfcfi: $(SFCFI)
+tests: $(SFCFI)

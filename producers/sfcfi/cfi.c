@@ -1,0 +1,433 @@
+/* cfi.c - every FDE of a file's CFI, and its rows, as libdw computes them.
+ *
+ * The FDEs are found by walking the section with dwarf_next_cfi (a CIE's
+ * augmentation says how an FDE's initial location is encoded: DWARF 5
+ * 6.4.1 and the LSB's .eh_frame pointer encodings).  The rows are libdw's:
+ * dwarf_cfi_addrframe at the first address of the function gives the row
+ * there and, with dwarf_frame_info, the address it ends at; the next row is
+ * asked for at that address, until the function ends.  The rules are what
+ * dwarf_frame_cfa and dwarf_frame_register say, turned from libdw's
+ * location expressions back into CFI rules (sc_rule_kind). */
+#include "sfcfi.h"
+
+#include <dwarf.h>
+#include <elf.h>
+#include <elfutils/libdw.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t errlen, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errlen, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+/* ---- growing arrays ---- */
+static int grow(void **p, size_t *cap, size_t need, size_t elem) {
+  if (need <= *cap)
+    return 0;
+  size_t n = *cap ? *cap * 2 : 64;
+  while (n < need)
+    n *= 2;
+  void *q = realloc(*p, n * elem);
+  if (!q)
+    return -1;
+  *p = q;
+  *cap = n;
+  return 0;
+}
+
+/* ---- pointer encodings (DW_EH_PE_*) ---- */
+typedef struct cie_info {
+  uint64_t offset;   /* the CIE's offset in the section */
+  uint8_t fde_enc;   /* 'R' (absptr when none) */
+  uint8_t valid;     /* the augmentation was understood */
+} cie_info;
+
+static int read_uleb(const uint8_t **p, const uint8_t *end, uint64_t *v) {
+  uint64_t r = 0;
+  unsigned shift = 0;
+  while (*p < end) {
+    uint8_t b = *(*p)++;
+    if (shift < 64)
+      r |= (uint64_t)(b & 0x7f) << shift;
+    shift += 7;
+    if (!(b & 0x80)) {
+      *v = r;
+      return 0;
+    }
+  }
+  return -1;
+}
+static int read_sleb(const uint8_t **p, const uint8_t *end, int64_t *v) {
+  uint64_t r = 0;
+  unsigned shift = 0;
+  while (*p < end) {
+    uint8_t b = *(*p)++;
+    if (shift < 64)
+      r |= (uint64_t)(b & 0x7f) << shift;
+    shift += 7;
+    if (!(b & 0x80)) {
+      if (shift < 64 && (b & 0x40))
+        r |= ~(uint64_t)0 << shift;
+      *v = (int64_t)r;
+      return 0;
+    }
+  }
+  return -1;
+}
+static uint64_t rd(const uint8_t *p, unsigned n, int big) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < n; i++)
+    v |= (uint64_t)p[i] << (big ? 8 * (n - 1 - i) : 8 * i);
+  return v;
+}
+
+/* Reads one encoded pointer at *p.  field_vma is the address of the field
+ * (for pcrel).  apply: 0 for an address range (the low four bits only).
+ * 0, or -1 for an encoding this reader does not take. */
+static int read_encoded(const uint8_t **p, const uint8_t *end, uint8_t enc, int big,
+                        unsigned addr_size, uint64_t field_vma, int apply, uint64_t *out) {
+  if (enc == DW_EH_PE_omit)
+    return -1;
+  const uint8_t *q = *p;
+  uint64_t v;
+  unsigned n = 0;
+  switch (enc & 0x0f) {
+  case DW_EH_PE_absptr: n = addr_size; break;
+  case DW_EH_PE_udata2: case DW_EH_PE_sdata2: n = 2; break;
+  case DW_EH_PE_udata4: case DW_EH_PE_sdata4: n = 4; break;
+  case DW_EH_PE_udata8: case DW_EH_PE_sdata8: n = 8; break;
+  case DW_EH_PE_uleb128:
+    if (read_uleb(&q, end, &v) != 0)
+      return -1;
+    break;
+  case DW_EH_PE_sleb128: {
+    int64_t s;
+    if (read_sleb(&q, end, &s) != 0)
+      return -1;
+    v = (uint64_t)s;
+    break;
+  }
+  default:
+    return -1;
+  }
+  if (n) {
+    if ((size_t)(end - q) < n)
+      return -1;
+    v = rd(q, n, big);
+    if ((enc & 0x0f) == DW_EH_PE_sdata2)
+      v = (uint64_t)(int64_t)(int16_t)v;
+    else if ((enc & 0x0f) == DW_EH_PE_sdata4)
+      v = (uint64_t)(int64_t)(int32_t)v;
+    q += n;
+  }
+  if (apply) {
+    switch (enc & 0x70) {
+    case DW_EH_PE_absptr: break;
+    case DW_EH_PE_pcrel: v += field_vma; break;
+    default: return -1; /* datarel, textrel, funcrel, aligned: not in FDE locations */
+    }
+    if (addr_size == 4)
+      v &= 0xffffffffu;
+  }
+  *p = q;
+  *out = v;
+  return 0;
+}
+
+/* The FDE pointer encoding of a CIE, from its augmentation (".eh_frame":
+ * 'z' then L, P, R, S, B in any order). */
+static void cie_encoding(const Dwarf_CIE *cie, int big, unsigned addr_size, cie_info *ci) {
+  ci->fde_enc = DW_EH_PE_absptr;
+  ci->valid = 1;
+  const char *a = cie->augmentation ? cie->augmentation : "";
+  if (a[0] != 'z')
+    return; /* "" (.debug_frame), or an augmentation without data */
+  const uint8_t *p = cie->augmentation_data;
+  const uint8_t *end = p ? p + cie->augmentation_data_size : NULL;
+  for (const char *c = a + 1; *c; c++) {
+    switch (*c) {
+    case 'L':
+      if (!p || p >= end) { ci->valid = 0; return; }
+      p++;
+      break;
+    case 'R':
+      if (!p || p >= end) { ci->valid = 0; return; }
+      ci->fde_enc = *p++;
+      break;
+    case 'P': {
+      if (!p || p >= end) { ci->valid = 0; return; }
+      uint8_t enc = *p++;
+      uint64_t ignore;
+      if (read_encoded(&p, end, enc & 0x0f, big, addr_size, 0, 0, &ignore) != 0) {
+        ci->valid = 0;
+        return;
+      }
+      break;
+    }
+    case 'S': case 'B': break;
+    default: ci->valid = 0; return;
+    }
+  }
+}
+
+/* ---- libdw's location expressions back into rules ---- */
+static int save_ops(sc_cfi *c, size_t *cap_ops, size_t *cap_exprs, const Dwarf_Op *ops, size_t n,
+                    uint32_t *index) {
+  if (grow((void **)&c->ops, cap_ops, c->nops + n, sizeof *c->ops) != 0 ||
+      grow((void **)&c->exprs, cap_exprs, c->nexprs + 1, sizeof *c->exprs) != 0)
+    return -1;
+  c->exprs[c->nexprs].first = (uint32_t)c->nops;
+  c->exprs[c->nexprs].count = (uint32_t)n;
+  for (size_t i = 0; i < n; i++) {
+    c->ops[c->nops].atom = ops[i].atom;
+    c->ops[c->nops].number = ops[i].number;
+    c->ops[c->nops].number2 = ops[i].number2;
+    c->nops++;
+  }
+  *index = (uint32_t)c->nexprs++;
+  return 0;
+}
+
+static void reg_rule(Dwarf_Frame *fr, int regno, sc_reg *out) {
+  Dwarf_Op mem[3];
+  Dwarf_Op *ops = NULL;
+  size_t n = 0;
+  memset(out, 0, sizeof *out);
+  if (dwarf_frame_register(fr, regno, mem, &ops, &n) != 0) {
+    out->kind = SC_R_UNDEF;
+    return;
+  }
+  if (n == 0) {
+    out->kind = ops == NULL ? SC_R_SAME : SC_R_UNDEF;
+    return;
+  }
+  int value = ops[n - 1].atom == DW_OP_stack_value;
+  size_t m = value ? n - 1 : n;
+  if (m >= 1 && m <= 2 && ops[0].atom == DW_OP_call_frame_cfa &&
+      (m == 1 || ops[1].atom == DW_OP_plus_uconst || ops[1].atom == DW_OP_consts)) {
+    out->kind = value ? SC_R_VAL_OFFSET : SC_R_OFFSET;
+    out->offset = m == 2 ? (int64_t)ops[1].number : 0;
+    return;
+  }
+  if (m == 1 && !value && ops[0].atom == DW_OP_regx) {
+    out->kind = SC_R_REGISTER;
+    out->reg = (uint32_t)ops[0].number;
+    return;
+  }
+  if (m == 1 && !value && ops[0].atom >= DW_OP_reg0 && ops[0].atom <= DW_OP_reg31) {
+    out->kind = SC_R_REGISTER;
+    out->reg = ops[0].atom - DW_OP_reg0;
+    return;
+  }
+  if (m == 1 && value && ops[0].atom == DW_OP_bregx && ops[0].number2 == 0) {
+    out->kind = SC_R_REGISTER;
+    out->reg = (uint32_t)ops[0].number;
+    return;
+  }
+  out->kind = value ? SC_R_VAL_EXPR : SC_R_EXPR;
+}
+
+static int add_row(sc_cfi *c, size_t *cap_rows, size_t *cap_ops, size_t *cap_exprs, Dwarf_Frame *fr,
+                   uint64_t lo, uint64_t hi, int ra_col, bool signal) {
+  if (grow((void **)&c->rows, cap_rows, c->nrows + 1, sizeof *c->rows) != 0)
+    return -1;
+  sc_row *r = &c->rows[c->nrows];
+  memset(r, 0, sizeof *r);
+  r->start = lo;
+  r->end = hi;
+  r->signal = signal;
+  Dwarf_Op *ops = NULL;
+  size_t n = 0;
+  if (dwarf_frame_cfa(fr, &ops, &n) != 0 || n == 0) {
+    r->cfa_kind = SC_CFA_NONE;
+  } else if (n == 1 && ops[0].atom == DW_OP_bregx) {
+    r->cfa_kind = SC_CFA_REG;
+    r->cfa_reg = (uint32_t)ops[0].number;
+    r->cfa_offset = (int64_t)ops[0].number2;
+  } else if (n == 1 && ops[0].atom >= DW_OP_breg0 && ops[0].atom <= DW_OP_breg31) {
+    r->cfa_kind = SC_CFA_REG;
+    r->cfa_reg = ops[0].atom - DW_OP_breg0;
+    r->cfa_offset = (int64_t)ops[0].number;
+  } else {
+    r->cfa_kind = SC_CFA_EXPR;
+    if (save_ops(c, cap_ops, cap_exprs, ops, n, &r->cfa_expr) != 0)
+      return -1;
+  }
+  reg_rule(fr, ra_col, &r->ra);
+  reg_rule(fr, (int)sfr_abi_fp_reg(c->abi), &r->fp);
+  if (c->abi == SFR_ABI_AARCH64_LE || c->abi == SFR_ABI_AARCH64_BE) {
+    /* RA_SIGN_STATE, DWARF register 34 of AArch64: negate_ra_state toggles
+     * it; libdw gives it as a value rule (val_offset 1, i.e. CFA + 1 in its
+     * expression form, or a constant). */
+    sc_reg s;
+    reg_rule(fr, 34, &s);
+    r->ra_signed = s.kind != SC_R_SAME && s.kind != SC_R_UNDEF;
+  }
+  c->nrows++;
+  return 0;
+}
+
+static int by_start(const void *a, const void *b) {
+  const sc_func *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start ? 1 : (x->end < y->end ? -1 : x->end > y->end);
+}
+
+int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t errlen) {
+  memset(out, 0, sizeof *out);
+  out->abi = e->abi;
+  int use_debug = debug_frame || !e->has_eh_frame;
+  if (use_debug && !e->has_debug_frame)
+    return fail(err, errlen, debug_frame ? "no .debug_frame section" : "no CFI: neither .eh_frame nor .debug_frame");
+  const char *want = use_debug ? ".debug_frame" : ".eh_frame";
+  out->section = want;
+  size_t shstrndx;
+  if (elf_getshdrstrndx(e->elf, &shstrndx) != 0)
+    return fail(err, errlen, "cannot read the section names: %s", elf_errmsg(-1));
+  Elf_Data *data = NULL;
+  uint64_t sec_vma = 0;
+  for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e->elf, scn));) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh))
+      continue;
+    const char *n = elf_strptr(e->elf, shstrndx, sh.sh_name);
+    if (n && strcmp(n, want) == 0) {
+      data = elf_getdata(scn, NULL);
+      sec_vma = sh.sh_addr;
+      break;
+    }
+  }
+  if (!data || (data->d_size && !data->d_buf))
+    return fail(err, errlen, "%s: cannot read it: %s", want, elf_errmsg(-1));
+  Dwarf *dw = NULL;
+  Dwarf_CFI *cfi;
+  if (use_debug) {
+    dw = dwarf_begin_elf(e->elf, DWARF_C_READ, NULL);
+    cfi = dw ? dwarf_getcfi(dw) : NULL;
+  } else {
+    cfi = dwarf_getcfi_elf(e->elf);
+  }
+  if (!cfi) {
+    if (dw)
+      dwarf_end(dw);
+    return fail(err, errlen, "%s: libdw cannot read it: %s", want, dwarf_errmsg(-1));
+  }
+  GElf_Ehdr eh;
+  gelf_getehdr(e->elf, &eh);
+  unsigned addr_size = e->elfclass == ELFCLASS64 ? 8 : 4;
+  size_t cap_funcs = 0, cap_rows = 0, cap_ops = 0, cap_exprs = 0, cap_cies = 0, ncies = 0;
+  cie_info *cies = NULL;
+  int rc = 0;
+  Dwarf_Off off = 0, next;
+  for (;;) {
+    Dwarf_CFI_Entry ent;
+    int r = dwarf_next_cfi(eh.e_ident, data, !use_debug, off, &next, &ent);
+    if (r > 0)
+      break;
+    if (r < 0) {
+      rc = fail(err, errlen, "%s: entry at offset 0x%llx: %s", want, (unsigned long long)off, dwarf_errmsg(-1));
+      break;
+    }
+    if (dwarf_cfi_cie_p(&ent)) {
+      if (grow((void **)&cies, &cap_cies, ncies + 1, sizeof *cies) != 0) { rc = fail(err, errlen, "out of memory"); break; }
+      cies[ncies].offset = off;
+      cie_encoding(&ent.cie, e->big_endian, addr_size, &cies[ncies]);
+      ncies++;
+    } else {
+      const cie_info *ci = NULL;
+      for (size_t i = ncies; i-- > 0;)
+        if (cies[i].offset == ent.fde.CIE_pointer) { ci = &cies[i]; break; }
+      if (!ci || !ci->valid) {
+        rc = fail(err, errlen, "%s: the FDE at offset 0x%llx has %s CIE", want, (unsigned long long)off,
+                  ci ? "an augmentation sfcfi does not know in its" : "no");
+        break;
+      }
+      const uint8_t *p = ent.fde.start;
+      const uint8_t *end = ent.fde.end;
+      uint64_t field = sec_vma + (uint64_t)(p - (const uint8_t *)data->d_buf);
+      uint64_t start, range;
+      if (read_encoded(&p, end, ci->fde_enc, e->big_endian, addr_size, field, 1, &start) != 0 ||
+          read_encoded(&p, end, ci->fde_enc & 0x0f, e->big_endian, addr_size, 0, 0, &range) != 0) {
+        rc = fail(err, errlen, "%s: the FDE at offset 0x%llx has a location sfcfi cannot read (encoding 0x%02x)",
+                  want, (unsigned long long)off, ci->fde_enc);
+        break;
+      }
+      if (range == 0) { off = next; continue; }
+      if (grow((void **)&out->funcs, &cap_funcs, out->nfuncs + 1, sizeof *out->funcs) != 0) { rc = fail(err, errlen, "out of memory"); break; }
+      sc_func *f = &out->funcs[out->nfuncs++];
+      memset(f, 0, sizeof *f);
+      f->start = start;
+      f->end = start + range < start ? UINT64_MAX : start + range;
+      f->first_row = (uint32_t)out->nrows;
+      for (uint64_t pc = f->start; pc < f->end;) {
+        Dwarf_Frame *fr = NULL;
+        if (dwarf_cfi_addrframe(cfi, pc, &fr) != 0) {
+          f->error = "libdw found no row";
+          break;
+        }
+        Dwarf_Addr lo, hi;
+        bool sig = false;
+        int ra = dwarf_frame_info(fr, &lo, &hi, &sig);
+        if (ra < 0) {
+          free(fr);
+          f->error = "libdw gave no frame information";
+          break;
+        }
+        f->ra_column = (uint32_t)ra;
+        uint64_t rhi = hi > f->end || hi <= pc ? f->end : hi;
+        if (add_row(out, &cap_rows, &cap_ops, &cap_exprs, fr, pc, rhi, ra, sig) != 0) {
+          free(fr);
+          rc = fail(err, errlen, "out of memory");
+          break;
+        }
+        free(fr);
+        pc = rhi;
+      }
+      if (rc)
+        break;
+      f->nrows = (uint32_t)(out->nrows - f->first_row);
+    }
+    off = next;
+  }
+  free(cies);
+  if (dw)
+    dwarf_end(dw);
+  else
+    dwarf_cfi_end(cfi);
+  if (rc) {
+    sc_cfi_free(out);
+    return -1;
+  }
+  if (out->nfuncs)
+    qsort(out->funcs, out->nfuncs, sizeof *out->funcs, by_start);
+  return 0;
+}
+
+void sc_cfi_free(sc_cfi *c) {
+  free(c->funcs);
+  free(c->rows);
+  free(c->exprs);
+  free(c->ops);
+  memset(c, 0, sizeof *c);
+}
+
+const sc_row *sc_cfi_row_at(const sc_cfi *c, const sc_func *f, uint64_t pc) {
+  size_t lo = 0, hi = f->nrows;
+  const sc_row *rows = c->rows + f->first_row;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (rows[mid].end <= pc)
+      lo = mid + 1;
+    else if (rows[mid].start > pc)
+      hi = mid;
+    else
+      return &rows[mid];
+  }
+  return NULL;
+}

@@ -1,0 +1,507 @@
+/* check.c - `sfcfi check`: a file's SFrame section against its CFI, at
+ * every address.
+ *
+ * The addresses of each CFI function are cut where either table changes
+ * (a CFI row ends, an SFrame row or function starts; at every address in a
+ * row whose CFA is an expression, since its value follows the PC), and each
+ * piece is compared once: the SFrame rules the oracle looks up there
+ * (sfr_lookup), resolved (sc_resolve), against the CFI row as SFrame would
+ * say it (sc_express).  Equal pieces agree; a piece that differs gets the
+ * class of its first difference; neighbouring pieces of one class and the
+ * same two readings are reported as one range.  Functions in one table only
+ * are listed with a class: for the CFI, the reason SFrame cannot hold the
+ * function or "expressible" (the producer left it out). */
+#include "sfcfi.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+
+typedef struct item {
+  const char *kind;   /* "disagree", "cfi-only", "sframe-only" */
+  const char *cls;
+  uint64_t start, end;
+  uint64_t func;      /* the function's start (for its name) */
+  char sframe[96], cfi[96];
+} item;
+
+typedef struct state {
+  const sc_elf *e;
+  const sc_cfi *c;
+  sc_sframe *sf;
+  item *items;
+  size_t nitems, cap;
+  size_t both, cfi_only, sframe_only;
+  size_t compared, agree, disagree;
+  int oom;
+  /* FRE starts of the SFrame function looked at last */
+  uint32_t cached_fde;
+  int have_cache;
+  uint64_t *fre_starts;
+  size_t nfre, fre_cap;
+  /* the SFrame functions' ranges, by start */
+  uint64_t (*ranges)[2];
+  size_t nranges;
+} state;
+
+static item *add(state *s, const char *kind, const char *cls, uint64_t lo, uint64_t hi, uint64_t func) {
+  /* Extend the last item when it continues it. */
+  if (s->nitems) {
+    item *l = &s->items[s->nitems - 1];
+    if (l->end == lo && strcmp(l->kind, kind) == 0 && strcmp(l->cls, cls) == 0 && l->func == func)
+      return l;
+  }
+  if (s->nitems == s->cap) {
+    size_t n = s->cap ? s->cap * 2 : 64;
+    item *q = realloc(s->items, n * sizeof *q);
+    if (!q) {
+      s->oom = 1;
+      return NULL;
+    }
+    s->items = q;
+    s->cap = n;
+  }
+  item *it = &s->items[s->nitems++];
+  memset(it, 0, sizeof *it);
+  it->kind = kind;
+  it->cls = cls;
+  it->start = lo;
+  it->end = hi;
+  it->func = func;
+  return it;
+}
+
+/* The absolute start of every row of SFrame function i (PCINC). */
+static int fre_starts(state *s, const sfr_fde *fde) {
+  if (s->have_cache && s->cached_fde == fde->index)
+    return 0;
+  s->have_cache = 0;
+  s->nfre = 0;
+  sfr_fre_iter it;
+  sfr_fre_iter_init(&s->sf->sec, fde, &it);
+  for (;;) {
+    sfr_fre fre;
+    int done = 0;
+    if (sfr_fre_next(&s->sf->sec, &it, &fre, &done) != SFR_OK || done)
+      break;
+    if (s->nfre == s->fre_cap) {
+      size_t n = s->fre_cap ? s->fre_cap * 2 : 64;
+      uint64_t *q = realloc(s->fre_starts, n * sizeof *q);
+      if (!q) {
+        s->oom = 1;
+        return -1;
+      }
+      s->fre_starts = q;
+      s->fre_cap = n;
+    }
+    s->fre_starts[s->nfre++] = fde->start + fre.start;
+  }
+  s->cached_fde = fde->index;
+  s->have_cache = 1;
+  return 0;
+}
+
+/* Where the SFrame reading at pc stops being the same (exclusive). */
+static uint64_t sframe_piece_end(state *s, const sfr_fde *fde, uint64_t pc) {
+  uint64_t fend = fde->start + fde->size;
+  if (fde->pc_type != SFR_PCTYPE_INC)
+    return pc + 1;
+  if (fre_starts(s, fde) != 0)
+    return pc + 1;
+  for (size_t i = 0; i < s->nfre; i++)
+    if (s->fre_starts[i] > pc && s->fre_starts[i] < fend)
+      return s->fre_starts[i];
+  return fend;
+}
+
+/* The start of the first SFrame function above pc (or limit). */
+static uint64_t next_sframe_start(const state *s, uint64_t pc, uint64_t limit) {
+  size_t a = 0, b = s->nranges;
+  while (a < b) {
+    size_t m = a + (b - a) / 2;
+    if (s->ranges[m][0] <= pc)
+      a = m + 1;
+    else
+      b = m;
+  }
+  return a < s->nranges && s->ranges[a][0] < limit ? s->ranges[a][0] : limit;
+}
+
+static int range_cmp(const void *x, const void *y) {
+  const uint64_t *a = x, *b = y;
+  return a[0] < b[0] ? -1 : a[0] > b[0];
+}
+
+static int load_ranges(state *s) {
+  const sfr_section *sec = &s->sf->sec;
+  s->ranges = malloc((sec->num_fdes ? sec->num_fdes : 1) * sizeof *s->ranges);
+  if (!s->ranges)
+    return -1;
+  for (uint32_t i = 0; i < sec->num_fdes; i++) {
+    sfr_fde f;
+    if (sfr_get_fde(sec, i, &f) != SFR_OK)
+      continue;
+    s->ranges[s->nranges][0] = f.start;
+    s->ranges[s->nranges][1] = f.start + f.size;
+    s->nranges++;
+  }
+  qsort(s->ranges, s->nranges, sizeof *s->ranges, range_cmp);
+  return 0;
+}
+
+static const char *first_difference(const sfr_rules *a, const sfr_rules *b) {
+  if (a->outermost != b->outermost)
+    return "outermost";
+  if (a->cfa.reg != b->cfa.reg || a->cfa.offset != b->cfa.offset || a->cfa.deref != b->cfa.deref)
+    return "cfa";
+  if (a->ra.kind != b->ra.kind || a->ra.reg != b->ra.reg || a->ra.offset != b->ra.offset)
+    return "ra";
+  if (a->fp.kind != b->fp.kind || a->fp.reg != b->fp.reg || a->fp.offset != b->fp.offset)
+    return "fp";
+  return "ra-signed";
+}
+
+/* The class of a CFI-only function: the first reason SFrame cannot hold one
+ * of its rows, or "expressible". */
+static const char *cfi_only_class(const state *s, const sc_func *f) {
+  if (f->error)
+    return sc_reason_name(SC_CFI_ERROR);
+  uint8_t version = s->sf->sec.version;
+  for (uint32_t i = 0; i < f->nrows; i++) {
+    const sc_row *r = &s->c->rows[f->first_row + i];
+    uint64_t step = r->cfa_kind == SC_CFA_EXPR ? 1 : r->end - r->start;
+    uint64_t limit = r->cfa_kind == SC_CFA_EXPR && r->end - r->start > 4096 ? r->start + 4096 : r->end;
+    for (uint64_t pc = r->start; pc < limit; pc += step) {
+      sc_want w;
+      sc_express(s->c, f, r, pc, version, &w);
+      if (w.reason != SC_OK)
+        return sc_reason_name(w.reason);
+    }
+  }
+  return "expressible";
+}
+
+static void compare_function(state *s, const sc_func *f) {
+  const sfr_section *sec = &s->sf->sec;
+  int signal_checked = 0;
+  for (uint64_t pc = f->start; pc < f->end && !s->oom;) {
+    const sc_row *r = sc_cfi_row_at(s->c, f, pc);
+    uint64_t end = r ? r->end : f->end;
+    if (r && r->cfa_kind == SC_CFA_EXPR)
+      end = pc + 1;
+    sfr_lookup_result res;
+    sfr_lookup_status st = sfr_lookup(sec, pc, SFR_PC_IP, &res);
+    const char *cls = NULL;
+    char stext[96] = "", ctext[96] = "";
+    if (st == SFR_LOOKUP_NO_FDE) {
+      uint64_t n = next_sframe_start(s, pc, f->end);
+      if (n < end)
+        end = n;
+      cls = "sframe-short";
+      snprintf(stext, sizeof stext, "no function");
+    } else {
+      uint64_t fend = res.fde.start + res.fde.size;
+      if (fend < end)
+        end = fend;
+      if (st == SFR_LOOKUP_FOUND) {
+        uint64_t n = sframe_piece_end(s, &res.fde, pc);
+        if (n < end)
+          end = n;
+      } else if (st == SFR_LOOKUP_NO_FRE && res.fde.pc_type == SFR_PCTYPE_INC) {
+        if (fre_starts(s, &res.fde) == 0 && s->nfre && s->fre_starts[0] > pc && s->fre_starts[0] < end)
+          end = s->fre_starts[0];
+      } else if (st != SFR_LOOKUP_FOUND) {
+        end = pc + 1;
+      }
+      if (st != SFR_LOOKUP_FOUND) {
+        cls = st == SFR_LOOKUP_NO_FRE ? "no-row" : "bad-data";
+        snprintf(stext, sizeof stext, "%s", sfr_lookup_status_name(st));
+      }
+    }
+    if (end <= pc)
+      end = pc + 1;
+    sc_want w;
+    memset(&w, 0, sizeof w);
+    if (!r) {
+      w.reason = SC_CFI_ERROR;
+      snprintf(ctext, sizeof ctext, "no row (%s)", f->error ? f->error : "libdw");
+    } else {
+      sc_express(s->c, f, r, pc, sec->version, &w);
+      if (w.reason != SC_OK)
+        snprintf(ctext, sizeof ctext, "%s", sc_reason_name(w.reason));
+      else
+        sc_rules_text(sec->abi, &w.rules, ctext, sizeof ctext);
+    }
+    if (!cls) {
+      sfr_rules got = res.rules;
+      sc_resolve(sec, &got);
+      sc_rules_text(sec->abi, &got, stext, sizeof stext);
+      if (w.reason != SC_OK) {
+        static char names[SC_REASON_COUNT][40];
+        char *n = names[w.reason];
+        if (!n[0])
+          snprintf(n, sizeof names[0], "covers-%s", sc_reason_name(w.reason));
+        cls = n;
+      } else if (!sc_rules_equal(&got, &w.rules)) {
+        cls = first_difference(&got, &w.rules);
+      } else if (sec->version >= 3 && !signal_checked && res.fde.signal != w.signal) {
+        cls = "signal";
+        snprintf(stext + strlen(stext), sizeof stext - strlen(stext), " signal=%u", res.fde.signal);
+        snprintf(ctext + strlen(ctext), sizeof ctext - strlen(ctext), " signal=%u", w.signal);
+      }
+      signal_checked = 1;
+    }
+    s->compared++;
+    if (cls) {
+      s->disagree++;
+      item *it = add(s, "disagree", cls, pc, end, f->start);
+      if (it && it->start == pc) {
+        snprintf(it->sframe, sizeof it->sframe, "%s", stext);
+        snprintf(it->cfi, sizeof it->cfi, "%s", ctext);
+      } else if (it && (strcmp(it->sframe, stext) != 0 || strcmp(it->cfi, ctext) != 0)) {
+        /* a different reading: its own range */
+        it = NULL;
+        if (s->nitems == s->cap) {
+          size_t n = s->cap * 2;
+          item *q = realloc(s->items, n * sizeof *q);
+          if (!q) {
+            s->oom = 1;
+            return;
+          }
+          s->items = q;
+          s->cap = n;
+        }
+        item *ni = &s->items[s->nitems++];
+        memset(ni, 0, sizeof *ni);
+        ni->kind = "disagree";
+        ni->cls = cls;
+        ni->start = pc;
+        ni->end = end;
+        ni->func = f->start;
+        snprintf(ni->sframe, sizeof ni->sframe, "%s", stext);
+        snprintf(ni->cfi, sizeof ni->cfi, "%s", ctext);
+      } else if (it) {
+        it->end = end;
+      }
+    } else {
+      s->agree++;
+    }
+    pc = end;
+  }
+}
+
+/* 1 when some SFrame function overlaps [lo, hi) (a valid section's
+ * functions do not overlap one another). */
+static int sframe_overlaps(const state *s, uint64_t lo, uint64_t hi) {
+  size_t a = 0, b = s->nranges;
+  while (a < b) { /* the first function starting at or above hi */
+    size_t m = a + (b - a) / 2;
+    if (s->ranges[m][0] < hi)
+      a = m + 1;
+    else
+      b = m;
+  }
+  return a > 0 && s->ranges[a - 1][1] > lo;
+}
+
+static int cfi_overlaps(const sc_cfi *c, uint64_t lo, uint64_t hi) {
+  size_t a = 0, b = c->nfuncs;
+  while (a < b) { /* first function starting at or above hi */
+    size_t m = a + (b - a) / 2;
+    if (c->funcs[m].start < hi)
+      a = m + 1;
+    else
+      b = m;
+  }
+  for (size_t i = a; i-- > 0;) {
+    if (c->funcs[i].end > lo)
+      return 1;
+    if (a - i > 64)
+      break; /* functions do not nest that deep */
+  }
+  return 0;
+}
+
+static void json_str(FILE *out, const char *s) {
+  fputc('"', out);
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\')
+      fprintf(out, "\\%c", ch);
+    else if (ch < 0x20)
+      fprintf(out, "\\u%04x", ch);
+    else
+      fputc(ch, out);
+  }
+  fputc('"', out);
+}
+
+/* Class counts of one kind, in first-seen order. */
+static void class_counts(const state *s, const char *kind, FILE *out, int json) {
+  const char *seen[64];
+  size_t counts[64], n = 0;
+  for (size_t i = 0; i < s->nitems; i++) {
+    const item *it = &s->items[i];
+    if (strcmp(it->kind, kind) != 0)
+      continue;
+    size_t j = 0;
+    while (j < n && strcmp(seen[j], it->cls) != 0)
+      j++;
+    if (j == n) {
+      if (n == 64)
+        continue;
+      seen[n] = it->cls;
+      counts[n++] = 0;
+    }
+    counts[j]++;
+  }
+  for (size_t j = 0; j < n; j++) {
+    if (json) {
+      fprintf(out, "%s", j ? ", " : "");
+      json_str(out, seen[j]);
+      fprintf(out, ": %zu", counts[j]);
+    } else {
+      fprintf(out, "%s%s %zu", j ? ", " : " ", seen[j], counts[j]);
+    }
+  }
+}
+
+int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
+  char err[256];
+  sc_elf e;
+  if (sc_elf_open(&e, o->path, err, sizeof err) != 0) {
+    fprintf(errf, "sfcfi: %s: %s\n", o->path, err);
+    return 2;
+  }
+  if (!e.sframe) {
+    fprintf(errf, "sfcfi: %s: no .sframe section: nothing to check\n", o->path);
+    sc_elf_close(&e);
+    return 1;
+  }
+  sc_cfi c;
+  if (sc_cfi_read(&e, o->debug_frame, &c, err, sizeof err) != 0) {
+    fprintf(errf, "sfcfi: %s: %s\n", o->path, err);
+    sc_elf_close(&e);
+    return 2;
+  }
+  sc_sframe sf;
+  if (sc_sframe_open(&sf, e.sframe, e.sframe_len, e.sframe_vma, err, sizeof err) != 0) {
+    fprintf(errf, "sfcfi: %s: .sframe: %s\n", o->path, err);
+    sc_cfi_free(&c);
+    sc_elf_close(&e);
+    return 1;
+  }
+  if (sf.rejects) {
+    fprintf(errf, "sfcfi: %s: .sframe is not valid (%s): run sfref validate\n", o->path,
+            sc_sframe_rejection(&sf));
+    sc_sframe_close(&sf);
+    sc_cfi_free(&c);
+    sc_elf_close(&e);
+    return 1;
+  }
+  state s;
+  memset(&s, 0, sizeof s);
+  s.e = &e;
+  s.c = &c;
+  s.sf = &sf;
+  if (load_ranges(&s) != 0)
+    s.oom = 1;
+  for (size_t i = 0; i < c.nfuncs && !s.oom; i++) {
+    const sc_func *f = &c.funcs[i];
+    if (sframe_overlaps(&s, f->start, f->end)) {
+      s.both++;
+      compare_function(&s, f);
+    } else {
+      s.cfi_only++;
+      add(&s, "cfi-only", cfi_only_class(&s, f), f->start, f->end, f->start);
+    }
+  }
+  for (uint32_t i = 0; i < sf.sec.num_fdes && !s.oom; i++) {
+    sfr_fde fde;
+    if (sfr_get_fde(&sf.sec, i, &fde) != SFR_OK)
+      continue;
+    uint64_t end = fde.start + fde.size;
+    if (!cfi_overlaps(&c, fde.start, end)) {
+      s.sframe_only++;
+      add(&s, "sframe-only", fde.pc_type == SFR_PCTYPE_INC ? "no-cfi" : "no-cfi-pcmask", fde.start, end, fde.start);
+    }
+  }
+  int rc;
+  if (s.oom) {
+    fprintf(errf, "sfcfi: out of memory\n");
+    rc = 2;
+  } else {
+    const char *abi = sfr_abi_name(e.abi);
+    if (o->json) {
+      fprintf(out, "{\"file\": ");
+      json_str(out, o->path);
+      fprintf(out, ", \"abi\": \"%s\", \"cfi_section\": \"%s\", \"sframe_version\": %u,\n", abi, c.section,
+              sf.sec.version);
+      fprintf(out, " \"functions\": {\"both\": %zu, \"cfi_only\": %zu, \"sframe_only\": %zu},\n", s.both,
+              s.cfi_only, s.sframe_only);
+      fprintf(out, " \"rows\": {\"compared\": %zu, \"agree\": %zu, \"disagree\": %zu},\n", s.compared, s.agree,
+              s.disagree);
+      fprintf(out, " \"disagreement_classes\": {");
+      class_counts(&s, "disagree", out, 1);
+      fprintf(out, "},\n \"cfi_only_classes\": {");
+      class_counts(&s, "cfi-only", out, 1);
+      fprintf(out, "},\n \"items\": [");
+      for (size_t i = 0; i < s.nitems; i++) {
+        const item *it = &s.items[i];
+        fprintf(out, "%s\n  {\"kind\": \"%s\", \"class\": ", i ? "," : "", it->kind);
+        json_str(out, it->cls);
+        fprintf(out, ", \"function\": ");
+        json_str(out, sc_elf_symbol(&e, it->func));
+        fprintf(out, ", \"start\": \"0x%llx\", \"end\": \"0x%llx\"", (unsigned long long)it->start,
+                (unsigned long long)it->end);
+        if (strcmp(it->kind, "disagree") == 0) {
+          fprintf(out, ", \"sframe\": ");
+          json_str(out, it->sframe);
+          fprintf(out, ", \"cfi\": ");
+          json_str(out, it->cfi);
+        }
+        fprintf(out, "}");
+      }
+      fprintf(out, "\n ]}\n");
+    } else {
+      fprintf(out, "sfcfi check: %s: %s, %s against SFrame version %u\n", o->path, abi, c.section,
+              sf.sec.version);
+      fprintf(out, "functions: %zu in both, %zu in the CFI only, %zu in SFrame only\n", s.both, s.cfi_only,
+              s.sframe_only);
+      fprintf(out, "rows compared: %zu, agreeing %zu, disagreeing %zu\n", s.compared, s.agree, s.disagree);
+      if (s.disagree) {
+        fprintf(out, "disagreeing by class:");
+        class_counts(&s, "disagree", out, 0);
+        fprintf(out, "\n");
+      }
+      if (s.cfi_only) {
+        fprintf(out, "CFI only by reason:");
+        class_counts(&s, "cfi-only", out, 0);
+        fprintf(out, "\n");
+      }
+      if (!o->summary)
+        for (size_t i = 0; i < s.nitems; i++) {
+          const item *it = &s.items[i];
+          const char *name = sc_elf_symbol(&e, it->func);
+          fprintf(out, "%s %s %s 0x%llx-0x%llx", it->kind, it->cls, name[0] ? name : "?",
+                  (unsigned long long)it->start, (unsigned long long)it->end);
+          if (strcmp(it->kind, "disagree") == 0)
+            fprintf(out, " sframe: %s cfi: %s", it->sframe, it->cfi);
+          fprintf(out, "\n");
+        }
+    }
+    if (s.both == 0) {
+      fprintf(errf, "sfcfi: %s: no function is in both tables: nothing compared\n", o->path);
+      rc = 1;
+    } else {
+      rc = s.disagree || s.sframe_only ? 1 : 0;
+    }
+  }
+  free(s.items);
+  free(s.fre_starts);
+  free(s.ranges);
+  sc_sframe_close(&sf);
+  sc_cfi_free(&c);
+  sc_elf_close(&e);
+  return rc;
+}

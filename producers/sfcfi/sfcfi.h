@@ -1,0 +1,221 @@
+/* sfcfi.h - SFrame against DWARF CFI: the pieces of `sfcfi` (producers/).
+ *
+ * The CFI side is read by elfutils' libdw (dwarf_getcfi_elf, dwarf_getcfi,
+ * dwarf_cfi_addrframe, dwarf_frame_cfa, dwarf_frame_register), an
+ * interpreter nobody here wrote; the ELF side by libelf.  The SFrame side is
+ * the oracle (sframe_ref.h), linked like any user links it; SFrame is
+ * written by the corpus encoder (sframe_enc.h).  Prefix: sc_.
+ *
+ *   elfin.c    open an ELF file (relocatable objects: sections given
+ *              addresses and the relocations of .eh_frame, .debug_frame and
+ *              .sframe applied), find its CFI and its .sframe
+ *   cfi.c      every FDE of the CFI and its rows, as libdw computes them
+ *   express.c  a CFI row as SFrame rules (sfr_rules) for one version, or
+ *              the reason SFrame cannot express it
+ *   check.c    `sfcfi check`: the two tables compared at every address
+ *   convert.c  `sfcfi convert`: CFI to SFrame through the encoder
+ *   diff.c     `sfcfi diff`: two SFrame sections compared by meaning
+ *   elfout.c   a copy of an ELF file with a new .sframe section
+ *   sfcfi.c    the command line */
+#ifndef SFCFI_H
+#define SFCFI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <gelf.h>
+
+#include "sframe_ref.h"
+
+/* ---- elfin.c: the input ELF ---- */
+typedef struct sc_elf {
+  const char *path;
+  uint8_t *image;    /* the whole file (relocated in place for ET_REL) */
+  size_t len;
+  Elf *elf;          /* elf_memory over image */
+  uint16_t machine;  /* EM_X86_64, EM_AARCH64, EM_S390 */
+  uint16_t type;     /* ET_REL, ET_EXEC, ET_DYN */
+  uint8_t elfclass;  /* ELFCLASS32 / 64 */
+  uint8_t big_endian;
+  uint8_t abi;       /* SFR_ABI_* for machine and byte order; 0 if none */
+  /* .sframe, when present (bytes inside image) */
+  const uint8_t *sframe;
+  size_t sframe_len;
+  uint64_t sframe_vma;
+  int has_eh_frame, has_debug_frame;
+  uint64_t text_lo, text_hi; /* the executable sections' extent */
+  /* function symbols, sorted by address (sc_elf_symbol) */
+  struct sc_sym { uint64_t addr, size; const char *name; } *syms;
+  size_t nsyms;
+} sc_elf;
+
+/* Opens path.  0, or -1 with err set (not ELF, an unknown machine, an
+ * unsupported relocation, ...). */
+int sc_elf_open(sc_elf *e, const char *path, char *err, size_t errlen);
+/* The same over bytes already in memory (copied; the fuzz target). */
+int sc_elf_open_mem(sc_elf *e, const uint8_t *bytes, size_t len, const char *name, char *err,
+                    size_t errlen);
+void sc_elf_close(sc_elf *e);
+/* The name of the function symbol holding addr ("" when none; the
+ * nearest symbol at or below it within its size, .symtab then .dynsym). */
+const char *sc_elf_symbol(const sc_elf *e, uint64_t addr);
+
+/* ---- an SFrame section, opened, validated and indexed by the oracle ---- */
+typedef struct sc_sframe {
+  sfr_section sec;
+  sfr_finding items[8];
+  sfr_report rep;     /* the validation's report (rep.count findings) */
+  int rejects;        /* sfr_report_rejects */
+  void *index;        /* the lookup index's memory (sfr_index_build) */
+} sc_sframe;
+/* 0 (s->rejects says whether it is valid), or -1 with err set when the
+ * bytes are not an SFrame section at all or memory runs out. */
+int sc_sframe_open(sc_sframe *s, const uint8_t *buf, size_t len, uint64_t vma, char *err, size_t errlen);
+void sc_sframe_close(sc_sframe *s);
+/* The first finding that rejects (its name), or NULL. */
+const char *sc_sframe_rejection(const sc_sframe *s);
+
+/* An SFrame section from a file: an ELF file's .sframe (relocated), or the
+ * file itself as a raw section at vma when it does not start with the ELF
+ * magic (or raw is set).  0, or -1 with err set. */
+typedef struct sc_sframe_file {
+  sc_elf elf;         /* when the file is ELF */
+  uint8_t *raw;       /* when it is raw */
+  const uint8_t *bytes;
+  size_t len;
+  uint64_t vma;
+  uint8_t is_elf;
+} sc_sframe_file;
+int sc_sframe_file_load(sc_sframe_file *f, const char *path, int raw, uint64_t vma, char *err,
+                        size_t errlen);
+void sc_sframe_file_unload(sc_sframe_file *f);
+
+/* ---- cfi.c: the CFI, as rows ---- */
+typedef enum sc_cfa_kind {
+  SC_CFA_REG = 0,  /* CFA = reg + offset */
+  SC_CFA_EXPR,     /* DW_CFA_def_cfa_expression */
+  SC_CFA_NONE      /* no CFA rule */
+} sc_cfa_kind;
+
+typedef enum sc_rule_kind {
+  SC_R_SAME = 0,   /* same_value, or no rule where the ABI's default is that */
+  SC_R_UNDEF,      /* undefined (or no rule where the default is that) */
+  SC_R_OFFSET,     /* at CFA + offset */
+  SC_R_VAL_OFFSET, /* = CFA + offset */
+  SC_R_REGISTER,   /* in register reg */
+  SC_R_EXPR,       /* at an expression's address */
+  SC_R_VAL_EXPR    /* = an expression's value */
+} sc_rule_kind;
+
+typedef struct sc_reg {
+  uint8_t kind;    /* sc_rule_kind */
+  uint32_t reg;
+  int64_t offset;
+} sc_reg;
+
+/* One row: the rules of [start, end) as libdw gives them. */
+typedef struct sc_row {
+  uint64_t start, end;
+  uint8_t cfa_kind;      /* sc_cfa_kind */
+  uint32_t cfa_reg;
+  int64_t cfa_offset;
+  uint32_t cfa_expr;     /* SC_CFA_EXPR: index into sc_cfi.exprs */
+  sc_reg ra, fp;
+  uint8_t ra_signed;     /* AArch64: RA_SIGN_STATE set (negate_ra_state) */
+  uint8_t signal;        /* the CIE says 'S' */
+} sc_row;
+
+/* A DWARF expression, as libdw's Dwarf_Op list. */
+typedef struct sc_op {
+  uint8_t atom;
+  uint64_t number, number2;
+} sc_op;
+typedef struct sc_expr {
+  uint32_t first, count; /* into sc_cfi.ops */
+} sc_expr;
+
+/* One FDE: [start, end) and its rows. */
+typedef struct sc_func {
+  uint64_t start, end;
+  uint32_t first_row, nrows;
+  uint32_t ra_column;    /* the CIE's return address register */
+  const char *error;     /* libdw could not compute a row (its message) */
+} sc_func;
+
+typedef struct sc_cfi {
+  uint8_t abi;
+  const char *section;   /* ".eh_frame" or ".debug_frame" */
+  sc_func *funcs;
+  size_t nfuncs;
+  sc_row *rows;
+  size_t nrows;
+  sc_expr *exprs;
+  size_t nexprs;
+  sc_op *ops;
+  size_t nops;
+} sc_cfi;
+
+/* Reads every FDE of the file's .eh_frame (or, with debug_frame set or when
+ * there is no .eh_frame, .debug_frame), sorted by start.  0, or -1 with err
+ * set.  A file with neither is an error. */
+int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t errlen);
+void sc_cfi_free(sc_cfi *c);
+/* The row of f covering pc, or NULL. */
+const sc_row *sc_cfi_row_at(const sc_cfi *c, const sc_func *f, uint64_t pc);
+
+/* ---- express.c: a CFI row as SFrame rules ---- */
+/* Why SFrame (of a version, for an ABI) cannot express a row.  The names
+ * (sc_reason_name) are what the tools print and the tests match. */
+typedef enum sc_reason {
+  SC_OK = 0,
+  SC_NO_CFA,          /* "cfa-undefined": no CFA rule */
+  SC_R_CFA_EXPR,      /* "cfa-expression": the CFA is a DWARF expression */
+  SC_R_CFA_REG,       /* "cfa-other-register": on a register other than SP/FP */
+  SC_CFA_OFFSET,      /* "cfa-offset-range": does not fit (s390x: not 160+8k) */
+  SC_RA_EXPR,         /* "ra-expression" */
+  SC_RA_RULE,         /* "ra-rule": a rule the version has no words for */
+  SC_RA_UNDEF,        /* "ra-undefined": outermost frame, version 1 */
+  SC_FP_EXPR,         /* "fp-expression" */
+  SC_FP_RULE,         /* "fp-rule" */
+  SC_SIGNAL,          /* "signal-frame": versions 1-2 have no signal bit */
+  SC_RA_SIGNED,       /* "ra-signed": not AArch64, or version 1 mangling */
+  SC_OFFSET_RANGE,    /* "offset-range": an RA/FP offset does not fit */
+  SC_CFI_ERROR,       /* "cfi-error": libdw could not compute the row */
+  SC_REASON_COUNT
+} sc_reason;
+const char *sc_reason_name(sc_reason r);
+
+/* The SFrame reading of one address: rules, or why there are none. */
+typedef struct sc_want {
+  sc_reason reason;
+  sfr_rules rules;  /* resolved: no FIXED rules (sc_resolve) */
+  uint8_t flex;     /* version 3: only a flexible FDE holds it */
+  uint8_t signal;
+} sc_want;
+
+/* The rules of row r at pc, for version (1-3) and abi.  pc matters only
+ * for expressions (an x86-64 PLT's CFA depends on the PC). */
+void sc_express(const sc_cfi *c, const sc_func *f, const sc_row *r, uint64_t pc,
+                uint8_t version, sc_want *out);
+/* Rules as the oracle decodes them, made comparable: FIXED becomes AT_CFA
+ * at the header's offset, UNCHANGED's offset and the not-saved mark are
+ * dropped, an outermost row keeps nothing else. */
+void sc_resolve(const sfr_section *sec, sfr_rules *r);
+/* 1 when two resolved rule sets mean the same. */
+int sc_rules_equal(const sfr_rules *a, const sfr_rules *b);
+/* Print resolved rules as text ("cfa=sp+16 ra=[cfa-8] fp=u"). */
+void sc_rules_text(uint8_t abi, const sfr_rules *r, char *buf, size_t len);
+
+/* ---- check.c ---- */
+typedef struct sc_check_opts {
+  const char *path;
+  int json;         /* one JSON object instead of text */
+  int debug_frame;  /* .debug_frame even when there is .eh_frame */
+  int summary;      /* the summary without the list */
+} sc_check_opts;
+/* Runs `sfcfi check`; returns the exit status (0 all agree, 1 a
+ * disagreement or nothing compared, 2 the file cannot be read). */
+int sc_check(const sc_check_opts *o, FILE *out, FILE *errf);
+
+#endif
