@@ -44,7 +44,7 @@ const char *sc_reason_name(sc_reason r) {
 
 /* ---- a small evaluator: values are constants or register + constant ---- */
 typedef struct val {
-  uint8_t kind; /* 0 constant, 1 reg + k, 2 *(reg + k) */
+  uint8_t kind; /* 0 constant, 1 reg + k, 2 *(reg + k), 3 CFA + k */
   uint32_t reg;
   int64_t k;
 } val;
@@ -55,7 +55,7 @@ static uint32_t pc_reg(uint8_t abi) {
 
 /* 0 and the top of the stack, or -1 when the expression is not of the
  * forms above. */
-static int eval(const sc_cfi *c, uint32_t expr, uint64_t pc, val *out) {
+static int eval(const sc_cfi *c, uint32_t expr, uint64_t pc, int in_rule, val *out) {
   val st[16];
   int sp = 0;
   const sc_op *ops = c->ops + c->exprs[expr].first;
@@ -95,6 +95,11 @@ static int eval(const sc_cfi *c, uint32_t expr, uint64_t pc, val *out) {
                a == DW_OP_const8s || a == DW_OP_consts) {
       v.k = (int64_t)ops[i].number;
       PUSH(v);
+    } else if (a == DW_OP_call_frame_cfa) {
+      if (!in_rule)
+        return -1; /* a CFA defined through itself */
+      v.kind = 3;
+      PUSH(v);
     } else if (a == DW_OP_plus_uconst) {
       NEED(1);
       st[sp - 1].k += (int64_t)ops[i].number;
@@ -122,9 +127,9 @@ static int eval(const sc_cfi *c, uint32_t expr, uint64_t pc, val *out) {
     } else if (a == DW_OP_plus || a == DW_OP_minus) {
       NEED(2);
       val y = st[--sp], *x = &st[sp - 1];
-      if (y.kind == 0 && x->kind == 1)
+      if (y.kind == 0 && (x->kind == 1 || x->kind == 3))
         x->k = a == DW_OP_plus ? x->k + y.k : x->k - y.k;
-      else if (a == DW_OP_plus && x->kind == 0 && y.kind == 1) {
+      else if (a == DW_OP_plus && x->kind == 0 && (y.kind == 1 || y.kind == 3)) {
         y.k += x->k;
         *x = y;
       } else if (x->kind == 0 && y.kind == 0)
@@ -162,9 +167,11 @@ static int eval(const sc_cfi *c, uint32_t expr, uint64_t pc, val *out) {
   }
 #undef PUSH
 #undef NEED
-  if (sp != 1)
+  /* A register rule's expression starts with the CFA pushed; what is left
+   * beneath its result is not read. */
+  if (sp < 1 || (!in_rule && sp != 1))
     return -1;
-  *out = st[0];
+  *out = st[sp - 1];
   return 0;
 }
 
@@ -229,10 +236,23 @@ static sc_reason reg_express(const sc_cfi *c, const sc_reg *g, uint64_t pc, int 
     return SC_OK;
   case SC_R_EXPR:
   case SC_R_VAL_EXPR: {
-    /* Not kept: sc_reg has no expression index; the reader maps the simple
-     * forms to the kinds above. */
-    (void)pc;
-    return expr_reason;
+    /* register + k or CFA + k: flexible FDEs say it (at / in a register,
+     * at / at an offset from the CFA); anything else SFrame cannot. */
+    val v;
+    if (eval(c, g->expr, pc, 1, &v) != 0 || v.kind == 0 || v.kind == 2 || !fits32(v.k))
+      return expr_reason;
+    int value = g->kind == SC_R_VAL_EXPR;
+    if (v.kind == 3) {
+      sc_reg plain = {value ? SC_R_VAL_OFFSET : SC_R_OFFSET, 0, v.k, 0};
+      return reg_express(c, &plain, pc, is_ra, version, out, flex, outermost);
+    }
+    if (version < 3)
+      return expr_reason;
+    out->kind = value ? SFR_RULE_REG : SFR_RULE_AT_REG;
+    out->reg = v.reg;
+    out->offset = v.k;
+    *flex = 1;
+    return SC_OK;
   }
   }
   return rule_reason;
@@ -256,7 +276,7 @@ void sc_express(const sc_cfi *c, const sc_func *f, const sc_row *r, uint64_t pc,
   }
   if (r->cfa_kind == SC_CFA_EXPR) {
     val v;
-    if (eval(c, r->cfa_expr, pc, &v) != 0 || v.kind == 0) {
+    if (eval(c, r->cfa_expr, pc, 0, &v) != 0 || v.kind == 0 || v.kind == 3) {
       out->reason = SC_R_CFA_EXPR;
       return;
     }

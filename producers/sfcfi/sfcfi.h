@@ -112,6 +112,7 @@ typedef struct sc_reg {
   uint8_t kind;    /* sc_rule_kind */
   uint32_t reg;
   int64_t offset;
+  uint32_t expr;   /* SC_R_EXPR / SC_R_VAL_EXPR: index into sc_cfi.exprs */
 } sc_reg;
 
 /* One row: the rules of [start, end) as libdw gives them. */
@@ -217,5 +218,48 @@ typedef struct sc_check_opts {
 /* Runs `sfcfi check`; returns the exit status (0 all agree, 1 a
  * disagreement or nothing compared, 2 the file cannot be read). */
 int sc_check(const sc_check_opts *o, FILE *out, FILE *errf);
+
+/* ---- convert.c: CFI to SFrame through the corpus encoder ---- */
+#include "sframe_enc.h"
+typedef struct sc_convert_stats {
+  size_t converted;                      /* functions written */
+  size_t skipped;                        /* functions left out */
+  size_t by_reason[SC_REASON_COUNT];     /* skipped, by the first reason */
+  size_t pcmask;                         /* written as PCMASK FDEs (PLTs) */
+  size_t flex;                           /* written as flexible FDEs (v3) */
+  size_t rows;                           /* FREs written */
+} sc_convert_stats;
+/* The CFI of e as an SFrame section of version (1-3) at address vma:
+ * default FDEs where they hold a function, flexible ones (version 3) where
+ * only they do, a PCMASK FDE for a PLT whose CFA follows the PC in blocks,
+ * outermost rows for an undefined RA (versions 2-3).  A function with a
+ * row the version cannot express is left out, counted by its reason.
+ * 0 and *out (free with sfe_section_free), or -1 with err set (version 1
+ * on s390x, an encoder error, no memory). */
+int sc_convert(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, sfe_section *out,
+               sc_convert_stats *st, char *err, size_t errlen);
+
+/* ---- elfout.c: a copy of an ELF file with a new .sframe ---- */
+/* The address the added section is written for (sfcfi convert --elf
+ * encodes at it): 0, for the section is not loaded (SHF_ALLOC clear). */
+#define SC_ELFOUT_VMA 0
+/* Writes out_path: a copy of the ELF file in_path whose .sframe is sec
+ * (len bytes, not loaded, sh_addr SC_ELFOUT_VMA).  A .sframe the input had
+ * is renamed .sframe.replaced (its bytes and its place in the program
+ * headers stay).  Never overwrites in_path; out_path is written whole or
+ * not at all (a temporary file renamed).  0, or -1 with err set. */
+int sc_elf_write_with_sframe(const char *in_path, const char *out_path, const uint8_t *sec, size_t len,
+                             char *err, size_t errlen);
+
+/* ---- diff.c: two SFrame sections by meaning ---- */
+typedef struct sc_diff_opts {
+  const char *a, *b;     /* paths */
+  int raw;               /* both are raw sections (else ELF is detected) */
+  uint64_t vma_a, vma_b; /* raw sections' addresses */
+  int json;
+} sc_diff_opts;
+/* Runs `sfcfi diff`; returns the exit status (0 equal by meaning, 1
+ * different or an invalid section, 2 unreadable input). */
+int sc_diff(const sc_diff_opts *o, FILE *out, FILE *errf);
 
 #endif
