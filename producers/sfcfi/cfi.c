@@ -48,6 +48,7 @@ typedef struct cie_info {
   uint8_t fde_enc;   /* 'R' (absptr when none) */
   uint8_t valid;     /* the augmentation was understood */
   uint8_t aug_z;     /* FDEs carry augmentation data ('z') */
+  uint8_t bkey;      /* 'B': AArch64 return addresses signed with key B */
   uint64_t caf;      /* code alignment factor */
   const uint8_t *insns, *insns_end; /* the initial instructions */
 } cie_info;
@@ -147,6 +148,7 @@ static int read_encoded(const uint8_t **p, const uint8_t *end, uint8_t enc, int 
 /* The FDE pointer encoding of a CIE, from its augmentation (".eh_frame":
  * 'z' then L, P, R, S, B in any order). */
 static void cie_encoding(const Dwarf_CIE *cie, int big, unsigned addr_size, cie_info *ci) {
+  memset(ci, 0, sizeof *ci);
   ci->fde_enc = DW_EH_PE_absptr;
   ci->valid = 1;
   ci->caf = cie->code_alignment_factor;
@@ -178,7 +180,8 @@ static void cie_encoding(const Dwarf_CIE *cie, int big, unsigned addr_size, cie_
       }
       break;
     }
-    case 'S': case 'B': break;
+    case 'S': break;
+    case 'B': ci->bkey = 1; break;
     default: ci->valid = 0; return;
     }
   }
@@ -456,8 +459,8 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
     }
     if (dwarf_cfi_cie_p(&ent)) {
       if (grow((void **)&cies, &cap_cies, ncies + 1, sizeof *cies) != 0) { rc = fail(err, errlen, "out of memory"); break; }
-      cies[ncies].offset = off;
       cie_encoding(&ent.cie, e->big_endian, addr_size, &cies[ncies]);
+      cies[ncies].offset = off;
       ncies++;
     } else {
       const cie_info *ci = NULL;
@@ -503,6 +506,7 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
       f->start = start;
       f->end = start + range < start ? UINT64_MAX : start + range;
       f->first_row = (uint32_t)out->nrows;
+      f->pauth_b = ci->bkey;
       for (uint64_t pc = f->start; pc < f->end;) {
         Dwarf_Frame *fr = NULL;
         if (dwarf_cfi_addrframe(cfi, pc, &fr) != 0) {

@@ -373,29 +373,47 @@ int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
     fprintf(errf, "sfcfi: %s: %s\n", o->path, err);
     return 2;
   }
-  if (!e.sframe) {
+  sc_sframe_file other;
+  memset(&other, 0, sizeof other);
+  const uint8_t *sbytes = e.sframe;
+  size_t slen = e.sframe_len;
+  uint64_t svma = e.sframe_vma;
+  if (o->sframe_path) {
+    if (sc_sframe_file_load(&other, o->sframe_path, 0, o->sframe_vma, err, sizeof err) != 0) {
+      fprintf(errf, "sfcfi: %s\n", err);
+      sc_elf_close(&e);
+      return 2;
+    }
+    sbytes = other.bytes;
+    slen = other.len;
+    svma = other.vma;
+  } else if (!e.sframe) {
     fprintf(errf, "sfcfi: %s: no .sframe section: nothing to check\n", o->path);
     sc_elf_close(&e);
     return 1;
   }
   sc_cfi c;
+  const char *spath = o->sframe_path ? o->sframe_path : o->path;
   if (sc_cfi_read(&e, o->debug_frame, &c, err, sizeof err) != 0) {
     fprintf(errf, "sfcfi: %s: %s\n", o->path, err);
+    sc_sframe_file_unload(&other);
     sc_elf_close(&e);
     return 2;
   }
   sc_sframe sf;
-  if (sc_sframe_open(&sf, e.sframe, e.sframe_len, e.sframe_vma, err, sizeof err) != 0) {
-    fprintf(errf, "sfcfi: %s: .sframe: %s\n", o->path, err);
+  if (sc_sframe_open(&sf, sbytes, slen, svma, err, sizeof err) != 0) {
+    fprintf(errf, "sfcfi: %s: .sframe: %s\n", spath, err);
     sc_cfi_free(&c);
+    sc_sframe_file_unload(&other);
     sc_elf_close(&e);
     return 1;
   }
   if (sf.rejects) {
-    fprintf(errf, "sfcfi: %s: .sframe is not valid (%s): run sfref validate\n", o->path,
+    fprintf(errf, "sfcfi: %s: the SFrame section is not valid (%s): run sfref validate\n", spath,
             sc_sframe_rejection(&sf));
     sc_sframe_close(&sf);
     sc_cfi_free(&c);
+    sc_sframe_file_unload(&other);
     sc_elf_close(&e);
     return 1;
   }
@@ -502,6 +520,7 @@ int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
   free(s.ranges);
   sc_sframe_close(&sf);
   sc_cfi_free(&c);
+  sc_sframe_file_unload(&other);
   sc_elf_close(&e);
   return rc;
 }

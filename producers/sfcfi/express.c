@@ -36,6 +36,8 @@ static const char *const reason_names[SC_REASON_COUNT] = {
     [SC_RA_SIGNED] = "ra-signed",
     [SC_OFFSET_RANGE] = "offset-range",
     [SC_CFI_ERROR] = "cfi-error",
+    [SC_OVERLAP] = "overlap",
+    [SC_SIZE] = "size-range",
 };
 
 const char *sc_reason_name(sc_reason r) {

@@ -141,6 +141,7 @@ typedef struct sc_func {
   uint64_t start, end;
   uint32_t first_row, nrows;
   uint32_t ra_column;    /* the CIE's return address register */
+  uint8_t pauth_b;       /* AArch64: the CIE says 'B' (key B) */
   const char *error;     /* libdw could not compute a row (its message) */
 } sc_func;
 
@@ -183,6 +184,8 @@ typedef enum sc_reason {
   SC_RA_SIGNED,       /* "ra-signed": not AArch64, or version 1 mangling */
   SC_OFFSET_RANGE,    /* "offset-range": an RA/FP offset does not fit */
   SC_CFI_ERROR,       /* "cfi-error": libdw could not compute the row */
+  SC_OVERLAP,         /* "overlap": the function overlaps one before it */
+  SC_SIZE,            /* "size-range": the function is 4 GiB or more */
   SC_REASON_COUNT
 } sc_reason;
 const char *sc_reason_name(sc_reason r);
@@ -214,6 +217,9 @@ typedef struct sc_check_opts {
   int json;         /* one JSON object instead of text */
   int debug_frame;  /* .debug_frame even when there is .eh_frame */
   int summary;      /* the summary without the list */
+  const char *sframe_path; /* another SFrame section (raw, or an ELF's) to
+                            * hold against the file's CFI instead of its own */
+  uint64_t sframe_vma;     /* that raw section's address */
 } sc_check_opts;
 /* Runs `sfcfi check`; returns the exit status (0 all agree, 1 a
  * disagreement or nothing compared, 2 the file cannot be read). */
@@ -238,6 +244,10 @@ typedef struct sc_convert_stats {
  * on s390x, an encoder error, no memory). */
 int sc_convert(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, sfe_section *out,
                sc_convert_stats *st, char *err, size_t errlen);
+
+/* One line per function sc_convert leaves out: "skipped REASON FUNC
+ * 0xLO-0xHI". */
+void sc_convert_list_skipped(const sc_elf *e, const sc_cfi *c, uint8_t version, FILE *out);
 
 /* ---- elfout.c: a copy of an ELF file with a new .sframe ---- */
 /* The address the added section is written for (sfcfi convert --elf

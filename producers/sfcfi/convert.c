@@ -1,0 +1,306 @@
+/* convert.c - `sfcfi convert`: a file's CFI as an SFrame section.
+ *
+ * Each CFI function becomes one FDE, or is left out with the first reason
+ * SFrame of the version cannot hold one of its rows (sc_express).  Its rows
+ * are libdw's, cut further where a CFA expression changes with the PC and
+ * merged where neighbours read the same.  A stretch of a function whose CFA
+ * expression repeats with the PC in blocks of 2^k bytes (the x86-64 PLT:
+ * rsp + 8 + ((rip & 15) >= 11) << 3) becomes a PCMASK FDE of that repeat
+ * size (versions 2-3; version 1 records no repeat size), the rows before it
+ * a PCINC FDE of their own, as linkers write PLT0 and the entries.  The
+ * model goes to the corpus encoder (sframe_enc.h), which chooses the FRE
+ * and word sizes as gas does. */
+#include "sfcfi.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* One piece of a function: [start, end) read as want. */
+typedef struct piece {
+  uint64_t start, end;
+  sc_want want;
+} piece;
+
+typedef struct buf {
+  piece *p;
+  size_t n, cap;
+} buf;
+
+static int push(buf *b, uint64_t lo, uint64_t hi, const sc_want *w) {
+  if (b->n && b->p[b->n - 1].end == lo && b->p[b->n - 1].want.reason == SC_OK && w->reason == SC_OK &&
+      sc_rules_equal(&b->p[b->n - 1].want.rules, &w->rules) && b->p[b->n - 1].want.flex == w->flex) {
+    b->p[b->n - 1].end = hi;
+    return 0;
+  }
+  if (b->n == b->cap) {
+    size_t n = b->cap ? b->cap * 2 : 64;
+    piece *q = realloc(b->p, n * sizeof *q);
+    if (!q)
+      return -1;
+    b->p = q;
+    b->cap = n;
+  }
+  b->p[b->n].start = lo;
+  b->p[b->n].end = hi;
+  b->p[b->n].want = *w;
+  b->n++;
+  return 0;
+}
+
+/* The rules sc_express gives, in the form the encoder takes: RA at the
+ * AMD64 header's fixed offset is FIXED (sframe_enc.h). */
+static sfr_rules for_encoder(uint8_t abi, const sfr_rules *r) {
+  sfr_rules e = *r;
+  if (abi == SFR_ABI_AMD64_LE && !e.outermost && e.ra.kind == SFR_RULE_AT_CFA && e.ra.offset == -8) {
+    e.ra.kind = SFR_RULE_FIXED;
+    e.ra.offset = -8;
+  }
+  return e;
+}
+
+typedef struct model_buf {
+  sfe_func *f;
+  size_t n, cap;
+} model_buf;
+
+static sfe_func *new_func(model_buf *m) {
+  if (m->n == m->cap) {
+    size_t n = m->cap ? m->cap * 2 : 256;
+    sfe_func *q = realloc(m->f, n * sizeof *q);
+    if (!q)
+      return NULL;
+    m->f = q;
+    m->cap = n;
+  }
+  sfe_func *f = &m->f[m->n++];
+  memset(f, 0, sizeof *f);
+  f->fre_type = SFE_AUTO;
+  f->word_size = SFE_AUTO;
+  return f;
+}
+
+/* Fills f with the pieces [from, to) of b, as PCINC rows from start. */
+static int fill_rows(sfe_func *f, uint8_t abi, const buf *b, size_t from, size_t to, uint64_t start) {
+  f->nrows = (uint32_t)(to - from);
+  f->rows = calloc(f->nrows ? f->nrows : 1, sizeof *f->rows);
+  if (!f->rows)
+    return -1;
+  for (size_t i = from; i < to; i++) {
+    sfe_row *r = &f->rows[i - from];
+    r->start = (uint32_t)(b->p[i].start - start);
+    r->rules = for_encoder(abi, &b->p[i].want.rules);
+    if (b->p[i].want.flex)
+      f->fde_type = SFR_FDE_TYPE_FLEX;
+  }
+  return 0;
+}
+
+/* The smallest power of two p (8..256) such that every address of
+ * [lo, hi) reads as the address p bytes before it, or 0. */
+static uint64_t repeat_of(const buf *b, size_t from, size_t to, uint64_t lo, uint64_t hi) {
+  for (uint64_t p = 8; p <= 256; p *= 2) {
+    if (hi - lo < 2 * p)
+      return 0;
+    int ok = 1;
+    size_t j = from; /* the piece holding pc - p */
+    for (size_t i = from; i < to && ok; i++) {
+      const piece *x = &b->p[i];
+      for (uint64_t pc = x->start < lo + p ? lo + p : x->start; pc < x->end; pc++) {
+        while (b->p[j].end <= pc - p)
+          j++;
+        if (!sc_rules_equal(&b->p[j].want.rules, &x->want.rules)) {
+          ok = 0;
+          break;
+        }
+      }
+    }
+    if (ok)
+      return p;
+  }
+  return 0;
+}
+
+/* The pieces of f for version, or the first reason one cannot be said
+ * (*oom set when memory ran out). */
+static sc_reason pieces_of(const sc_cfi *c, const sc_func *f, uint8_t version, buf *b, int *has_expr,
+                           int *oom) {
+  sc_reason why = SC_OK;
+  b->n = 0;
+  *has_expr = 0;
+  for (uint32_t k = 0; k < f->nrows && why == SC_OK && !*oom; k++) {
+    const sc_row *r = &c->rows[f->first_row + k];
+    if (r->cfa_kind == SC_CFA_EXPR) {
+      *has_expr = 1;
+      for (uint64_t pc = r->start; pc < r->end && why == SC_OK; pc++) {
+        sc_want w;
+        sc_express(c, f, r, pc, version, &w);
+        why = w.reason;
+        if (why == SC_OK && push(b, pc, pc + 1, &w) != 0)
+          *oom = 1;
+      }
+    } else {
+      sc_want w;
+      sc_express(c, f, r, r->start, version, &w);
+      why = w.reason;
+      if (why == SC_OK && push(b, r->start, r->end, &w) != 0)
+        *oom = 1;
+    }
+  }
+  if (why == SC_OK && b->n == 0)
+    why = SC_CFI_ERROR;
+  return why;
+}
+
+void sc_convert_list_skipped(const sc_elf *e, const sc_cfi *c, uint8_t version, FILE *out) {
+  buf b = {NULL, 0, 0};
+  uint64_t last_end = 0;
+  int have_last = 0, oom = 0;
+  for (size_t i = 0; i < c->nfuncs && !oom; i++) {
+    const sc_func *f = &c->funcs[i];
+    int has_expr;
+    sc_reason why = f->error ? SC_CFI_ERROR
+                    : have_last && f->start < last_end ? SC_OVERLAP
+                    : f->end - f->start > UINT32_MAX ? SC_SIZE
+                    : pieces_of(c, f, version, &b, &has_expr, &oom);
+    if (why == SC_OK) {
+      last_end = f->end;
+      have_last = 1;
+      continue;
+    }
+    const char *name = sc_elf_symbol(e, f->start);
+    fprintf(out, "skipped %s %s 0x%llx-0x%llx\n", sc_reason_name(why), name[0] ? name : "?",
+            (unsigned long long)f->start, (unsigned long long)f->end);
+  }
+  free(b.p);
+}
+
+int sc_convert(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, sfe_section *out,
+               sc_convert_stats *st, char *err, size_t errlen) {
+  memset(st, 0, sizeof *st);
+  memset(out, 0, sizeof *out);
+  if (version < 1 || version > 3) {
+    snprintf(err, errlen, "SFrame version %u does not exist (1, 2 or 3)", version);
+    return -1;
+  }
+  if (version == 1 && c->abi == SFR_ABI_S390X_BE) {
+    snprintf(err, errlen, "SFrame version 1 has no s390x ABI (it came with version 2)");
+    return -1;
+  }
+  model_buf mb = {NULL, 0, 0};
+  buf b = {NULL, 0, 0};
+  uint64_t last_end = 0;
+  int have_last = 0, rc = 0;
+  for (size_t i = 0; i < c->nfuncs && rc == 0; i++) {
+    const sc_func *f = &c->funcs[i];
+    sc_reason why = SC_OK;
+    if (f->error)
+      why = SC_CFI_ERROR;
+    else if (have_last && f->start < last_end)
+      why = SC_OVERLAP;
+    else if (f->end - f->start > UINT32_MAX)
+      why = SC_SIZE;
+    int has_expr = 0;
+    if (why == SC_OK)
+      why = pieces_of(c, f, version, &b, &has_expr, &rc);
+    if (rc)
+      break;
+    if (why != SC_OK) {
+      st->skipped++;
+      st->by_reason[why]++;
+      continue;
+    }
+    /* A PLT: the expression's stretch as a PCMASK FDE, what comes before
+     * it as a PCINC one. */
+    size_t split = b.n;
+    uint64_t rep = 0;
+    if (has_expr && b.n > 4) {
+      const sc_row *first_expr = NULL;
+      for (uint32_t k = 0; k < f->nrows; k++)
+        if (c->rows[f->first_row + k].cfa_kind == SC_CFA_EXPR) {
+          first_expr = &c->rows[f->first_row + k];
+          break;
+        }
+      size_t s0 = 0;
+      while (s0 < b.n && b.p[s0].end <= first_expr->start)
+        s0++;
+      if (s0 < b.n && b.p[s0].start == first_expr->start)
+        rep = repeat_of(&b, s0, b.n, b.p[s0].start, f->end);
+      if (rep && version == 1) {
+        st->skipped++;
+        st->by_reason[SC_R_CFA_EXPR]++;
+        continue;
+      }
+      if (rep)
+        split = s0;
+    }
+    uint8_t signal = b.p[0].want.signal;
+    if (split > 0) {
+      sfe_func *m = new_func(&mb);
+      if (!m || fill_rows(m, c->abi, &b, 0, split, f->start) != 0) {
+        rc = -1;
+        break;
+      }
+      m->start = f->start;
+      m->size = (uint32_t)((split < b.n ? b.p[split].start : f->end) - f->start);
+      m->pc_type = SFR_PCTYPE_INC;
+      m->pauth_key = f->pauth_b;
+      m->signal = version >= 3 && signal;
+      st->rows += m->nrows;
+      if (m->fde_type == SFR_FDE_TYPE_FLEX)
+        st->flex++;
+    }
+    if (split < b.n) {
+      uint64_t lo = b.p[split].start;
+      sfe_func *m = new_func(&mb);
+      size_t to = split;
+      while (to < b.n && b.p[to].start < lo + rep)
+        to++;
+      if (!m || fill_rows(m, c->abi, &b, split, to, lo) != 0) {
+        rc = -1;
+        break;
+      }
+      /* the last piece of the block may run past it: rows start inside */
+      m->start = lo;
+      m->size = (uint32_t)(f->end - lo);
+      m->pc_type = SFR_PCTYPE_MASK;
+      m->rep_size = (uint8_t)rep;
+      m->pauth_key = f->pauth_b;
+      m->signal = version >= 3 && signal;
+      st->rows += m->nrows;
+      st->pcmask++;
+      if (m->fde_type == SFR_FDE_TYPE_FLEX)
+        st->flex++;
+    }
+    st->converted++;
+    last_end = f->end;
+    have_last = 1;
+  }
+  free(b.p);
+  if (rc) {
+    for (size_t i = 0; i < mb.n; i++)
+      free(mb.f[i].rows);
+    free(mb.f);
+    snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  sfe_model m;
+  memset(&m, 0, sizeof m);
+  m.version = version;
+  m.abi = c->abi;
+  m.big_endian = c->abi == SFR_ABI_AARCH64_BE || c->abi == SFR_ABI_S390X_BE;
+  m.flags = SFR_F_FDE_SORTED | (version >= 2 ? SFR_F_FDE_FUNC_START_PCREL : 0);
+  m.fixed_ra_offset = c->abi == SFR_ABI_AMD64_LE ? -8 : 0;
+  m.fixed_fp_offset = 0;
+  m.vma = vma;
+  m.nfuncs = (uint32_t)mb.n;
+  m.funcs = mb.f;
+  (void)e;
+  sfe_status es = sfe_encode(&m, out, err, errlen);
+  sfe_model_free(&m);
+  if (es != SFE_OK) {
+    if (es == SFE_E_NOMEM)
+      snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  return 0;
+}
