@@ -296,13 +296,6 @@ static int walk_sign(const uint8_t *p, const uint8_t *end, const cie_info *ci, i
   return 0;
 }
 
-static uint8_t sign_at(const toggles *t, uint64_t pc) {
-  uint8_t s = 0;
-  for (unsigned i = 0; i < t->n && t->at[i] <= pc; i++)
-    s = t->state[i];
-  return s;
-}
-
 /* ---- libdw's location expressions back into rules ---- */
 static int save_ops(sc_cfi *c, size_t *cap_ops, size_t *cap_exprs, const Dwarf_Op *ops, size_t n,
                     uint32_t *index) {
@@ -402,6 +395,93 @@ static int by_start(const void *a, const void *b) {
   return x->start < y->start ? -1 : x->start > y->start ? 1 : (x->end < y->end ? -1 : x->end > y->end);
 }
 
+/* ---- the rows ----
+ * A worker holds a libdw handle and the rows, expressions and operations of
+ * the functions [lo, hi) it was given.  (Two workers on two threads were
+ * tried, 2026-11-26: without .eh_frame_hdr libdw finds an FDE by reading the
+ * section from its start, so the second worker repeated the first one's
+ * reading and the pair was no faster than one.) */
+typedef struct sign_point {
+  uint64_t at;
+  uint8_t state;
+} sign_point;
+
+typedef struct worker {
+  const sc_elf *e;
+  int use_debug;
+  Dwarf *dw;
+  Dwarf_CFI *cfi;
+  sc_func *funcs;            /* the shared array; this worker's [lo, hi) */
+  size_t lo, hi;
+  const uint32_t *sign_first, *sign_count; /* AArch64: each function's points */
+  const sign_point *signs;
+  sc_cfi part;               /* rows, exprs, ops of these functions */
+  size_t cap_rows, cap_ops, cap_exprs;
+  int oom;
+} worker;
+
+static uint8_t sign_state(const worker *w, size_t fi, uint64_t pc) {
+  uint8_t s = 0;
+  if (!w->signs)
+    return 0;
+  for (uint32_t i = 0; i < w->sign_count[fi] && w->signs[w->sign_first[fi] + i].at <= pc; i++)
+    s = w->signs[w->sign_first[fi] + i].state;
+  return s;
+}
+
+static void work(worker *w) {
+  w->part.abi = w->e->abi;
+  for (size_t fi = w->lo; fi < w->hi && !w->oom; fi++) {
+    sc_func *f = &w->funcs[fi];
+    f->first_row = (uint32_t)w->part.nrows;
+    for (uint64_t pc = f->start; pc < f->end;) {
+      Dwarf_Frame *fr = NULL;
+      if (dwarf_cfi_addrframe(w->cfi, pc, &fr) != 0) {
+        f->error = "libdw found no row";
+        break;
+      }
+      Dwarf_Addr lo, hi;
+      bool sig = false;
+      int ra = dwarf_frame_info(fr, &lo, &hi, &sig);
+      if (ra < 0) {
+        free(fr);
+        f->error = "libdw gave no frame information";
+        break;
+      }
+      f->ra_column = (uint32_t)ra;
+      uint64_t rhi = hi > f->end || hi <= pc ? f->end : hi;
+      if (add_row(&w->part, &w->cap_rows, &w->cap_ops, &w->cap_exprs, fr, pc, rhi, ra, sig,
+                  sign_state(w, fi, pc)) != 0) {
+        free(fr);
+        w->oom = 1;
+        break;
+      }
+      free(fr);
+      pc = rhi;
+    }
+    f->nrows = (uint32_t)(w->part.nrows - f->first_row);
+  }
+}
+
+static int open_handle(worker *w) {
+  if (w->use_debug) {
+    w->dw = dwarf_begin_elf(w->e->elf, DWARF_C_READ, NULL);
+    w->cfi = w->dw ? dwarf_getcfi(w->dw) : NULL;
+  } else {
+    w->cfi = dwarf_getcfi_elf(w->e->elf);
+  }
+  return w->cfi ? 0 : -1;
+}
+
+static void close_handle(worker *w) {
+  if (w->dw)
+    dwarf_end(w->dw);
+  else if (w->cfi)
+    dwarf_cfi_end(w->cfi);
+  w->dw = NULL;
+  w->cfi = NULL;
+}
+
 int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t errlen) {
   memset(out, 0, sizeof *out);
   out->abi = e->abi;
@@ -428,25 +508,17 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
   }
   if (!data || (data->d_size && !data->d_buf))
     return fail(err, errlen, "%s: cannot read it: %s", want, elf_errmsg(-1));
-  Dwarf *dw = NULL;
-  Dwarf_CFI *cfi;
-  if (use_debug) {
-    dw = dwarf_begin_elf(e->elf, DWARF_C_READ, NULL);
-    cfi = dw ? dwarf_getcfi(dw) : NULL;
-  } else {
-    cfi = dwarf_getcfi_elf(e->elf);
-  }
-  if (!cfi) {
-    if (dw)
-      dwarf_end(dw);
-    return fail(err, errlen, "%s: libdw cannot read it: %s", want, dwarf_errmsg(-1));
-  }
   GElf_Ehdr eh;
   gelf_getehdr(e->elf, &eh);
   unsigned addr_size = e->elfclass == ELFCLASS64 ? 8 : 4;
-  size_t cap_funcs = 0, cap_rows = 0, cap_ops = 0, cap_exprs = 0, cap_cies = 0, ncies = 0;
+  int aarch64 = e->machine == EM_AARCH64;
+  size_t cap_funcs = 0, cap_cies = 0, ncies = 0, cap_signs = 0, nsigns = 0, cap_first = 0, cap_count = 0;
   cie_info *cies = NULL;
+  sign_point *signs = NULL;
+  uint32_t *sign_first = NULL, *sign_count = NULL;
   int rc = 0;
+  /* 1. The FDEs: where each function is, and (AArch64) where its RA
+   * signing state changes. */
   Dwarf_Off off = 0, next;
   for (;;) {
     Dwarf_CFI_Entry ent;
@@ -462,88 +534,100 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
       cie_encoding(&ent.cie, e->big_endian, addr_size, &cies[ncies]);
       cies[ncies].offset = off;
       ncies++;
-    } else {
-      const cie_info *ci = NULL;
-      for (size_t i = ncies; i-- > 0;)
-        if (cies[i].offset == ent.fde.CIE_pointer) { ci = &cies[i]; break; }
-      if (!ci || !ci->valid) {
-        rc = fail(err, errlen, "%s: the FDE at offset 0x%llx has %s CIE", want, (unsigned long long)off,
-                  ci ? "an augmentation sfcfi does not know in its" : "no");
-        break;
-      }
-      const uint8_t *p = ent.fde.start;
-      const uint8_t *end = ent.fde.end;
-      uint64_t field = sec_vma + (uint64_t)(p - (const uint8_t *)data->d_buf);
-      uint64_t start, range;
-      if (read_encoded(&p, end, ci->fde_enc, e->big_endian, addr_size, field, 1, &start) != 0 ||
-          read_encoded(&p, end, ci->fde_enc & 0x0f, e->big_endian, addr_size, 0, 0, &range) != 0) {
-        rc = fail(err, errlen, "%s: the FDE at offset 0x%llx has a location sfcfi cannot read (encoding 0x%02x)",
-                  want, (unsigned long long)off, ci->fde_enc);
-        break;
-      }
-      if (range == 0) { off = next; continue; }
-      toggles tg;
-      memset(&tg, 0, sizeof tg);
-      int aarch64 = e->machine == EM_AARCH64;
-      if (aarch64) {
-        const uint8_t *ins = p;
-        uint64_t auglen = 0;
-        if (ci->aug_z && (read_uleb(&ins, end, &auglen) != 0 || auglen > (uint64_t)(end - ins)))
-          ins = end;
-        else
-          ins += auglen;
-        uint64_t loc = start;
-        uint8_t st = 0, stack[64];
-        unsigned depth = 0;
-        if (walk_sign(ci->insns, ci->insns_end, ci, e->big_endian, addr_size, ci->fde_enc, &loc, &st, stack,
-                      &depth, &tg) != 0 ||
-            walk_sign(ins, end, ci, e->big_endian, addr_size, ci->fde_enc, &loc, &st, stack, &depth, &tg) != 0)
-          tg.overflow = 1;
-      }
-      if (grow((void **)&out->funcs, &cap_funcs, out->nfuncs + 1, sizeof *out->funcs) != 0) { rc = fail(err, errlen, "out of memory"); break; }
-      sc_func *f = &out->funcs[out->nfuncs++];
-      memset(f, 0, sizeof *f);
-      f->start = start;
-      f->end = start + range < start ? UINT64_MAX : start + range;
-      f->first_row = (uint32_t)out->nrows;
-      f->pauth_b = ci->bkey;
-      for (uint64_t pc = f->start; pc < f->end;) {
-        Dwarf_Frame *fr = NULL;
-        if (dwarf_cfi_addrframe(cfi, pc, &fr) != 0) {
-          f->error = "libdw found no row";
-          break;
-        }
-        Dwarf_Addr lo, hi;
-        bool sig = false;
-        int ra = dwarf_frame_info(fr, &lo, &hi, &sig);
-        if (ra < 0) {
-          free(fr);
-          f->error = "libdw gave no frame information";
-          break;
-        }
-        f->ra_column = (uint32_t)ra;
-        uint64_t rhi = hi > f->end || hi <= pc ? f->end : hi;
-        if (add_row(out, &cap_rows, &cap_ops, &cap_exprs, fr, pc, rhi, ra, sig, aarch64 ? sign_at(&tg, pc) : 0) != 0) {
-          free(fr);
-          rc = fail(err, errlen, "out of memory");
-          break;
-        }
-        free(fr);
-        pc = rhi;
-      }
-      if (rc)
-        break;
-      if (tg.overflow && !f->error)
-        f->error = "the RA signing state could not be followed";
-      f->nrows = (uint32_t)(out->nrows - f->first_row);
+      off = next;
+      continue;
+    }
+    const cie_info *ci = NULL;
+    for (size_t i = ncies; i-- > 0;)
+      if (cies[i].offset == ent.fde.CIE_pointer) { ci = &cies[i]; break; }
+    if (!ci || !ci->valid) {
+      rc = fail(err, errlen, "%s: the FDE at offset 0x%llx has %s CIE", want, (unsigned long long)off,
+                ci ? "an augmentation sfcfi does not know in its" : "no");
+      break;
+    }
+    const uint8_t *p = ent.fde.start;
+    const uint8_t *end = ent.fde.end;
+    uint64_t field = sec_vma + (uint64_t)(p - (const uint8_t *)data->d_buf);
+    uint64_t start, range;
+    if (read_encoded(&p, end, ci->fde_enc, e->big_endian, addr_size, field, 1, &start) != 0 ||
+        read_encoded(&p, end, ci->fde_enc & 0x0f, e->big_endian, addr_size, 0, 0, &range) != 0) {
+      rc = fail(err, errlen, "%s: the FDE at offset 0x%llx has a location sfcfi cannot read (encoding 0x%02x)",
+                want, (unsigned long long)off, ci->fde_enc);
+      break;
     }
     off = next;
+    if (range == 0)
+      continue;
+    if (grow((void **)&out->funcs, &cap_funcs, out->nfuncs + 1, sizeof *out->funcs) != 0) { rc = fail(err, errlen, "out of memory"); break; }
+    sc_func *f = &out->funcs[out->nfuncs];
+    memset(f, 0, sizeof *f);
+    f->start = start;
+    f->end = start + range < start ? UINT64_MAX : start + range;
+    f->pauth_b = ci->bkey;
+    if (aarch64) {
+      toggles tg;
+      memset(&tg, 0, sizeof tg);
+      const uint8_t *ins = p;
+      uint64_t auglen = 0;
+      if (ci->aug_z && (read_uleb(&ins, end, &auglen) != 0 || auglen > (uint64_t)(end - ins)))
+        ins = end;
+      else
+        ins += auglen;
+      uint64_t loc = start;
+      uint8_t st = 0, stack[64];
+      unsigned depth = 0;
+      if (walk_sign(ci->insns, ci->insns_end, ci, e->big_endian, addr_size, ci->fde_enc, &loc, &st, stack,
+                    &depth, &tg) != 0 ||
+          walk_sign(ins, end, ci, e->big_endian, addr_size, ci->fde_enc, &loc, &st, stack, &depth, &tg) != 0)
+        tg.overflow = 1;
+      if (tg.overflow)
+        f->error = "the RA signing state could not be followed";
+      if (grow((void **)&signs, &cap_signs, nsigns + tg.n, sizeof *signs) != 0 ||
+          grow((void **)&sign_first, &cap_first, out->nfuncs + 1, sizeof *sign_first) != 0 ||
+          grow((void **)&sign_count, &cap_count, out->nfuncs + 1, sizeof *sign_count) != 0) {
+        rc = fail(err, errlen, "out of memory");
+        break;
+      }
+      sign_first[out->nfuncs] = (uint32_t)nsigns;
+      sign_count[out->nfuncs] = tg.n;
+      for (unsigned i = 0; i < tg.n; i++) {
+        signs[nsigns].at = tg.at[i];
+        signs[nsigns].state = tg.state[i];
+        nsigns++;
+      }
+    }
+    out->nfuncs++;
   }
   free(cies);
-  if (dw)
-    dwarf_end(dw);
-  else
-    dwarf_cfi_end(cfi);
+  /* 2. Their rows, by libdw. */
+  worker w;
+  memset(&w, 0, sizeof w);
+  if (rc == 0) {
+    w.e = e;
+    w.use_debug = use_debug;
+    w.funcs = out->funcs;
+    w.lo = 0;
+    w.hi = out->nfuncs;
+    w.signs = aarch64 ? signs : NULL;
+    w.sign_first = sign_first;
+    w.sign_count = sign_count;
+    if (open_handle(&w) != 0)
+      rc = fail(err, errlen, "%s: libdw cannot read it: %s", want, dwarf_errmsg(-1));
+    else
+      work(&w);
+    close_handle(&w);
+    if (w.oom && rc == 0)
+      rc = fail(err, errlen, "out of memory");
+  }
+  free(signs);
+  free(sign_first);
+  free(sign_count);
+  out->rows = w.part.rows;
+  out->nrows = w.part.nrows;
+  out->exprs = w.part.exprs;
+  out->nexprs = w.part.nexprs;
+  out->ops = w.part.ops;
+  out->nops = w.part.nops;
   if (rc) {
     sc_cfi_free(out);
     return -1;

@@ -34,11 +34,11 @@ typedef struct state {
   size_t both, cfi_only, sframe_only;
   size_t compared, agree, disagree;
   int oom;
-  /* FRE starts of the SFrame function looked at last */
-  uint32_t cached_fde;
+  /* the rows of the SFrame function looked at last (PCINC only) */
+  sfr_fde cur;
   int have_cache;
-  uint64_t *fre_starts;
-  size_t nfre, fre_cap;
+  struct srow { uint64_t start; sfr_rules rules; } *srows;
+  size_t nsrows, srows_cap;
   /* the SFrame functions' ranges, by start */
   uint64_t (*ranges)[2];
   size_t nranges;
@@ -71,47 +71,75 @@ static item *add(state *s, const char *kind, const char *cls, uint64_t lo, uint6
   return it;
 }
 
-/* The absolute start of every row of SFrame function i (PCINC). */
-static int fre_starts(state *s, const sfr_fde *fde) {
-  if (s->have_cache && s->cached_fde == fde->index)
-    return 0;
-  s->have_cache = 0;
-  s->nfre = 0;
-  sfr_fre_iter it;
-  sfr_fre_iter_init(&s->sf->sec, fde, &it);
-  for (;;) {
-    sfr_fre fre;
-    int done = 0;
-    if (sfr_fre_next(&s->sf->sec, &it, &fre, &done) != SFR_OK || done)
-      break;
-    if (s->nfre == s->fre_cap) {
-      size_t n = s->fre_cap ? s->fre_cap * 2 : 64;
-      uint64_t *q = realloc(s->fre_starts, n * sizeof *q);
-      if (!q) {
-        s->oom = 1;
-        return -1;
+/* The SFrame reading at pc, as sfr_lookup gives it, and in *pend where it
+ * stops being the same (exclusive; 0 when not known, for no function).  A
+ * PCINC function's rows are read once with the oracle (sfr_fre_next,
+ * sfr_interpret) and kept while the pieces walk through it: the last row
+ * starting at or before pc applies (spec 2.4), as in sfr_find_fre, without
+ * reading the rows again for each piece.  A PCMASK function is looked up
+ * address by address. */
+static sfr_lookup_status sframe_at(state *s, uint64_t pc, sfr_lookup_result *res, uint64_t *pend) {
+  const sfr_section *sec = &s->sf->sec;
+  *pend = 0;
+  if (!(s->have_cache && pc >= s->cur.start && pc - s->cur.start < s->cur.size)) {
+    s->have_cache = 0;
+    if (sfr_find_fde(sec, pc, &s->cur) != SFR_LOOKUP_FOUND)
+      return sfr_lookup(sec, pc, SFR_PC_IP, res);
+    int ok = s->cur.pc_type == SFR_PCTYPE_INC;
+    sfr_fre_iter it;
+    sfr_fre_iter_init(sec, &s->cur, &it);
+    s->nsrows = 0;
+    while (ok) {
+      sfr_fre fre;
+      int done = 0;
+      if (sfr_fre_next(sec, &it, &fre, &done) != SFR_OK) {
+        ok = 0;
+        break;
       }
-      s->fre_starts = q;
-      s->fre_cap = n;
+      if (done)
+        break;
+      if (s->nsrows == s->srows_cap) {
+        size_t n = s->srows_cap ? s->srows_cap * 2 : 64;
+        struct srow *q = realloc(s->srows, n * sizeof *q);
+        if (!q) {
+          s->oom = 1;
+          ok = 0;
+          break;
+        }
+        s->srows = q;
+        s->srows_cap = n;
+      }
+      struct srow *r = &s->srows[s->nsrows];
+      r->start = s->cur.start + fre.start;
+      if (sfr_interpret(sec, &s->cur, &fre, &r->rules) != SFR_OK) {
+        ok = 0;
+        break;
+      }
+      s->nsrows++;
     }
-    s->fre_starts[s->nfre++] = fde->start + fre.start;
+    if (!ok) { /* PCMASK, or rows the cache cannot hold: ask the oracle */
+      sfr_lookup_status st = sfr_lookup(sec, pc, SFR_PC_IP, res);
+      *pend = pc + 1;
+      return st;
+    }
+    s->have_cache = 1;
   }
-  s->cached_fde = fde->index;
-  s->have_cache = 1;
-  return 0;
-}
-
-/* Where the SFrame reading at pc stops being the same (exclusive). */
-static uint64_t sframe_piece_end(state *s, const sfr_fde *fde, uint64_t pc) {
-  uint64_t fend = fde->start + fde->size;
-  if (fde->pc_type != SFR_PCTYPE_INC)
-    return pc + 1;
-  if (fre_starts(s, fde) != 0)
-    return pc + 1;
-  for (size_t i = 0; i < s->nfre; i++)
-    if (s->fre_starts[i] > pc && s->fre_starts[i] < fend)
-      return s->fre_starts[i];
-  return fend;
+  uint64_t fend = s->cur.start + s->cur.size;
+  size_t lo = 0, hi = s->nsrows;
+  while (lo < hi) { /* the first row starting above pc */
+    size_t mid = lo + (hi - lo) / 2;
+    if (s->srows[mid].start <= pc)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  res->fde = s->cur;
+  res->pc = pc;
+  *pend = lo < s->nsrows && s->srows[lo].start < fend ? s->srows[lo].start : fend;
+  if (lo == 0)
+    return SFR_LOOKUP_NO_FRE;
+  res->rules = s->srows[lo - 1].rules;
+  return SFR_LOOKUP_FOUND;
 }
 
 /* The start of the first SFrame function above pc (or limit). */
@@ -190,7 +218,8 @@ static void compare_function(state *s, const sc_func *f) {
     if (r && r->cfa_kind == SC_CFA_EXPR)
       end = pc + 1;
     sfr_lookup_result res;
-    sfr_lookup_status st = sfr_lookup(sec, pc, SFR_PC_IP, &res);
+    uint64_t pend;
+    sfr_lookup_status st = sframe_at(s, pc, &res, &pend);
     const char *cls = NULL;
     char stext[96] = "", ctext[96] = "";
     if (st == SFR_LOOKUP_NO_FDE) {
@@ -200,19 +229,10 @@ static void compare_function(state *s, const sc_func *f) {
       cls = "sframe-short";
       snprintf(stext, sizeof stext, "no function");
     } else {
-      uint64_t fend = res.fde.start + res.fde.size;
-      if (fend < end)
-        end = fend;
-      if (st == SFR_LOOKUP_FOUND) {
-        uint64_t n = sframe_piece_end(s, &res.fde, pc);
-        if (n < end)
-          end = n;
-      } else if (st == SFR_LOOKUP_NO_FRE && res.fde.pc_type == SFR_PCTYPE_INC) {
-        if (fre_starts(s, &res.fde) == 0 && s->nfre && s->fre_starts[0] > pc && s->fre_starts[0] < end)
-          end = s->fre_starts[0];
-      } else if (st != SFR_LOOKUP_FOUND) {
+      if (pend && pend < end)
+        end = pend;
+      if (!pend)
         end = pc + 1;
-      }
       if (st != SFR_LOOKUP_FOUND) {
         cls = st == SFR_LOOKUP_NO_FRE ? "no-row" : "bad-data";
         snprintf(stext, sizeof stext, "%s", sfr_lookup_status_name(st));
@@ -222,20 +242,15 @@ static void compare_function(state *s, const sc_func *f) {
       end = pc + 1;
     sc_want w;
     memset(&w, 0, sizeof w);
-    if (!r) {
+    if (!r)
       w.reason = SC_CFI_ERROR;
-      snprintf(ctext, sizeof ctext, "no row (%s)", f->error ? f->error : "libdw");
-    } else {
+    else
       sc_express(s->c, f, r, pc, sec->version, &w);
-      if (w.reason != SC_OK)
-        snprintf(ctext, sizeof ctext, "%s", sc_reason_name(w.reason));
-      else
-        sc_rules_text(sec->abi, &w.rules, ctext, sizeof ctext);
-    }
+    sfr_rules got;
+    memset(&got, 0, sizeof got);
     if (!cls) {
-      sfr_rules got = res.rules;
+      got = res.rules;
       sc_resolve(sec, &got);
-      sc_rules_text(sec->abi, &got, stext, sizeof stext);
       if (w.reason != SC_OK) {
         static char names[SC_REASON_COUNT][40];
         char *n = names[w.reason];
@@ -246,10 +261,24 @@ static void compare_function(state *s, const sc_func *f) {
         cls = first_difference(&got, &w.rules);
       } else if (sec->version >= 3 && !signal_checked && res.fde.signal != w.signal) {
         cls = "signal";
-        snprintf(stext + strlen(stext), sizeof stext - strlen(stext), " signal=%u", res.fde.signal);
-        snprintf(ctext + strlen(ctext), sizeof ctext - strlen(ctext), " signal=%u", w.signal);
       }
       signal_checked = 1;
+    }
+    /* The two readings as text, for a disagreement only. */
+    if (cls) {
+      if (stext[0] == 0) {
+        sc_rules_text(sec->abi, &got, stext, sizeof stext);
+        if (strcmp(cls, "signal") == 0)
+          snprintf(stext + strlen(stext), sizeof stext - strlen(stext), " signal=%u", res.fde.signal);
+      }
+      if (!r)
+        snprintf(ctext, sizeof ctext, "no row (%s)", f->error ? f->error : "libdw");
+      else if (w.reason != SC_OK)
+        snprintf(ctext, sizeof ctext, "%s", sc_reason_name(w.reason));
+      else
+        sc_rules_text(sec->abi, &w.rules, ctext, sizeof ctext);
+      if (strcmp(cls, "signal") == 0)
+        snprintf(ctext + strlen(ctext), sizeof ctext - strlen(ctext), " signal=%u", w.signal);
     }
     s->compared++;
     if (cls) {
@@ -379,7 +408,10 @@ int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
   size_t slen = e.sframe_len;
   uint64_t svma = e.sframe_vma;
   if (o->sframe_path) {
-    if (sc_sframe_file_load(&other, o->sframe_path, 0, o->sframe_vma, err, sizeof err) != 0) {
+    /* A raw section without --vma is taken to sit where the file's own
+     * .sframe does (its replacement). */
+    uint64_t raw_vma = o->have_sframe_vma ? o->sframe_vma : e.sframe ? e.sframe_vma : 0;
+    if (sc_sframe_file_load(&other, o->sframe_path, 0, raw_vma, err, sizeof err) != 0) {
       fprintf(errf, "sfcfi: %s\n", err);
       sc_elf_close(&e);
       return 2;
@@ -516,7 +548,7 @@ int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
     }
   }
   free(s.items);
-  free(s.fre_starts);
+  free(s.srows);
   free(s.ranges);
   sc_sframe_close(&sf);
   sc_cfi_free(&c);

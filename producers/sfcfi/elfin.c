@@ -2,17 +2,25 @@
  *
  * Executables and shared objects are read as they are.  A relocatable
  * object (ET_REL) has no addresses yet: its allocated sections are laid out
- * one after the other from 0x10000 (each at its alignment), and the
+ * one after the other from 0x1000 (each at its alignment, as sfref does:
+ * SPEC-NOTES N27), and the
  * relocations of .eh_frame, .debug_frame and .sframe are applied to the
  * copy in memory, so that the CFI and the SFrame section name the same
  * addresses a final link would give them, up to where the sections land.
  * The relocation types applied are the ones assemblers write into those
  * sections (absolute and PC-relative, 32 and 64 bits) for the three ABIs;
- * any other is an error naming it, never silently skipped. */
+ * any other is an error naming it, never silently skipped.  A .sframe
+ * without the PCREL flag holds its start fields relative to the section,
+ * so a PC-relative relocation into it is rebased to the section's start,
+ * as ld does (N27). */
 #include "sfcfi.h"
 
 #include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,7 +116,7 @@ static int relocate(sc_elf *e, char *err, size_t errlen) {
   uint64_t *addr = calloc(nscn ? nscn : 1, sizeof *addr);
   if (!addr)
     return fail(err, errlen, "out of memory");
-  uint64_t next = 0x10000;
+  uint64_t next = 0x1000;
   for (size_t i = 1; i < nscn; i++) {
     Elf_Scn *scn = elf_getscn(e->elf, i);
     GElf_Shdr sh;
@@ -150,6 +158,8 @@ static int relocate(sc_elf *e, char *err, size_t errlen) {
       break;
     }
     size_t n = rsh.sh_entsize ? rsh.sh_size / rsh.sh_entsize : 0;
+    int rebase = strcmp(tname, ".sframe") == 0 && tgt->d_size >= 4 &&
+                 !(((const uint8_t *)tgt->d_buf)[3] & SFR_F_FDE_FUNC_START_PCREL);
     for (size_t j = 0; j < n; j++) {
       GElf_Rela r;
       if (rsh.sh_type == SHT_RELA) {
@@ -189,7 +199,7 @@ static int relocate(sc_elf *e, char *err, size_t errlen) {
       int64_t A = rsh.sh_type == SHT_RELA ? r.r_addend : (int64_t)get(p, k.width, e->big_endian);
       uint64_t v = S + (uint64_t)A;
       if (k.pcrel)
-        v -= addr[rsh.sh_info] + r.r_offset;
+        v -= addr[rsh.sh_info] + (rebase ? 0 : r.r_offset);
       put(p, k.width, v, e->big_endian);
     }
   }
@@ -276,9 +286,26 @@ int sc_elf_open_mem(sc_elf *e, const uint8_t *bytes, size_t len, const char *nam
 int sc_elf_open(sc_elf *e, const char *path, char *err, size_t errlen) {
   memset(e, 0, sizeof *e);
   e->path = path;
-  sfc_read_status st = sfc_read_file(path, &e->image, &e->len);
-  if (st != SFC_READ_OK)
-    return fail(err, errlen, "%s: %s", sfc_read_status_text(st), strerror(errno));
+  /* A private mapping: pages are read as libdw touches them, and the
+   * relocations of an object change this copy only.  What cannot be mapped
+   * (a pipe, an empty file) is read whole. */
+  int fd = open(path, O_RDONLY);
+  struct stat sb;
+  if (fd >= 0 && fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0) {
+    void *m = mmap(NULL, (size_t)sb.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    if (m != MAP_FAILED) {
+      e->image = m;
+      e->len = (size_t)sb.st_size;
+      e->mapped = 1;
+    }
+  }
+  if (fd >= 0)
+    close(fd);
+  if (!e->mapped) {
+    sfc_read_status st = sfc_read_file(path, &e->image, &e->len);
+    if (st != SFC_READ_OK)
+      return fail(err, errlen, "%s: %s", sfc_read_status_text(st), strerror(errno));
+  }
   elf_version(EV_CURRENT);
   if (open_image(e, err, errlen) != 0) {
     sc_elf_close(e);
@@ -291,7 +318,10 @@ void sc_elf_close(sc_elf *e) {
   if (e->elf)
     elf_end(e->elf);
   free(e->syms);
-  free(e->image);
+  if (e->mapped)
+    munmap(e->image, e->len);
+  else
+    free(e->image);
   memset(e, 0, sizeof *e);
 }
 

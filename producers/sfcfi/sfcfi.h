@@ -33,6 +33,7 @@ typedef struct sc_elf {
   const char *path;
   uint8_t *image;    /* the whole file (relocated in place for ET_REL) */
   size_t len;
+  int mapped;        /* image is a private mapping (else malloc'd) */
   Elf *elf;          /* elf_memory over image */
   uint16_t machine;  /* EM_X86_64, EM_AARCH64, EM_S390 */
   uint16_t type;     /* ET_REL, ET_EXEC, ET_DYN */
@@ -219,7 +220,8 @@ typedef struct sc_check_opts {
   int summary;      /* the summary without the list */
   const char *sframe_path; /* another SFrame section (raw, or an ELF's) to
                             * hold against the file's CFI instead of its own */
-  uint64_t sframe_vma;     /* that raw section's address */
+  uint64_t sframe_vma;     /* that raw section's address, when */
+  int have_sframe_vma;     /* given (else the file's own .sframe's, or 0) */
 } sc_check_opts;
 /* Runs `sfcfi check`; returns the exit status (0 all agree, 1 a
  * disagreement or nothing compared, 2 the file cannot be read). */
