@@ -100,6 +100,9 @@ else
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/dist.bats")
   # The harness without QEMU: the committed snapshots replayed, the report.
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/harness/tests/*.bats 2>/dev/null))
+  # sfcfi: the assembly cases built by every gas, check, convert and diff;
+  # the producers' findings.
+  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/producers/tests/*.bats 2>/dev/null))
 fi
 # The plain pass runs its suites as two Bats processes side by side (the
 # machine has two cores and each suite runs one program at a time): the

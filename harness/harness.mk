@@ -1,7 +1,7 @@
 # harness/harness.mk - `make harness` (harness/README.md).
 #   make harness                       all three architectures, every producer
 #   make harness ARCH=s390x            one (or a comma list)
-#   make harness BIN=prog [ARCH=...] [ARGS="a b"] [EXPECT_EXIT=N]
+#   make harness BIN=prog [ARCH=...] [ARGS="a b"] [EXPECT_EXIT=N] [ATTRIBUTIONS=FILE]
 #                                      one program with .sframe, run with ARGS
 #                                      (split at blanks, nothing else interpreted;
 #                                      for arguments with blanks use
@@ -12,7 +12,8 @@
 harness: $(SFREF)
 	HARNESS_ARGS='$(subst ','\'',$(ARGS))' bash harness/run.sh $(if $(ARCH),--arch $(ARCH)) \
 	  $(if $(BIN),--bin '$(subst ','\'',$(BIN))') $(if $(QUICK),--quick) \
-	  $(if $(EXPECT_EXIT),--expect-exit $(EXPECT_EXIT))
+	  $(if $(EXPECT_EXIT),--expect-exit $(EXPECT_EXIT)) \
+	  $(if $(ATTRIBUTIONS),--attributions '$(subst ','\'',$(ATTRIBUTIONS))')
 
 harness-replay: $(SFREF) $(BUILD)/bin/sfadapter-reference
 	bash harness/replay.sh $(if $(IMPL),$(IMPL),$(BUILD)/bin/sfadapter-reference)

@@ -95,12 +95,19 @@ def annotate(runs):
 
 
 def attribute(runs, rules):
-    """Set each run's "attributed" count and each wrong record's finding."""
+    """Set each run's "attributed" count and each wrong record's finding.
+    A rule's FUNCTION may name an address, NAME@0xADDR (the file's address,
+    before the load bias): for a stripped program, whose functions objdump
+    can only call by their section's name."""
     for r in runs:
         r["attributed"] = 0
+        bias = int(r.get("bias", "0x0"), 16)
         for w in r["wrongs"]:
             for arch, func, insn, finding in rules:
-                if (r["arch"] == arch and w.get("function") == func
+                name, _, at = func.partition("@")
+                if at and int(w["pc"], 16) - bias != int(at, 16):
+                    continue
+                if (r["arch"] == arch and w.get("function") == name
                         and insn.search(w.get("insn", ""))):
                     w["finding"] = finding
                     r["attributed"] += w["count"]

@@ -23,6 +23,9 @@
 #   --quick       fewer rounds and inputs
 #   --programs    of the suite's programs, only these (comma list)
 #   --progress S  a progress line on stderr every S seconds (default 3; 0: none)
+#   --attributions FILE  with --bin: wrong unwinds matching a line of FILE
+#                 (harness/findings/attributions.txt's form) are attributed
+#                 and do not fail the run (default: none; any wrong fails)
 # Writes OUT/runs/*.json (one per program run), OUT/results.json, the table
 # OUT/results.md (also printed) and the chart OUT/results.svg.  Exit 0 when
 # every program ran as expected, checked instructions, and no covered
@@ -42,6 +45,7 @@ unwind=incremental
 only=""
 progress=3
 bin_args=()
+attributions=""
 die() { echo "harness: $*" >&2; exit "${2:-1}"; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -53,6 +57,7 @@ while [ $# -gt 0 ]; do
     --unwind) unwind=${2:?}; shift 2 ;;
     --programs) only=${2:?}; shift 2 ;;
     --progress) progress=${2:?}; shift 2 ;;
+    --attributions) attributions=${2:?}; shift 2 ;;
     --) shift; bin_args=("$@"); break ;;
     -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" 2 ;;
@@ -186,7 +191,8 @@ if [ -n "$bin" ]; then
     "$(jq -nc --arg a "$arches" --arg p "$name" '{arch: $a, producer: "given", version: null, opt: "-", program: $p}')" \
     50 "$expect_exit" -- "${bin_args[@]}" || status=1
   if [ -f "$out/runs/$name.json" ]; then
-    python3 "$here/harness/report.py" "$out" || status=1   # no attributions: any wrong fails
+    # no attributions unless given: any wrong fails
+    python3 "$here/harness/report.py" ${attributions:+--attributions "$attributions"} "$out" || status=1
   fi
   latest
   exit $status
