@@ -9,23 +9,31 @@
  * input's SFrame is not valid; 2 usage errors and unreadable input. */
 #include "sfcfi.h"
 
+#include <elf.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "sfc_tools.h"
 
 static void usage(FILE *f) {
   fprintf(f,
-          "usage: sfcfi check [--json] [--summary] [--debug-frame] ELF\n"
-          "       sfcfi convert --version 1|2|3 -o OUT [--elf] [--debug-frame] [--json] ELF\n"
+          "usage: sfcfi check [--json] [--summary] [--debug-frame] [--sframe FILE [--vma ADDR]] ELF\n"
+          "       sfcfi convert --version 1|2|3 -o OUT [--elf | --vma ADDR] [--debug-frame] [--json] [--verbose] ELF\n"
           "       sfcfi diff [--json] [--raw] [--vma-a ADDR] [--vma-b ADDR] A B\n"
           "commands:\n"
           "  check    compare the file's .sframe with its CFI (.eh_frame, or .debug_frame) at\n"
           "           every address; list functions in one table only, with a class\n"
+          "           (--sframe: hold another section, raw at --vma or an ELF's, against ELF's CFI)\n"
           "  convert  write the CFI as an SFrame section of a version: the raw section, or with\n"
           "           --elf a copy of ELF with that .sframe (replacing any it had)\n"
           "  diff     compare two SFrame sections (raw, or ELF files' .sframe) by meaning\n"
+          "           (--vma-a, --vma-b: the addresses of raw sections; ELF files give their own)\n"
+          "  write-elf IN SECTION OUT  (a test aid) copy ELF file IN to OUT with the raw SECTION\n"
+          "           as its .sframe\n"
           "exit status: 0 agree / converted, 1 disagree / nothing done, 2 usage or input error\n");
 }
 
@@ -33,6 +41,8 @@ static int cmd_check(int argc, char **argv) {
   static const struct option opts[] = {{"json", no_argument, NULL, 'j'},
                                        {"summary", no_argument, NULL, 's'},
                                        {"debug-frame", no_argument, NULL, 'd'},
+                                       {"sframe", required_argument, NULL, 'S'},
+                                       {"vma", required_argument, NULL, 'a'},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
   sc_check_opts o;
@@ -44,6 +54,14 @@ static int cmd_check(int argc, char **argv) {
     case 'j': o.json = 1; break;
     case 's': o.summary = 1; break;
     case 'd': o.debug_frame = 1; break;
+    case 'S': o.sframe_path = optarg; break;
+    case 'a':
+      if (!sfc_parse_u64(optarg, &o.sframe_vma)) {
+        sfc_error("--vma wants an address, not '%s'", optarg);
+        return 2;
+      }
+      o.have_sframe_vma = 1;
+      break;
     case 'h': usage(stdout); return 0;
     default: usage(stderr); return 2;
     }
@@ -55,6 +73,225 @@ static int cmd_check(int argc, char **argv) {
   }
   o.path = argv[optind];
   return sc_check(&o, stdout, stderr);
+}
+
+
+/* Writes len bytes to path through a temporary file beside it, renamed
+ * into place: the output is whole or absent.  0, or -1 with a message. */
+static int write_whole(const char *path, const uint8_t *bytes, size_t len) {
+  size_t n = strlen(path) + 32;
+  char *tmp = malloc(n);
+  if (!tmp) {
+    sfc_error("out of memory");
+    return -1;
+  }
+  snprintf(tmp, n, "%s.tmp%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "wb");
+  if (!f) {
+    sfc_error("%s: cannot write: %s", path, strerror(errno));
+    free(tmp);
+    return -1;
+  }
+  int ok = fwrite(bytes, 1, len, f) == len;
+  ok = (fclose(f) == 0) && ok;
+  if (!ok || rename(tmp, path) != 0) {
+    sfc_error("%s: cannot write: %s", path, strerror(errno));
+    remove(tmp);
+    free(tmp);
+    return -1;
+  }
+  free(tmp);
+  return 0;
+}
+
+static int same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+static int cmd_convert(int argc, char **argv) {
+  static const struct option opts[] = {{"version", required_argument, NULL, 'V'},
+                                       {"output", required_argument, NULL, 'o'},
+                                       {"elf", no_argument, NULL, 'e'},
+                                       {"vma", required_argument, NULL, 'a'},
+                                       {"debug-frame", no_argument, NULL, 'd'},
+                                       {"verbose", no_argument, NULL, 'v'},
+                                       {"json", no_argument, NULL, 'j'},
+                                       {"help", no_argument, NULL, 'h'},
+                                       {NULL, 0, NULL, 0}};
+  uint64_t version = 0, vma = 0;
+  int elf_out = 0, have_vma = 0, debug_frame = 0, verbose = 0, json = 0, c;
+  const char *out_path = NULL;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+    switch (c) {
+    case 'V':
+      if (!sfc_parse_u64(optarg, &version) || version < 1 || version > 3) {
+        sfc_error("--version wants 1, 2 or 3, not '%s'", optarg);
+        return 2;
+      }
+      break;
+    case 'o': out_path = optarg; break;
+    case 'e': elf_out = 1; break;
+    case 'a':
+      if (!sfc_parse_u64(optarg, &vma)) {
+        sfc_error("--vma wants an address, not '%s'", optarg);
+        return 2;
+      }
+      have_vma = 1;
+      break;
+    case 'd': debug_frame = 1; break;
+    case 'v': verbose = 1; break;
+    case 'j': json = 1; break;
+    case 'h': usage(stdout); return 0;
+    default: usage(stderr); return 2;
+    }
+  }
+  if (argc - optind != 1 || !version || !out_path) {
+    sfc_error("convert wants --version N, -o OUT and one ELF file");
+    usage(stderr);
+    return 2;
+  }
+  if (elf_out && have_vma) {
+    sfc_error("--vma is for a raw section: with --elf the section is written for address 0");
+    return 2;
+  }
+  const char *in = argv[optind];
+  if (same_file(in, out_path)) {
+    sfc_error("%s: the output would overwrite the input", out_path);
+    return 2;
+  }
+  char err[256];
+  sc_elf e;
+  if (sc_elf_open(&e, in, err, sizeof err) != 0) {
+    sfc_error("%s: %s", in, err);
+    return 2;
+  }
+  if (elf_out && e.type == ET_REL) {
+    sfc_error("%s: a relocatable object has no addresses until it is linked: write the raw section "
+              "(without --elf)", in);
+    sc_elf_close(&e);
+    return 2;
+  }
+  if (version == 1 && e.abi == SFR_ABI_S390X_BE) {
+    sfc_error("%s: SFrame version 1 has no s390x ABI (it came with version 2)", in);
+    sc_elf_close(&e);
+    return 2;
+  }
+  sc_cfi cfi;
+  if (sc_cfi_read(&e, debug_frame, &cfi, err, sizeof err) != 0) {
+    sfc_error("%s: %s", in, err);
+    sc_elf_close(&e);
+    return 2;
+  }
+  if (!have_vma)
+    vma = elf_out ? SC_ELFOUT_VMA : e.sframe ? e.sframe_vma : 0;
+  sfe_section sec;
+  sc_convert_stats st;
+  int rc = 0;
+  if (sc_convert(&e, &cfi, (uint8_t)version, vma, &sec, &st, err, sizeof err) != 0) {
+    sfc_error("%s: %s", in, err);
+    rc = 2;
+  } else {
+    if (st.converted == 0) {
+      sfc_error("%s: no function could be converted (%zu skipped)", in, st.skipped);
+      rc = 1;
+    } else if (elf_out) {
+      if (sc_elf_write_with_sframe(in, out_path, sec.bytes, sec.len, err, sizeof err) != 0) {
+        sfc_error("%s", err); /* the writer names the file */
+        rc = 2;
+      }
+    } else if (write_whole(out_path, sec.bytes, sec.len) != 0) {
+      rc = 2;
+    }
+    if (rc == 0 || rc == 1) {
+      const char *abi = sfr_abi_name(e.abi);
+      if (json) {
+        printf("{\"file\": \"%s\", \"abi\": \"%s\", \"cfi_section\": \"%s\", \"version\": %u, "
+               "\"vma\": \"0x%llx\", \"bytes\": %zu,\n \"converted\": %zu, \"skipped\": %zu, "
+               "\"flexible\": %zu, \"pcmask\": %zu, \"rows\": %zu,\n \"skipped_by_reason\": {",
+               in, abi, cfi.section, (unsigned)version, (unsigned long long)vma, sec.len, st.converted,
+               st.skipped, st.flex, st.pcmask, st.rows);
+        int first = 1;
+        for (int r = 1; r < SC_REASON_COUNT; r++)
+          if (st.by_reason[r]) {
+            printf("%s\"%s\": %zu", first ? "" : ", ", sc_reason_name((sc_reason)r), st.by_reason[r]);
+            first = 0;
+          }
+        printf("}}\n");
+      } else {
+        printf("sfcfi convert: %s: %s, %s to SFrame version %u at 0x%llx: %zu bytes%s%s\n", in, abi,
+               cfi.section, (unsigned)version, (unsigned long long)vma, sec.len, rc ? "" : " in ",
+               rc ? "" : out_path);
+        printf("functions: %zu converted, %zu skipped (%zu flexible FDEs, %zu PCMASK FDEs, %zu rows)\n",
+               st.converted, st.skipped, st.flex, st.pcmask, st.rows);
+        for (int r = 1; r < SC_REASON_COUNT; r++)
+          if (st.by_reason[r])
+            printf("skipped %s %zu\n", sc_reason_name((sc_reason)r), st.by_reason[r]);
+      }
+      if (verbose)
+        sc_convert_list_skipped(&e, &cfi, (uint8_t)version, stdout);
+    }
+    sfe_section_free(&sec);
+  }
+  sc_cfi_free(&cfi);
+  sc_elf_close(&e);
+  return rc;
+}
+
+static int cmd_diff(int argc, char **argv) {
+  static const struct option opts[] = {{"json", no_argument, NULL, 'j'},
+                                       {"raw", no_argument, NULL, 'r'},
+                                       {"vma-a", required_argument, NULL, 'a'},
+                                       {"vma-b", required_argument, NULL, 'b'},
+                                       {"help", no_argument, NULL, 'h'},
+                                       {NULL, 0, NULL, 0}};
+  sc_diff_opts o;
+  memset(&o, 0, sizeof o);
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    switch (c) {
+    case 'j': o.json = 1; break;
+    case 'r': o.raw = 1; break;
+    case 'a':
+    case 'b':
+      if (!sfc_parse_u64(optarg, c == 'a' ? &o.vma_a : &o.vma_b)) {
+        sfc_error("--vma-%c wants an address, not '%s'", c, optarg);
+        return 2;
+      }
+      break;
+    case 'h': usage(stdout); return 0;
+    default: usage(stderr); return 2;
+    }
+  }
+  if (argc - optind != 2) {
+    sfc_error("diff wants two SFrame sections (raw, or ELF files)");
+    usage(stderr);
+    return 2;
+  }
+  o.a = argv[optind];
+  o.b = argv[optind + 1];
+  return sc_diff(&o, stdout, stderr);
+}
+
+/* A test aid (producers/tests/sfcfi-diff.bats): sc_elf_write_with_sframe
+ * with the bytes of a file. */
+static int cmd_write_elf(int argc, char **argv) {
+  if (argc != 4) {
+    sfc_error("write-elf wants IN SECTION OUT");
+    return 2;
+  }
+  size_t len;
+  uint8_t *sec = sfc_read_file_or_warn(argv[2], &len);
+  if (!sec)
+    return 2;
+  char err[256];
+  int rc = sc_elf_write_with_sframe(argv[1], argv[3], sec, len, err, sizeof err) == 0 ? 0 : 2;
+  if (rc)
+    sfc_error("%s", err);
+  free(sec);
+  return rc;
 }
 
 int main(int argc, char **argv) {
@@ -70,6 +307,12 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "check") == 0)
     return cmd_check(argc - 1, argv + 1);
+  if (strcmp(cmd, "convert") == 0)
+    return cmd_convert(argc - 1, argv + 1);
+  if (strcmp(cmd, "diff") == 0)
+    return cmd_diff(argc - 1, argv + 1);
+  if (strcmp(cmd, "write-elf") == 0)
+    return cmd_write_elf(argc - 1, argv + 1);
   sfc_error("unknown command '%s'", cmd);
   usage(stderr);
   return 2;

@@ -257,8 +257,9 @@ void sc_convert_list_skipped(const sc_elf *e, const sc_cfi *c, uint8_t version, 
 #define SC_ELFOUT_VMA 0
 /* Writes out_path: a copy of the ELF file in_path whose .sframe is sec
  * (len bytes, not loaded, sh_addr SC_ELFOUT_VMA).  A .sframe the input had
- * is renamed .sframe.replaced (its bytes and its place in the program
- * headers stay).  Never overwrites in_path; out_path is written whole or
+ * is renamed .sframe.replaced and becomes SHT_PROGBITS (so that readers
+ * finding the section by its type do not take it; its bytes, address and
+ * place in the program headers stay).  Never overwrites in_path; out_path is written whole or
  * not at all (a temporary file renamed).  0, or -1 with err set. */
 int sc_elf_write_with_sframe(const char *in_path, const char *out_path, const uint8_t *sec, size_t len,
                              char *err, size_t errlen);

@@ -1,0 +1,422 @@
+/* elfout.c - a copy of an ELF file with a new .sframe section.
+ *
+ * Nothing of the input moves: the output is the input's bytes, every one
+ * at its offset (the program headers, every section, and whatever lies
+ * between or outside them), with three things appended after its end,
+ * each aligned: the new .sframe's bytes (8), a new section name table (the
+ * old one's bytes and the new names), and a new section header table
+ * holding the old headers and one more.  The ELF header is rewritten in
+ * place to name the new table; the old .shstrtab header points at the new
+ * string table.  A .sframe the input had keeps its bytes, its address and
+ * its place in any segment (PT_GNU_SFRAME still names it), renamed
+ * .sframe.replaced and, when its type was SHT_GNU_SFRAME, typed
+ * SHT_PROGBITS: a reader that finds SFrame by type rather than by name
+ * (sfref takes the first section named .sframe or of that type) then
+ * finds only the new section.  The new one takes the type the old one had.
+ *
+ * libelf reads the input's headers (extended section numbering included)
+ * and translates the new headers to the file's class and byte order
+ * (gelf_xlatetof).  The layout is ours rather than elf_update's, even with
+ * ELF_F_LAYOUT: elf_update writes only what it knows as sections and fills
+ * the rest with its fill byte, so bytes that belong to no section (a
+ * stripped file's segments, padding a linker filled) would not survive.
+ *
+ * The output is written to a temporary file in its directory and renamed
+ * into place, so it is whole or absent; the input is never overwritten.
+ * Every error message starts with the name of the file it is about. */
+#include "sfcfi.h"
+
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sfc_tools.h"
+
+#ifndef SHT_GNU_SFRAME
+#define SHT_GNU_SFRAME 0x6ffffff4
+#endif
+
+#define SFRAME_ALIGN 8
+
+static int fail(char *err, size_t errlen, const char *fmt, ...) SFC_PRINTF(3, 4);
+static int fail(char *err, size_t errlen, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errlen, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) & ~(a - 1); }
+
+/* Writes len bytes at off; 0 or -1 (errno set). */
+static int pwrite_all(int fd, const void *buf, size_t len, uint64_t off) {
+  const uint8_t *p = buf;
+  while (len) {
+    ssize_t n = pwrite(fd, p, len, (off_t)off);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      if (n == 0)
+        errno = EIO;
+      return -1;
+    }
+    p += n;
+    len -= (size_t)n;
+    off += (uint64_t)n;
+  }
+  return 0;
+}
+
+/* Reads len bytes at off; 0 or -1 (errno set; EIO at a short file). */
+static int pread_all(int fd, void *buf, size_t len, uint64_t off) {
+  uint8_t *p = buf;
+  while (len) {
+    ssize_t n = pread(fd, p, len, (off_t)off);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      if (n == 0)
+        errno = EIO;
+      return -1;
+    }
+    p += n;
+    len -= (size_t)n;
+    off += (uint64_t)n;
+  }
+  return 0;
+}
+
+/* The input, as read. */
+typedef struct input {
+  int fd;
+  Elf *elf;
+  struct stat st;
+  int cls;             /* ELFCLASS32 / 64 */
+  GElf_Ehdr eh;
+  size_t shnum;        /* sections, extended numbering resolved */
+  size_t shstrndx;
+  GElf_Shdr *sh;       /* shnum headers */
+  uint8_t *strtab;     /* the old section name table's bytes */
+  size_t strlen_;
+} input;
+
+static void input_close(input *in) {
+  free(in->sh);
+  free(in->strtab);
+  if (in->elf)
+    elf_end(in->elf);
+  if (in->fd >= 0)
+    close(in->fd);
+}
+
+static int input_open(input *in, const char *path, char *err, size_t errlen) {
+  memset(in, 0, sizeof *in);
+  in->fd = open(path, O_RDONLY);
+  if (in->fd < 0)
+    return fail(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+  if (fstat(in->fd, &in->st) != 0)
+    return fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+  if (!S_ISREG(in->st.st_mode))
+    return fail(err, errlen, "%s: not a regular file", path);
+  elf_version(EV_CURRENT);
+  in->elf = elf_begin(in->fd, ELF_C_READ, NULL);
+  if (!in->elf || elf_kind(in->elf) != ELF_K_ELF)
+    return fail(err, errlen, "%s: not an ELF file", path);
+  in->cls = gelf_getclass(in->elf);
+  if (in->cls != ELFCLASS32 && in->cls != ELFCLASS64)
+    return fail(err, errlen, "%s: unknown ELF class", path);
+  if (!gelf_getehdr(in->elf, &in->eh))
+    return fail(err, errlen, "%s: cannot read the ELF header: %s", path, elf_errmsg(-1));
+  if (in->eh.e_ident[EI_DATA] != ELFDATA2LSB && in->eh.e_ident[EI_DATA] != ELFDATA2MSB)
+    return fail(err, errlen, "%s: unknown ELF byte order", path);
+  if (elf_getshdrnum(in->elf, &in->shnum) != 0)
+    return fail(err, errlen, "%s: cannot read the section headers: %s", path, elf_errmsg(-1));
+  if (in->shnum == 0)
+    return 0; /* no sections at all: a table is made */
+  size_t want = in->cls == ELFCLASS64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+  if (in->eh.e_shentsize != want)
+    return fail(err, errlen, "%s: section headers of %u bytes, not %zu", path, in->eh.e_shentsize, want);
+  if (elf_getshdrstrndx(in->elf, &in->shstrndx) != 0 || in->shstrndx == SHN_UNDEF ||
+      in->shstrndx >= in->shnum)
+    return fail(err, errlen, "%s: has sections but no section name table", path);
+  in->sh = calloc(in->shnum, sizeof *in->sh);
+  if (!in->sh)
+    return fail(err, errlen, "%s: out of memory", path);
+  for (size_t i = 0; i < in->shnum; i++) {
+    Elf_Scn *scn = elf_getscn(in->elf, i);
+    if (!scn || !gelf_getshdr(scn, &in->sh[i]))
+      return fail(err, errlen, "%s: cannot read section header %zu: %s", path, i, elf_errmsg(-1));
+  }
+  const GElf_Shdr *ss = &in->sh[in->shstrndx];
+  if (ss->sh_type == SHT_NOBITS || ss->sh_offset > (uint64_t)in->st.st_size ||
+      ss->sh_size > (uint64_t)in->st.st_size - ss->sh_offset)
+    return fail(err, errlen, "%s: the section name table lies outside the file", path);
+  in->strlen_ = (size_t)ss->sh_size;
+  in->strtab = malloc(in->strlen_ ? in->strlen_ : 1);
+  if (!in->strtab)
+    return fail(err, errlen, "%s: out of memory", path);
+  if (pread_all(in->fd, in->strtab, in->strlen_, ss->sh_offset) != 0)
+    return fail(err, errlen, "%s: cannot read the section name table: %s", path, strerror(errno));
+  return 0;
+}
+
+/* The name of section i ("" when it points outside the table). */
+static const char *name_of(const input *in, size_t i) {
+  uint64_t n = in->sh[i].sh_name;
+  if (n >= in->strlen_ || !memchr(in->strtab + n, 0, in->strlen_ - n))
+    return "";
+  return (const char *)in->strtab + n;
+}
+
+/* Appends s (with its NUL) to the growing table; its offset. */
+static size_t add_name(uint8_t *tab, size_t *len, const char *s) {
+  size_t at = *len, n = strlen(s) + 1;
+  memcpy(tab + at, s, n);
+  *len += n;
+  return at;
+}
+
+/* The new headers and ELF header, translated to the file's form. */
+static int translate(Elf *elf, Elf_Type type, void *mem, size_t memsize, void *file, size_t filesize,
+                     unsigned encoding) {
+  Elf_Data src, dst;
+  memset(&src, 0, sizeof src);
+  memset(&dst, 0, sizeof dst);
+  src.d_buf = mem;
+  src.d_size = memsize;
+  src.d_type = type;
+  src.d_version = EV_CURRENT;
+  dst.d_buf = file;
+  dst.d_size = filesize;
+  dst.d_type = type;
+  dst.d_version = EV_CURRENT;
+  return gelf_xlatetof(elf, &dst, &src, encoding) ? 0 : -1;
+}
+
+/* Copies the input's bytes to fd from offset 0. */
+static int copy_bytes(int from, int to, uint64_t len) {
+  static uint8_t buf[1 << 16];
+  uint64_t off = 0;
+  while (off < len) {
+    size_t n = len - off < sizeof buf ? (size_t)(len - off) : sizeof buf;
+    if (pread_all(from, buf, n, off) != 0 || pwrite_all(to, buf, n, off) != 0)
+      return -1;
+    off += n;
+  }
+  return 0;
+}
+
+/* Writes the output into fd.  0, or -1 with err set. */
+static int build(const input *in, const char *out_path, int fd, const uint8_t *sec, size_t len, char *err,
+                 size_t errlen) {
+  int is64 = in->cls == ELFCLASS64;
+  size_t old = in->shnum;
+  int fresh = old == 0; /* no sections: null, .sframe, .shstrtab are made */
+  size_t total = fresh ? 3 : old + 1;
+  size_t sframe_ndx = fresh ? 1 : old;
+  size_t strndx = fresh ? 2 : in->shstrndx;
+  uint32_t type = SHT_GNU_SFRAME;
+
+  /* the new name table: the old bytes, then the new names */
+  size_t cap = in->strlen_ + 64, slen = 0;
+  uint8_t *tab = malloc(cap);
+  GElf_Shdr *sh = calloc(total, sizeof *sh);
+  if (!tab || !sh) {
+    free(tab);
+    free(sh);
+    return fail(err, errlen, "%s: out of memory", out_path);
+  }
+  if (in->strlen_)
+    memcpy(tab, in->strtab, in->strlen_);
+  slen = in->strlen_;
+  if (slen == 0 || tab[slen - 1] != 0)
+    tab[slen++] = 0; /* the table must start with, and its last name end in, a NUL */
+  if (!fresh)
+    memcpy(sh, in->sh, old * sizeof *sh);
+  size_t replaced_name = 0;
+  int any_replaced = 0;
+  for (size_t i = 1; i < old; i++) {
+    if (strcmp(name_of(in, i), ".sframe") != 0)
+      continue;
+    if (!any_replaced) {
+      type = in->sh[i].sh_type;
+      replaced_name = add_name(tab, &slen, ".sframe.replaced");
+      any_replaced = 1;
+    }
+    sh[i].sh_name = (GElf_Word)replaced_name;
+    if (sh[i].sh_type == SHT_GNU_SFRAME)
+      sh[i].sh_type = SHT_PROGBITS; /* one SFrame section by type too */
+  }
+  size_t strtab_name = fresh ? add_name(tab, &slen, ".shstrtab") : in->sh[in->shstrndx].sh_name;
+  size_t sframe_name = add_name(tab, &slen, ".sframe");
+
+  uint64_t in_size = (uint64_t)in->st.st_size;
+  uint64_t sframe_off = align_up(in_size, SFRAME_ALIGN);
+  uint64_t str_off = sframe_off + len;
+  uint64_t shdr_align = is64 ? 8 : 4;
+  uint64_t shoff = align_up(str_off + slen, shdr_align);
+  size_t shentsize = is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+  uint64_t end = shoff + (uint64_t)total * shentsize;
+  if (!is64 && end > UINT32_MAX) {
+    free(tab);
+    free(sh);
+    return fail(err, errlen, "%s: would be too large for a 32-bit ELF file", out_path);
+  }
+
+  /* the headers */
+  GElf_Shdr *ns = &sh[sframe_ndx];
+  memset(ns, 0, sizeof *ns);
+  ns->sh_name = (GElf_Word)sframe_name;
+  ns->sh_type = type;
+  ns->sh_flags = 0;
+  ns->sh_addr = SC_ELFOUT_VMA;
+  ns->sh_offset = sframe_off;
+  ns->sh_size = len;
+  ns->sh_addralign = SFRAME_ALIGN;
+  GElf_Shdr *st = &sh[strndx];
+  if (fresh) {
+    memset(st, 0, sizeof *st);
+    st->sh_type = SHT_STRTAB;
+    st->sh_addralign = 1;
+  }
+  st->sh_name = (GElf_Word)strtab_name;
+  st->sh_offset = str_off;
+  st->sh_size = slen;
+  GElf_Ehdr eh = in->eh;
+  eh.e_shoff = shoff;
+  eh.e_shentsize = (GElf_Half)shentsize;
+  if (total >= SHN_LORESERVE) {
+    eh.e_shnum = 0;
+    sh[0].sh_size = total;
+  } else {
+    eh.e_shnum = (GElf_Half)total;
+  }
+  if (strndx >= SHN_LORESERVE) {
+    eh.e_shstrndx = SHN_XINDEX;
+    sh[0].sh_link = (GElf_Word)strndx;
+  } else {
+    eh.e_shstrndx = (GElf_Half)strndx;
+  }
+
+  /* to the file's class and byte order */
+  unsigned enc = in->eh.e_ident[EI_DATA];
+  size_t shbytes = total * shentsize;
+  void *mem = malloc(total * (is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr)));
+  uint8_t *file = malloc(shbytes);
+  uint8_t ehfile[sizeof(Elf64_Ehdr)];
+  int rc = 0;
+  if (!mem || !file) {
+    rc = fail(err, errlen, "%s: out of memory", out_path);
+    goto out;
+  }
+  Elf64_Ehdr e64;
+  Elf32_Ehdr e32;
+  if (is64) {
+    Elf64_Shdr *m = mem;
+    for (size_t i = 0; i < total; i++)
+      m[i] = sh[i]; /* GElf_Shdr is Elf64_Shdr */
+    e64 = eh;
+  } else {
+    Elf32_Shdr *m = mem;
+    for (size_t i = 0; i < total; i++) {
+      m[i].sh_name = sh[i].sh_name;
+      m[i].sh_type = sh[i].sh_type;
+      m[i].sh_flags = (Elf32_Word)sh[i].sh_flags;
+      m[i].sh_addr = (Elf32_Addr)sh[i].sh_addr;
+      m[i].sh_offset = (Elf32_Off)sh[i].sh_offset;
+      m[i].sh_size = (Elf32_Word)sh[i].sh_size;
+      m[i].sh_link = sh[i].sh_link;
+      m[i].sh_info = sh[i].sh_info;
+      m[i].sh_addralign = (Elf32_Word)sh[i].sh_addralign;
+      m[i].sh_entsize = (Elf32_Word)sh[i].sh_entsize;
+    }
+    memcpy(e32.e_ident, eh.e_ident, EI_NIDENT);
+    e32.e_type = eh.e_type;
+    e32.e_machine = eh.e_machine;
+    e32.e_version = eh.e_version;
+    e32.e_entry = (Elf32_Addr)eh.e_entry;
+    e32.e_phoff = (Elf32_Off)eh.e_phoff;
+    e32.e_shoff = (Elf32_Off)eh.e_shoff;
+    e32.e_flags = eh.e_flags;
+    e32.e_ehsize = eh.e_ehsize;
+    e32.e_phentsize = eh.e_phentsize;
+    e32.e_phnum = eh.e_phnum;
+    e32.e_shentsize = eh.e_shentsize;
+    e32.e_shnum = eh.e_shnum;
+    e32.e_shstrndx = eh.e_shstrndx;
+  }
+  size_t ehsize = is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
+  if (translate(in->elf, ELF_T_SHDR, mem, shbytes, file, shbytes, enc) != 0 ||
+      translate(in->elf, ELF_T_EHDR, is64 ? (void *)&e64 : (void *)&e32, ehsize, ehfile, ehsize, enc) != 0) {
+    rc = fail(err, errlen, "%s: cannot translate the headers: %s", out_path, elf_errmsg(-1));
+    goto out;
+  }
+
+  /* the bytes: the input, the new section, the names, the headers */
+  static const uint8_t zeros[16];
+  if (copy_bytes(in->fd, fd, in_size) != 0 ||
+      pwrite_all(fd, zeros, (size_t)(sframe_off - in_size), in_size) != 0 ||
+      pwrite_all(fd, sec, len, sframe_off) != 0 || pwrite_all(fd, tab, slen, str_off) != 0 ||
+      pwrite_all(fd, zeros, (size_t)(shoff - str_off - slen), str_off + slen) != 0 ||
+      pwrite_all(fd, file, shbytes, shoff) != 0 || pwrite_all(fd, ehfile, ehsize, 0) != 0)
+    rc = fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
+out:
+  free(mem);
+  free(file);
+  free(tab);
+  free(sh);
+  return rc;
+}
+
+int sc_elf_write_with_sframe(const char *in_path, const char *out_path, const uint8_t *sec, size_t len,
+                             char *err, size_t errlen) {
+  input in;
+  if (input_open(&in, in_path, err, errlen) != 0) {
+    input_close(&in);
+    return -1;
+  }
+  struct stat ost;
+  if (stat(out_path, &ost) == 0 && ost.st_dev == in.st.st_dev && ost.st_ino == in.st.st_ino) {
+    input_close(&in);
+    return fail(err, errlen, "%s is the input file: it is never overwritten", out_path);
+  }
+  /* a temporary file beside the output */
+  const char *slash = strrchr(out_path, '/');
+  size_t dirlen = slash ? (size_t)(slash - out_path) + 1 : 0;
+  size_t n = strlen(out_path) + 16;
+  char *tmp = malloc(n);
+  if (!tmp) {
+    input_close(&in);
+    return fail(err, errlen, "%s: out of memory", out_path);
+  }
+  snprintf(tmp, n, "%.*s.%s.XXXXXX", (int)dirlen, out_path, out_path + dirlen);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    int e = errno;
+    free(tmp);
+    input_close(&in);
+    return fail(err, errlen, "%s: cannot create a file beside it: %s", out_path, strerror(e));
+  }
+  mode_t mask = umask(0);
+  umask(mask);
+  int rc = build(&in, out_path, fd, sec, len, err, errlen);
+  if (rc == 0 && fchmod(fd, (in.st.st_mode & 0777) & ~mask) != 0)
+    rc = fail(err, errlen, "%s: cannot set its mode: %s", out_path, strerror(errno));
+  if (rc == 0 && fsync(fd) != 0)
+    rc = fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
+  if (close(fd) != 0 && rc == 0)
+    rc = fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
+  if (rc == 0 && rename(tmp, out_path) != 0)
+    rc = fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
+  if (rc != 0)
+    unlink(tmp);
+  free(tmp);
+  input_close(&in);
+  return rc;
+}
