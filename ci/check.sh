@@ -7,7 +7,9 @@
 #      regression replayed (standalone, ASan+UBSan), a libFuzzer smoke run of
 #      each, and the OSS-Fuzz build simulated
 #      and the harness's recorder under QEMU (harness/tests/qemu: QEMU is
-#      built from trixie's source once, about 4 minutes, under build/)
+#      built from trixie's source once, about 4 minutes, under build/), then
+#      Debian's static programs converted by sfcfi under the same QEMU
+#      (producers/tests/qemu)
 #   3.-5. side by side (two cores; each is mostly one program at a time):
 #   3. rebuild with ASan + UBSan and run the tests again: the unit tests
 #      (every real section, its truncations and corruptions), the round
@@ -99,6 +101,12 @@ if make -j2 BUILD=build tests > build/build.log 2>&1; then
   grep -q '^1\.\.' build/recorder.tap || echo "not ok - recorder.bats printed no plan" >> build/recorder.tap
   echo "$(grep -c '^ok ' build/recorder.tap) passed, $(grep -c '^not ok' build/recorder.tap) failed" | tee -a build/recorder.tap
   tally build/recorder.tap
+  section "Debian's static programs converted by sfcfi, under QEMU (producers/tests/qemu/debian-static.bats)"
+  BUILD=build bats --tap producers/tests/qemu/debian-static.bats > build/debian-static.tap 2>&1
+  grep -E '^(ok|not ok|#)' build/debian-static.tap | head -n 40
+  grep -q '^1\.\.' build/debian-static.tap || echo "not ok - debian-static.bats printed no plan" >> build/debian-static.tap
+  echo "$(grep -c '^ok ' build/debian-static.tap) passed, $(grep -c '^not ok' build/debian-static.tap) failed" | tee -a build/debian-static.tap
+  tally build/debian-static.tap
   section "conformance (every bundled adapter, a sample of the corpus)"
   # Each adapter's results must match its expected-results file.
   if make -s BUILD=build conformance CONFORMANCE_FLAGS="--sample 7" > build/conformance.log 2>&1; then

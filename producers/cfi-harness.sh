@@ -10,7 +10,8 @@
 #               builds them; each subdirectory ARCH-gas-VER-OPT holds programs)
 #   --out DIR   where the table and logs go (default build/producers/cfi)
 #   --quick     the `frames` program of each build only
-# Writes OUT/results.md (the table, also printed) and OUT/logs/.  Exit 0
+# Writes OUT/results.md (the table, also printed), OUT/summary.md (per
+# build, summed) and OUT/logs/.  Exit 0
 # when every program was checked and converted and nothing is unexplained:
 # every disagreement of gas's section with the CFI has a class sfcfi names
 # and is listed in producers/cfi-known.txt, every conversion validates and
@@ -98,8 +99,8 @@ for bdir in "$bindir"/*/; do
     [ $unexplained -eq 0 ] || bad=$((bad + 1))
     # conversions
     # The conversions are written for the address of the file's own .sframe
-    # (for an object: where sfcfi lays it out), which check --sframe assumes.
-    vma=$(readelf -SW "$prog" | awk '$2 == ".sframe" { print "0x" $4 }')
+    # (for an object: where sfcfi lays it out; convert prints it), which
+    # check --sframe assumes.
     conv="" diffcol=""
     for v in $(versions "$build"); do
       raw=$log.v$v.sframe
@@ -113,8 +114,8 @@ for bdir in "$bindir"/*/; do
       "$sfcfi" check --summary --sframe "$raw" "$prog" > "$log.recheck$v" 2>&1
       if grep -q 'disagreeing 0$' "$log.recheck$v"; then conv+="v$v ok; "
       else conv+="v$v DISAGREES; "; bad=$((bad + 1)); fi
-      if [ "$v" = "$gv" ] && [ "${name%.o}" = "$name" ]; then
-        "$sfcfi" diff --vma-b "$vma" "$prog" "$raw" > "$log.diff" 2>&1
+      if [ "$v" = "$gv" ]; then
+        "$sfcfi" diff --vma-b "$cvma" "$prog" "$raw" > "$log.diff" 2>&1
         nd=$(grep -c '^differ ' "$log.diff")
         na=$(grep -c '^only-a ' "$log.diff")
         nb=$(grep -c '^only-b ' "$log.diff")
@@ -132,6 +133,21 @@ for bdir in "$bindir"/*/; do
   done
 done
 cat "$table"
+# Per build, summed: what CFI-RESULTS.md records.
+awk -F' [|] ' '
+  NR <= 2 { next }
+  { b = substr($1, 3); split($3, f, " / "); n[b]++; both[b] += f[1]; co[b] += f[2]; so[b] += f[3]
+    cmp[b] += $4; ag[b] += $5; dis[b] += $6 + 0
+    c = $7; ok[b] += gsub(/ ok;/, "", c); bad[b] += gsub(/(INVALID|DISAGREES|failed);/, "", c)
+    d = $8; if (d ~ /differ/) { split(d, x, " "); dif[b] += x[2]; og[b] += x[4]; diffs[b]++ }
+    if (!(b in seen)) { seen[b] = 1; order[++k] = b } }
+  END {
+    print "| build | programs and objects | functions in both | CFI only | SFrame only | rows compared | agree | disagree | conversions valid and agreeing | diffs with gas: differ / only in gas |"
+    print "|---|---|---|---|---|---|---|---|---|---|"
+    for (i = 1; i <= k; i++) { b = order[i]
+      printf "| %s | %d | %d | %d | %d | %d | %d | %d | %d of %d | %d / %d (%d diffs) |\n", b, n[b], both[b], co[b], so[b], cmp[b], ag[b], dis[b], ok[b], ok[b] + bad[b], dif[b], og[b], diffs[b] } }
+' "$table" > "$out/summary.md"
+cat "$out/summary.md"
 if [ $progs -eq 0 ]; then
   echo "cfi-harness: no program with .sframe under $bindir: nothing checked" >&2
   exit 1

@@ -23,3 +23,9 @@ $(SFCFI): $(BUILD)/obj/sfcfi/sfcfi.o $(SFCFI_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(
 .PHONY: sfcfi
 sfcfi: $(SFCFI)
 tests: $(SFCFI)
+
+# sfcfi on every program and object `make harness` built (build/harness/bin):
+# check, convert (every version), validate, check again, diff with gas's own.
+.PHONY: cfi-harness
+cfi-harness: $(SFCFI) $(SFREF)
+	bash producers/cfi-harness.sh $(if $(QUICK),--quick)

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# producers/debian-static.sh - large statically linked programs that nobody
+# in this project built: Debian's own builds, for amd64, arm64 and s390x,
+# fetched from Debian's archive and unpacked under build/producers/debian/.
+#
+# Usage: producers/debian-static.sh [PKG...]     (default: busybox-static bash-static)
+#
+# What it does, all under build/producers/ (PRODUCERS_TOP= overrides):
+#   apt/             a private apt configuration (the approach of
+#                    ci/toolchains.sh): its own sources list naming SUITE on
+#                    the mirror this machine's own apt sources name,
+#                    APT::Architectures amd64 arm64 s390x, its own lists,
+#                    state and cache.  Never the system's apt state.
+#   debian/debs/     the .deb files (kept)
+#   debian/ARCH/     each package `dpkg-deb -x`-ed (ARCH: amd64 arm64 s390x)
+#   debian/ARCH/VERSIONS   "package version" per unpacked package
+#   debian/ARCH/stamp-KEY  the request met: a second run downloads nothing
+# Then prints each statically linked ELF program found in the packages, with
+# its size.  SUITE is bookworm (SUITE= overrides: trixie, sid).  Needs no
+# root.  Exit 2 on usage errors, 1 when the archive cannot be reached or a
+# package is missing.
+set -euo pipefail
+export LC_ALL=C
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+top=${PRODUCERS_TOP:-$here/build/producers}
+suite=${SUITE:-bookworm}
+arches="amd64 arm64 s390x"
+
+die() { echo "debian-static: $*" >&2; exit "${2:-1}"; }
+case ${1:-} in -h|--help) sed -n '2,22p' "$0"; exit 0 ;; -*) die "unknown option '$1' (see --help)" 2 ;; esac
+case $suite in bookworm|trixie|sid) ;; *) die "unknown suite '$suite' (bookworm, trixie, sid)" 2 ;; esac
+[ $# -gt 0 ] || set -- busybox-static bash-static
+for p in "$@"; do
+  case $p in *[!a-z0-9.+-]*|'') die "not a Debian package name: '$p'" 2 ;; esac
+done
+
+aptdir=$top/apt/$suite
+debs=$top/debian/debs/$suite
+key=$(printf '%s\n' "$suite" "$@" | sort -u | tr '\n' ' ' | sha1sum | cut -c1-12)
+
+# The programs of one unpacked package: statically linked ELF files (no
+# program interpreter), printed as "path size".
+list_static() { # ARCH PKG
+  local root=$top/debian/$1 f
+  [ -f "$root/.files/$2" ] || return 0
+  while IFS= read -r f; do
+    f=$root/$f
+    if [ ! -f "$f" ] || [ -L "$f" ]; then continue; fi
+    [ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ] || continue
+    readelf -lW "$f" 2>/dev/null | grep -q 'Requesting program interpreter' && continue
+    readelf -hW "$f" 2>/dev/null | grep -q 'Type:.*EXEC\|Type:.*DYN' || continue
+    echo "$f $(stat -c %s "$f")"
+  done < "$root/.files/$2"
+}
+report() {
+  local a p
+  for a in $arches; do
+    for p in "$@"; do
+      list_static "$a" "$p" | while read -r f s; do
+        printf '%-7s %-15s %-12s %s\n' "$a" "$p" "$s" "$f"
+      done
+    done
+  done
+}
+
+cached=1
+for a in $arches; do [ -f "$top/debian/$a/stamp-$key" ] || cached=0; done
+if [ $cached = 1 ]; then
+  echo "debian-static: $suite: $* already unpacked for $arches (cached, nothing downloaded)"
+  report "$@"
+  exit 0
+fi
+
+mkdir -p "$aptdir"/{lists/partial,cache/archives/partial,etc/preferences.d,etc/apt.conf.d} "$debs"
+: > "$aptdir/status"
+
+# The mirror: the first Debian archive URI the machine's own sources name
+# (as ci/toolchains.sh finds it).
+mirror=${DEBIAN_MIRROR:-}
+if [ -z "$mirror" ]; then
+  mirror=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '/^URIs:/ { for (i = 2; i <= NF; i++) print $i }' |
+           grep -v -e security -e '^#' | head -n 1 || true)
+  [ -n "$mirror" ] || mirror=$(grep -hE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+           awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { print $i; exit } }' | grep -v security | head -n 1 || true)
+fi
+[ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources.list*; set DEBIAN_MIRROR"
+keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+echo "deb [signed-by=$keyring] $mirror $suite main" > "$aptdir/etc/sources.list"
+
+apt_opts=(
+  -o "Dir::Etc::SourceList=$aptdir/etc/sources.list"
+  -o "Dir::Etc::SourceParts=/dev/null"
+  -o "Dir::Etc::Preferences=/dev/null"
+  -o "Dir::Etc::PreferencesParts=$aptdir/etc/preferences.d"
+  -o "Dir::State=$aptdir"
+  -o "Dir::State::Lists=$aptdir/lists"
+  -o "Dir::State::status=$aptdir/status"
+  -o "Dir::Cache=$aptdir/cache"
+  -o "Dir::Cache::archives=$debs"
+  -o "APT::Architecture=amd64"
+  -o "APT::Architectures::=amd64" -o "APT::Architectures::=arm64" -o "APT::Architectures::=s390x"
+  -o "Acquire::Check-Valid-Until=false"
+  -o "Acquire::Languages=none"
+  -o "APT::Get::List-Cleanup=false"
+  -o "APT::Update::Error-Mode=any"
+  -o "Debug::NoLocking=true"
+  -o "APT::Sandbox::User=root"
+)
+
+# Lists: fetched once.  A failed fetch is only a warning to apt by
+# default; Error-Mode=any makes it an error, and the lists are checked.
+if [ ! -f "$aptdir/lists-ok" ]; then
+  echo "debian-static: $suite: apt-get update ($mirror, $arches)"
+  if ! apt-get "${apt_opts[@]}" update -q >"$aptdir/update.log" 2>&1; then
+    tail -n 8 "$aptdir/update.log" >&2
+    die "cannot reach Debian's archive ($mirror $suite): apt-get update failed (log: $aptdir/update.log)"
+  fi
+  for a in $arches; do
+    ls "$aptdir/lists/"*"_${suite}_main_binary-${a}_Packages"* >/dev/null 2>&1 ||
+      die "cannot reach Debian's archive ($mirror $suite): no package list for $a (log: $aptdir/update.log)"
+  done
+  touch "$aptdir/lists-ok"
+fi
+
+# Download each PKG:ARCH once, then unpack it into debian/ARCH.
+for a in $arches; do
+  root=$top/debian/$a
+  mkdir -p "$root/.unpacked" "$root/.files"
+  for p in "$@"; do
+    if [ -z "$(find "$debs" -maxdepth 1 -name "${p}_*_$a.deb")" ]; then
+      echo "debian-static: $suite: downloading $p:$a"
+      (cd "$debs" && apt-get "${apt_opts[@]}" download "$p:$a") > "$aptdir/download.log" 2>&1 || {
+        tail -n 8 "$aptdir/download.log" >&2
+        if grep -q -e 'Unable to locate' -e "Can't select" -e 'has no installation candidate' "$aptdir/download.log"; then
+          die "$p is not in $suite for $a"
+        fi
+        die "cannot download $p:$a from Debian's archive ($mirror $suite)"
+      }
+    fi
+    deb=$(find "$debs" -maxdepth 1 -name "${p}_*_$a.deb" | sort | head -n 1)
+    dpkg-deb -x "$deb" "$root"
+    dpkg-deb -c "$deb" | awk '$1 !~ /^[dl]/ { sub(/^\.\//, "", $6); print $6 }' > "$root/.files/$p"
+    dpkg-deb -f "$deb" Version > "$root/.unpacked/$p"
+  done
+  for f in "$root"/.unpacked/*; do echo "$(basename "$f") $(cat "$f")"; done | sort > "$root/VERSIONS"
+  touch "$root/stamp-$key"
+done
+echo "debian-static: $suite: unpacked $* under $top/debian/{${arches// /,}}"
+report "$@"
