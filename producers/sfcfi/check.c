@@ -71,6 +71,13 @@ static item *add(state *s, const char *kind, const char *cls, uint64_t lo, uint6
   return it;
 }
 
+/* Version 3: "an SFrame FDE of type SFRAME_FDE_TYPE_DEFAULT with no FREs
+ * is used to indicate an outermost frame" (v3 section 1, as the oracle's
+ * unwinder reads it). */
+static int empty_is_outermost(const sfr_section *sec, const sfr_fde *fde) {
+  return sec->version >= 3 && fde->num_fres == 0 && fde->fde_type == SFR_FDE_TYPE_DEFAULT;
+}
+
 /* The SFrame reading at pc, as sfr_lookup gives it, and in *pend where it
  * stops being the same (exclusive; 0 when not known, for no function).  A
  * PCINC function's rows are read once with the oracle (sfr_fre_next,
@@ -136,6 +143,12 @@ static sfr_lookup_status sframe_at(state *s, uint64_t pc, sfr_lookup_result *res
   res->fde = s->cur;
   res->pc = pc;
   *pend = lo < s->nsrows && s->srows[lo].start < fend ? s->srows[lo].start : fend;
+  if (lo == 0 && empty_is_outermost(sec, &s->cur)) {
+    memset(&res->rules, 0, sizeof res->rules);
+    res->rules.outermost = 1;
+    res->rules.ra.kind = SFR_RULE_UNDEFINED;
+    return SFR_LOOKUP_FOUND;
+  }
   if (lo == 0)
     return SFR_LOOKUP_NO_FRE;
   res->rules = s->srows[lo - 1].rules;
@@ -234,7 +247,8 @@ static void compare_function(state *s, const sc_func *f) {
       if (!pend)
         end = pc + 1;
       if (st != SFR_LOOKUP_FOUND) {
-        cls = st == SFR_LOOKUP_NO_FRE ? "no-row" : "bad-data";
+        cls = st == SFR_LOOKUP_NO_FRE ? "no-row"
+              : st == SFR_LOOKUP_REP_SIZE_UNKNOWN ? "rep-size-unknown" : "bad-data";
         snprintf(stext, sizeof stext, "%s", sfr_lookup_status_name(st));
       }
     }
@@ -246,9 +260,15 @@ static void compare_function(state *s, const sc_func *f) {
       w.reason = SC_CFI_ERROR;
     else
       sc_express(s->c, f, r, pc, sec->version, &w);
+    /* No SFrame row where the CFI says what SFrame cannot: both are silent
+     * (a function's first bytes before `.cfi_def_cfa`, N37). */
+    if (st == SFR_LOOKUP_NO_FRE && w.reason != SC_OK) {
+      cls = NULL;
+      stext[0] = 0;
+    }
     sfr_rules got;
     memset(&got, 0, sizeof got);
-    if (!cls) {
+    if (!cls && st == SFR_LOOKUP_FOUND) {
       got = res.rules;
       sc_resolve(sec, &got);
       if (w.reason != SC_OK) {

@@ -225,11 +225,10 @@ int sc_convert(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, 
         s0++;
       if (s0 < b.n && b.p[s0].start == first_expr->start)
         rep = repeat_of(&b, s0, b.n, b.p[s0].start, f->end);
-      if (rep && version == 1) {
-        st->skipped++;
-        st->by_reason[SC_R_CFA_EXPR]++;
-        continue;
-      }
+      /* Version 1 records no repeat size (N14): the stretch's rows are
+       * written out address range by address range instead. */
+      if (version == 1)
+        rep = 0;
       if (rep)
         split = s0;
     }

@@ -36,3 +36,31 @@ plt_got() { # SUITE: ld of the suite links main.c; check reports the .plt.got ro
 @test "finding 01: ld 2.47.50's SFrame for .plt.got says CFA = SP + 16 where its CFI says SP + 8" {
   plt_got sid
 }
+
+sframe_size() { # ELF: the size field of its .sframe section header
+  readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".sframe" { print $5 }'
+}
+
+empty_sframe() { # DIR: as and ld of DIR; the output's .sframe has no bytes
+  local bin=$1
+  [ -x "$bin/ld" ] || skip "no $bin/ld (ci/peers.sh fetches it)"
+  "$bin/as" --gsframe -o "$BATS_TEST_TMPDIR/only.o" "$ROOT/producers/findings/15-ld-empty-sframe-section/only.s"
+  # the input: a header (28 bytes) and no function
+  [ "$(sframe_size "$BATS_TEST_TMPDIR/only.o")" = 00001c ]
+  "$bin/ld" -static -e f -o "$BATS_TEST_TMPDIR/only" "$BATS_TEST_TMPDIR/only.o"
+  [ "$(sframe_size "$BATS_TEST_TMPDIR/only")" = 000000 ]
+  run "$BUILD/bin/sfref" validate "$BATS_TEST_TMPDIR/only"
+  [ "$status" -eq 1 ]
+}
+
+@test "finding 15: ld 2.40 writes an empty .sframe when no input function has an FDE" {
+  empty_sframe /usr/bin
+}
+
+@test "finding 15: ld 2.44 writes an empty .sframe when no input function has an FDE" {
+  empty_sframe "$ROOT/build/toolchains/trixie/bin"
+}
+
+@test "finding 15: ld 2.47.50 writes an empty .sframe when no input function has an FDE" {
+  empty_sframe "$ROOT/build/toolchains/sid/bin"
+}
