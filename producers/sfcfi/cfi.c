@@ -18,30 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int fail(char *err, size_t errlen, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, errlen, fmt, ap);
-  va_end(ap);
-  return -1;
-}
-
-/* ---- growing arrays ---- */
-static int grow(void **p, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap)
-    return 0;
-  size_t n = *cap ? *cap * 2 : 64;
-  while (n < need)
-    n *= 2;
-  void *q = realloc(*p, n * elem);
-  if (!q)
-    return -1;
-  *p = q;
-  *cap = n;
-  return 0;
-}
-
 /* ---- pointer encodings (DW_EH_PE_*) ---- */
 typedef struct cie_info {
   uint64_t offset;   /* the CIE's offset in the section */
@@ -299,8 +275,8 @@ static int walk_sign(const uint8_t *p, const uint8_t *end, const cie_info *ci, i
 /* ---- libdw's location expressions back into rules ---- */
 static int save_ops(sc_cfi *c, size_t *cap_ops, size_t *cap_exprs, const Dwarf_Op *ops, size_t n,
                     uint32_t *index) {
-  if (grow((void **)&c->ops, cap_ops, c->nops + n, sizeof *c->ops) != 0 ||
-      grow((void **)&c->exprs, cap_exprs, c->nexprs + 1, sizeof *c->exprs) != 0)
+  if (sc_grow((void **)&c->ops, cap_ops, c->nops + n, sizeof *c->ops) != 0 ||
+      sc_grow((void **)&c->exprs, cap_exprs, c->nexprs + 1, sizeof *c->exprs) != 0)
     return -1;
   c->exprs[c->nexprs].first = (uint32_t)c->nops;
   c->exprs[c->nexprs].count = (uint32_t)n;
@@ -358,7 +334,7 @@ static int reg_rule(sc_cfi *c, size_t *cap_ops, size_t *cap_exprs, Dwarf_Frame *
 
 static int add_row(sc_cfi *c, size_t *cap_rows, size_t *cap_ops, size_t *cap_exprs, Dwarf_Frame *fr,
                    uint64_t lo, uint64_t hi, int ra_col, bool signal, uint8_t ra_signed) {
-  if (grow((void **)&c->rows, cap_rows, c->nrows + 1, sizeof *c->rows) != 0)
+  if (sc_grow((void **)&c->rows, cap_rows, c->nrows + 1, sizeof *c->rows) != 0)
     return -1;
   sc_row *r = &c->rows[c->nrows];
   memset(r, 0, sizeof *r);
@@ -487,12 +463,12 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
   out->abi = e->abi;
   int use_debug = debug_frame || !e->has_eh_frame;
   if (use_debug && !e->has_debug_frame)
-    return fail(err, errlen, debug_frame ? "no .debug_frame section" : "no CFI: neither .eh_frame nor .debug_frame");
+    return sc_fail(err, errlen, debug_frame ? "no .debug_frame section" : "no CFI: neither .eh_frame nor .debug_frame");
   const char *want = use_debug ? ".debug_frame" : ".eh_frame";
   out->section = want;
   size_t shstrndx;
   if (elf_getshdrstrndx(e->elf, &shstrndx) != 0)
-    return fail(err, errlen, "cannot read the section names: %s", elf_errmsg(-1));
+    return sc_fail(err, errlen, "cannot read the section names: %s", elf_errmsg(-1));
   Elf_Data *data = NULL;
   uint64_t sec_vma = 0;
   for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e->elf, scn));) {
@@ -507,7 +483,7 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
     }
   }
   if (!data || (data->d_size && !data->d_buf))
-    return fail(err, errlen, "%s: cannot read it: %s", want, elf_errmsg(-1));
+    return sc_fail(err, errlen, "%s: cannot read it: %s", want, elf_errmsg(-1));
   GElf_Ehdr eh;
   gelf_getehdr(e->elf, &eh);
   unsigned addr_size = e->elfclass == ELFCLASS64 ? 8 : 4;
@@ -526,11 +502,11 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
     if (r > 0)
       break;
     if (r < 0) {
-      rc = fail(err, errlen, "%s: entry at offset 0x%llx: %s", want, (unsigned long long)off, dwarf_errmsg(-1));
+      rc = sc_fail(err, errlen, "%s: entry at offset 0x%llx: %s", want, (unsigned long long)off, dwarf_errmsg(-1));
       break;
     }
     if (dwarf_cfi_cie_p(&ent)) {
-      if (grow((void **)&cies, &cap_cies, ncies + 1, sizeof *cies) != 0) { rc = fail(err, errlen, "out of memory"); break; }
+      if (sc_grow((void **)&cies, &cap_cies, ncies + 1, sizeof *cies) != 0) { rc = sc_fail(err, errlen, "out of memory"); break; }
       cie_encoding(&ent.cie, e->big_endian, addr_size, &cies[ncies]);
       cies[ncies].offset = off;
       ncies++;
@@ -541,7 +517,7 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
     for (size_t i = ncies; i-- > 0;)
       if (cies[i].offset == ent.fde.CIE_pointer) { ci = &cies[i]; break; }
     if (!ci || !ci->valid) {
-      rc = fail(err, errlen, "%s: the FDE at offset 0x%llx has %s CIE", want, (unsigned long long)off,
+      rc = sc_fail(err, errlen, "%s: the FDE at offset 0x%llx has %s CIE", want, (unsigned long long)off,
                 ci ? "an augmentation sfcfi does not know in its" : "no");
       break;
     }
@@ -551,14 +527,14 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
     uint64_t start, range;
     if (read_encoded(&p, end, ci->fde_enc, e->big_endian, addr_size, field, 1, &start) != 0 ||
         read_encoded(&p, end, ci->fde_enc & 0x0f, e->big_endian, addr_size, 0, 0, &range) != 0) {
-      rc = fail(err, errlen, "%s: the FDE at offset 0x%llx has a location sfcfi cannot read (encoding 0x%02x)",
+      rc = sc_fail(err, errlen, "%s: the FDE at offset 0x%llx has a location sfcfi cannot read (encoding 0x%02x)",
                 want, (unsigned long long)off, ci->fde_enc);
       break;
     }
     off = next;
     if (range == 0)
       continue;
-    if (grow((void **)&out->funcs, &cap_funcs, out->nfuncs + 1, sizeof *out->funcs) != 0) { rc = fail(err, errlen, "out of memory"); break; }
+    if (sc_grow((void **)&out->funcs, &cap_funcs, out->nfuncs + 1, sizeof *out->funcs) != 0) { rc = sc_fail(err, errlen, "out of memory"); break; }
     sc_func *f = &out->funcs[out->nfuncs];
     memset(f, 0, sizeof *f);
     f->start = start;
@@ -582,10 +558,10 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
         tg.overflow = 1;
       if (tg.overflow)
         f->error = "the RA signing state could not be followed";
-      if (grow((void **)&signs, &cap_signs, nsigns + tg.n, sizeof *signs) != 0 ||
-          grow((void **)&sign_first, &cap_first, out->nfuncs + 1, sizeof *sign_first) != 0 ||
-          grow((void **)&sign_count, &cap_count, out->nfuncs + 1, sizeof *sign_count) != 0) {
-        rc = fail(err, errlen, "out of memory");
+      if (sc_grow((void **)&signs, &cap_signs, nsigns + tg.n, sizeof *signs) != 0 ||
+          sc_grow((void **)&sign_first, &cap_first, out->nfuncs + 1, sizeof *sign_first) != 0 ||
+          sc_grow((void **)&sign_count, &cap_count, out->nfuncs + 1, sizeof *sign_count) != 0) {
+        rc = sc_fail(err, errlen, "out of memory");
         break;
       }
       sign_first[out->nfuncs] = (uint32_t)nsigns;
@@ -612,12 +588,12 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
     w.sign_first = sign_first;
     w.sign_count = sign_count;
     if (open_handle(&w) != 0)
-      rc = fail(err, errlen, "%s: libdw cannot read it: %s", want, dwarf_errmsg(-1));
+      rc = sc_fail(err, errlen, "%s: libdw cannot read it: %s", want, dwarf_errmsg(-1));
     else
       work(&w);
     close_handle(&w);
     if (w.oom && rc == 0)
-      rc = fail(err, errlen, "out of memory");
+      rc = sc_fail(err, errlen, "out of memory");
   }
   free(signs);
   free(sign_first);

@@ -51,15 +51,9 @@ static item *add(state *s, const char *kind, const char *cls, uint64_t lo, uint6
     if (l->end == lo && strcmp(l->kind, kind) == 0 && strcmp(l->cls, cls) == 0 && l->func == func)
       return l;
   }
-  if (s->nitems == s->cap) {
-    size_t n = s->cap ? s->cap * 2 : 64;
-    item *q = realloc(s->items, n * sizeof *q);
-    if (!q) {
-      s->oom = 1;
-      return NULL;
-    }
-    s->items = q;
-    s->cap = n;
+  if (sc_grow((void **)&s->items, &s->cap, s->nitems + 1, sizeof *s->items) != 0) {
+    s->oom = 1;
+    return NULL;
   }
   item *it = &s->items[s->nitems++];
   memset(it, 0, sizeof *it);
@@ -105,16 +99,10 @@ static sfr_lookup_status sframe_at(state *s, uint64_t pc, sfr_lookup_result *res
       }
       if (done)
         break;
-      if (s->nsrows == s->srows_cap) {
-        size_t n = s->srows_cap ? s->srows_cap * 2 : 64;
-        struct srow *q = realloc(s->srows, n * sizeof *q);
-        if (!q) {
-          s->oom = 1;
-          ok = 0;
-          break;
-        }
-        s->srows = q;
-        s->srows_cap = n;
+      if (sc_grow((void **)&s->srows, &s->srows_cap, s->nsrows + 1, sizeof *s->srows) != 0) {
+        s->oom = 1;
+        ok = 0;
+        break;
       }
       struct srow *r = &s->srows[s->nsrows];
       r->start = s->cur.start + fre.start;
@@ -310,15 +298,9 @@ static void compare_function(state *s, const sc_func *f) {
       } else if (it && (strcmp(it->sframe, stext) != 0 || strcmp(it->cfi, ctext) != 0)) {
         /* a different reading: its own range */
         it = NULL;
-        if (s->nitems == s->cap) {
-          size_t n = s->cap * 2;
-          item *q = realloc(s->items, n * sizeof *q);
-          if (!q) {
-            s->oom = 1;
-            return;
-          }
-          s->items = q;
-          s->cap = n;
+        if (sc_grow((void **)&s->items, &s->cap, s->nitems + 1, sizeof *s->items) != 0) {
+          s->oom = 1;
+          return;
         }
         item *ni = &s->items[s->nitems++];
         memset(ni, 0, sizeof *ni);
@@ -371,20 +353,6 @@ static int cfi_overlaps(const sc_cfi *c, uint64_t lo, uint64_t hi) {
   return 0;
 }
 
-static void json_str(FILE *out, const char *s) {
-  fputc('"', out);
-  for (; *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      fprintf(out, "\\%c", ch);
-    else if (ch < 0x20)
-      fprintf(out, "\\u%04x", ch);
-    else
-      fputc(ch, out);
-  }
-  fputc('"', out);
-}
-
 /* Class counts of one kind, in first-seen order. */
 static void class_counts(const state *s, const char *kind, FILE *out, int json) {
   const char *seen[64];
@@ -407,7 +375,7 @@ static void class_counts(const state *s, const char *kind, FILE *out, int json) 
   for (size_t j = 0; j < n; j++) {
     if (json) {
       fprintf(out, "%s", j ? ", " : "");
-      json_str(out, seen[j]);
+      sc_json_str(out, seen[j]);
       fprintf(out, ": %zu", counts[j]);
     } else {
       fprintf(out, "%s%s %zu", j ? ", " : " ", seen[j], counts[j]);
@@ -504,7 +472,7 @@ int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
     const char *abi = sfr_abi_name(e.abi);
     if (o->json) {
       fprintf(out, "{\"file\": ");
-      json_str(out, o->path);
+      sc_json_str(out, o->path);
       fprintf(out, ", \"abi\": \"%s\", \"cfi_section\": \"%s\", \"sframe_version\": %u,\n", abi, c.section,
               sf.sec.version);
       fprintf(out, " \"functions\": {\"both\": %zu, \"cfi_only\": %zu, \"sframe_only\": %zu},\n", s.both,
@@ -519,16 +487,16 @@ int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
       for (size_t i = 0; i < s.nitems; i++) {
         const item *it = &s.items[i];
         fprintf(out, "%s\n  {\"kind\": \"%s\", \"class\": ", i ? "," : "", it->kind);
-        json_str(out, it->cls);
+        sc_json_str(out, it->cls);
         fprintf(out, ", \"function\": ");
-        json_str(out, sc_elf_symbol(&e, it->func));
+        sc_json_str(out, sc_elf_symbol(&e, it->func));
         fprintf(out, ", \"start\": \"0x%llx\", \"end\": \"0x%llx\"", (unsigned long long)it->start,
                 (unsigned long long)it->end);
         if (strcmp(it->kind, "disagree") == 0) {
           fprintf(out, ", \"sframe\": ");
-          json_str(out, it->sframe);
+          sc_json_str(out, it->sframe);
           fprintf(out, ", \"cfi\": ");
-          json_str(out, it->cfi);
+          sc_json_str(out, it->cfi);
         }
         fprintf(out, "}");
       }

@@ -32,14 +32,8 @@ static int push(buf *b, uint64_t lo, uint64_t hi, const sc_want *w) {
     b->p[b->n - 1].end = hi;
     return 0;
   }
-  if (b->n == b->cap) {
-    size_t n = b->cap ? b->cap * 2 : 64;
-    piece *q = realloc(b->p, n * sizeof *q);
-    if (!q)
-      return -1;
-    b->p = q;
-    b->cap = n;
-  }
+  if (sc_grow((void **)&b->p, &b->cap, b->n + 1, sizeof *b->p) != 0)
+    return -1;
   b->p[b->n].start = lo;
   b->p[b->n].end = hi;
   b->p[b->n].want = *w;
@@ -64,14 +58,8 @@ typedef struct model_buf {
 } model_buf;
 
 static sfe_func *new_func(model_buf *m) {
-  if (m->n == m->cap) {
-    size_t n = m->cap ? m->cap * 2 : 256;
-    sfe_func *q = realloc(m->f, n * sizeof *q);
-    if (!q)
-      return NULL;
-    m->f = q;
-    m->cap = n;
-  }
+  if (sc_grow((void **)&m->f, &m->cap, m->n + 1, sizeof *m->f) != 0)
+    return NULL;
   sfe_func *f = &m->f[m->n++];
   memset(f, 0, sizeof *f);
   f->fre_type = SFE_AUTO;

@@ -156,15 +156,9 @@ static int enter(state *st, side *d, uint32_t i) {
     }
     if (done)
       break;
-    if (d->nstarts == d->cap) {
-      size_t n = d->cap ? d->cap * 2 : 64;
-      uint64_t *q = realloc(d->starts, n * sizeof *q);
-      if (!q) {
-        st->oom = 1;
-        return -1;
-      }
-      d->starts = q;
-      d->cap = n;
+    if (sc_grow((void **)&d->starts, &d->cap, d->nstarts + 1, sizeof *d->starts) != 0) {
+      st->oom = 1;
+      return -1;
     }
     d->starts[d->nstarts++] = fre.start;
   }
@@ -261,15 +255,9 @@ static void add(state *s, const char *kind, uint64_t lo, uint64_t hi, int fside,
       return;
     }
   }
-  if (s->nitems == s->icap) {
-    size_t n = s->icap ? s->icap * 2 : 64;
-    item *q = realloc(s->items, n * sizeof *q);
-    if (!q) {
-      s->oom = 1;
-      return;
-    }
-    s->items = q;
-    s->icap = n;
+  if (sc_grow((void **)&s->items, &s->icap, s->nitems + 1, sizeof *s->items) != 0) {
+    s->oom = 1;
+    return;
   }
   item *it = &s->items[s->nitems++];
   memset(it, 0, sizeof *it);
@@ -351,20 +339,6 @@ static void sweep(state *s) {
   }
 }
 
-static void json_str(FILE *out, const char *str) {
-  fputc('"', out);
-  for (; *str; str++) {
-    unsigned char ch = (unsigned char)*str;
-    if (ch == '"' || ch == '\\')
-      fprintf(out, "\\%c", ch);
-    else if (ch < 0x20)
-      fprintf(out, "\\u%04x", ch);
-    else
-      fputc(ch, out);
-  }
-  fputc('"', out);
-}
-
 /* The name of the function at addr of side k: its symbol when either input
  * is an ELF file with one, else "?". */
 static const char *func_name(const state *s, int k, uint64_t addr) {
@@ -401,9 +375,9 @@ static void print_text(const state *s, FILE *out) {
 static void print_json(const state *s, FILE *out) {
   const side *A = &s->s[0], *B = &s->s[1];
   fprintf(out, "{\"a\": ");
-  json_str(out, A->path);
+  sc_json_str(out, A->path);
   fprintf(out, ", \"b\": ");
-  json_str(out, B->path);
+  sc_json_str(out, B->path);
   fprintf(out, ", \"abi\": \"%s\", \"version_a\": %u, \"version_b\": %u,\n", sfr_abi_name(A->sf.sec.abi),
           A->sf.sec.version, B->sf.sec.version);
   fprintf(out, " \"functions\": {\"both\": %zu, \"only_a\": %zu, \"only_b\": %zu},\n", s->both, s->only[0],
@@ -416,14 +390,14 @@ static void print_json(const state *s, FILE *out) {
   for (size_t i = 0; i < s->nitems; i++) {
     const item *it = &s->items[i];
     fprintf(out, "%s\n  {\"kind\": \"%s\", \"function\": ", i ? "," : "", it->kind);
-    json_str(out, func_name(s, it->func_side, it->func));
+    sc_json_str(out, func_name(s, it->func_side, it->func));
     fprintf(out, ", \"start\": \"0x%llx\", \"end\": \"0x%llx\"", (unsigned long long)it->start,
             (unsigned long long)it->end);
     if (it->kind[0] == 'd') {
       fprintf(out, ", \"a\": ");
-      json_str(out, it->a);
+      sc_json_str(out, it->a);
       fprintf(out, ", \"b\": ");
-      json_str(out, it->b);
+      sc_json_str(out, it->b);
     }
     fputc('}', out);
   }

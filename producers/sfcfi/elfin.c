@@ -27,15 +27,6 @@
 
 #include "sfc_tools.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) SFC_PRINTF(3, 4);
-static int fail(char *err, size_t errlen, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, errlen, fmt, ap);
-  va_end(ap);
-  return -1;
-}
-
 static const char *scn_name(Elf *elf, size_t shstrndx, const GElf_Shdr *sh) {
   const char *n = elf_strptr(elf, shstrndx, sh->sh_name);
   return n ? n : "";
@@ -112,10 +103,10 @@ static int wanted_target(const char *name) {
 static int relocate(sc_elf *e, char *err, size_t errlen) {
   size_t shstrndx, nscn;
   if (elf_getshdrstrndx(e->elf, &shstrndx) != 0 || elf_getshdrnum(e->elf, &nscn) != 0)
-    return fail(err, errlen, "cannot read the section headers: %s", elf_errmsg(-1));
+    return sc_fail(err, errlen, "cannot read the section headers: %s", elf_errmsg(-1));
   uint64_t *addr = calloc(nscn ? nscn : 1, sizeof *addr);
   if (!addr)
-    return fail(err, errlen, "out of memory");
+    return sc_fail(err, errlen, "out of memory");
   uint64_t next = 0x1000;
   for (size_t i = 1; i < nscn; i++) {
     Elf_Scn *scn = elf_getscn(e->elf, i);
@@ -125,14 +116,14 @@ static int relocate(sc_elf *e, char *err, size_t errlen) {
     uint64_t align = sh.sh_addralign > 1 ? sh.sh_addralign : 1;
     if (align & (align - 1)) {
       free(addr);
-      return fail(err, errlen, "section %zu has an alignment that is not a power of two", i);
+      return sc_fail(err, errlen, "section %zu has an alignment that is not a power of two", i);
     }
     next = (next + align - 1) & ~(align - 1);
     addr[i] = next;
     sh.sh_addr = next;
     if (!gelf_update_shdr(scn, &sh)) {
       free(addr);
-      return fail(err, errlen, "cannot place section %zu: %s", i, elf_errmsg(-1));
+      return sc_fail(err, errlen, "cannot place section %zu: %s", i, elf_errmsg(-1));
     }
     next += sh.sh_size;
   }
@@ -154,7 +145,7 @@ static int relocate(sc_elf *e, char *err, size_t errlen) {
     Elf_Data *rel = elf_getdata(rscn, NULL);
     Elf_Data *tgt = elf_getdata(tscn, NULL);
     if (!syms || !rel || !tgt || !tgt->d_buf) {
-      rc = fail(err, errlen, "%s: cannot read its relocations", tname);
+      rc = sc_fail(err, errlen, "%s: cannot read its relocations", tname);
       break;
     }
     size_t n = rsh.sh_entsize ? rsh.sh_size / rsh.sh_entsize : 0;
@@ -163,10 +154,10 @@ static int relocate(sc_elf *e, char *err, size_t errlen) {
     for (size_t j = 0; j < n; j++) {
       GElf_Rela r;
       if (rsh.sh_type == SHT_RELA) {
-        if (!gelf_getrela(rel, (int)j, &r)) { rc = fail(err, errlen, "%s: relocation %zu unreadable", tname, j); break; }
+        if (!gelf_getrela(rel, (int)j, &r)) { rc = sc_fail(err, errlen, "%s: relocation %zu unreadable", tname, j); break; }
       } else {
         GElf_Rel rr;
-        if (!gelf_getrel(rel, (int)j, &rr)) { rc = fail(err, errlen, "%s: relocation %zu unreadable", tname, j); break; }
+        if (!gelf_getrel(rel, (int)j, &rr)) { rc = sc_fail(err, errlen, "%s: relocation %zu unreadable", tname, j); break; }
         r.r_offset = rr.r_offset;
         r.r_info = rr.r_info;
         r.r_addend = 0; /* REL: the addend is in place, read below */
@@ -177,17 +168,17 @@ static int relocate(sc_elf *e, char *err, size_t errlen) {
         continue;
       reloc_kind k = reloc_of(e->machine, type);
       if (k.width == 0) {
-        rc = fail(err, errlen, "%s: relocation type %u at offset 0x%llx is not one sfcfi applies", tname,
+        rc = sc_fail(err, errlen, "%s: relocation type %u at offset 0x%llx is not one sfcfi applies", tname,
                   type, (unsigned long long)r.r_offset);
         break;
       }
       if (r.r_offset > tgt->d_size || tgt->d_size - r.r_offset < k.width) {
-        rc = fail(err, errlen, "%s: relocation %zu is outside the section", tname, j);
+        rc = sc_fail(err, errlen, "%s: relocation %zu is outside the section", tname, j);
         break;
       }
       GElf_Sym s;
       if (!gelf_getsym(syms, (int)symi, &s)) {
-        rc = fail(err, errlen, "%s: relocation %zu names symbol %zu, which is not there", tname, j, symi);
+        rc = sc_fail(err, errlen, "%s: relocation %zu names symbol %zu, which is not there", tname, j, symi);
         break;
       }
       uint64_t S = s.st_value;
@@ -219,23 +210,23 @@ static uint8_t abi_of(uint16_t machine, int big) {
 static int open_image(sc_elf *e, char *err, size_t errlen) {
   e->elf = elf_memory((char *)e->image, e->len);
   if (!e->elf || elf_kind(e->elf) != ELF_K_ELF)
-    return fail(err, errlen, "not an ELF file");
+    return sc_fail(err, errlen, "not an ELF file");
   GElf_Ehdr eh;
   if (!gelf_getehdr(e->elf, &eh))
-    return fail(err, errlen, "cannot read the ELF header: %s", elf_errmsg(-1));
+    return sc_fail(err, errlen, "cannot read the ELF header: %s", elf_errmsg(-1));
   e->machine = eh.e_machine;
   e->type = eh.e_type;
   e->elfclass = eh.e_ident[EI_CLASS];
   e->big_endian = eh.e_ident[EI_DATA] == ELFDATA2MSB;
   e->abi = abi_of(e->machine, e->big_endian);
   if (!e->abi)
-    return fail(err, errlen, "machine %u (%s-endian) has no SFrame ABI", e->machine,
+    return sc_fail(err, errlen, "machine %u (%s-endian) has no SFrame ABI", e->machine,
                 e->big_endian ? "big" : "little");
   if (e->type == ET_REL && relocate(e, err, errlen) != 0)
     return -1;
   size_t shstrndx;
   if (elf_getshdrstrndx(e->elf, &shstrndx) != 0)
-    return fail(err, errlen, "cannot read the section names: %s", elf_errmsg(-1));
+    return sc_fail(err, errlen, "cannot read the section names: %s", elf_errmsg(-1));
   e->text_lo = UINT64_MAX;
   for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e->elf, scn));) {
     GElf_Shdr sh;
@@ -249,7 +240,7 @@ static int open_image(sc_elf *e, char *err, size_t errlen) {
     else if (strcmp(name, ".sframe") == 0 && sh.sh_type != SHT_NOBITS) {
       Elf_Data *d = elf_getdata(scn, NULL);
       if (!d || (d->d_size && !d->d_buf))
-        return fail(err, errlen, ".sframe: cannot read it: %s", elf_errmsg(-1));
+        return sc_fail(err, errlen, ".sframe: cannot read it: %s", elf_errmsg(-1));
       e->sframe = d->d_buf;
       e->sframe_len = d->d_size;
       e->sframe_vma = sh.sh_addr;
@@ -272,7 +263,7 @@ int sc_elf_open_mem(sc_elf *e, const uint8_t *bytes, size_t len, const char *nam
   e->path = name;
   e->image = malloc(len ? len : 1);
   if (!e->image)
-    return fail(err, errlen, "out of memory");
+    return sc_fail(err, errlen, "out of memory");
   memcpy(e->image, bytes, len);
   e->len = len;
   elf_version(EV_CURRENT);
@@ -304,7 +295,7 @@ int sc_elf_open(sc_elf *e, const char *path, char *err, size_t errlen) {
   if (!e->mapped) {
     sfc_read_status st = sfc_read_file(path, &e->image, &e->len);
     if (st != SFC_READ_OK)
-      return fail(err, errlen, "%s: %s", sfc_read_status_text(st), strerror(errno));
+      return sc_fail(err, errlen, "%s: %s", sfc_read_status_text(st), strerror(errno));
   }
   elf_version(EV_CURRENT);
   if (open_image(e, err, errlen) != 0) {
@@ -406,11 +397,11 @@ int sc_sframe_open(sc_sframe *s, const uint8_t *buf, size_t len, uint64_t vma, c
   sfr_finding where;
   sfr_status st = sfr_open(&s->sec, buf, len, vma, &where);
   if (st != SFR_OK)
-    return fail(err, errlen, "not an SFrame section: %s (%s)", sfr_finding_message(st), sfr_finding_name(st));
+    return sc_fail(err, errlen, "not an SFrame section: %s (%s)", sfr_finding_message(st), sfr_finding_name(st));
   size_t slen = sfr_validate_scratch_size(len);
   void *scratch = malloc(slen ? slen : 1);
   if (!scratch)
-    return fail(err, errlen, "out of memory");
+    return sc_fail(err, errlen, "out of memory");
   s->rep.items = s->items;
   s->rep.cap = sizeof s->items / sizeof s->items[0];
   sfr_validate_ex(&s->sec, buf, len, vma, scratch, slen, &s->rep);
@@ -449,14 +440,14 @@ int sc_sframe_file_load(sc_sframe_file *f, const char *path, int raw, uint64_t v
   uint8_t *buf;
   sfc_read_status st = sfc_read_file(path, &buf, &len);
   if (st != SFC_READ_OK)
-    return fail(err, errlen, "%s: %s: %s", path, sfc_read_status_text(st), strerror(errno));
+    return sc_fail(err, errlen, "%s: %s: %s", path, sfc_read_status_text(st), strerror(errno));
   if (!raw && len >= 4 && memcmp(buf, ELFMAG, SELFMAG) == 0) {
     free(buf);
     if (sc_elf_open(&f->elf, path, err, errlen) != 0)
       return -1;
     if (!f->elf.sframe) {
       sc_elf_close(&f->elf);
-      return fail(err, errlen, "%s: no .sframe section", path);
+      return sc_fail(err, errlen, "%s: no .sframe section", path);
     }
     f->is_elf = 1;
     f->bytes = f->elf.sframe;

@@ -43,15 +43,6 @@
 
 #define SFRAME_ALIGN 8
 
-static int fail(char *err, size_t errlen, const char *fmt, ...) SFC_PRINTF(3, 4);
-static int fail(char *err, size_t errlen, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, errlen, fmt, ap);
-  va_end(ap);
-  return -1;
-}
-
 static uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) & ~(a - 1); }
 
 /* Writes len bytes at off; 0 or -1 (errno set). */
@@ -119,50 +110,50 @@ static int input_open(input *in, const char *path, char *err, size_t errlen) {
   memset(in, 0, sizeof *in);
   in->fd = open(path, O_RDONLY);
   if (in->fd < 0)
-    return fail(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    return sc_fail(err, errlen, "%s: cannot open: %s", path, strerror(errno));
   if (fstat(in->fd, &in->st) != 0)
-    return fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+    return sc_fail(err, errlen, "%s: cannot read: %s", path, strerror(errno));
   if (!S_ISREG(in->st.st_mode))
-    return fail(err, errlen, "%s: not a regular file", path);
+    return sc_fail(err, errlen, "%s: not a regular file", path);
   elf_version(EV_CURRENT);
   in->elf = elf_begin(in->fd, ELF_C_READ, NULL);
   if (!in->elf || elf_kind(in->elf) != ELF_K_ELF)
-    return fail(err, errlen, "%s: not an ELF file", path);
+    return sc_fail(err, errlen, "%s: not an ELF file", path);
   in->cls = gelf_getclass(in->elf);
   if (in->cls != ELFCLASS32 && in->cls != ELFCLASS64)
-    return fail(err, errlen, "%s: unknown ELF class", path);
+    return sc_fail(err, errlen, "%s: unknown ELF class", path);
   if (!gelf_getehdr(in->elf, &in->eh))
-    return fail(err, errlen, "%s: cannot read the ELF header: %s", path, elf_errmsg(-1));
+    return sc_fail(err, errlen, "%s: cannot read the ELF header: %s", path, elf_errmsg(-1));
   if (in->eh.e_ident[EI_DATA] != ELFDATA2LSB && in->eh.e_ident[EI_DATA] != ELFDATA2MSB)
-    return fail(err, errlen, "%s: unknown ELF byte order", path);
+    return sc_fail(err, errlen, "%s: unknown ELF byte order", path);
   if (elf_getshdrnum(in->elf, &in->shnum) != 0)
-    return fail(err, errlen, "%s: cannot read the section headers: %s", path, elf_errmsg(-1));
+    return sc_fail(err, errlen, "%s: cannot read the section headers: %s", path, elf_errmsg(-1));
   if (in->shnum == 0)
     return 0; /* no sections at all: a table is made */
   size_t want = in->cls == ELFCLASS64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
   if (in->eh.e_shentsize != want)
-    return fail(err, errlen, "%s: section headers of %u bytes, not %zu", path, in->eh.e_shentsize, want);
+    return sc_fail(err, errlen, "%s: section headers of %u bytes, not %zu", path, in->eh.e_shentsize, want);
   if (elf_getshdrstrndx(in->elf, &in->shstrndx) != 0 || in->shstrndx == SHN_UNDEF ||
       in->shstrndx >= in->shnum)
-    return fail(err, errlen, "%s: has sections but no section name table", path);
+    return sc_fail(err, errlen, "%s: has sections but no section name table", path);
   in->sh = calloc(in->shnum, sizeof *in->sh);
   if (!in->sh)
-    return fail(err, errlen, "%s: out of memory", path);
+    return sc_fail(err, errlen, "%s: out of memory", path);
   for (size_t i = 0; i < in->shnum; i++) {
     Elf_Scn *scn = elf_getscn(in->elf, i);
     if (!scn || !gelf_getshdr(scn, &in->sh[i]))
-      return fail(err, errlen, "%s: cannot read section header %zu: %s", path, i, elf_errmsg(-1));
+      return sc_fail(err, errlen, "%s: cannot read section header %zu: %s", path, i, elf_errmsg(-1));
   }
   const GElf_Shdr *ss = &in->sh[in->shstrndx];
   if (ss->sh_type == SHT_NOBITS || ss->sh_offset > (uint64_t)in->st.st_size ||
       ss->sh_size > (uint64_t)in->st.st_size - ss->sh_offset)
-    return fail(err, errlen, "%s: the section name table lies outside the file", path);
+    return sc_fail(err, errlen, "%s: the section name table lies outside the file", path);
   in->strlen_ = (size_t)ss->sh_size;
   in->strtab = malloc(in->strlen_ ? in->strlen_ : 1);
   if (!in->strtab)
-    return fail(err, errlen, "%s: out of memory", path);
+    return sc_fail(err, errlen, "%s: out of memory", path);
   if (pread_all(in->fd, in->strtab, in->strlen_, ss->sh_offset) != 0)
-    return fail(err, errlen, "%s: cannot read the section name table: %s", path, strerror(errno));
+    return sc_fail(err, errlen, "%s: cannot read the section name table: %s", path, strerror(errno));
   return 0;
 }
 
@@ -230,7 +221,7 @@ static int build(const input *in, const char *out_path, int fd, const uint8_t *s
   if (!tab || !sh) {
     free(tab);
     free(sh);
-    return fail(err, errlen, "%s: out of memory", out_path);
+    return sc_fail(err, errlen, "%s: out of memory", out_path);
   }
   if (in->strlen_)
     memcpy(tab, in->strtab, in->strlen_);
@@ -266,7 +257,7 @@ static int build(const input *in, const char *out_path, int fd, const uint8_t *s
   if (!is64 && end > UINT32_MAX) {
     free(tab);
     free(sh);
-    return fail(err, errlen, "%s: would be too large for a 32-bit ELF file", out_path);
+    return sc_fail(err, errlen, "%s: would be too large for a 32-bit ELF file", out_path);
   }
 
   /* the headers */
@@ -312,7 +303,7 @@ static int build(const input *in, const char *out_path, int fd, const uint8_t *s
   uint8_t ehfile[sizeof(Elf64_Ehdr)];
   int rc = 0;
   if (!mem || !file) {
-    rc = fail(err, errlen, "%s: out of memory", out_path);
+    rc = sc_fail(err, errlen, "%s: out of memory", out_path);
     goto out;
   }
   Elf64_Ehdr e64;
@@ -354,7 +345,7 @@ static int build(const input *in, const char *out_path, int fd, const uint8_t *s
   size_t ehsize = is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
   if (translate(in->elf, ELF_T_SHDR, mem, shbytes, file, shbytes, enc) != 0 ||
       translate(in->elf, ELF_T_EHDR, is64 ? (void *)&e64 : (void *)&e32, ehsize, ehfile, ehsize, enc) != 0) {
-    rc = fail(err, errlen, "%s: cannot translate the headers: %s", out_path, elf_errmsg(-1));
+    rc = sc_fail(err, errlen, "%s: cannot translate the headers: %s", out_path, elf_errmsg(-1));
     goto out;
   }
 
@@ -365,7 +356,7 @@ static int build(const input *in, const char *out_path, int fd, const uint8_t *s
       pwrite_all(fd, sec, len, sframe_off) != 0 || pwrite_all(fd, tab, slen, str_off) != 0 ||
       pwrite_all(fd, zeros, (size_t)(shoff - str_off - slen), str_off + slen) != 0 ||
       pwrite_all(fd, file, shbytes, shoff) != 0 || pwrite_all(fd, ehfile, ehsize, 0) != 0)
-    rc = fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
+    rc = sc_fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
 out:
   free(mem);
   free(file);
@@ -384,7 +375,7 @@ int sc_elf_write_with_sframe(const char *in_path, const char *out_path, const ui
   struct stat ost;
   if (stat(out_path, &ost) == 0 && ost.st_dev == in.st.st_dev && ost.st_ino == in.st.st_ino) {
     input_close(&in);
-    return fail(err, errlen, "%s is the input file: it is never overwritten", out_path);
+    return sc_fail(err, errlen, "%s is the input file: it is never overwritten", out_path);
   }
   /* a temporary file beside the output */
   const char *slash = strrchr(out_path, '/');
@@ -393,7 +384,7 @@ int sc_elf_write_with_sframe(const char *in_path, const char *out_path, const ui
   char *tmp = malloc(n);
   if (!tmp) {
     input_close(&in);
-    return fail(err, errlen, "%s: out of memory", out_path);
+    return sc_fail(err, errlen, "%s: out of memory", out_path);
   }
   snprintf(tmp, n, "%.*s.%s.XXXXXX", (int)dirlen, out_path, out_path + dirlen);
   int fd = mkstemp(tmp);
@@ -401,19 +392,19 @@ int sc_elf_write_with_sframe(const char *in_path, const char *out_path, const ui
     int e = errno;
     free(tmp);
     input_close(&in);
-    return fail(err, errlen, "%s: cannot create a file beside it: %s", out_path, strerror(e));
+    return sc_fail(err, errlen, "%s: cannot create a file beside it: %s", out_path, strerror(e));
   }
   mode_t mask = umask(0);
   umask(mask);
   int rc = build(&in, out_path, fd, sec, len, err, errlen);
   if (rc == 0 && fchmod(fd, (in.st.st_mode & 0777) & ~mask) != 0)
-    rc = fail(err, errlen, "%s: cannot set its mode: %s", out_path, strerror(errno));
+    rc = sc_fail(err, errlen, "%s: cannot set its mode: %s", out_path, strerror(errno));
   if (rc == 0 && fsync(fd) != 0)
-    rc = fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
+    rc = sc_fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
   if (close(fd) != 0 && rc == 0)
-    rc = fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
+    rc = sc_fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
   if (rc == 0 && rename(tmp, out_path) != 0)
-    rc = fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
+    rc = sc_fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
   if (rc != 0)
     unlink(tmp);
   free(tmp);

@@ -16,6 +16,7 @@
  *   convert.c  `sfcfi convert`: CFI to SFrame through the encoder
  *   diff.c     `sfcfi diff`: two SFrame sections compared by meaning
  *   elfout.c   a copy of an ELF file with a new .sframe section
+ *   util.c     error text, growing arrays, JSON strings
  *   sfcfi.c    the command line */
 #ifndef SFCFI_H
 #define SFCFI_H
@@ -27,6 +28,20 @@
 #include <gelf.h>
 
 #include "sframe_ref.h"
+
+/* ---- util.c ---- */
+#if defined(__GNUC__)
+#define SC_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SC_PRINTF(f, a)
+#endif
+/* The message into err (errlen bytes); returns -1. */
+int sc_fail(char *err, size_t errlen, const char *fmt, ...) SC_PRINTF(3, 4);
+/* *p holds at least need elements of elem bytes (*cap of them), doubling;
+ * 0, or -1 with *p untouched when memory runs out. */
+int sc_grow(void **p, size_t *cap, size_t need, size_t elem);
+/* s as a JSON string, quoted. */
+void sc_json_str(FILE *out, const char *s);
 
 /* ---- elfin.c: the input ELF ---- */
 typedef struct sc_elf {
