@@ -280,8 +280,11 @@ int sfe_row_words(const sfe_model *m, const sfe_func *f, unsigned fi, unsigned r
   word_list w;
   unsigned i, ws = 1;
 
-  memset(&w, 0, sizeof w);
-  memset(out, 0, sizeof *out);
+  w.n = 0; /* push writes each word it counts */
+  out->info = 0;
+  out->count = 0;
+  out->word_size = 0;
+  out->words[0] = 0;
   if (r->outermost) {
     if (m->version < SFR_VERSION_2)
       FAIL("an outermost row (no data words) needs version 2 or later");
@@ -417,7 +420,8 @@ long sfe_fde_field(const sfe_model *m, const sfe_section *s, uint32_t fde, const
 
 /* ---- the section ---- */
 
-static int check_func(const sfe_model *m, const sfe_func *f, unsigned fi, char *err,
+/* Checks what sfe_encode needs of function fi and gives its FRE type. */
+static int check_func(const sfe_model *m, const sfe_func *f, unsigned fi, uint8_t *type, char *err,
                       size_t errlen) {
   uint32_t j;
   uint8_t t;
@@ -458,6 +462,7 @@ static int check_func(const sfe_model *m, const sfe_func *f, unsigned fi, char *
              f->rows[j].start, t);
       return 0;
     }
+  *type = t;
   return 1;
 }
 
@@ -496,6 +501,7 @@ bad:
 sfe_status sfe_encode(const sfe_model *m, sfe_section *out, char *err, size_t errlen) {
   sfe_row_enc *enc = NULL;
   size_t *row0 = NULL; /* index in enc[] of each function's first row */
+  uint8_t *ftype = NULL; /* each function's FRE type */
   size_t nrows_total = 0, k;
   uint64_t fre_len = 0, fde_bytes, hdr_end, fde_array, fre_sub, total, num_fres = 0;
   unsigned fde_size;
@@ -517,9 +523,14 @@ sfe_status sfe_encode(const sfe_model *m, sfe_section *out, char *err, size_t er
     seterr(err, errlen, "%u functions but no function array", m->nfuncs);
     return SFE_E_MODEL;
   }
+  ftype = malloc(m->nfuncs ? m->nfuncs : 1);
+  if (!ftype)
+    return SFE_E_NOMEM;
   for (i = 0; i < m->nfuncs; i++) {
-    if (!check_func(m, &m->funcs[i], i, err, errlen))
+    if (!check_func(m, &m->funcs[i], i, &ftype[i], err, errlen)) {
+      free(ftype);
       return SFE_E_MODEL;
+    }
     nrows_total += m->funcs[i].nrows;
   }
   enc = calloc(nrows_total ? nrows_total : 1, sizeof *enc);
@@ -527,6 +538,7 @@ sfe_status sfe_encode(const sfe_model *m, sfe_section *out, char *err, size_t er
   if (!enc || !row0) {
     free(enc);
     free(row0);
+    free(ftype);
     return SFE_E_NOMEM;
   }
   if (m->data_order) { /* a permutation of the functions */
@@ -546,7 +558,7 @@ sfe_status sfe_encode(const sfe_model *m, sfe_section *out, char *err, size_t er
   /* Words of every row, and the FRE sub-section's length. */
   for (i = 0, k = 0; i < m->nfuncs; i++) {
     const sfe_func *f = &m->funcs[i];
-    unsigned asz = addr_bytes(sfe_func_fre_type(f));
+    unsigned asz = addr_bytes(ftype[i]);
     if (m->version == SFR_VERSION_3)
       fre_len += SFR_V3_FDE_ATTR_SIZE;
     row0[i] = k;
@@ -616,11 +628,10 @@ sfe_status sfe_encode(const sfe_model *m, sfe_section *out, char *err, size_t er
     uint32_t d;
     for (d = 0; d < m->nfuncs; d++) {
       const sfe_func *f = &m->funcs[i = m->data_order ? m->data_order[d] : d];
-      uint8_t ftype = sfe_func_fre_type(f);
-      unsigned asz = addr_bytes(ftype);
+      unsigned asz = addr_bytes(ftype[i]);
       size_t fde = (size_t)fde_array + (size_t)i * fde_size;
       uint8_t *p = out->bytes + fde;
-      uint8_t info = (uint8_t)(ftype | (f->pc_type << 4) | (f->pauth_key << 5) |
+      uint8_t info = (uint8_t)(ftype[i] | (f->pc_type << 4) | (f->pauth_key << 5) |
                                (m->version == SFR_VERSION_3 && f->signal ? 0x80u : 0u));
       int64_t sv;
       uint32_t fre_off = (uint32_t)(pos - (size_t)fre_sub);
@@ -669,12 +680,14 @@ sfe_status sfe_encode(const sfe_model *m, sfe_section *out, char *err, size_t er
   }
   free(enc);
   free(row0);
+  free(ftype);
   return SFE_OK;
 nomem:
   st = SFE_E_NOMEM;
 fail:
   free(enc);
   free(row0);
+  free(ftype);
   sfe_section_free(out);
   return st;
 }
