@@ -55,6 +55,15 @@ static uint32_t pc_reg(uint8_t abi) {
   return abi == SFR_ABI_AMD64_LE ? 16 : abi == SFR_ABI_S390X_BE ? 65 /* none */ : 32;
 }
 
+/* DWARF arithmetic wraps (the stack holds address-sized values, DWARF 5
+ * 2.5.1): computed on unsigned values, never a signed overflow. */
+static int64_t wrap_add(int64_t a, int64_t b) {
+  return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+static int64_t wrap_sub(int64_t a, int64_t b) {
+  return (int64_t)((uint64_t)a - (uint64_t)b);
+}
+
 /* 0 and the top of the stack, or -1 when the expression is not of the
  * forms above. */
 static int eval(const sc_cfi *c, uint32_t expr, uint64_t pc, int in_rule, val *out) {
@@ -104,7 +113,7 @@ static int eval(const sc_cfi *c, uint32_t expr, uint64_t pc, int in_rule, val *o
       PUSH(v);
     } else if (a == DW_OP_plus_uconst) {
       NEED(1);
-      st[sp - 1].k += (int64_t)ops[i].number;
+      st[sp - 1].k = wrap_add(st[sp - 1].k, (int64_t)ops[i].number);
       if (st[sp - 1].kind == 2)
         return -1;
     } else if (a == DW_OP_dup) {
@@ -130,12 +139,12 @@ static int eval(const sc_cfi *c, uint32_t expr, uint64_t pc, int in_rule, val *o
       NEED(2);
       val y = st[--sp], *x = &st[sp - 1];
       if (y.kind == 0 && (x->kind == 1 || x->kind == 3))
-        x->k = a == DW_OP_plus ? x->k + y.k : x->k - y.k;
+        x->k = a == DW_OP_plus ? wrap_add(x->k, y.k) : wrap_sub(x->k, y.k);
       else if (a == DW_OP_plus && x->kind == 0 && (y.kind == 1 || y.kind == 3)) {
-        y.k += x->k;
+        y.k = wrap_add(y.k, x->k);
         *x = y;
       } else if (x->kind == 0 && y.kind == 0)
-        x->k = a == DW_OP_plus ? x->k + y.k : x->k - y.k;
+        x->k = a == DW_OP_plus ? wrap_add(x->k, y.k) : wrap_sub(x->k, y.k);
       else
         return -1;
     } else if (a == DW_OP_and || a == DW_OP_or || a == DW_OP_xor || a == DW_OP_shl || a == DW_OP_shr ||
