@@ -44,16 +44,21 @@ typedef struct state {
   size_t nranges;
 } state;
 
-static item *add(state *s, const char *kind, const char *cls, uint64_t lo, uint64_t hi, uint64_t func) {
-  /* Extend the last item when it continues it. */
+/* Records a finding; one that continues the last (same kind, class,
+ * function and readings, and it starts where the last ends) extends it. */
+static void add(state *s, const char *kind, const char *cls, uint64_t lo, uint64_t hi, uint64_t func,
+                const char *stext, const char *ctext) {
   if (s->nitems) {
     item *l = &s->items[s->nitems - 1];
-    if (l->end == lo && strcmp(l->kind, kind) == 0 && strcmp(l->cls, cls) == 0 && l->func == func)
-      return l;
+    if (l->end == lo && strcmp(l->kind, kind) == 0 && strcmp(l->cls, cls) == 0 && l->func == func &&
+        strcmp(l->sframe, stext) == 0 && strcmp(l->cfi, ctext) == 0) {
+      l->end = hi;
+      return;
+    }
   }
   if (sc_grow((void **)&s->items, &s->cap, s->nitems + 1, sizeof *s->items) != 0) {
     s->oom = 1;
-    return NULL;
+    return;
   }
   item *it = &s->items[s->nitems++];
   memset(it, 0, sizeof *it);
@@ -62,7 +67,8 @@ static item *add(state *s, const char *kind, const char *cls, uint64_t lo, uint6
   it->start = lo;
   it->end = hi;
   it->func = func;
-  return it;
+  snprintf(it->sframe, sizeof it->sframe, "%s", stext);
+  snprintf(it->cfi, sizeof it->cfi, "%s", ctext);
 }
 
 /* Version 3: "an SFrame FDE of type SFRAME_FDE_TYPE_DEFAULT with no FREs
@@ -260,11 +266,7 @@ static void compare_function(state *s, const sc_func *f) {
       got = res.rules;
       sc_resolve(sec, &got);
       if (w.reason != SC_OK) {
-        static char names[SC_REASON_COUNT][40];
-        char *n = names[w.reason];
-        if (!n[0])
-          snprintf(n, sizeof names[0], "covers-%s", sc_reason_name(w.reason));
-        cls = n;
+        cls = sc_covers_name(w.reason);
       } else if (!sc_rules_equal(&got, &w.rules)) {
         cls = first_difference(&got, &w.rules);
       } else if (sec->version >= 3 && !signal_checked && res.fde.signal != w.signal) {
@@ -291,29 +293,7 @@ static void compare_function(state *s, const sc_func *f) {
     s->compared++;
     if (cls) {
       s->disagree++;
-      item *it = add(s, "disagree", cls, pc, end, f->start);
-      if (it && it->start == pc) {
-        snprintf(it->sframe, sizeof it->sframe, "%s", stext);
-        snprintf(it->cfi, sizeof it->cfi, "%s", ctext);
-      } else if (it && (strcmp(it->sframe, stext) != 0 || strcmp(it->cfi, ctext) != 0)) {
-        /* a different reading: its own range */
-        it = NULL;
-        if (sc_grow((void **)&s->items, &s->cap, s->nitems + 1, sizeof *s->items) != 0) {
-          s->oom = 1;
-          return;
-        }
-        item *ni = &s->items[s->nitems++];
-        memset(ni, 0, sizeof *ni);
-        ni->kind = "disagree";
-        ni->cls = cls;
-        ni->start = pc;
-        ni->end = end;
-        ni->func = f->start;
-        snprintf(ni->sframe, sizeof ni->sframe, "%s", stext);
-        snprintf(ni->cfi, sizeof ni->cfi, "%s", ctext);
-      } else if (it) {
-        it->end = end;
-      }
+      add(s, "disagree", cls, pc, end, f->start, stext, ctext);
     } else {
       s->agree++;
     }
@@ -451,7 +431,7 @@ int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
       compare_function(&s, f);
     } else {
       s.cfi_only++;
-      add(&s, "cfi-only", cfi_only_class(&s, f), f->start, f->end, f->start);
+      add(&s, "cfi-only", cfi_only_class(&s, f), f->start, f->end, f->start, "", "");
     }
   }
   for (uint32_t i = 0; i < sf.sec.num_fdes && !s.oom; i++) {
@@ -461,7 +441,8 @@ int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
     uint64_t end = fde.start + fde.size;
     if (!cfi_overlaps(&c, fde.start, end)) {
       s.sframe_only++;
-      add(&s, "sframe-only", fde.pc_type == SFR_PCTYPE_INC ? "no-cfi" : "no-cfi-pcmask", fde.start, end, fde.start);
+      add(&s, "sframe-only", fde.pc_type == SFR_PCTYPE_INC ? "no-cfi" : "no-cfi-pcmask", fde.start, end, fde.start,
+          "", "");
     }
   }
   int rc;

@@ -44,6 +44,31 @@ const char *sc_reason_name(sc_reason r) {
   return (unsigned)r < SC_REASON_COUNT ? reason_names[r] : "?";
 }
 
+/* The check's class for an SFrame row where the CFI says what SFrame
+ * cannot: "covers-" and the reason. */
+static const char *const covers_names[SC_REASON_COUNT] = {
+    [SC_OK] = "covers-ok",
+    [SC_NO_CFA] = "covers-cfa-undefined",
+    [SC_R_CFA_EXPR] = "covers-cfa-expression",
+    [SC_R_CFA_REG] = "covers-cfa-other-register",
+    [SC_CFA_OFFSET] = "covers-cfa-offset-range",
+    [SC_RA_EXPR] = "covers-ra-expression",
+    [SC_RA_RULE] = "covers-ra-rule",
+    [SC_RA_UNDEF] = "covers-ra-undefined",
+    [SC_FP_EXPR] = "covers-fp-expression",
+    [SC_FP_RULE] = "covers-fp-rule",
+    [SC_SIGNAL] = "covers-signal-frame",
+    [SC_RA_SIGNED] = "covers-ra-signed",
+    [SC_OFFSET_RANGE] = "covers-offset-range",
+    [SC_CFI_ERROR] = "covers-cfi-error",
+    [SC_OVERLAP] = "covers-overlap",
+    [SC_SIZE] = "covers-size-range",
+};
+
+const char *sc_covers_name(sc_reason r) {
+  return (unsigned)r < SC_REASON_COUNT ? covers_names[r] : "covers-?";
+}
+
 /* ---- a small evaluator: values are constants or register + constant ---- */
 typedef struct val {
   uint8_t kind; /* 0 constant, 1 reg + k, 2 *(reg + k), 3 CFA + k */

@@ -205,6 +205,9 @@ typedef enum sc_reason {
   SC_REASON_COUNT
 } sc_reason;
 const char *sc_reason_name(sc_reason r);
+/* "covers-" and the reason's name: the check's class for an SFrame row
+ * where the CFI says something SFrame cannot. */
+const char *sc_covers_name(sc_reason r);
 
 /* The SFrame reading of one address: rules, or why there are none. */
 typedef struct sc_want {
