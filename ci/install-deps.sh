@@ -53,7 +53,16 @@ missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-peers() { [ $with_peers = 0 ] || bash "$(dirname "$0")/peers.sh"; }
+peers() {
+  [ $with_peers = 0 ] || bash "$(dirname "$0")/peers.sh"
+  # make check only: the cross assemblers and linkers of the newer suites,
+  # which the hand-written CFI cases are built with (producers/tests; the
+  # harness fetches the same for its programs)
+  if [ -z "$mode" ]; then
+    bash "$(dirname "$0")/toolchains.sh" sid binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu binutils-s390x-linux-gnu
+    bash "$(dirname "$0")/toolchains.sh" trixie binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu
+  fi
+}
 if [ ${#missing[@]} -eq 0 ]; then
   echo "ci/install-deps: all present (${PKGS[*]})"
   peers
