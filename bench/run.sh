@@ -270,6 +270,9 @@ rows() {
   echo
   # The harness's checking speed against stack depth (builds QEMU if needed).
   bash harness/bench-depth.sh || echo "(the depth benchmark failed)"
+  echo
+  # sfcfi's CFI check and conversion against readelf on large real programs.
+  BUILD=$build bash bench/sfcfi.sh || echo "(the sfcfi benchmark failed on a program)"
 } > "$B/results.md"
 echo
 cat "$B/results.md"

@@ -12,7 +12,7 @@ repo=$SRC/sframe-conformance
 cd "$repo"
 mkdir -p "$OUT" "$WORK"
 flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
-       -Idecoder/include -Idecoder/src -Idecoder/fast -Idecoder/cli -Icommon -Icorpus/encoder -Ifuzz/targets)
+       -Idecoder/include -Idecoder/src -Idecoder/fast -Idecoder/cli -Icommon -Icorpus/encoder -Ifuzz/targets -Iproducers/sfcfi)
 targets=(decode lookup unwind roundtrip elf)
 # diff_libsframe needs libsframe's header and library (binutils-dev 2.40 or
 # later), and libsframe is not instrumented: none under MSan.  Left out, it
@@ -26,6 +26,26 @@ else
   targets+=(diff_libsframe)
 fi
 echo "build-targets: diff_libsframe3 left out: it needs libsframe 2.47.50 from make toolchains" >&2
+# cfi needs elfutils' libdw and libelf (libdw-dev, libelf-dev), which are not
+# instrumented: none under MSan.  They are linked statically where the
+# archives are there (OSS-Fuzz's runner image has no libdw), else as shared
+# libraries.
+dwlibs=()
+if [ "${SANITIZER:-address}" = memory ]; then
+  echo "build-targets: cfi left out: libdw and libelf are not instrumented for MSan" >&2
+elif [ ! -f /usr/include/elfutils/libdw.h ]; then
+  echo "build-targets: cfi left out: no libdw here (/usr/include/elfutils/libdw.h; libdw-dev, libelf-dev)" >&2
+else
+  targets+=(cfi)
+  for l in $(pkg-config --static --libs libdw 2>/dev/null || echo -ldw -lelf -lz -llzma -lbz2); do
+    case $l in
+      -pthread|-lpthread) ;;
+      -l*) a=lib${l#-l}.a
+           case $("${CC%% *}" -print-file-name="$a") in /*) dwlibs+=("-l:$a") ;; *) dwlibs+=("$l") ;; esac ;;
+    esac
+  done
+  dwlibs+=(-lpthread -ldl)
+fi
 # The engine: a linker flag (-fsanitize=fuzzer) or a library (AFL++'s driver).
 case $LIB_FUZZING_ENGINE in
   -*) link=("$CC" $CFLAGS) ;;
@@ -45,7 +65,13 @@ for t in "${targets[@]}"; do
                                  fuzz/targets/rt_check.c)
   [ "$t" = elf ] && srcs+=(decoder/cli/elf.c decoder/cli/dump.c)
   [ "$t" = diff_libsframe ] && srcs+=(fuzz/targets/diff_core.c)
+  # cfi: sfcfi's pieces but its command line, the encoder, the tools library
+  if [ "$t" = cfi ]; then
+    for s in producers/sfcfi/*.c; do [ "$s" = producers/sfcfi/sfcfi.c ] || srcs+=("$s"); done
+    srcs+=(corpus/encoder/*.c common/sfc_tools.c)
+  fi
   libs=(); [ "$t" = diff_libsframe ] && libs=(-lsframe)
+  [ "$t" = cfi ] && libs=("${dwlibs[@]}")
   objs=()
   mkdir -p "$WORK/obj/$t"
   for s in "${srcs[@]}"; do
@@ -54,7 +80,8 @@ for t in "${targets[@]}"; do
     objs+=("$o")
   done
   "${link[@]}" "${objs[@]}" $LIB_FUZZING_ENGINE "${libs[@]}" -o "$OUT/$t"
-  cp fuzz/sframe.dict "$OUT/$t.dict"
+  dict=$(sed -n 's/^dict *= *//p' "fuzz/$t.options")   # the dictionary the options name
+  cp "fuzz/${dict:-sframe.dict}" "$OUT/$t.dict"
   sed "s/^dict = .*/dict = $t.dict/" "fuzz/$t.options" > "$OUT/$t.options"
   seeds=$WORK/seeds/$t
   if [ "$t" = roundtrip ]; then

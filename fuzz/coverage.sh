@@ -16,10 +16,15 @@ for t in $targets; do
   [ "$t" = decode ] && srcs+=(decoder/cli/dump.c)
   [ "$t" = roundtrip ] && srcs+=(corpus/encoder/*.c fuzz/targets/rt_model.c fuzz/targets/rt_mutate.c fuzz/targets/rt_check.c)
   [ "$t" = elf ] && srcs+=(decoder/cli/elf.c decoder/cli/dump.c)
+  if [ "$t" = cfi ]; then
+    for s in producers/sfcfi/*.c; do [ "$s" = producers/sfcfi/sfcfi.c ] || srcs+=("$s"); done
+    srcs+=(corpus/encoder/*.c common/sfc_tools.c)
+  fi
   libs=(); [ "$t" = diff_libsframe ] && libs=(-lsframe)
+  [ "$t" = cfi ] && libs=(-ldw -lelf)
   (cd "$cov/$t" && gcc -std=c11 -D_POSIX_C_SOURCE=200809L -O0 --coverage \
      -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION -I"$top/decoder/include" -I"$top/decoder/src" -I"$top/decoder/fast" -I"$top/decoder/cli" \
-     -I"$top/corpus/encoder" -I"$top/fuzz/targets" "target-$t.c" "${srcs[@]/#/$top/}" "${libs[@]}" -o replay) || exit 2
+     -I"$top/corpus/encoder" -I"$top/fuzz/targets" -I"$top/common" -I"$top/producers/sfcfi" "target-$t.c" "${srcs[@]/#/$top/}" "${libs[@]}" -o replay) || exit 2
   inputs=()
   [ -d "$dir/seeds/$t" ] && inputs+=("$dir/seeds/$t")
   [ -d "fuzz/seeds/$t" ] && inputs+=("fuzz/seeds/$t")

@@ -14,7 +14,7 @@
 # toolchains has unpacked sid's libsframe3 and libsframe-dev.
 FUZZ_SID      := build/toolchains/sid
 FUZZ_HAVE_SID := $(if $(wildcard $(FUZZ_SID)/usr/include/sframe-api.h),1)
-FUZZ_TARGETS  ?= decode lookup unwind roundtrip elf diff_libsframe $(if $(FUZZ_HAVE_SID),diff_libsframe3)
+FUZZ_TARGETS  ?= decode lookup unwind roundtrip elf cfi diff_libsframe $(if $(FUZZ_HAVE_SID),diff_libsframe3)
 FUZZ_DIR      := $(BUILD)/fuzz
 FUZZ_SEEDS    := $(FUZZ_DIR)/seeds
 FUZZ_CLANG    ?= clang
@@ -31,10 +31,15 @@ TARGET        ?= $(FUZZ_TARGETS)
 # target's model, mutator and checker (the checker also linked by the
 # round-trip test, corpus/generated.mk).
 FUZZ_RT_SRCS := fuzz/targets/rt_model.c fuzz/targets/rt_mutate.c fuzz/targets/rt_check.c
+# The cfi target: sfcfi's pieces but its command line (producers/producers.mk),
+# the encoder, the tools library; libdw and libelf (Debian's, not
+# instrumented: no MSan build of it).
+FUZZ_CFI_SRCS = $(filter-out producers/sfcfi/sfcfi.c,$(wildcard producers/sfcfi/*.c)) $(ENC_SRCS) common/sfc_tools.c
 fuzz_srcs = fuzz/targets/$(1).c $(LIB_SRCS) \
   $(if $(filter decode,$(1)),decoder/cli/dump.c) \
   $(if $(filter roundtrip,$(1)),$(ENC_SRCS) $(FUZZ_RT_SRCS)) \
   $(if $(filter elf,$(1)),decoder/cli/elf.c decoder/cli/dump.c) \
+  $(if $(filter cfi,$(1)),$(FUZZ_CFI_SRCS)) \
   $(if $(filter diff_libsframe diff_libsframe3,$(1)),fuzz/targets/diff_core.c)
 fuzz_srcs3 = $(if $(filter diff_libsframe3,$(1)),decoder/cli/dump.c common/sfc_tools.c)
 # diff_libsframe3 includes the bundled adapter's source (its API-to-neutral
@@ -43,9 +48,11 @@ fuzz_srcs3 = $(if $(filter diff_libsframe3,$(1)),decoder/cli/dump.c common/sfc_t
 FUZZ_LIB3 := $(abspath $(FUZZ_DIR)/lib-libsframe-2.47)
 FUZZ_LIB3_LINK := -L$(FUZZ_LIB3) -Wl,-rpath,$(FUZZ_LIB3) -lsframe
 fuzz_libs = $(if $(filter diff_libsframe,$(1)),-lsframe) \
+  $(if $(filter cfi,$(1)),-Iproducers/sfcfi -Icommon $(SFCFI_LIBS)) \
   $(if $(filter diff_libsframe3,$(1)),-I$(FUZZ_SID)/usr/include -Iconformance/adapters -D_GNU_SOURCE \
     $(FUZZ_LIB3_LINK))
 FUZZ_DEPS := $(wildcard fuzz/targets/*.c fuzz/targets/*.h) $(LIB_SRCS) $(ENC_SRCS) $(HDRS) decoder/cli/dump.c \
+  $(wildcard producers/sfcfi/*.c producers/sfcfi/*.h) common/sfc_tools.c common/sfc_tools.h \
   decoder/cli/elf.c decoder/cli/elf_sframe.h \
   conformance/adapters/libsframe.c conformance/adapters/adapter_cli.h \
   $(if $(FUZZ_HAVE_SID),$(FUZZ_LIB3)/libsframe.so)
@@ -72,7 +79,7 @@ endif
 
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay/%)
 FUZZ_LIBFUZZER := $(if $(HAVE_LIBFUZZER),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/libfuzzer/%))
-FUZZ_MSAN := $(if $(HAVE_LIBFUZZER),$(patsubst %,$(FUZZ_DIR)/msan/%,$(filter-out diff_libsframe diff_libsframe3,$(FUZZ_TARGETS))))
+FUZZ_MSAN := $(if $(HAVE_LIBFUZZER),$(patsubst %,$(FUZZ_DIR)/msan/%,$(filter-out diff_libsframe diff_libsframe3 cfi,$(FUZZ_TARGETS))))
 FUZZ_AFL := $(if $(HAVE_AFL),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/%))
 
 $(FUZZ_DIR)/replay/%: $(FUZZ_DEPS) fuzz/standalone.c

@@ -39,16 +39,19 @@ one() { # one TARGET[:SECONDS]: fuzz, keep the corpus, minimize a crash
   local corpus keep=fuzz/corpus/$t opts=() log=$work/$t.log
   corpus=$work/corpus-$t; mkdir -p "$corpus" "$keep" "$work/art-$t"
   [ -f "fuzz/$t.options" ] && mapfile -t opts < <(sed -n '/^dict/d; s/^\([a-z_]*\) *= *\(.*\)/-\1=\2/p' "fuzz/$t.options")
+  # The dictionary the options name (fuzz/<dict>), sframe.dict by default.
+  local dict=sframe.dict
+  [ -f "fuzz/$t.options" ] && dict=$(sed -n 's/^dict *= *//p' "fuzz/$t.options" | tail -n 1) && dict=${dict:-sframe.dict}
   [ -n "${FUZZ_SEED:-}" ] && opts+=(-seed="$FUZZ_SEED")
   local wall=$s start=$SECONDS
   [ "$cpu_mode" = 1 ] && wall=$((s * 20))   # a cap only, for a busy machine: the CPU budget stops it
   # Seeds: the case corpus in the target's format (fuzz/seeds.c) and, for
-  # a target whose input is not a section (elf), checked-in fuzz/seeds/<t>.
+  # a target whose input is not a section (elf, cfi), checked-in fuzz/seeds/<t>.
   local seeds=()
   [ -d "$dir/seeds/$t" ] && seeds+=("$dir/seeds/$t")
   [ -d "fuzz/seeds/$t" ] && seeds+=("fuzz/seeds/$t")
   "$bin/$t" "${opts[@]}" -max_total_time="$wall" -rss_limit_mb=2048 -print_final_stats=1 \
-    -dict=fuzz/sframe.dict -artifact_prefix="$work/art-$t/" "$corpus" "$keep" "${seeds[@]}" > "$log" 2>&1 &
+    -dict="fuzz/$dict" -artifact_prefix="$work/art-$t/" "$corpus" "$keep" "${seeds[@]}" > "$log" 2>&1 &
   local fp=$! used=0 c
   while c=$(cpu_of "$fp") && [ -n "$c" ]; do
     used=$c

@@ -181,3 +181,23 @@ agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)
   [ "$fetch" -gt 0 ]
   [ -s "$T/certify.s" ] && [ "$ahead" -gt 0 ]
 }
+
+@test "bench/sfcfi.sh: sfcfi check and convert against readelf, one row per program, ratios paired; a program without .sframe is checked against its conversion" {
+  [ -x "$BUILD/bin/sfcfi" ] || { echo "sfcfi not built ($BUILD/bin/sfcfi; make sfcfi)"; return 1; }
+  "$B/gen-asm" 200 > "$T/p.s"
+  as --gsframe -o "$T/p.o" "$T/p.s"; ld -e _start -o "$T/with" "$T/p.o"
+  as -o "$T/q.o" "$T/p.s"; ld -e _start -o "$T/without" "$T/q.o"
+  run env BUILD="$BUILD" REPEATS=1 bash bench/sfcfi.sh "$T/with" "$T/without"
+  [ "$status" -eq 0 ]
+  [[ "${lines[0]}" == "## sfcfi against readelf"* ]]
+  grep -q '^| program | .eh_frame bytes | functions | readelf frames-interp | sfcfi check | check / readelf | sfcfi convert | convert / readelf |$' <<< "$output"
+  # A row: name, bytes, functions (200 and _start), three MB/s figures
+  # "median (min-max)", two ratios "N.NNx".
+  row='[0-9]+ \| 201 \| [0-9.]+ \([0-9.]+-[0-9.]+\) \| [0-9.]+ \([0-9.]+-[0-9.]+\) \| [0-9.]+x \| [0-9.]+ \([0-9.]+-[0-9.]+\) \| [0-9.]+x \|$'
+  grep -Eq "^\| $T/with \| $row" <<< "$output"
+  grep -Eq "^\| $T/without \(checked: its conversion\) \| $row" <<< "$output"
+  # No sfcfi: said, nothing measured, exit 0.
+  run env SFCFI="$T/none" bash bench/sfcfi.sh "$T/with"
+  [ "$status" -eq 0 ]
+  [[ "$output" == *"not measured: no $T/none"* ]]
+}

@@ -5,6 +5,11 @@
 #   decode lookup unwind   the oracle on any bytes as a section
 #   roundtrip              model -> corpus encoder -> oracle (own mutator)
 #   elf                    any bytes as the ELF file a user gives sfref
+#   cfi                    any bytes as the .eh_frame of an ELF file given to
+#                          sfcfi: its CFI read by elfutils' libdw, converted
+#                          to SFrame, checked; libdw and libelf are linked
+#                          statically and are not instrumented (left out
+#                          under MSan, and where libdw-dev is missing)
 #   diff_libsframe         the oracle against libsframe, only where the
 #                          image has libsframe's header (binutils-dev 2.40 or
 #                          later) and the sanitizer is not MSan (libsframe is

@@ -70,6 +70,11 @@ flavour() { # flavour NAME SRC BUILD_SH CC CXX CFLAGS ENGINE
     check "$name: diff_libsframe's absence is said on stderr" "grep -q 'diff_libsframe left out' '$base/$1/build.err'"
   fi
   check "$name: diff_libsframe3's absence is said on stderr" "grep -q 'diff_libsframe3 left out' '$base/$1/build.err'"
+  if [ -f /usr/include/elfutils/libdw.h ]; then
+    targets+=" cfi"
+  else
+    check "$name: cfi's absence is said on stderr" "grep -q 'cfi left out' '$base/$1/build.err'"
+  fi
   for t in $targets; do
     check "$name: $t is in \$OUT, executable" "[ -x '$out/$t' ]"
     check "$name: ${t}_seed_corpus.zip holds seeds" "[ \"\$(unzip -Z1 '$out/${t}_seed_corpus.zip' 2>/dev/null | wc -l)\" -gt 10 ]"

@@ -185,13 +185,23 @@ static int skip_block(const uint8_t **p, const uint8_t *end) {
   return 0;
 }
 
-/* Walks insns from loc; state and the remember stack carry across the CIE
- * and the FDE.  0, or -1 for an instruction it cannot step over. */
-static int walk_sign(const uint8_t *p, const uint8_t *end, const cie_info *ci, int big, unsigned addr_size,
-                     uint8_t fde_enc, uint64_t *loc, uint8_t *state, uint8_t *stack, unsigned *depth,
-                     toggles *t) {
+/* The largest DWARF register number an instruction may name before libdw
+ * runs it: libdw keeps an array up to the largest register a row names
+ * (a 432-byte input naming register 2^28 took 784 MB and 6.8 s). */
+#define SC_MAX_REG 1023
+
+/* Walks insns from loc, stepping over every instruction: before libdw runs
+ * them, and to follow AArch64's RA signing state (sign set; state and the
+ * remember stack carry across the CIE and the FDE).  0; -1 for an
+ * instruction whose operands run past the end (libdw 0.188 reads past the
+ * FDE's end to decode them) or that it does not know; -2 for a register
+ * above SC_MAX_REG. */
+static int walk_insns(const uint8_t *p, const uint8_t *end, const cie_info *ci, int big, unsigned addr_size,
+                      uint8_t fde_enc, int sign, uint64_t *loc, uint8_t *state, uint8_t *stack,
+                      unsigned *depth, toggles *t) {
   uint64_t u;
   int64_t sv;
+#define REG() do { if (read_uleb(&p, end, &u) != 0) return -1; if (u > SC_MAX_REG) return -2; } while (0)
   while (p < end) {
     uint8_t op = *p++;
     uint8_t hi = op & 0xc0;
@@ -219,16 +229,25 @@ static int walk_sign(const uint8_t *p, const uint8_t *end, const cie_info *ci, i
     case DW_CFA_advance_loc4:
       if (end - p < 4) return -1;
       *loc += rd(p, 4, big) * ci->caf; p += 4; break;
-    case DW_CFA_offset_extended: case DW_CFA_register: case DW_CFA_def_cfa: case DW_CFA_val_offset:
+    case DW_CFA_register:
+      REG();
+      REG();
+      break;
+    case DW_CFA_offset_extended: case DW_CFA_def_cfa: case DW_CFA_val_offset:
     case DW_CFA_GNU_negative_offset_extended:
-      if (read_uleb(&p, end, &u) != 0 || read_uleb(&p, end, &u) != 0) return -1;
+      REG();
+      if (read_uleb(&p, end, &u) != 0) return -1;
       break;
     case DW_CFA_restore_extended: case DW_CFA_undefined: case DW_CFA_same_value:
-    case DW_CFA_def_cfa_register: case DW_CFA_def_cfa_offset: case DW_CFA_GNU_args_size:
+    case DW_CFA_def_cfa_register:
+      REG();
+      break;
+    case DW_CFA_def_cfa_offset: case DW_CFA_GNU_args_size:
       if (read_uleb(&p, end, &u) != 0) return -1;
       break;
     case DW_CFA_offset_extended_sf: case DW_CFA_def_cfa_sf: case DW_CFA_val_offset_sf:
-      if (read_uleb(&p, end, &u) != 0 || read_sleb(&p, end, &sv) != 0) return -1;
+      REG();
+      if (read_sleb(&p, end, &sv) != 0) return -1;
       break;
     case DW_CFA_def_cfa_offset_sf:
       if (read_sleb(&p, end, &sv) != 0) return -1;
@@ -237,7 +256,8 @@ static int walk_sign(const uint8_t *p, const uint8_t *end, const cie_info *ci, i
       if (skip_block(&p, end) != 0) return -1;
       break;
     case DW_CFA_expression: case DW_CFA_val_expression:
-      if (read_uleb(&p, end, &u) != 0 || skip_block(&p, end) != 0) return -1;
+      REG();
+      if (skip_block(&p, end) != 0) return -1;
       break;
     case DW_CFA_remember_state:
       if (*depth < 64) stack[*depth] = *state;
@@ -246,12 +266,14 @@ static int walk_sign(const uint8_t *p, const uint8_t *end, const cie_info *ci, i
     case DW_CFA_restore_state:
       if (*depth == 0) return -1;
       (*depth)--;
-      if (*depth < 64 && stack[*depth] != *state) {
+      if (sign && *depth < 64 && stack[*depth] != *state) {
         *state = stack[*depth];
         goto record;
       }
       break;
     case 0x2d: /* DW_CFA_AARCH64_negate_ra_state (DW_CFA_GNU_window_save) */
+      if (!sign)
+        break;
       *state ^= 1;
       goto record;
     default:
@@ -271,6 +293,7 @@ static int walk_sign(const uint8_t *p, const uint8_t *end, const cie_info *ci, i
   }
   return 0;
 }
+#undef REG
 
 /* ---- libdw's location expressions back into rules ---- */
 static int save_ops(sc_cfi *c, size_t *cap_ops, size_t *cap_exprs, const Dwarf_Op *ops, size_t n,
@@ -409,7 +432,7 @@ static void work(worker *w) {
   for (size_t fi = w->lo; fi < w->hi && !w->oom; fi++) {
     sc_func *f = &w->funcs[fi];
     f->first_row = (uint32_t)w->part.nrows;
-    for (uint64_t pc = f->start; pc < f->end;) {
+    for (uint64_t pc = f->start; pc < f->end && !f->error;) {
       Dwarf_Frame *fr = NULL;
       if (dwarf_cfi_addrframe(w->cfi, pc, &fr) != 0) {
         f->error = "libdw found no row";
@@ -539,36 +562,47 @@ int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t
     f->start = start;
     f->end = start + range < start ? UINT64_MAX : start + range;
     f->pauth_b = ci->bkey;
-    if (aarch64) {
+    /* Every function's instructions are stepped over before libdw runs
+     * them (walk_insns); AArch64's also give the RA signing state. */
+    {
       toggles tg;
       memset(&tg, 0, sizeof tg);
       const uint8_t *ins = p;
       uint64_t auglen = 0;
+      int bad = 0;
       if (ci->aug_z && (read_uleb(&ins, end, &auglen) != 0 || auglen > (uint64_t)(end - ins)))
-        ins = end;
+        bad = -1;
       else
         ins += auglen;
       uint64_t loc = start;
       uint8_t st = 0, stack[64];
       unsigned depth = 0;
-      if (walk_sign(ci->insns, ci->insns_end, ci, e->big_endian, addr_size, ci->fde_enc, &loc, &st, stack,
-                    &depth, &tg) != 0 ||
-          walk_sign(ins, end, ci, e->big_endian, addr_size, ci->fde_enc, &loc, &st, stack, &depth, &tg) != 0)
-        tg.overflow = 1;
-      if (tg.overflow)
+      if (!bad)
+        bad = walk_insns(ci->insns, ci->insns_end, ci, e->big_endian, addr_size, ci->fde_enc, aarch64, &loc, &st,
+                         stack, &depth, &tg);
+      if (!bad)
+        bad = walk_insns(ins, end, ci, e->big_endian, addr_size, ci->fde_enc, aarch64, &loc, &st, stack, &depth,
+                         &tg);
+      if (bad == -2)
+        f->error = "a register number above 1023 (libdw would keep every register up to it at every row)";
+      else if (bad)
+        f->error = "an instruction sfcfi cannot step over, or one whose operands run past the FDE's end";
+      else if (tg.overflow)
         f->error = "the RA signing state could not be followed";
-      if (sc_grow((void **)&signs, &cap_signs, nsigns + tg.n, sizeof *signs) != 0 ||
-          sc_grow((void **)&sign_first, &cap_first, out->nfuncs + 1, sizeof *sign_first) != 0 ||
-          sc_grow((void **)&sign_count, &cap_count, out->nfuncs + 1, sizeof *sign_count) != 0) {
-        rc = sc_fail(err, errlen, "out of memory");
-        break;
-      }
-      sign_first[out->nfuncs] = (uint32_t)nsigns;
-      sign_count[out->nfuncs] = tg.n;
-      for (unsigned i = 0; i < tg.n; i++) {
-        signs[nsigns].at = tg.at[i];
-        signs[nsigns].state = tg.state[i];
-        nsigns++;
+      if (aarch64) {
+        if (sc_grow((void **)&signs, &cap_signs, nsigns + tg.n, sizeof *signs) != 0 ||
+            sc_grow((void **)&sign_first, &cap_first, out->nfuncs + 1, sizeof *sign_first) != 0 ||
+            sc_grow((void **)&sign_count, &cap_count, out->nfuncs + 1, sizeof *sign_count) != 0) {
+          rc = sc_fail(err, errlen, "out of memory");
+          break;
+        }
+        sign_first[out->nfuncs] = (uint32_t)nsigns;
+        sign_count[out->nfuncs] = tg.n;
+        for (unsigned i = 0; i < tg.n; i++) {
+          signs[nsigns].at = tg.at[i];
+          signs[nsigns].state = tg.state[i];
+          nsigns++;
+        }
       }
     }
     out->nfuncs++;

@@ -204,8 +204,10 @@ static const char *cfi_only_class(const state *s, const sc_func *f) {
   uint8_t version = s->sf->sec.version;
   for (uint32_t i = 0; i < f->nrows; i++) {
     const sc_row *r = &s->c->rows[f->first_row + i];
+    if (r->cfa_kind == SC_CFA_EXPR && r->end - r->start > SC_EXPR_SPAN_MAX)
+      return sc_reason_name(SC_SIZE);
     uint64_t step = r->cfa_kind == SC_CFA_EXPR ? 1 : r->end - r->start;
-    uint64_t limit = r->cfa_kind == SC_CFA_EXPR && r->end - r->start > 4096 ? r->start + 4096 : r->end;
+    uint64_t limit = r->end;
     for (uint64_t pc = r->start; pc < limit; pc += step) {
       sc_want w;
       sc_express(s->c, f, r, pc, version, &w);
@@ -222,7 +224,10 @@ static void compare_function(state *s, const sc_func *f) {
   for (uint64_t pc = f->start; pc < f->end && !s->oom;) {
     const sc_row *r = sc_cfi_row_at(s->c, f, pc);
     uint64_t end = r ? r->end : f->end;
-    if (r && r->cfa_kind == SC_CFA_EXPR)
+    /* An expression is followed address by address (its value follows the
+     * PC), up to SC_EXPR_SPAN_MAX bytes of a row; a longer row is read at
+     * its first address. */
+    if (r && r->cfa_kind == SC_CFA_EXPR && r->end - r->start <= SC_EXPR_SPAN_MAX)
       end = pc + 1;
     sfr_lookup_result res;
     uint64_t pend;

@@ -108,6 +108,29 @@ static uint64_t repeat_of(const buf *b, size_t from, size_t to, uint64_t lo, uin
   return 0;
 }
 
+/* Whether a start field of version can reach start from the section at
+ * vma: for each place the field may have (up to max_field bytes into the
+ * section) the encoder needs the distance to fit 32 bits (versions 1-2) or
+ * 64 (version 3), signed.  Checking the two ends is enough: the distance
+ * moves with the place. */
+/* How far into the section a start field can be: the header (28 bytes and
+ * an auxiliary header of at most 255) and two FDEs per function (a PLT's
+ * two), of at most 20 bytes. */
+static uint64_t max_field_of(const sc_cfi *c) {
+  return 28 + 255 + (uint64_t)c->nfuncs * 2 * 20;
+}
+
+static int start_reachable(uint64_t start, uint64_t vma, uint64_t max_field, uint8_t version) {
+  uint64_t limit = version >= 3 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
+  uint64_t bases[2] = {vma, vma + max_field < vma ? UINT64_MAX : vma + max_field};
+  for (int i = 0; i < 2; i++) {
+    uint64_t d = start >= bases[i] ? start - bases[i] : bases[i] - start;
+    if (d > limit)
+      return 0;
+  }
+  return 1;
+}
+
 /* The pieces of f for version, or the first reason one cannot be said
  * (*oom set when memory ran out). */
 static sc_reason pieces_of(const sc_cfi *c, const sc_func *f, uint8_t version, buf *b, int *has_expr,
@@ -119,6 +142,8 @@ static sc_reason pieces_of(const sc_cfi *c, const sc_func *f, uint8_t version, b
     const sc_row *r = &c->rows[f->first_row + k];
     if (r->cfa_kind == SC_CFA_EXPR) {
       *has_expr = 1;
+      if (r->end - r->start > SC_EXPR_SPAN_MAX)
+        return SC_SIZE;
       for (uint64_t pc = r->start; pc < r->end && why == SC_OK; pc++) {
         sc_want w;
         sc_express(c, f, r, pc, version, &w);
@@ -139,7 +164,7 @@ static sc_reason pieces_of(const sc_cfi *c, const sc_func *f, uint8_t version, b
   return why;
 }
 
-void sc_convert_list_skipped(const sc_elf *e, const sc_cfi *c, uint8_t version, FILE *out) {
+void sc_convert_list_skipped(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, FILE *out) {
   buf b = {NULL, 0, 0};
   uint64_t last_end = 0;
   int have_last = 0, oom = 0;
@@ -149,6 +174,7 @@ void sc_convert_list_skipped(const sc_elf *e, const sc_cfi *c, uint8_t version, 
     sc_reason why = f->error ? SC_CFI_ERROR
                     : have_last && f->start < last_end ? SC_OVERLAP
                     : f->end - f->start > UINT32_MAX ? SC_SIZE
+                    : !start_reachable(f->start, vma, max_field_of(c), version) ? SC_START_RANGE
                     : pieces_of(c, f, version, &b, &has_expr, &oom);
     if (why == SC_OK) {
       last_end = f->end;
@@ -187,6 +213,8 @@ int sc_convert(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, 
       why = SC_OVERLAP;
     else if (f->end - f->start > UINT32_MAX)
       why = SC_SIZE;
+    else if (!start_reachable(f->start, vma, max_field_of(c), version))
+      why = SC_START_RANGE;
     int has_expr = 0;
     if (why == SC_OK)
       why = pieces_of(c, f, version, &b, &has_expr, &rc);

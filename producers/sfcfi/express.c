@@ -38,6 +38,7 @@ static const char *const reason_names[SC_REASON_COUNT] = {
     [SC_CFI_ERROR] = "cfi-error",
     [SC_OVERLAP] = "overlap",
     [SC_SIZE] = "size-range",
+    [SC_START_RANGE] = "start-range",
 };
 
 const char *sc_reason_name(sc_reason r) {
@@ -63,6 +64,7 @@ static const char *const covers_names[SC_REASON_COUNT] = {
     [SC_CFI_ERROR] = "covers-cfi-error",
     [SC_OVERLAP] = "covers-overlap",
     [SC_SIZE] = "covers-size-range",
+    [SC_START_RANGE] = "covers-start-range",
 };
 
 const char *sc_covers_name(sc_reason r) {

@@ -230,7 +230,7 @@ static int cmd_convert(int argc, char **argv) {
             printf("skipped %s %zu\n", sc_reason_name((sc_reason)r), st.by_reason[r]);
       }
       if (verbose)
-        sc_convert_list_skipped(&e, &cfi, (uint8_t)version, stdout);
+        sc_convert_list_skipped(&e, &cfi, (uint8_t)version, vma, stdout);
     }
     sfe_section_free(&sec);
   }

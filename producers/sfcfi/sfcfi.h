@@ -201,13 +201,19 @@ typedef enum sc_reason {
   SC_OFFSET_RANGE,    /* "offset-range": an RA/FP offset does not fit */
   SC_CFI_ERROR,       /* "cfi-error": libdw could not compute the row */
   SC_OVERLAP,         /* "overlap": the function overlaps one before it */
-  SC_SIZE,            /* "size-range": the function is 4 GiB or more */
+  SC_SIZE,            /* "size-range": the function is 4 GiB or more, or a
+                         CFA expression's row spans more than 1 MiB */
+  SC_START_RANGE,     /* "start-range": the start field cannot reach it */
   SC_REASON_COUNT
 } sc_reason;
 const char *sc_reason_name(sc_reason r);
 /* "covers-" and the reason's name: the check's class for an SFrame row
  * where the CFI says something SFrame cannot. */
 const char *sc_covers_name(sc_reason r);
+
+/* The longest row whose CFA is an expression that sfcfi evaluates address
+ * by address (a PLT is far shorter); a longer one is not followed. */
+#define SC_EXPR_SPAN_MAX ((uint64_t)1 << 20)
 
 /* The SFrame reading of one address: rules, or why there are none. */
 typedef struct sc_want {
@@ -267,7 +273,7 @@ int sc_convert(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, 
 
 /* One line per function sc_convert leaves out: "skipped REASON FUNC
  * 0xLO-0xHI". */
-void sc_convert_list_skipped(const sc_elf *e, const sc_cfi *c, uint8_t version, FILE *out);
+void sc_convert_list_skipped(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, FILE *out);
 
 /* ---- elfout.c: a copy of an ELF file with a new .sframe ---- */
 /* The address the added section is written for (sfcfi convert --elf
