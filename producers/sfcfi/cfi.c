@@ -61,13 +61,6 @@ static int read_sleb(const uint8_t **p, const uint8_t *end, int64_t *v) {
   }
   return -1;
 }
-static uint64_t rd(const uint8_t *p, unsigned n, int big) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < n; i++)
-    v |= (uint64_t)p[i] << (big ? 8 * (n - 1 - i) : 8 * i);
-  return v;
-}
-
 /* Reads one encoded pointer at *p.  field_vma is the address of the field
  * (for pcrel).  apply: 0 for an address range (the low four bits only).
  * 0, or -1 for an encoding this reader does not take. */
@@ -100,7 +93,7 @@ static int read_encoded(const uint8_t **p, const uint8_t *end, uint8_t enc, int 
   if (n) {
     if ((size_t)(end - q) < n)
       return -1;
-    v = rd(q, n, big);
+    v = sc_get(q, n, big);
     if ((enc & 0x0f) == DW_EH_PE_sdata2)
       v = (uint64_t)(int64_t)(int16_t)v;
     else if ((enc & 0x0f) == DW_EH_PE_sdata4)
@@ -225,10 +218,10 @@ static int walk_insns(const uint8_t *p, const uint8_t *end, const cie_info *ci, 
       *loc += (uint64_t)p[0] * ci->caf; p += 1; break;
     case DW_CFA_advance_loc2:
       if (end - p < 2) return -1;
-      *loc += rd(p, 2, big) * ci->caf; p += 2; break;
+      *loc += sc_get(p, 2, big) * ci->caf; p += 2; break;
     case DW_CFA_advance_loc4:
       if (end - p < 4) return -1;
-      *loc += rd(p, 4, big) * ci->caf; p += 4; break;
+      *loc += sc_get(p, 4, big) * ci->caf; p += 4; break;
     case DW_CFA_register:
       REG();
       REG();
@@ -446,7 +439,6 @@ static void work(worker *w) {
         f->error = "libdw gave no frame information";
         break;
       }
-      f->ra_column = (uint32_t)ra;
       uint64_t rhi = hi > f->end || hi <= pc ? f->end : hi;
       if (add_row(&w->part, &w->cap_rows, &w->cap_ops, &w->cap_exprs, fr, pc, rhi, ra, sig,
                   sign_state(w, fi, pc)) != 0) {

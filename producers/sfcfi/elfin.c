@@ -39,15 +39,6 @@ static void put(uint8_t *p, unsigned width, uint64_t v, int big) {
     p[i] = (uint8_t)(v >> shift);
   }
 }
-static uint64_t get(const uint8_t *p, unsigned width, int big) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < width; i++) {
-    unsigned shift = big ? 8 * (width - 1 - i) : 8 * i;
-    v |= (uint64_t)p[i] << shift;
-  }
-  return v;
-}
-
 /* What a relocation type does: width in bytes, PC-relative or not; 0 width
  * for types not handled. */
 typedef struct reloc_kind {
@@ -187,7 +178,7 @@ static int relocate(sc_elf *e, char *err, size_t errlen) {
       else if (s.st_shndx == SHN_UNDEF)
         S = 0; /* an undefined symbol (a personality routine): no address here */
       uint8_t *p = (uint8_t *)tgt->d_buf + r.r_offset;
-      int64_t A = rsh.sh_type == SHT_RELA ? r.r_addend : (int64_t)get(p, k.width, e->big_endian);
+      int64_t A = rsh.sh_type == SHT_RELA ? r.r_addend : (int64_t)sc_get(p, k.width, e->big_endian);
       uint64_t v = S + (uint64_t)A;
       if (k.pcrel)
         v -= addr[rsh.sh_info] + (rebase ? 0 : r.r_offset);

@@ -37,6 +37,15 @@ static void usage(FILE *f) {
           "exit status: 0 agree / converted, 1 disagree / nothing done, 2 usage or input error\n");
 }
 
+/* An address option's value into *v; 0 (with the message) when it is not
+ * one. */
+static int parse_address(const char *option, const char *arg, uint64_t *v) {
+  if (sfc_parse_u64(arg, v))
+    return 1;
+  sfc_error("%s wants an address, not '%s'", option, arg);
+  return 0;
+}
+
 static int cmd_check(int argc, char **argv) {
   static const struct option opts[] = {{"json", no_argument, NULL, 'j'},
                                        {"summary", no_argument, NULL, 's'},
@@ -56,10 +65,8 @@ static int cmd_check(int argc, char **argv) {
     case 'd': o.debug_frame = 1; break;
     case 'S': o.sframe_path = optarg; break;
     case 'a':
-      if (!sfc_parse_u64(optarg, &o.sframe_vma)) {
-        sfc_error("--vma wants an address, not '%s'", optarg);
+      if (!parse_address("--vma", optarg, &o.sframe_vma))
         return 2;
-      }
       o.have_sframe_vma = 1;
       break;
     case 'h': usage(stdout); return 0;
@@ -134,10 +141,8 @@ static int cmd_convert(int argc, char **argv) {
     case 'o': out_path = optarg; break;
     case 'e': elf_out = 1; break;
     case 'a':
-      if (!sfc_parse_u64(optarg, &vma)) {
-        sfc_error("--vma wants an address, not '%s'", optarg);
+      if (!parse_address("--vma", optarg, &vma))
         return 2;
-      }
       have_vma = 1;
       break;
     case 'd': debug_frame = 1; break;
@@ -256,8 +261,7 @@ static int cmd_diff(int argc, char **argv) {
     case 'r': o.raw = 1; break;
     case 'a':
     case 'b':
-      if (!sfc_parse_u64(optarg, c == 'a' ? &o.vma_a : &o.vma_b)) {
-        sfc_error("--vma-%c wants an address, not '%s'", c, optarg);
+      if (!parse_address(c == 'a' ? "--vma-a" : "--vma-b", optarg, c == 'a' ? &o.vma_a : &o.vma_b)) {
         return 2;
       }
       break;

@@ -40,6 +40,8 @@ int sc_fail(char *err, size_t errlen, const char *fmt, ...) SC_PRINTF(3, 4);
 /* *p holds at least need elements of elem bytes (*cap of them), doubling;
  * 0, or -1 with *p untouched when memory runs out. */
 int sc_grow(void **p, size_t *cap, size_t need, size_t elem);
+/* The unsigned value of n bytes (1-8) at p, big- or little-endian. */
+uint64_t sc_get(const uint8_t *p, unsigned n, int big);
 /* s as a JSON string, quoted. */
 void sc_json_str(FILE *out, const char *s);
 
@@ -156,7 +158,6 @@ typedef struct sc_expr {
 typedef struct sc_func {
   uint64_t start, end;
   uint32_t first_row, nrows;
-  uint32_t ra_column;    /* the CIE's return address register */
   uint8_t pauth_b;       /* AArch64: the CIE says 'B' (key B) */
   const char *error;     /* libdw could not compute a row (its message) */
 } sc_func;

@@ -27,6 +27,13 @@ int sc_grow(void **p, size_t *cap, size_t need, size_t elem) {
   return 0;
 }
 
+uint64_t sc_get(const uint8_t *p, unsigned n, int big) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < n; i++)
+    v |= (uint64_t)p[i] << (big ? 8 * (n - 1 - i) : 8 * i);
+  return v;
+}
+
 void sc_json_str(FILE *out, const char *s) {
   fputc('"', out);
   for (; *s; s++) {
