@@ -44,6 +44,10 @@ typedef struct opts {
   const char *mode;   /* ip, ra, both */
   char **pcs;
   int npcs;
+  const char *profile; /* validate, findings: NULL (none), or a kernel series */
+  int kernel_series;   /* SFR_KERNEL_V12 / _V13 for a kernel profile */
+  int have_text;       /* --text START-END */
+  uint64_t text_start, text_end;
 } opts;
 
 typedef struct input {
@@ -84,10 +88,24 @@ static const char *help_for(const char *cmd) {
            "go to stderr.  Exit 0 when valid, 1 when the section is invalid or\n"
            "malformed (a malformed section is not dumped), 2 on usage or I/O errors.\n";
   if (strcmp(cmd, "validate") == 0)
-    return "usage: sfref validate [--raw --vma ADDR] [--json] FILE\n"
+    return "usage: sfref validate [--raw --vma ADDR] [--json] [--profile NAME [--text START-END]] FILE\n"
            "Report every finding: identifier, class, message and location.\n"
            "Questionable findings are warnings.  Exit 0 when valid, 1 when any\n"
-           "malformed or invalid finding is present, 2 on usage or I/O errors.\n";
+           "malformed or invalid finding is present, 2 on usage or I/O errors.\n"
+           "--profile NAME judges the section as another reader would instead:\n"
+           "  none        the spec's rules (the default; the output above)\n"
+           "  kernel      what the Linux kernel's SFrame user-space unwinder refuses,\n"
+           "              as of its latest posted series (kernel-v13)\n"
+           "  kernel-v13  series v13 (2026-01-27): SFrame version 3 only\n"
+           "  kernel-v12  series v12 (2025-11-19): SFrame version 2 only\n"
+           "  Each refusal is a kernel-* identifier ('sfref findings --profile kernel'\n"
+           "  lists them) with the stage where the kernel meets it: load (when the\n"
+           "  section is registered), validate (at registration with\n"
+           "  CONFIG_SFRAME_VALIDATION, else at the first lookup reaching it), lookup,\n"
+           "  arch (no series for the ABI).  SPEC-NOTES.md N41 gives each rule's source.\n"
+           "  --text START-END: the executable segment the section describes (the\n"
+           "  kernel refuses functions starting outside it); unchecked without it.\n"
+           "  Exit 0 when the kernel accepts the section, 1 when it refuses it.\n";
   if (strcmp(cmd, "lookup") == 0)
     return "usage: sfref lookup [--raw --vma ADDR] [--mode=ip|ra|both] [--json] FILE PC...\n"
            "For each PC print the FDE, FRE and recovery rules.  Mode ip treats the\n"
@@ -102,9 +120,11 @@ static const char *help_for(const char *cmd) {
            "Exit 0 when the section is valid, 1 when it is not (a malformed section is\n"
            "not used), 2 on usage or I/O errors or a bad snapshot.\n";
   if (strcmp(cmd, "findings") == 0)
-    return "usage: sfref findings [ID]\n"
+    return "usage: sfref findings [--profile NAME] [ID]\n"
            "List every finding identifier with its class and one-line message, or\n"
-           "only ID's (exit 2 when ID is not a finding).\n";
+           "only ID's (exit 2 when ID is not a finding).  With --profile kernel\n"
+           "(kernel-v12, kernel-v13: the same list), the kernel-* identifiers of\n"
+           "'sfref validate --profile' with their stage and message.\n";
   return NULL;
 }
 
@@ -338,6 +358,76 @@ static int cmd_unwind(const opts *o, sfr_section *sec, const sfr_report *rep) {
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
 }
 
+/* sfref validate --profile kernel*: the kernel's refusals (text: one line
+ * per refusal on stderr, the verdict on stdout; --json: one object). */
+static int cmd_validate_kernel(const opts *o, const input *in) {
+  sfr_kernel_finding items[MAX_FINDINGS];
+  sfr_kernel_report rep;
+  sfr_kernel_options ko;
+  size_t i, shown;
+  memset(&ko, 0, sizeof ko);
+  ko.series = o->kernel_series;
+  ko.have_text = o->have_text;
+  ko.text_start = o->text_start;
+  ko.text_end = o->text_end;
+  rep.items = items;
+  rep.cap = MAX_FINDINGS;
+  rep.count = 0;
+  sfr_kernel_check(in->sec, in->len, in->vma, &ko, &rep);
+  shown = rep.count < rep.cap ? rep.count : rep.cap;
+  if (strcmp(o->format, "json") == 0) {
+    printf("{\"profile\":\"%s\",\"accepted\":%s,\"text_checked\":%s,\"findings\":[", o->profile,
+           rep.count ? "false" : "true", o->have_text ? "true" : "false");
+    for (i = 0; i < shown; i++) {
+      const sfr_kernel_finding *f = &rep.items[i];
+      printf("%s{\"id\":\"%s\",\"stage\":\"%s\",\"offset\":%" PRId64 ",\"fde\":%" PRId64
+             ",\"fre\":%" PRId64 ",\"field\":\"%s\"}",
+             i ? "," : "", sfr_kernel_finding_name(f->id),
+             sfr_kernel_stage_name(sfr_kernel_finding_stage(f->id)), f->offset, f->fde, f->fre,
+             f->field ? f->field : "");
+    }
+    printf("]}\n");
+  } else {
+    for (i = 0; i < shown; i++) {
+      const sfr_kernel_finding *f = &rep.items[i];
+      sfr_finding loc;
+      loc.offset = f->offset;
+      loc.fde = f->fde;
+      loc.fre = f->fre;
+      loc.field = f->field;
+      fprintf(stderr, "sfref: %s: error: %s: %s ", o->file, sfr_kernel_finding_name(f->id),
+              sfr_kernel_finding_message(f->id));
+      print_location(stderr, &loc);
+      fprintf(stderr, " [%s]\n", sfr_kernel_stage_name(sfr_kernel_finding_stage(f->id)));
+    }
+    if (rep.count > shown)
+      fprintf(stderr, "sfref: %s: ... %zu more findings not shown\n", o->file, rep.count - shown);
+    if (!o->have_text)
+      fprintf(stderr, "sfref: %s: note: function starts not checked against a text range"
+              " (no --text)\n", o->file);
+    if (rep.count)
+      printf("%s: REFUSED by %s (%zu findings)\n", o->file, o->profile, rep.count);
+    else
+      printf("%s: accepted by %s\n", o->file, o->profile);
+  }
+  return rep.count ? EXIT_INVALID : 0;
+}
+
+/* sfref findings --profile kernel*: the kernel-* identifiers. */
+static int cmd_findings_kernel(const char *id) {
+  int i;
+  for (i = 1; i < SFR_K_NUM; i++) {
+    sfr_kernel_id k = (sfr_kernel_id)i;
+    if (id && strcmp(id, sfr_kernel_finding_name(k)) != 0)
+      continue;
+    printf("%-34s %-9s %s\n", sfr_kernel_finding_name(k),
+           sfr_kernel_stage_name(sfr_kernel_finding_stage(k)), sfr_kernel_finding_message(k));
+    if (id)
+      return 0;
+  }
+  return id ? usage_error("findings: unknown kernel finding '%s'", id) : 0;
+}
+
 static int cmd_findings(const char *id) {
   int i;
   if (id) {
@@ -361,12 +451,15 @@ static int cmd_findings(const char *id) {
  * full (getopt_long would take an unambiguous prefix), and --format and
  * --mode take their value after '=' only.  Returns -1 to go on, or the
  * exit status (help printed, or a usage error). */
-enum { OPT_OPERAND = 1, OPT_RAW = 256, OPT_VMA, OPT_JSON, OPT_FORMAT, OPT_MODE };
+enum { OPT_OPERAND = 1, OPT_RAW = 256, OPT_VMA, OPT_JSON, OPT_FORMAT, OPT_MODE, OPT_PROFILE,
+       OPT_TEXT };
 static const struct option long_options[] = {
     {"help", no_argument, NULL, 'h'},          {"raw", no_argument, NULL, OPT_RAW},
     {"vma", required_argument, NULL, OPT_VMA}, {"json", no_argument, NULL, OPT_JSON},
     {"format", optional_argument, NULL, OPT_FORMAT},
-    {"mode", optional_argument, NULL, OPT_MODE}, {NULL, 0, NULL, 0}};
+    {"mode", optional_argument, NULL, OPT_MODE},
+    {"profile", required_argument, NULL, OPT_PROFILE},
+    {"text", required_argument, NULL, OPT_TEXT}, {NULL, 0, NULL, 0}};
 
 /* Whether arg is "--NAME" or "--NAME=...". */
 static int spelt_in_full(const char *arg, const char *name) {
@@ -387,7 +480,8 @@ static int parse_options(int argc, char **argv, opts *o) {
     if (c == -1)
       break;
     /* The element just read: a separate --vma value is one further on. */
-    arg = argv[1 + optind - (c == OPT_VMA && optarg == argv[optind] ? 2 : 1)];
+    arg = argv[1 + optind - ((c == OPT_VMA || c == OPT_PROFILE || c == OPT_TEXT) &&
+                                     optarg == argv[optind] ? 2 : 1)];
     if (li >= 0 && !spelt_in_full(arg, long_options[li].name))
       return usage_error("unknown option '%s'", arg);
     switch (c) {
@@ -402,8 +496,38 @@ static int parse_options(int argc, char **argv, opts *o) {
         return usage_error("bad --vma value '%s'", optarg);
       o->have_vma = 1;
       break;
-    case ':': /* --vma with nothing after it */
+    case ':': /* --vma, --profile or --text with nothing after it */
+      if (optopt == OPT_PROFILE || optopt == OPT_TEXT)
+        return usage_error("no value after '%s'", optopt == OPT_PROFILE ? "--profile" : "--text");
       return usage_error("bad --vma value '%s'", "");
+    case OPT_PROFILE:
+      if (strcmp(optarg, "none") == 0) {
+        o->profile = NULL;
+      } else if (strcmp(optarg, "kernel") == 0 || strcmp(optarg, "kernel-v13") == 0) {
+        o->profile = "kernel-v13";
+        o->kernel_series = SFR_KERNEL_V13;
+      } else if (strcmp(optarg, "kernel-v12") == 0) {
+        o->profile = "kernel-v12";
+        o->kernel_series = SFR_KERNEL_V12;
+      } else {
+        return usage_error("unknown profile '%s' (profiles: none, kernel, kernel-v13, kernel-v12)",
+                           optarg);
+      }
+      break;
+    case OPT_TEXT: {
+      char buf[64];
+      const char *dash = strchr(optarg, '-');
+      size_t n = dash ? (size_t)(dash - optarg) : 0;
+      if (!dash || n == 0 || n >= sizeof buf)
+        return usage_error("bad --text value '%s' (want START-END)", optarg);
+      memcpy(buf, optarg, n);
+      buf[n] = 0;
+      if (!sfc_parse_u64(buf, &o->text_start) || !sfc_parse_u64(dash + 1, &o->text_end) ||
+          o->text_end < o->text_start)
+        return usage_error("bad --text value '%s' (want START-END)", optarg);
+      o->have_text = 1;
+      break;
+    }
     case OPT_JSON:
       o->format = "json";
       break;
@@ -484,8 +608,19 @@ int main(int argc, char **argv) {
   rc = parse_options(argc, argv, &o);
   if (rc >= 0)
     goto out;
+  if ((o.profile || o.have_text) && strcmp(o.cmd, "validate") != 0 &&
+      (strcmp(o.cmd, "findings") != 0 || o.have_text)) {
+    rc = usage_error("%s", o.have_text ? "--text applies to validate --profile only"
+                                       : "--profile applies to validate and findings only");
+    goto out;
+  }
+  if (o.have_text && !o.profile) {
+    rc = usage_error("%s", "--text applies to validate --profile only");
+    goto out;
+  }
   if (strcmp(o.cmd, "findings") == 0) {
-    rc = o.npcs ? usage_error("unexpected argument '%s'", o.pcs[0]) : cmd_findings(o.file);
+    rc = o.npcs ? usage_error("unexpected argument '%s'", o.pcs[0])
+         : o.profile ? cmd_findings_kernel(o.file) : cmd_findings(o.file);
     goto out;
   }
   if (!o.file) {
@@ -511,6 +646,10 @@ int main(int argc, char **argv) {
   rc = load(&o, &in);
   if (rc)
     goto out;
+  if (o.profile) {
+    rc = cmd_validate_kernel(&o, &in);
+    goto out;
+  }
   rep.items = items;
   rep.cap = MAX_FINDINGS;
   {

@@ -429,6 +429,119 @@ SFR_API const char *sfr_reports_differ(const sfr_report *with_scratch, const sfr
 /* Nonzero when the report holds a malformed or invalid finding. */
 SFR_API int sfr_report_rejects(const sfr_report *rep);
 
+/* ---- Profile: what the Linux kernel's user-space unwinder refuses ----
+ * (decoder/src/sfr_profile_kernel.c; SPEC-NOTES.md N41 gives each rule with
+ * its source.)  The kernel's SFrame reader (kernel/unwind/sframe.c of the
+ * "unwind_deferred: Implement sframe handling" series, not merged as of
+ * 2026-11) takes one version per series: SFR_KERNEL_V12 (v12, 2025-11-19)
+ * reads version 2, SFR_KERNEL_V13 (v13, 2026-01-27) version 3.  Its own
+ * identifiers, separate from the spec's findings (sfr_status): a kernel
+ * refusal is not a fault of the section.  Each has a stage: when the kernel
+ * meets it.  "load": sframe_read_header, when the section is registered;
+ * "validate": every FDE and FRE, read at registration with
+ * CONFIG_SFRAME_VALIDATION, else by the first lookup that reaches it (which
+ * then fails, and on -EFAULT drops the section); "lookup": only a lookup
+ * meets it; "arch": no posted series unwinds that architecture. */
+typedef enum sfr_kernel_series { SFR_KERNEL_V12 = 12, SFR_KERNEL_V13 = 13 } sfr_kernel_series;
+
+typedef enum sfr_kernel_stage {
+  SFR_KSTAGE_LOAD = 1,
+  SFR_KSTAGE_ARCH = 2,
+  SFR_KSTAGE_VALIDATE = 3,
+  SFR_KSTAGE_LOOKUP = 4
+} sfr_kernel_stage;
+
+#define SFR_KERNEL_FINDINGS(X)                                                 \
+  X(TOO_SMALL, "kernel-section-too-small", LOAD,                               \
+    "section does not extend past its header (and aux header)")                \
+  X(BAD_MAGIC, "kernel-bad-magic", LOAD,                                       \
+    "magic is not 0xdee2 in either byte order")                                \
+  X(BYTE_ORDER, "kernel-byte-order", LOAD,                                     \
+    "section is not in its ABI's byte order: the kernel reads the magic "      \
+    "natively")                                                                \
+  X(ABI_UNSUPPORTED, "kernel-abi-unsupported", ARCH,                           \
+    "no posted series unwinds user space with SFrame on this ABI "             \
+    "(x86-64 and s390x only)")                                                 \
+  X(VERSION_UNSUPPORTED, "kernel-version-unsupported", LOAD,                   \
+    "version is not the one this series reads (v12: 2, v13: 3)")              \
+  X(SORTED_REQUIRED, "kernel-sorted-required", LOAD,                           \
+    "SFRAME_F_FDE_SORTED is not set")                                          \
+  X(PCREL_REQUIRED, "kernel-pcrel-required", LOAD,                             \
+    "SFRAME_F_FDE_FUNC_START_PCREL is not set")                                \
+  X(AUXHDR_PRESENT, "kernel-auxhdr-present", LOAD,                             \
+    "sfh_auxhdr_len is not 0")                                                 \
+  X(NO_FDES, "kernel-no-fdes", LOAD, "sfh_num_fdes is 0")                      \
+  X(NO_FRES, "kernel-no-fres", LOAD, "sfh_num_fres is 0")                      \
+  X(SUBSECTIONS, "kernel-subsections-inconsistent", LOAD,                      \
+    "FRE sub-section starts before the end of the FDE array or ends past "     \
+    "the section")                                                             \
+  X(FDE_OUTSIDE_TEXT, "kernel-fde-outside-text", VALIDATE,                     \
+    "function start outside the text range (--text)")                          \
+  X(FDE_ATTR_OUT, "kernel-fde-attr-out-of-range", VALIDATE,                    \
+    "FDE attribute runs past the FRE sub-section")                             \
+  X(FDE_NOT_INCREASING, "kernel-fde-not-increasing", VALIDATE,                 \
+    "function start not above the previous function's (the first above 0)")   \
+  X(FRE_TYPE, "kernel-fre-type", VALIDATE, "FRE type is not 0-2")              \
+  X(FRE_TRUNCATED, "kernel-fre-truncated", VALIDATE,                           \
+    "FRE runs past the FRE sub-section")                                       \
+  X(FRE_START_PAST_SIZE, "kernel-fre-start-past-size", VALIDATE,               \
+    "PCINC FRE start address greater than the function size")                 \
+  X(DATAWORD_SIZE, "kernel-dataword-size", VALIDATE,                           \
+    "FRE data word size code is 3")                                            \
+  X(RA_WORD_MISSING, "kernel-ra-word-missing", VALIDATE,                       \
+    "FRE with a CFA word only where the header has no fixed RA offset (v12)")  \
+  X(DATAWORDS_LEFTOVER, "kernel-datawords-leftover", VALIDATE,                 \
+    "data words left after the CFA, RA and FP words of a default FRE")        \
+  X(FLEX_TOO_FEW, "kernel-flex-too-few-words", VALIDATE,                       \
+    "flexible FRE with one data word (the CFA needs two)")                     \
+  X(FRE_NOT_INCREASING, "kernel-fre-not-increasing", VALIDATE,                 \
+    "FRE start address not above the previous FRE's")                         \
+  X(PCMASK_REP_ZERO, "kernel-pcmask-rep-size-zero", LOOKUP,                    \
+    "PCMASK function with rep_size 0: a lookup in it divides by zero")
+
+typedef enum sfr_kernel_id {
+  SFR_K_OK = 0,
+#define SFR_X_KENUM(e, id, stage, msg) SFR_K_##e,
+  SFR_KERNEL_FINDINGS(SFR_X_KENUM)
+#undef SFR_X_KENUM
+  SFR_K_NUM
+} sfr_kernel_id;
+
+SFR_API const char *sfr_kernel_finding_name(sfr_kernel_id k);    /* "kernel-..." */
+SFR_API const char *sfr_kernel_finding_message(sfr_kernel_id k);
+SFR_API sfr_kernel_stage sfr_kernel_finding_stage(sfr_kernel_id k);
+SFR_API const char *sfr_kernel_stage_name(sfr_kernel_stage s);   /* "load" ... */
+/* Look an identifier up by name; SFR_K_OK if unknown. */
+SFR_API sfr_kernel_id sfr_kernel_finding_by_name(const char *name);
+
+typedef struct sfr_kernel_options {
+  int series;          /* SFR_KERNEL_V12 or SFR_KERNEL_V13 */
+  int have_text;       /* check function starts against [text_start, text_end] */
+  uint64_t text_start; /* the executable segment the section describes */
+  uint64_t text_end;   /* its end (one past the last byte) */
+} sfr_kernel_options;
+
+typedef struct sfr_kernel_finding {
+  sfr_kernel_id id;
+  int64_t offset;    /* byte offset in the section */
+  int64_t fde;       /* FDE index, or -1 */
+  int64_t fre;       /* FRE index within the FDE, or -1 */
+  const char *field; /* field name, or NULL */
+} sfr_kernel_finding;
+
+typedef struct sfr_kernel_report {
+  sfr_kernel_finding *items;
+  size_t cap;
+  size_t count; /* total found (may exceed cap); 0: the kernel accepts it */
+} sfr_kernel_report;
+
+/* Every refusal of the kernel's reader on the section, read as it reads it
+ * (every read bounded by [buf, buf + len); nothing allocated).  A refusal
+ * that leaves the layout unknown (magic, byte order, version, sub-section
+ * bounds) ends the check. */
+SFR_API void sfr_kernel_check(const uint8_t *buf, size_t len, uint64_t vma,
+                              const sfr_kernel_options *opt, sfr_kernel_report *rep);
+
 /* ---- Lookup ---- */
 typedef enum sfr_pc_mode {
   SFR_PC_IP = 0, /* the PC is an instruction address (topmost frame) */
