@@ -29,3 +29,12 @@ tests: $(SFCFI)
 .PHONY: cfi-harness
 cfi-harness: $(SFCFI) $(SFREF)
 	bash producers/cfi-harness.sh $(if $(QUICK),--quick)
+
+# The producers matrix (producers/matrix.sh): every compiler, assembler and
+# linker Debian ships x way of linking x arch x opt, judged by the oracle,
+# sfcfi check and conserve, the kernel profile and execution under QEMU.
+#   make producers            the whole matrix (producers/RESULTS.md records one)
+#   make producers QUICK=1    the short pass `make check` runs
+.PHONY: producers
+producers: $(SFCFI) $(SFREF)
+	bash producers/matrix.sh $(if $(QUICK),--quick) $(if $(ARCH),--arch $(ARCH))

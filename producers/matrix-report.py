@@ -1,0 +1,418 @@
+#!/usr/bin/env python3
+"""producers/matrix-report.py - the producers matrix (producers/matrix.sh's
+run) as a table on stdout, OUT/results.md, OUT/results.json and a
+self-contained HTML chart.
+
+Usage: matrix-report.py [--tools TOOLS.tsv] [--html FILE] [--quick] OUT
+
+Each cell of OUT/cells.tsv is an ID (PLANE:ARCH:CC:AS:OPT:LD:MODE:CODE) and,
+when the cell cannot exist, the reason; a built cell has OUT/cells/ID/ with
+cell.json and, per output ELF, the judges' JSON: NAME.validate.json (sfref
+validate), NAME.kernel.json (sfref validate --profile kernel),
+NAME.check.json (sfcfi check), NAME.conserve.json (sfcfi conserve), and
+exec.json (harness/run.sh --bin) for programs that were run.
+
+Exit status 0 when every cell is filled or says why it is empty and every
+disagreement, missing function, kernel refusal and wrong unwind has a class
+(or an attribution); 1 otherwise; 2 on usage errors.
+"""
+import argparse
+import html
+import json
+import os
+import sys
+from collections import Counter, OrderedDict
+
+FIELDS = ["plane", "arch", "cc", "as", "opt", "ld", "mode", "code"]
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        return None
+    if not text.strip():
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return {"_unparsed": text[:300]}
+
+
+def first_line(path):
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    return line.strip()[:300]
+    except OSError:
+        pass
+    return ""
+
+
+def judge_output(cdir, name):
+    """What the four judges said of one output: a dict of figures and a
+    list of unclassified problems (judges that failed to judge)."""
+    r = OrderedDict(output=name)
+    problems = []
+    v = load(os.path.join(cdir, name + ".validate.json"))
+    if v is None or "_unparsed" in (v or {}):
+        problems.append("%s: sfref validate gave no result: %s" % (name, first_line(os.path.join(cdir, name + ".validate.err"))))
+    elif v.get("no_sframe"):
+        r["sframe"] = False
+    else:
+        r["sframe"] = True
+        r["valid"] = bool(v.get("valid"))
+        r["findings"] = Counter(f.get("id", f.get("name", "?")) for f in v.get("findings", []))
+        if "section-empty" in r["findings"]:
+            # a zero-byte .sframe (ld writes one when it keeps no input's):
+            # nothing for the CFI check or the kernel profile to read
+            r["sframe"] = False
+            r["empty_sframe"] = True
+    if r.get("sframe"):
+        k = load(os.path.join(cdir, name + ".kernel.json"))
+        if name.endswith(".o"):
+            pass  # a relocatable object is never loaded
+        elif k is None or "_unparsed" in k:
+            problems.append("%s: the kernel profile gave no result: %s" % (name, first_line(os.path.join(cdir, name + ".kernel.err"))))
+        else:
+            refusals = k.get("refusals", k.get("findings", []))
+            r["kernel"] = Counter(x.get("id", "?") if isinstance(x, dict) else str(x) for x in refusals)
+            r["kernel_accepts"] = not r["kernel"]
+        c = load(os.path.join(cdir, name + ".check.json"))
+        if (c is None or "_unparsed" in c) and not r.get("valid"):
+            pass  # sfcfi reads valid sections only: the oracle's findings classify it
+        elif c is None or "_unparsed" in c:
+            problems.append("%s: sfcfi check gave no result: %s" % (name, first_line(os.path.join(cdir, name + ".check.err"))))
+        else:
+            r["version"] = c.get("sframe_version")
+            fn = c.get("functions", {})
+            rows = c.get("rows", {})
+            r["functions"] = fn.get("both", 0) + fn.get("sframe_only", 0)
+            r["sframe_only"] = fn.get("sframe_only", 0)
+            r["rows"] = rows.get("compared", 0)
+            r["agree"] = rows.get("agree", 0)
+            r["disagree"] = rows.get("disagree", 0)
+            r["classes"] = Counter(c.get("disagreement_classes", {}))
+            if r["disagree"] and not r["classes"]:
+                problems.append("%s: %d disagreeing rows without a class" % (name, r["disagree"]))
+            if "unknown" in r["classes"]:
+                problems.append("%s: disagreements of class unknown" % name)
+    cons = load(os.path.join(cdir, name + ".conserve.json"))
+    if cons is None or "_unparsed" in cons:
+        err = first_line(os.path.join(cdir, name + ".conserve.err"))
+        r["conserve_error"] = err
+        # an output with no input of ours to conserve is no judgement
+        if "nothing to conserve" not in err:
+            problems.append("%s: sfcfi conserve gave no result: %s" % (name, err))
+    else:
+        for key in ("functions", "kept", "differs", "missing", "dropped_code", "unmapped", "linker_made"):
+            val = cons.get(key, 0)
+            r["c_" + key] = len(val) if isinstance(val, list) else val
+        fl = cons.get("flags", [])
+        r["flag_problems"] = len(fl) if isinstance(fl, list) else fl
+        r["missing_reasons"] = Counter()
+        for m in cons.get("details", {}).get("missing", []) if isinstance(cons.get("details"), dict) else []:
+            r["missing_reasons"][m.get("reason", "missing")] += 1
+    return r, problems
+
+
+def judge_exec(cdir):
+    e = load(os.path.join(cdir, "exec.json"))
+    if e is None:
+        return None, []
+    if "skipped" in e:
+        return {"skipped": e["skipped"]}, []
+    if "failed" in e:
+        return {"failed": e["failed"]}, ["execution did not run: %s" % e["failed"]]
+    x = OrderedDict()
+    x["checked"] = e.get("checked", 0)
+    x["wrong"] = e.get("wrong", 0)
+    x["attributed"] = e.get("attributed", 0)
+    plt = e.get("plt", {}) or {}
+    x["plt_executed"] = plt.get("executed", 0)
+    x["plt_checked"] = plt.get("checked", 0)
+    x["plt_wrong"] = plt.get("wrong", 0)
+    x["exit"] = e.get("harness_exit", 0)
+    probs = []
+    if x["checked"] == 0:
+        probs.append("execution checked nothing")
+    if x["exit"] != 0:
+        probs.append("the harness failed (wrong unwinds not attributed, or the run did not go as expected): see exec.log")
+    return x, probs
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tools")
+    ap.add_argument("--html")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("out")
+    a = ap.parse_args()
+    tsv = os.path.join(a.out, "cells.tsv")
+    if not os.path.isfile(tsv):
+        print("matrix-report: no %s: run producers/matrix.sh" % tsv, file=sys.stderr)
+        return 2
+    cells = []
+    problems = []
+    with open(tsv) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line:
+                continue
+            cid, _, why = line.partition("\t")
+            parts = cid.split(":")
+            cell = OrderedDict(zip(FIELDS, parts))
+            cell["id"] = cid
+            if why:
+                cell["status"] = "empty"
+                cell["why"] = why
+                cells.append(cell)
+                continue
+            cdir = os.path.join(a.out, "cells", cid.replace(":", "-"))
+            meta = load(os.path.join(cdir, "cell.json"))
+            if not meta:
+                cell["status"] = "unjudged"
+                cell["why"] = "the cell left no result"
+                problems.append("%s: the cell left no result" % cid)
+                cells.append(cell)
+                continue
+            cell["status"] = meta.get("status")
+            if meta.get("why"):
+                cell["why"] = meta["why"]
+            cell["commands"] = meta.get("commands", [])
+            cell["sections"] = meta.get("sections", "")
+            if cell["status"] == "ok":
+                outs = []
+                for name in meta.get("outputs", []):
+                    r, p = judge_output(cdir, name)
+                    outs.append(r)
+                    problems += ["%s: %s" % (cid, x) for x in p]
+                cell["outputs"] = outs
+                x, p = judge_exec(cdir)
+                if x is not None:
+                    cell["exec"] = x
+                    problems += ["%s: %s" % (cid, y) for y in p]
+            elif not cell.get("why"):
+                problems.append("%s: status %s without a reason" % (cid, cell["status"]))
+            cells.append(cell)
+
+    # totals
+    tot = Counter()
+    classes = Counter()
+    kernel = Counter()
+    findings = Counter()
+    for c in cells:
+        tot["cells"] += 1
+        tot[c["status"]] += 1
+        for o in c.get("outputs", []):
+            tot["outputs"] += 1
+            if o.get("sframe") is False:
+                tot["no_sframe"] += 1
+            for k in ("functions", "rows", "agree", "disagree", "c_kept", "c_differs", "c_missing", "c_dropped_code",
+                      "c_unmapped", "c_linker_made", "flag_problems"):
+                tot[k] += o.get(k, 0) or 0
+            classes.update(o.get("classes", {}))
+            kernel.update(o.get("kernel", {}))
+            findings.update(o.get("findings", {}))
+            if o.get("sframe") and not o.get("kernel_accepts", True):
+                tot["kernel_refused_outputs"] += 1
+        e = c.get("exec") or {}
+        for k in ("checked", "wrong", "plt_executed", "plt_checked", "plt_wrong"):
+            tot["exec_" + k] += e.get(k, 0) or 0
+        if e and "checked" in e:
+            tot["exec_runs"] += 1
+
+    # the table
+    def row_of(c):
+        outs = c.get("outputs", [])
+        fns = sum(o.get("functions", 0) or 0 for o in outs)
+        rows = sum(o.get("rows", 0) or 0 for o in outs)
+        agree = sum(o.get("agree", 0) or 0 for o in outs)
+        cl = Counter()
+        kr = Counter()
+        miss = 0
+        for o in outs:
+            cl.update(o.get("classes", {}))
+            kr.update(o.get("kernel", {}))
+            miss += o.get("c_missing", 0) or 0
+        nosf = [o["output"] + (" (zero bytes)" if o.get("empty_sframe") else "") for o in outs if o.get("sframe") is False]
+        inval = [o["output"] for o in outs if (o.get("sframe") or o.get("empty_sframe")) and not o.get("valid")]
+        e = c.get("exec") or {}
+        ex = ""
+        if "checked" in e:
+            ex = "%d checked, %d wrong, PLT %d/%d" % (e["checked"], e["wrong"], e["plt_executed"], e["plt_checked"])
+        elif e:
+            ex = e.get("skipped") or e.get("failed", "")
+        if c["status"] != "ok":
+            return [c["status"] + ": " + c.get("why", "")]
+        return [str(fns), str(rows), str(agree),
+                ", ".join("%s %d" % kv for kv in sorted(cl.items())) or "0",
+                str(miss) + ((" (no .sframe: %s)" % " ".join(nosf)) if nosf else ""),
+                (", ".join("%s %d" % kv for kv in sorted(kr.items())) or "accepts") if any(o.get("sframe") for o in outs) else "-",
+                ("INVALID: " + " ".join(inval)) if inval else ("valid" if any(o.get("sframe") for o in outs) else "-"),
+                ex]
+
+    head = ["plane", "arch", "compiler", "assembler", "opt", "linker", "way", "code",
+            "functions", "rows compared", "agree", "disagree by class", "missing", "kernel refusals", "oracle", "execution"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for c in cells:
+        cols = [c.get(k, "") for k in FIELDS]
+        r = row_of(c)
+        if len(r) == 1:
+            r = r + [""] * 7
+        lines.append("| " + " | ".join(cols + r) + " |")
+    summary = [
+        "cells: %d (%d judged, %d empty with a reason, %d failed to build or link with the reason)" % (
+            tot["cells"], tot["ok"], tot["empty"], tot["build-failed"] + tot["link-failed"]),
+        "outputs: %d (%d with no .sframe)" % (tot["outputs"], tot["no_sframe"]),
+        "rows compared with the CFI: %d, agreeing %d, disagreeing %d%s" % (
+            tot["rows"], tot["agree"], tot["disagree"],
+            (" (" + ", ".join("%s %d" % kv for kv in sorted(classes.items())) + ")") if classes else ""),
+        "conservation: %d kept, %d differ, %d missing, %d dropped with their code, %d unmapped, %d linker-made, %d flag problems" % (
+            tot["c_kept"], tot["c_differs"], tot["c_missing"], tot["c_dropped_code"], tot["c_unmapped"],
+            tot["c_linker_made"], tot["flag_problems"]),
+        "kernel: %d outputs refused%s" % (tot["kernel_refused_outputs"],
+                                          (" (" + ", ".join("%s %d" % kv for kv in sorted(kernel.items())) + ")") if kernel else ""),
+        "oracle findings: %s" % (", ".join("%s %d" % kv for kv in sorted(findings.items())) or "none"),
+        "execution: %d runs, %d instructions checked, %d wrong; PLT instructions executed %d, checked %d, wrong %d" % (
+            tot["exec_runs"], tot["exec_checked"], tot["exec_wrong"], tot["exec_plt_executed"],
+            tot["exec_plt_checked"], tot["exec_plt_wrong"]),
+    ]
+    md = ["# Producers matrix%s" % (" (quick)" if a.quick else ""), ""]
+    if a.tools and os.path.isfile(a.tools):
+        md += ["## Tools", "", "| tool | arch | version | status |", "|---|---|---|---|"]
+        with open(a.tools) as f:
+            for line in f:
+                p = line.rstrip("\n").split("\t")
+                if len(p) >= 5:
+                    md.append("| %s | %s | %s | %s |" % (p[0], p[2], p[3], p[4] + ((": " + p[5]) if len(p) > 5 and p[5] else "")))
+        md.append("")
+    md += ["## Summary", ""] + ["- " + s for s in summary] + ["", "## Cells", ""] + lines
+    if problems:
+        md += ["", "## Unclassified", ""] + ["- " + p for p in problems]
+    text = "\n".join(md) + "\n"
+    with open(os.path.join(a.out, "results.md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(a.out, "results.json"), "w") as f:
+        json.dump({"cells": cells, "totals": tot, "classes": classes, "kernel": kernel, "problems": problems}, f,
+                  default=lambda o: dict(o), indent=1)
+    print("\n".join(lines))
+    print()
+    print("\n".join(summary))
+    if a.html:
+        write_html(a.html, cells, summary, problems, a.quick)
+        print("matrix: chart in %s" % a.html)
+    if problems:
+        print("matrix: %d unclassified:" % len(problems), file=sys.stderr)
+        for p in problems[:50]:
+            print("  " + p, file=sys.stderr)
+        return 1
+    if tot["ok"] == 0:
+        print("matrix: no cell was built and judged: nothing was proven", file=sys.stderr)
+        return 1
+    return 0
+
+
+def cell_colour(c):
+    if c["status"] == "empty":
+        return "#e9ecef", "n/a"
+    if c["status"] in ("build-failed", "link-failed", "unjudged"):
+        return "#ffd8a8", c["status"].split("-")[0]
+    outs = c.get("outputs", [])
+    dis = sum(o.get("disagree", 0) or 0 for o in outs)
+    miss = sum(o.get("c_missing", 0) or 0 for o in outs) + sum(o.get("c_differs", 0) or 0 for o in outs)
+    nosf = any(o.get("sframe") is False for o in outs)
+    inval = any((o.get("sframe") or o.get("empty_sframe")) and not o.get("valid") for o in outs)
+    kern = any(o.get("sframe") and not o.get("kernel_accepts", True) for o in outs)
+    wrong = (c.get("exec") or {}).get("wrong", 0)
+    if inval:
+        return "#ffa8a8", "invalid"
+    if nosf or miss:
+        return "#ffc9c9", "lost %d" % miss if miss else "no .sframe"
+    if dis or wrong:
+        return "#ffe066", "%d wrong" % (dis + wrong)
+    if kern:
+        return "#d0bfff", "kernel refuses"
+    return "#b2f2bb", "ok"
+
+
+def write_html(path, cells, summary, problems, quick):
+    # rows: plane, arch, cc, as, opt, code; columns: ld x mode
+    # compile plane: a row per arch, compiler, assembler, linker and code,
+    # a column per optimisation; link plane: a row per arch, objects,
+    # linker and code, a column per way of linking
+    rows = OrderedDict()
+    cols = OrderedDict()
+    for c in cells:
+        if c["plane"] == "compile":
+            rk = (c["plane"], c["arch"], c["cc"], c["as"], c["ld"], c["code"])
+            ck = c["opt"]
+        else:
+            rk = (c["plane"], c["arch"], c["cc"], c["as"], c["ld"], c["code"])
+            ck = c["mode"]
+        rows.setdefault(rk, {})[ck] = c
+        cols[ck] = 1
+    out = ['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
+           '<meta name="viewport" content="width=device-width, initial-scale=1">',
+           "<title>SFrame producers matrix</title>",
+           "<style>:root{--fg:#212529;--muted:#6c757d;--line:#dee2e6;--head:#f1f3f5}"
+           "body{font:13px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;color:var(--fg);margin:0 16px 32px}"
+           "h1{font-size:18px;margin:12px 0 2px}ul.sum{color:var(--fg);margin:6px 0 10px}"
+           "table{border-collapse:separate;border-spacing:0}th,td{border-bottom:1px solid var(--line);padding:2px 5px;"
+           "text-align:left;vertical-align:top}thead th{position:sticky;top:0;background:var(--head);z-index:1;font-size:11px}"
+           "td.cell{text-align:center;white-space:nowrap;font-size:11px;border-left:2px solid #fff;min-width:54px}"
+           "td.k{color:var(--muted);white-space:nowrap}.legend span{display:inline-block;border-radius:3px;padding:0 6px;margin-right:4px}"
+           "details{margin:8px 0}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}</style></head><body>",
+           "<h1>SFrame producers matrix%s</h1>" % (" (quick pass)" if quick else ""),
+           '<p class="legend"><span style="background:#b2f2bb">ok</span><span style="background:#ffe066">rows wrong (CFI or execution)</span>'
+           '<span style="background:#ffc9c9">functions lost by the linker</span><span style="background:#ffa8a8">invalid</span>'
+           '<span style="background:#d0bfff">kernel refuses</span><span style="background:#ffd8a8">build or link failed</span>'
+           '<span style="background:#e9ecef">cannot exist (reason on hover)</span></p>',
+           '<ul class="sum">' + "".join("<li>%s</li>" % html.escape(s) for s in summary) + "</ul>"]
+    if problems:
+        out.append("<details open><summary>%d unclassified</summary><ul>%s</ul></details>" % (
+            len(problems), "".join("<li><code>%s</code></li>" % html.escape(p) for p in problems)))
+    for plane in ("compile", "link"):
+        prow = [(rk, v) for rk, v in rows.items() if rk[0] == plane]
+        if not prow:
+            continue
+        pcols = [ck for ck in cols if any(ck in v for _, v in prow)]
+        out.append("<h2>%s</h2>" % ("Compilers and assemblers (static, the assembler's own ld)" if plane == "compile"
+                                   else "Linkers and ways of linking"))
+        out.append("<table><thead><tr><th>arch</th><th>compiler</th><th>assembler</th><th>linker</th><th>code</th>")
+        for ck in pcols:
+            out.append("<th>%s</th>" % html.escape(ck))
+        out.append("</tr></thead><tbody>")
+        for rk, v in prow:
+            out.append("<tr>" + "".join('<td class="k">%s</td>' % html.escape(x) for x in rk[1:]))
+            for ck in pcols:
+                c = v.get(ck)
+                if c is None:
+                    out.append("<td></td>")
+                    continue
+                bg, label = cell_colour(c)
+                tip = [c["id"]]
+                if c.get("why"):
+                    tip.append(c["why"])
+                for o in c.get("outputs", []):
+                    tip.append("%s: v%s, %s functions, %s rows, %s disagree %s; kernel %s; conserve kept %s missing %s differs %s linker-made %s" % (
+                        o["output"], o.get("version", "-"), o.get("functions", "-"), o.get("rows", "-"), o.get("disagree", "-"),
+                        dict(o.get("classes", {})) or "", dict(o.get("kernel", {})) or "accepts", o.get("c_kept", "-"),
+                        o.get("c_missing", "-"), o.get("c_differs", "-"), o.get("c_linker_made", "-")))
+                if c.get("exec"):
+                    tip.append("execution: %s" % json.dumps(c["exec"]))
+                tip += c.get("commands", [])
+                out.append('<td class="cell" style="background:%s" title="%s">%s</td>' % (
+                    bg, html.escape("\n".join(str(t) for t in tip)), html.escape(label)))
+            out.append("</tr>")
+        out.append("</tbody></table>")
+    out.append("</body></html>")
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    with open(path, "w") as f:
+        f.write("\n".join(out))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

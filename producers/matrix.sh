@@ -1,0 +1,459 @@
+#!/usr/bin/env bash
+# producers/matrix.sh - `make producers`: every SFrame writer Debian ships on
+# trial.  Compilers and assemblers (gcc 12, 14, 16 with gas 2.40, 2.44,
+# 2.47.50; clang 22's integrated assembler) x linkers (ld.bfd 2.40, 2.44,
+# 2.47.50; gold 2.40, 2.44; lld 22; mold 2.37, 3.0) x ways of linking x
+# architectures x optimisation, each output judged four ways:
+#   1. the oracle validates it (sfref validate: findings by class);
+#   2. sfcfi check: its SFrame against its own DWARF CFI at every address;
+#   3. conservation (sfcfi conserve): every function of every input
+#      object's .sframe is in the output, relocated and equal by meaning;
+#      linker-made rows (PLT) listed apart; SORTED and PCREL true of the bytes;
+#   4. the kernel (sfref validate --profile kernel): what the Linux kernel's
+#      SFrame unwinder would refuse;
+# and the dynamic programs run under QEMU with the harness (harness/run.sh
+# --bin, --lib for our shared objects): every executed instruction their
+# .sframe covers, PLT stubs included, unwound and checked against execution.
+#
+# Usage: producers/matrix.sh [--quick] [--jobs N] [--out DIR] [--arch A,...]
+#                            [--no-exec] [--planes compile,link]
+#   --quick    the short pass `make check` runs: gcc 12 only, -O2, the small
+#              programs, fewer linkers and ways (no gcc 14/16 or clang fetch)
+#   --jobs     builds and judgements at once (default: the number of CPUs)
+#   --out      where the run goes (default build/producers/matrix, kept
+#              between runs: builds are cached by their command line)
+#   --no-exec  judge statically only
+#   --no-fetch use the tools producers/toolchains.sh made last time (TC=)
+# Two planes, each cell a line of OUT/cells.tsv and a directory OUT/cells/ID:
+#   compile  every compiler x assembler x arch x opt: the harness's program
+#            shapes, zlib, Lua and LMDB (Debian's lua5.4 and lmdb sources),
+#            linked statically by the assembler's own ld
+#   link     objects of each SFrame version (gcc 16 + gas 2.47: version 3,
+#            gcc 14 + gas 2.44: version 2) linked by every linker in every
+#            way: static, PIE lazy, PIE -z now, IBT PLT (x86-64), -shared,
+#            ld -r then a final link, --gc-sections, objects of two SFrame
+#            versions mixed, objects with and without .sframe mixed
+# Then producers/matrix-report.py prints the matrix, writes
+# build/producers/index.html and OUT/results.md.  Exit 0 when every cell is
+# filled or says why it is empty and every finding is classified (a
+# producer's wrong rows are results, not failures of the run); 1 otherwise;
+# 2 on usage errors.
+set -uo pipefail
+export LC_ALL=C
+here=$(cd "$(dirname "$0")/.." && pwd)
+out=$here/build/producers/matrix
+quick=0
+jobs=$(nproc 2>/dev/null || echo 2)
+arches=x86_64,aarch64,s390x
+exec_on=1
+fetch=1
+planes=compile,link
+cell=""
+die() { echo "matrix: $*" >&2; exit "${2:-1}"; }
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) quick=1; shift ;;
+    --jobs) jobs=${2:?}; shift 2 ;;
+    --out) out=${2:?}; shift 2 ;;
+    --arch) arches=${2:?}; shift 2 ;;
+    --no-exec) exec_on=0; shift ;;
+    --no-fetch) fetch=0; shift ;;
+    --planes) planes=${2:?}; shift 2 ;;
+    --cell) cell=${2:?}; shift 2 ;;        # internal: one cell (xargs)
+    --objset) cell=objset:${2:?}; shift 2 ;;  # internal: one object set
+    -h|--help) sed -n '2,40p' "$0"; exit 0 ;;
+    *) die "unknown argument '$1' (see --help)" 2 ;;
+  esac
+done
+case $jobs in ''|*[!0-9]*|0) die "--jobs wants a positive number, not '$jobs'" 2 ;; esac
+for a in ${arches//,/ }; do
+  case $a in x86_64|aarch64|s390x) ;; *) die "unknown architecture '$a' (x86_64, aarch64, s390x)" 2 ;; esac
+done
+for p in ${planes//,/ }; do
+  case $p in compile|link) ;; *) die "unknown plane '$p' (compile, link)" 2 ;; esac
+done
+
+TC=${TC:-$here/build/producers/tc}
+SRC=$here/build/producers/src
+SFREF=$here/build/bin/sfref
+SFCFI=$here/build/bin/sfcfi
+OBJ=$out/objs
+export TC SRC SFREF SFCFI OBJ out quick here exec_on
+
+triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-linux-gnu ;; s390x) echo s390x-linux-gnu ;; esac; }
+# The SFrame version an assembler writes (clang 22's: version 2).
+as_version() { case $1 in gas-2.40) echo 1 ;; gas-2.44) echo 2 ;; gas-2.47) echo 3 ;; clang) echo 2 ;; esac; }
+# The tool table producers/toolchains.sh writes: "id kind arch version status why".
+tool_ok() { awk -F'\t' -v id="$1" '$1 == id && $5 == "ok" { f = 1 } END { exit !f }' "$TC/TOOLS.tsv"; }
+tool_why() { awk -F'\t' -v id="$1" '$1 == id { print $6; f = 1 } END { if (!f) print "not in the tool table" }' "$TC/TOOLS.tsv"; }
+tool_version() { awk -F'\t' -v id="$1" '$1 == id { print $4 }' "$TC/TOOLS.tsv"; }
+
+# ---------------------------------------------------------------------------
+# Object sets: SET = ARCH:CC:AS:OPT:VARIANT, compiled once (a stamp holds the
+# command line), every source into OBJ/SET-dir/{progs,zlib,lua,mdb,plt}/.
+#   VARIANT base  -fPIC (one set serves static, PIE and shared links)
+#           cet   base + -fcf-protection=full (x86-64: IBT PLTs)
+#           fsec  base + -ffunction-sections -fdata-sections (--gc-sections)
+opt_flags() {
+  case $1 in
+    O0) echo -O0 ;;
+    O2) echo -O2 -fno-omit-frame-pointer ;;
+    Os) echo -Os ;;
+    O2-nofp) echo -O2 -fomit-frame-pointer ;;
+    O2-pac) echo -O2 -mbranch-protection=pac-ret ;;
+  esac
+}
+set_dir() { echo "$OBJ/${1//:/-}"; }
+
+# compile SETDIR SUBDIR SRC [FLAGS...]: one object, failures logged
+build_objset() {
+  local set=$1 arch cc as opt variant
+  IFS=: read -r arch cc as opt variant <<< "$set"
+  local d; d=$(set_dir "$set")
+  local drv=$TC/cc/$cc-$arch
+  local flags; read -r -a flags <<< "$(opt_flags "$opt")"
+  flags+=(-fPIC -g0)
+  case $variant in
+    cet) flags+=(-fcf-protection=full) ;;
+    fsec) flags+=(-ffunction-sections -fdata-sections) ;;
+  esac
+  local asflags=(-Wa,--gsframe)
+  local bdir=()
+  if [ "$as" = clang ]; then :; else bdir=(-B "$TC/as/$as-$arch/"); fi
+  local cmd=("$drv" "${bdir[@]}" "${flags[@]}" "${asflags[@]}")
+  local stamp="${cmd[*]} 1"
+  if [ -f "$d/stamp" ] && [ "$(cat "$d/stamp")" = "$stamp" ] &&
+     [ -z "$(find "$here/producers/progs" "$here/harness/progs" -newer "$d/stamp" -name '*.c' 2>/dev/null)" ]; then
+    return 0
+  fi
+  rm -rf "$d"; mkdir -p "$d"/{progs,zlib,lua,mdb,plt}
+  local log=$d/build.log f
+  : > "$log"
+  one() { # SUBDIR SRC EXTRA...
+    local sub=$1 src=$2; shift 2
+    local o; o=$d/$sub/$(basename "$src" .c).o
+    if ! "${cmd[@]}" "$@" -c "$src" -o "$o" >> "$log" 2>&1; then
+      echo "FAILED ${cmd[*]} $* -c $src" >> "$log"; return 1
+    fi
+  }
+  local fail=0
+  for f in frames deep nestjmp sigjmp coro; do one progs "$here/harness/progs/$f.c" || fail=1; done
+  one progs "$here/harness/progs/threads.c" -pthread || fail=1
+  one plt "$here/producers/progs/pltmain.c" || fail=1
+  one plt "$here/producers/progs/pltlib.c" || fail=1
+  if [ "$quick" = 0 ]; then
+    local Z=$SRC/zlib-src L=$SRC/lua-src/src M=$SRC/lmdb-src/libraries/liblmdb
+    for f in adler32 crc32 deflate inflate inftrees inffast trees zutil; do one zlib "$Z/$f.c" || fail=1; done
+    one zlib "$here/harness/progs/zround.c" -I"$Z" || fail=1
+    printf '#define DEB_HOST_MULTIARCH "%s"\n' "$(triplet "$arch")" > "$d/lua/lua5.4-deb-multiarch.h"
+    for f in "$L"/*.c; do
+      [ "${f##*/}" = luac.c ] && continue
+      one lua "$f" -std=gnu99 -DLUA_COMPAT_5_3 -DLUA_USE_POSIX '-Dluai_makeseed(L)=0x5eedu' -I"$d/lua" -w || fail=1
+    done
+    one mdb "$M/mdb.c" -pthread -w || fail=1
+    one mdb "$M/midl.c" -pthread -w || fail=1
+    one mdb "$here/harness/progs/mdbround.c" -std=c11 -I"$M" || fail=1
+  fi
+  if [ $fail = 1 ]; then
+    echo "FAILED" > "$d/stamp.failed"
+  else
+    rm -f "$d/stamp.failed"
+  fi
+  echo "$stamp" > "$d/stamp"
+}
+
+# ---------------------------------------------------------------------------
+# Cells.  ID = PLANE:ARCH:CC:AS:OPT:LD:MODE:CODE
+# Each writes OUT/cells/ID-dir/cell.json (what was built, how, or why not)
+# and, per output ELF, the judges' JSON next to it.
+cell_dir() { echo "$out/cells/${1//:/-}"; }
+
+# the objects of CODE in a set: "MAIN-OBJECTS|LIBRARY-OBJECTS" (the library
+# part is what -shared and ld -r take; empty for single-program codes)
+code_objs() { # SETDIR CODE
+  local d=$1
+  case $2 in
+    plt) echo "$d/plt/pltmain.o|$d/plt/pltlib.o" ;;
+    lua) local libs; libs=$(ls "$d"/lua/*.o | grep -v '/lua\.o$' | tr '\n' ' ')
+         echo "$d/lua/lua.o|$libs" ;;
+    zlib) echo "$d/zlib/zround.o|$(ls "$d"/zlib/*.o | grep -v zround | tr '\n' ' ')" ;;
+    mdb) echo "$d/mdb/mdbround.o|$d/mdb/mdb.o $d/mdb/midl.o" ;;
+    progs) echo "|" ;;
+  esac
+}
+code_libs() { case $1 in lua) echo "-lm" ;; mdb|progs) echo "-pthread" ;; *) echo "" ;; esac; }
+
+# What one cell runs: build, then judge every output.
+run_cell() {
+  local id=$1 plane arch cc as opt ld mode code
+  IFS=: read -r plane arch cc as opt ld mode code <<< "$id"
+  local cd; cd=$(cell_dir "$id")
+  rm -rf "$cd"; mkdir -p "$cd"
+  local drv=$TC/cc/$cc-$arch ldd=$TC/ld/$ld-$arch
+  local variant=base
+  case $mode in cet) variant=cet ;; gc) variant=fsec ;; esac
+  local set=$arch:$cc:$as:$opt:$variant
+  local sd; sd=$(set_dir "$set")
+  empty() { jq -nc --arg id "$id" --arg why "$1" --arg st "${2:-empty}" '{id: $id, status: $st, why: $why}' > "$cd/cell.json"; }
+  if [ ! -f "$sd/stamp" ]; then empty "objects not built"; return 0; fi
+  # gcc falls back to the system's ld when -B names no ld: never silently
+  [ -x "$ldd/ld" ] || { empty "no linker $ldd/ld (producers/toolchains.sh)" link-failed; return 0; }
+  if [ -f "$sd/stamp.failed" ]; then
+    empty "compiling failed: $(grep -m1 -iE 'error|unrecognized|FAILED' "$sd/build.log" | cut -c1-200)" build-failed; return 0
+  fi
+  local lf=(-B "$ldd/")
+  local libs; libs=$(code_libs "$code")
+  local objs main lib
+  objs=$(code_objs "$sd" "$code"); main=${objs%%|*}; lib=${objs#*|}
+  local log=$cd/link.log outputs=() inputs=() ranargs=() cmds=()
+  : > "$log"
+  link() { # OUT ARGS...: the driver with this cell's linker
+    local o=$1; shift
+    cmds+=("$(basename "$drv") -B ld/$ld-$arch/ $* -o ${o##*/}")
+    "$drv" "${lf[@]}" "$@" -o "$o" >> "$log" 2>&1
+  }
+  # shellcheck disable=SC2086
+  case $code in
+    progs) # one program per shape, static: the compile plane's shapes
+      local p
+      for p in frames deep nestjmp sigjmp coro threads; do
+        link "$cd/$p" -static "$sd/progs/$p.o" -pthread || { empty "link failed: $(grep -m1 -v '^$' "$log" | cut -c1-200)" link-failed; return 0; }
+        outputs+=("$cd/$p"); inputs+=("$sd/progs/$p.o")
+      done ;;
+    *)
+      local name; case $code in plt) name=pltmain ;; lua) name=lua ;; zlib) name=zround ;; mdb) name=mdbround ;; esac
+      local ok=1 mixdir=$cd/mix
+      case $mode in
+        static) link "$cd/$name" -static $main $lib $libs || ok=0
+                outputs=("$cd/$name"); inputs=($main $lib) ;;
+        pie|pie-now|cet|gc)
+          local z=(-Wl,-z,lazy); [ "$mode" = pie ] || z=(-Wl,-z,now)
+          [ "$mode" = cet ] && z+=(-Wl,-z,ibtplt)
+          [ "$mode" = gc ] && z+=(-Wl,--gc-sections)
+          if [ "$code" = plt ]; then
+            link "$cd/libplt.so" -shared "${z[@]}" $lib || ok=0
+            [ $ok = 1 ] && { link "$cd/$name" -pie "${z[@]}" $main -L"$cd" -lplt -Wl,-rpath,'$ORIGIN' || ok=0; }
+            outputs=("$cd/$name" "$cd/libplt.so")
+          else
+            link "$cd/$name" -pie "${z[@]}" $main $lib $libs || ok=0
+            outputs=("$cd/$name")
+          fi
+          inputs=($main $lib) ;;
+        shared)
+          local so=libplt.so; [ "$code" = lua ] && so=liblua.so
+          link "$cd/$so" -shared -Wl,-z,lazy $lib $libs || ok=0
+          [ $ok = 1 ] && { link "$cd/$name" -pie -Wl,-z,lazy $main -L"$cd" -l"${so#lib}" $libs -Wl,-rpath,'$ORIGIN' 2>/dev/null || link "$cd/$name" -pie $main "$cd/$so" $libs -Wl,-rpath,'$ORIGIN' || ok=0; }
+          outputs=("$cd/$name" "$cd/$so"); inputs=($main $lib) ;;
+        ld-r) # the linker's own relocatable link, then a PIE with it
+          local ldbin=$ldd/ld
+          cmds+=("ld/$ld-$arch/ld -r $(echo $lib | wc -w) objects -o partial.o")
+          if "$ldbin" -r -o "$cd/partial.o" $lib >> "$log" 2>&1; then
+            link "$cd/$name" -pie $main "$cd/partial.o" $libs || ok=0
+            outputs=("$cd/$name" "$cd/partial.o")
+          else ok=0; fi
+          inputs=($main $lib) ;;
+        mix-v2v3|mix-nosf) # every second library object from another set
+          mkdir -p "$mixdir"
+          local other=() i=0 o
+          local oset osd
+          if [ "$mode" = mix-v2v3 ]; then
+            # the other SFrame version's set of the same arch and opt
+            case $as in gas-2.47) oset=$arch:$MIX_CC2:gas-2.44:$opt:base ;; *) oset=$arch:$MIX_CC3:gas-2.47:$opt:base ;; esac
+            osd=$(set_dir "$oset")
+            [ -f "$osd/stamp" ] && [ ! -f "$osd/stamp.failed" ] || { empty "no objects of the other SFrame version for $arch ($oset): $(tool_why "cc/${oset#*:}")"; return 0; }
+          fi
+          for o in $lib; do
+            i=$((i + 1))
+            if [ $((i % 2)) = 0 ]; then
+              if [ "$mode" = mix-v2v3 ]; then other+=("$osd/${o#"$sd"/}")
+              else objcopy --remove-section .sframe "$o" "$mixdir/$(basename "$o")" 2>>"$log" ||
+                     "$TC/as/gas-2.47-$arch/objcopy" --remove-section .sframe "$o" "$mixdir/$(basename "$o")" >>"$log" 2>&1
+                   other+=("$mixdir/$(basename "$o")"); fi
+            else other+=("$o"); fi
+          done
+          link "$cd/$name" -pie $main "${other[@]}" $libs || ok=0
+          outputs=("$cd/$name"); inputs=($main "${other[@]}") ;;
+      esac
+      if [ $ok = 0 ]; then
+        jq -nc --arg id "$id" --arg why "link refused: $(grep -m1 -v '^$' "$log" | cut -c1-300)" \
+          --args '{id: $id, status: "link-failed", why: $why, commands: $ARGS.positional}' "${cmds[@]}" > "$cd/cell.json"
+        return 0
+      fi ;;
+  esac
+  # Judge every output.
+  local o n
+  for o in "${outputs[@]}"; do
+    n=$(basename "$o")
+    if ! readelf -SW "$o" 2>/dev/null | grep -q ' \.sframe '; then
+      echo '{"no_sframe": true}' > "$cd/$n.validate.json"
+    else
+      "$SFREF" validate --json "$o" > "$cd/$n.validate.json" 2> "$cd/$n.validate.err"
+      # the kernel reads the sections of programs and shared objects, with
+      # the executable segment as the text range their functions must lie in
+      case $n in *.o) ;; *)
+        local text va ms
+        read -r va ms < <(readelf -lW "$o" 2>/dev/null | awk '$1 == "LOAD" && / E / { print $3, $6; exit }')
+        text=""; [ -n "${va:-}" ] && text=$(printf '%s-0x%x' "$va" $((va + ms)))
+        "$SFREF" validate --profile kernel ${text:+--text "$text"} --json "$o" > "$cd/$n.kernel.json" 2> "$cd/$n.kernel.err" ;;
+      esac
+      "$SFCFI" check --json "$o" > "$cd/$n.check.json" 2> "$cd/$n.check.err"
+    fi
+    # conservation: the inputs that went into this output
+    local ins=()
+    case $n in
+      libplt.so) ins=($lib) ;;
+      liblua.so|partial.o) ins=($lib) ;;
+      *) case $mode in shared) ins=($main) ;; *) ins=("${inputs[@]}") ;; esac
+         [ "$code" = plt ] && [ "$mode" != static ] && ins=($main)
+         [ "$code" = progs ] && ins=("$sd/progs/$n.o") ;;
+    esac
+    "$SFCFI" conserve --json "$o" "${ins[@]}" > "$cd/$n.conserve.json" 2> "$cd/$n.conserve.err"
+  done
+  jq -nc --arg id "$id" --arg set "$set" --argjson outs "$(printf '%s\n' "${outputs[@]##*/}" | jq -R . | jq -sc .)" \
+    --arg sections "$(for o in "${outputs[@]}"; do readelf -SW "$o" 2>/dev/null | sed -n 's/^ *\[ *[0-9]*\] //p' | awk -v f="${o##*/}" '$1 ~ /^\.(plt|iplt|plt\.got|plt\.sec|sframe)$/ { printf "%s:%s:0x%s ", f, $1, $5 }'; done)" \
+    --args '{id: $id, status: "ok", set: $set, outputs: $outs, sections: $sections, commands: $ARGS.positional}' "${cmds[@]}" > "$cd/cell.json"
+}
+
+# Execution of one cell's dynamic program under the harness.
+exec_cell() {
+  local id=$1 plane arch cc as opt ld mode code
+  IFS=: read -r plane arch cc as opt ld mode code <<< "$id"
+  local cd; cd=$(cell_dir "$id")
+  [ "$(jq -r .status "$cd/cell.json" 2>/dev/null)" = ok ] || return 0
+  local prog args=() libs=()
+  case $code in
+    plt) prog=$cd/pltmain; args=(20); [ -f "$cd/libplt.so" ] && libs=(--lib "$cd/libplt.so") ;;
+    lua) prog=$cd/lua; args=("$here/harness/progs/drive.lua" 1); [ -f "$cd/liblua.so" ] && libs=(--lib "$cd/liblua.so") ;;
+    *) return 0 ;;
+  esac
+  readelf -SW "$prog" 2>/dev/null | grep -q ' \.sframe ' || { echo '{"skipped": "the program has no .sframe"}' > "$cd/exec.json"; return 0; }
+  local hout=$cd/harness
+  rm -rf "$hout"
+  local st=0
+  bash "$here/harness/run.sh" --bin "$prog" "${libs[@]}" --out "$hout" --progress 0 \
+    --attributions "$here/producers/exec-attributions.txt" -- "${args[@]}" > "$cd/exec.log" 2>&1 || st=$?
+  local j; j=$(ls "$hout"/runs/*.json 2>/dev/null | head -n 1)
+  if [ -n "$j" ]; then
+    jq -c --argjson st "$st" '. + {harness_exit: $st}' "$j" > "$cd/exec.json"
+  else
+    jq -nc --argjson st "$st" --arg why "$(grep -m1 'harness:' "$cd/exec.log" | cut -c1-300)" '{harness_exit: $st, failed: $why}' > "$cd/exec.json"
+  fi
+}
+
+if [ -n "$cell" ]; then
+  case $cell in
+    objset:*) build_objset "${cell#objset:}" ;;
+    exec:*) exec_cell "${cell#exec:}" ;;
+    *) run_cell "$cell" ;;
+  esac
+  exit 0
+fi
+
+# ---------------------------------------------------------------------------
+# The whole matrix.
+t0=$(date +%s)
+mkdir -p "$out"
+for t in "$SFREF" "$SFCFI"; do [ -x "$t" ] || die "$t is not built (make sfref sfcfi)" 2; done
+if [ $fetch = 1 ]; then
+  bash "$here/producers/toolchains.sh" $([ $quick = 1 ] && echo --quick) || die "producers/toolchains.sh failed"
+fi
+[ -f "$TC/TOOLS.tsv" ] || die "no tool table $TC/TOOLS.tsv"
+if [ $quick = 0 ]; then
+  bash "$here/ci/toolchains.sh" --source bookworm zlib "$SRC/zlib-src" > /dev/null
+  bash "$here/ci/toolchains.sh" --source bookworm lua5.4 "$SRC/lua-src" > /dev/null
+  bash "$here/ci/toolchains.sh" --source bookworm lmdb "$SRC/lmdb-src" > /dev/null
+fi
+
+# The matrix's axes.
+if [ $quick = 1 ]; then
+  compile_prods="gcc12:gas-2.40 gcc12:gas-2.44 gcc12:gas-2.47"
+  opts_for() { echo O2; }
+  compile_codes="plt progs"
+  MIX_CC2=gcc12 MIX_CC3=gcc12
+  link_sets="gcc12:gas-2.47 gcc12:gas-2.44"
+  linkers="bfd-2.40 bfd-2.47 gold-2.40 lld-22 mold-3.0"
+  modes="static pie shared ld-r mix-v2v3"
+  link_codes="plt"
+else
+  compile_prods="gcc12:gas-2.40 gcc12:gas-2.44 gcc12:gas-2.47 gcc14:gas-2.44 gcc16:gas-2.47 clang22:clang"
+  opts_for() { case $1 in aarch64) echo O0 O2 Os O2-nofp O2-pac ;; *) echo O0 O2 Os O2-nofp ;; esac; }
+  compile_codes="progs plt zlib lua mdb"
+  MIX_CC2=gcc14 MIX_CC3=gcc16
+  link_sets="gcc16:gas-2.47 gcc14:gas-2.44"
+  linkers="bfd-2.40 bfd-2.44 bfd-2.47 gold-2.40 gold-2.44 lld-22 mold-2.37 mold-3.0"
+  modes="static pie pie-now cet shared ld-r gc mix-v2v3 mix-nosf"
+  link_codes="plt lua"
+fi
+export MIX_CC2 MIX_CC3
+# The assembler's own linker, for the compile plane.
+own_ld() { case $1 in gas-2.40) echo bfd-2.40 ;; gas-2.44) echo bfd-2.44 ;; *) echo bfd-2.47 ;; esac; }
+
+cells=$out/cells.tsv sets=$out/sets.txt
+: > "$cells"; : > "$sets"
+# empty CELL-ID WHY: a cell that cannot exist, with its reason
+declare_empty() { printf '%s\t%s\n' "$1" "$2" >> "$cells"; }
+for arch in ${arches//,/ }; do
+  for p in ${planes//,/ }; do
+    if [ "$p" = compile ]; then
+      for cp in $compile_prods; do
+        cc=${cp%%:*} as=${cp#*:}
+        for opt in $(opts_for "$arch"); do
+          for code in $compile_codes; do
+            id=compile:$arch:$cc:$as:$opt:$( [ "$as" = clang ] && echo lld-22 || own_ld "$as"):static:$code
+            if ! tool_ok "cc/$cc-$arch"; then declare_empty "$id" "$(tool_why "cc/$cc-$arch")"; continue; fi
+            if [ "$as" != clang ] && ! tool_ok "as/$as-$arch"; then declare_empty "$id" "$(tool_why "as/$as-$arch")"; continue; fi
+            ldid=${id#compile:"$arch":"$cc":"$as":"$opt":}; ldid=ld/${ldid%%:*}-$arch
+            if ! tool_ok "$ldid"; then declare_empty "$id" "$(tool_why "$ldid")"; continue; fi
+            echo "$arch:$cc:$as:$opt:base" >> "$sets"
+            printf '%s\t\n' "$id" >> "$cells"
+          done
+        done
+      done
+    else
+      for ls in $link_sets; do
+        cc=${ls%%:*} as=${ls#*:}
+        for ld in $linkers; do
+          for mode in $modes; do
+            for code in $link_codes; do
+              id=link:$arch:$cc:$as:O2:$ld:$mode:$code
+              if [ "$mode" = cet ] && [ "$arch" != x86_64 ]; then declare_empty "$id" "IBT PLTs are x86-64's"; continue; fi
+              if [ "$mode" = mix-v2v3 ] && [ "$arch" = s390x ]; then declare_empty "$id" "no Debian assembler writes SFrame version 2 for s390x (gas 2.44 has no s390x SFrame)"; continue; fi
+              if ! tool_ok "cc/$cc-$arch"; then declare_empty "$id" "$(tool_why "cc/$cc-$arch")"; continue; fi
+              if ! tool_ok "as/$as-$arch"; then declare_empty "$id" "$(tool_why "as/$as-$arch")"; continue; fi
+              if ! tool_ok "ld/$ld-$arch"; then declare_empty "$id" "$(tool_why "ld/$ld-$arch")"; continue; fi
+              v=base; case $mode in cet) v=cet ;; gc) v=fsec ;; esac
+              echo "$arch:$cc:$as:O2:$v" >> "$sets"
+              if [ "$mode" = mix-v2v3 ]; then
+                case $as in gas-2.47) echo "$arch:$MIX_CC2:gas-2.44:O2:base" ;; *) echo "$arch:$MIX_CC3:gas-2.47:O2:base" ;; esac >> "$sets"
+              fi
+              printf '%s\t\n' "$id" >> "$cells"
+            done
+          done
+        done
+      done
+    fi
+  done
+done
+sort -u "$sets" -o "$sets"
+# object sets whose compiler or assembler is absent are not built
+while read -r s; do
+  IFS=: read -r a c as _ <<< "$s"
+  tool_ok "cc/$c-$a" && { [ "$as" = clang ] || tool_ok "as/$as-$a"; } && echo "$s"
+done < "$sets" > "$sets.ok"
+echo "matrix: $(wc -l < "$sets.ok") object sets, $(grep -c $'\t$' "$cells") cells to build and judge, $(grep -vc $'\t$' "$cells") empty with a reason"
+echo "matrix: compiling (cached by command line; --jobs $jobs)"
+xargs -a "$sets.ok" -P "$jobs" -I{} bash "$0" --out "$out" $([ $quick = 1 ] && echo --quick) --objset {} || die "compiling failed"
+echo "matrix: linking and judging"
+rm -rf "$out/cells"; mkdir -p "$out/cells"
+grep $'\t$' "$cells" | cut -f1 | xargs -P "$jobs" -I{} bash "$0" --out "$out" $([ $quick = 1 ] && echo --quick) --cell {} || die "a cell failed"
+if [ $exec_on = 1 ]; then
+  bash "$here/harness/build-qemu.sh" > /dev/null || die "QEMU could not be built (harness/build-qemu.sh)"
+  # the harness builds its plugin on first use: once, before the parallel runs
+  echo "matrix: executing the dynamic programs under QEMU"
+  grep $'\t$' "$cells" | cut -f1 | grep -E ':(pie|pie-now|cet|shared|ld-r|gc|mix-v2v3|mix-nosf):(plt|lua)$' |
+    { if [ $quick = 1 ]; then grep -E ':(bfd-2.47|lld-22|mold-3.0):'; else grep -E ':plt$|:shared:lua$'; fi; } |
+    sed 's/^/exec:/' | xargs -P "$jobs" -I{} bash "$0" --out "$out" --cell {} || die "an execution failed to run"
+fi
+echo "matrix: $(($(date +%s) - t0)) s"
+python3 "$here/producers/matrix-report.py" --tools "$TC/TOOLS.tsv" --html "$here/build/producers/index.html" \
+  $([ $quick = 1 ] && echo --quick) "$out"
