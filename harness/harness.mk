@@ -19,4 +19,4 @@ harness-replay: $(SFREF) $(BUILD)/bin/sfadapter-reference
 	bash harness/replay.sh $(if $(IMPL),$(IMPL),$(BUILD)/bin/sfadapter-reference)
 
 harness-test: $(SFREF)
-	bats harness/tests/recorder.bats
+	bats harness/tests/qemu/recorder.bats harness/tests/qemu/shared.bats

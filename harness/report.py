@@ -9,11 +9,18 @@ the sfr_truth plugin's result) and writes:
                     instructions, how many unwound fully correct, with only
                     the FP unknown, wrong, or were not covered by SFrame
 With --attributions FILE, wrong instructions matching a line of FILE (ARCH
-FUNCTION INSTRUCTION-REGEX FINDING) are counted as attributed.
+FUNCTION INSTRUCTION-REGEX FINDING) are counted as attributed.  FUNCTION is
+the checked instruction's function as objdump names it, a shell pattern
+(`*@plt`), NAME@0xADDR (that address of the file), or a PLT section's name
+(.plt, .plt.sec, .plt.got, .iplt: any instruction in that section).
+A run's JSON may hold modules (the program, 0, and each --lib): wrong
+records name the module of each instruction, and the table counts the
+instructions executed and checked in PLT sections (plt).
 Exit 1 when any covered instruction unwound wrong and is not attributed,
 else 0.
 Only Python's standard library is used.
 """
+import fnmatch
 import glob
 import json
 import os
@@ -23,6 +30,7 @@ import sys
 
 REAL = {"zround", "lua", "mdbround"}  # programs whose code nobody here wrote
 ARCHES = ["x86_64", "aarch64", "s390x"]
+PLT_SECTIONS = {".plt", ".plt.sec", ".plt.got", ".iplt"}
 
 
 def load(out):
@@ -73,25 +81,42 @@ def disassembly(elf, objdump, want):
     return found
 
 
+def module_file(r, m):
+    """(ELF, bias) of module m of run r (0: the program; -1: none)."""
+    mods = r.get("modules") or []
+    if m is None or m == 0 or not mods:
+        return r.get("elf"), int(r.get("bias", "0x0"), 16)
+    if m < 0 or m >= len(mods):
+        return None, 0
+    return mods[m].get("path") or r.get("elf"), int(mods[m].get("bias", "0x0"), 16)
+
+
 def annotate(runs):
     """Name each wrong bucket's instructions: the one checked and the one
-    whose frame's step went wrong (attributions match the first)."""
+    whose frame's step went wrong (attributions match the first), each in
+    its own module's file."""
     for r in runs:
         if not r["wrongs"] or "elf" not in r:
             continue
-        want = set()
+        want = {}  # module -> file addresses
         for w in r["wrongs"]:
-            want.add(int(w["pc"], 16))
-            if "step_pc" in w:
-                want.add(int(w["step_pc"], 16))
-        bias = int(r.get("bias", "0x0"), 16)
-        found = disassembly(r["elf"], r.get("objdump", "objdump"), {a - bias for a in want})
+            for key, mkey in (("pc", "module"), ("step_pc", "step_module")):
+                if key in w:
+                    elf, bias = module_file(r, w.get(mkey, 0))
+                    if elf:
+                        want.setdefault(w.get(mkey, 0), set()).add(int(w[key], 16) - bias)
+        found = {}
+        for m, addrs in want.items():
+            elf, _ = module_file(r, m)
+            found[m] = disassembly(elf, r.get("objdump", "objdump"), addrs)
         for w in r["wrongs"]:
-            f, i = found.get(int(w["pc"], 16) - bias, ("", ""))
-            w["function"], w["insn"] = f, i
-            if "step_pc" in w:
-                f, i = found.get(int(w["step_pc"], 16) - bias, ("", ""))
-                w["step_function"], w["step_insn"] = f, i
+            for key, mkey, fk, ik in (("pc", "module", "function", "insn"),
+                                      ("step_pc", "step_module", "step_function", "step_insn")):
+                if key not in w:
+                    continue
+                m = w.get(mkey, 0)
+                _, bias = module_file(r, m)
+                w[fk], w[ik] = found.get(m, {}).get(int(w[key], 16) - bias, ("", ""))
 
 
 def attribute(runs, rules):
@@ -101,14 +126,18 @@ def attribute(runs, rules):
     can only call by their section's name."""
     for r in runs:
         r["attributed"] = 0
-        bias = int(r.get("bias", "0x0"), 16)
         for w in r["wrongs"]:
+            _, bias = module_file(r, w.get("module", 0))
             for arch, func, insn, finding in rules:
-                name, _, at = func.partition("@")
+                m = re.match(r"^(.*)@(0x[0-9a-fA-F]+)$", func)
+                name, at = (m.group(1), m.group(2)) if m else (func, None)
                 if at and int(w["pc"], 16) - bias != int(at, 16):
                     continue
-                if (r["arch"] == arch and w.get("function") == name
-                        and insn.search(w.get("insn", ""))):
+                if name in PLT_SECTIONS:
+                    named = w.get("plt") == name
+                else:
+                    named = fnmatch.fnmatchcase(w.get("function", ""), name)
+                if r["arch"] == arch and named and insn.search(w.get("insn", "")):
                     w["finding"] = finding
                     r["attributed"] += w["count"]
                     break
@@ -122,8 +151,9 @@ def pct(a, b):
 
 def table(runs):
     head = ("| arch | producer | SFrame | opt | program | exit | executed | covered (checked) "
-            "| fully correct | FP unknown | wrong (buckets) | truth unknown | not covered | frames checked | first wrong |")
-    rows = [head, "|" + "---|" * 15]
+            "| fully correct | FP unknown | wrong (buckets) | truth unknown | not covered | frames checked "
+            "| PLT executed/checked | first wrong |")
+    rows = [head, "|" + "---|" * 16]
     for r in runs:
         first = ""
         if r["wrongs"]:
@@ -133,12 +163,41 @@ def table(runs):
                 w["frame"], w["why"], "; attributed: " + w["finding"] if w.get("finding") else "")
         ex = r.get("exit", 0)
         exit_text = str(ex) if ex == r.get("expect_exit", 0) else "**%s** (want %s)" % (ex, r.get("expect_exit", 0))
-        rows.append("| %s | %s | %s | %s | %s | %s | %d | %d | %d (%s) | %d | %d (%d) | %d | %d | %d | %s |" % (
+        rows.append("| %s | %s | %s | %s | %s | %s | %d | %d | %d (%s) | %d | %d (%d) | %d | %d | %d | %s | %s |" % (
             r["arch"], r["producer"], "v%s" % r["version"] if r["version"] else "-", r["opt"],
             r["program"], exit_text, r["executed"], r["checked"], r["correct"],
             pct(r["correct"], r["checked"]), r["fp_unknown"], r["wrong"], len(r["wrongs"]),
-            unknown(r), r["not_covered"], r["frames_checked"], first))
+            unknown(r), r["not_covered"], r["frames_checked"], plt_text(r.get("plt")), first))
     return "\n".join(rows)
+
+
+def plt_text(p):
+    """PLT executed/checked (and wrong, when any): "-" when not counted."""
+    if not p:
+        return "-"
+    return "%d/%d%s" % (p["executed"], p["checked"], ", %d wrong" % p["wrong"] if p["wrong"] else "")
+
+
+def modules_table(runs):
+    """The runs with shared objects (--lib): each module's counts."""
+    rows = ["| run | module | bias | executed | checked | fully correct | wrong | not covered "
+            "| PLT executed/checked | PLT sections (executed/checked/wrong) |",
+            "|---|---|---|---|---|---|---|---|---|---|"]
+    n = 0
+    for r in runs:
+        mods = r.get("modules") or []
+        if len(mods) < 2:
+            continue
+        for m in mods:
+            n += 1
+            secs = ", ".join("%s %d/%d/%d" % (k, v["executed"], v["checked"], v["wrong"])
+                             for k, v in sorted(m.get("plt", {}).get("sections", {}).items()))
+            rows.append("| %s %s | %s%s | %s | %d | %d | %d | %d | %d | %s | %s |" % (
+                r["arch"], r["program"], os.path.basename(m.get("path") or r.get("elf", "program")),
+                "" if m.get("loaded", True) else " (**never loaded**)", m.get("bias", "-"),
+                m["executed"], m["checked"], m["correct"], m["wrong"], m["not_covered"],
+                plt_text(m.get("plt")), secs or "-"))
+    return n, "\n".join(rows)
 
 
 def unknown(r):
@@ -167,10 +226,14 @@ def totals(runs):
     for r in runs:
         a = t.setdefault(r["arch"], {"executed": 0, "checked": 0, "checked_real": 0, "correct": 0,
                                       "fp_unknown": 0, "wrong": 0, "attributed": 0, "not_covered": 0,
-                                      "frames_checked": 0, "seconds": 0.0, "runs": 0})
+                                      "frames_checked": 0, "seconds": 0.0, "runs": 0,
+                                      "plt_executed": 0, "plt_checked": 0, "plt_wrong": 0})
         for k in ("executed", "checked", "correct", "fp_unknown", "wrong", "attributed",
                   "not_covered", "frames_checked"):
             a[k] += r[k]
+        p = r.get("plt") or {}
+        for k in ("executed", "checked", "wrong"):
+            a["plt_" + k] += p.get(k, 0)
         if r["program"] in REAL:
             a["checked_real"] += r["checked"]
         a["seconds"] += r.get("seconds", 0.0)
@@ -267,13 +330,19 @@ def main():
         json.dump({"schema": "sframe-conformance/harness-results/1", "runs": runs, "totals": t}, f,
                   indent=1)
     lines = [table(runs), "", "| arch | runs | executed | checked | in real libraries | fully correct "
-             "| FP unknown | wrong (attributed) | seconds |", "|---|---|---|---|---|---|---|---|---|"]
+             "| FP unknown | wrong (attributed) | seconds | PLT executed/checked |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for arch in sorted(t, key=lambda a: ARCHES.index(a) if a in ARCHES else 9):
         a = t[arch]
-        lines.append("| %s | %d | %d | %d | %d | %d (%s) | %d | %d (%d) | %.1f |" % (
+        lines.append("| %s | %d | %d | %d | %d | %d (%s) | %d | %d (%d) | %.1f | %s |" % (
             arch, a["runs"], a["executed"], a["checked"], a["checked_real"], a["correct"],
             pct(a["correct"], a["checked"]), a["fp_unknown"], a["wrong"], a["attributed"],
-            a["seconds"]))
+            a["seconds"], plt_text({"executed": a["plt_executed"], "checked": a["plt_checked"],
+                                    "wrong": a["plt_wrong"]})))
+    nm, mtable = modules_table(runs)
+    if nm:
+        lines += ["", "Modules (the program and each shared object given with --lib), each frame "
+                  "unwound with its own module's section:", "", mtable]
     nb, btable = buckets(runs)
     if nb:
         lines += ["", "Wrong unwinds, %d buckets (instruction checked, frame whose step went wrong, "

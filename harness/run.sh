@@ -5,13 +5,19 @@
 # unwind checked against it), and report.
 #
 # Usage: harness/run.sh [--arch A[,A...]] [--out DIR] [--quick] [--programs P,...]
-#        harness/run.sh --bin PROG [--arch A] [--expect-exit N] [--unwind full] [--out DIR] -- ARGS...
+#        harness/run.sh --bin PROG [--lib LIB.so]... [--arch A] [--expect-exit N] [--unwind full] [--out DIR] -- ARGS...
 #   --arch        x86_64, aarch64, s390x (default: all three; with --bin,
 #                 read from the ELF header)
 #   --bin         check one program with .sframe: static, static-pie or
 #                 dynamically linked (AArch64 and s390x dynamic programs run
 #                 against Debian's cross sysroots, /usr/TRIPLET); every
 #                 argument after `--` is passed to it unchanged
+#   --lib         with --bin (repeatable): a shared object with .sframe of
+#                 its own that the program loads; each of its frames is
+#                 checked against its own section where the loader put it.
+#                 The guest gets LD_LIBRARY_PATH with the libraries'
+#                 directories first.  A library never loaded, or loaded but
+#                 with nothing checked, fails the run
 #   --expect-exit the exit status the program is meant to end with
 #                 (default 0); any other status fails the run, whose
 #                 results are kept and reported all the same
@@ -46,11 +52,13 @@ only=""
 progress=3
 bin_args=()
 attributions=""
+libs=()
 die() { echo "harness: $*" >&2; exit "${2:-1}"; }
 while [ $# -gt 0 ]; do
   case $1 in
     --arch) arches=${2:?}; arch_given=1; shift 2 ;;
     --bin) bin=${2:?}; shift 2 ;;
+    --lib) libs+=("${2:?}"); shift 2 ;;
     --out) out=${2:?}; shift 2 ;;
     --quick) quick=1; shift ;;
     --expect-exit) expect_exit=${2:?}; shift 2 ;;
@@ -59,7 +67,7 @@ while [ $# -gt 0 ]; do
     --progress) progress=${2:?}; shift 2 ;;
     --attributions) attributions=${2:?}; shift 2 ;;
     --) shift; bin_args=("$@"); break ;;
-    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,36p' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" 2 ;;
   esac
 done
@@ -82,6 +90,12 @@ elf_arch() {
 }
 triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-linux-gnu ;; s390x) echo s390x-linux-gnu ;; esac; }
 
+[ ${#libs[@]} -eq 0 ] || [ -n "$bin" ] || die "--lib is for --bin" 2
+for i in "${!libs[@]}"; do
+  [ -f "${libs[$i]}" ] || die "no such file: ${libs[$i]}" 2
+  libs[i]=$(realpath "${libs[$i]}")
+  case ${libs[$i]} in *,*) die "${libs[$i]}: a path with a comma cannot be given to the plugin" 2 ;; esac
+done
 if [ -n "$bin" ]; then
   [ -f "$bin" ] || die "no such file: $bin" 2
   a=$(elf_arch "$bin")
@@ -118,6 +132,28 @@ fi
 # objdump for ARCH (names the instructions of wrong unwinds).
 objdump_for() { if [ "$1" = x86_64 ]; then echo objdump; else echo "$(triplet "$1")-objdump"; fi; }
 
+# sframe_of ELF OUT: ELF's .sframe extracted into OUT; prints its address.
+# Fails when ELF has none.
+sframe_of() {
+  local line vma off size
+  line=$(readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".sframe" { print $3, $4, $5 }')
+  [ -n "$line" ] || return 1
+  read -r vma off size <<< "$line"
+  dd if="$1" of="$2" iflag=skip_bytes,count_bytes skip=$((0x$off)) count=$((0x$size)) bs=64K status=none
+  echo "0x$vma"
+}
+
+# module_args ELF: the plugin's arguments describing ELF's code: each
+# executable PT_LOAD (exec=VADDR:MEMSZ:OFFSET: where its code lies, and how
+# a library's mapping gives its bias) and each PLT section
+# (plt=NAME:ADDR:SIZE), comma-led.
+module_args() {
+  readelf -lW "$1" | awk '$1 == "LOAD" { f = ""; for (i = 7; i < NF; i++) f = f $i
+                                         if (f ~ /E/) printf ",exec=%s:%s:%s", $3, $6, $2 }'
+  readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+    awk '$1 ~ /^\.(plt|plt\.sec|plt\.got|iplt)$/ { printf ",plt=%s:0x%s:0x%s", $1, $3, $5 }'
+}
+
 # One run: extract the section, run under QEMU with the plugin, keep the
 # result whatever the program's exit status.  Returns 1 when the run did
 # not go as expected (exit status, nothing checked), with the reason.
@@ -126,30 +162,52 @@ run_one() {
   local arch=$1 elf=$2 json=$3 meta=$4 snaps=$5 expect=$6; shift 7
   local base=${json%.json}
   local sec=$base.sframe snapdir=$base.snaps
-  local line vma off size entry interp=0
-  line=$(readelf -SW "$elf" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".sframe" { print $3, $4, $5 }')
-  [ -n "$line" ] || { echo "harness: $elf has no .sframe section: nothing to check" >&2; return 1; }
-  read -r vma off size <<< "$line"
-  dd if="$elf" of="$sec" iflag=skip_bytes,count_bytes skip=$((0x$off)) count=$((0x$size)) bs=64K status=none
-  echo "0x$vma" > "$base.vma"
+  local vma entry interp=0
+  vma=$(sframe_of "$elf" "$sec") || { echo "harness: $elf has no .sframe section: nothing to check" >&2; return 1; }
+  echo "$vma" > "$base.vma"
   entry=$(readelf -hW "$elf" | awk '/Entry point address/ { print $4 }')
-  local qargs=()
+  local qargs=() pargs
+  pargs="sframe=$sec,vma=$vma$(module_args "$elf")"
+  # The --lib libraries: each its own section, exec segments and PLTs.
+  local l i=0 lvma ldirs=""
+  for l in "${libs[@]}"; do
+    [ "$(elf_arch "$l")" = "$arch" ] || { echo "harness: --lib $l is not an $arch ELF" >&2; return 1; }
+    lvma=$(sframe_of "$l" "$base.lib$i.sframe") ||
+      { echo "harness: --lib $l has no .sframe section: give only libraries with one" >&2; return 1; }
+    pargs+=",lib=$l,sframe=$base.lib$i.sframe,vma=$lvma$(module_args "$l")"
+    case :$ldirs: in *":$(dirname "$l"):"*) ;; *) ldirs+="${ldirs:+:}$(dirname "$l")" ;; esac
+    i=$((i + 1))
+  done
   if readelf -lW "$elf" | grep -q 'Requesting program interpreter'; then
     interp=1
     [ "$arch" = x86_64 ] || qargs+=(-L "/usr/$(triplet "$arch")")
-    # Shared objects with .sframe would need their own sections: refuse
-    # rather than report them as not covered.
-    local lib path
+    [ -z "$ldirs" ] || qargs+=(-E "LD_LIBRARY_PATH=$ldirs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
+    # Shared objects with .sframe not given with --lib would be reported
+    # as not covered: refuse them.  Searched where the loader would: the
+    # --lib directories, the program's RPATH/RUNPATH, the system's.
+    local lib path d dirs=() origin
+    origin=$(dirname "$(realpath "$elf")")
+    [ -z "$ldirs" ] || IFS=: read -r -a dirs <<< "$ldirs"
+    for d in $(readelf -dW "$elf" | sed -n 's/.*(R[UN]*PATH).*\[\(.*\)\]/\1/p' | tr ':' ' '); do
+      d=${d//\$\{ORIGIN\}/$origin}
+      dirs+=("${d//\$ORIGIN/$origin}")
+    done
+    dirs+=("/usr/$(triplet "$arch")/lib" "/lib/$(triplet "$arch")" "/usr/lib/$(triplet "$arch")")
     for lib in $(readelf -dW "$elf" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
-      for path in "/usr/$(triplet "$arch")/lib/$lib" "/lib/$(triplet "$arch")/$lib" "/usr/lib/$(triplet "$arch")/$lib"; do
+      for d in "${dirs[@]}"; do
+        path=$d/$lib
         [ -f "$path" ] || continue
-        if readelf -SW "$path" 2>/dev/null | grep -q ' \.sframe '; then
-          echo "harness: $elf loads $path, which has .sframe: the harness checks the program's own section only" >&2
+        if readelf -SW "$path" 2>/dev/null | grep -q ' \.sframe ' &&
+           ! printf '%s\n' "${libs[@]}" | grep -qxF "$(realpath "$path")"; then
+          echo "harness: $elf loads $path, which has .sframe: give it with --lib $path (its frames are then checked against its own section)" >&2
           return 1
         fi
         break
       done
     done
+  elif [ ${#libs[@]} -gt 0 ]; then
+    echo "harness: $elf is statically linked: it loads no --lib" >&2
+    return 1
   fi
   rm -rf "$snapdir"; mkdir -p "$snapdir"
   local pauth=""
@@ -157,7 +215,7 @@ run_one() {
   local t0 t1 st=0
   t0=$(date +%s.%N)
   "$q/qemu-$arch" "${qargs[@]}" \
-    -plugin "$plugin,sframe=$sec,vma=0x$vma,entry=$entry,interp=$interp,out=$base.result,snapdir=$snapdir,snaps=$snaps,stride=9973,unwind=$unwind,progress=$progress$pauth" \
+    -plugin "$plugin,$pargs,entry=$entry,interp=$interp,out=$base.result,snapdir=$snapdir,snaps=$snaps,stride=9973,unwind=$unwind,progress=$progress$pauth" \
     "$elf" "$@" > "$base.stdout" 2> >(tee "$base.stderr" | grep --line-buffered '^sfr_truth: .* s: ' >&2) || st=$?
   t1=$(date +%s.%N)
   if [ ! -s "$base.result" ]; then
@@ -179,6 +237,16 @@ run_one() {
     echo "harness: $elf: no instruction was checked ($(jq .executed "$json") executed, none in a function the section covers at bias $(jq -r .bias "$json")): nothing was proven" >&2
     ok=1
   fi
+  local m
+  for ((m = 1; m <= ${#libs[@]}; m++)); do
+    if [ "$(jq ".modules[$m].loaded" "$json")" != true ]; then
+      echo "harness: --lib ${libs[$((m - 1))]} was never mapped executable by the program: nothing of it was checked" >&2
+      ok=1
+    elif [ "$(jq ".modules[$m].checked" "$json")" -eq 0 ]; then
+      echo "harness: --lib ${libs[$((m - 1))]}: no instruction was checked ($(jq ".modules[$m].executed" "$json") executed at bias $(jq -r ".modules[$m].bias" "$json"))" >&2
+      ok=1
+    fi
+  done
   return $ok
 }
 

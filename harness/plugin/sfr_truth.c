@@ -71,6 +71,19 @@
  *   unwind=full   re-unwind the whole stack at every instruction
  *   stack=BYTES   a thread's stack size (default 8 MiB, QEMU's and glibc's)
  *   progress=S    a progress line on stderr every S seconds (default 3; 0 off)
+ *   exec=VADDR:MEMSZ:OFFSET  an executable PT_LOAD of the module (repeatable;
+ *                 the program's, or the last lib='s): the module's code is
+ *                 there (absent for the program: every address is its)
+ *   plt=NAME:ADDR:SIZE  a PLT section of the module (.plt, .plt.sec,
+ *                 .plt.got, .iplt; file addresses): its executed and
+ *                 checked instructions are counted apart
+ *   lib=PATH      a shared object with .sframe of its own, loaded by the
+ *                 program; the sframe=, vma=, exec= and plt= after it are
+ *                 its.  Its load bias is learnt from the guest's system
+ *                 calls: openat of PATH (the same file: device and inode)
+ *                 gives a descriptor, mmap of it with PROT_EXEC the address
+ *                 of an executable PT_LOAD.  Each frame is unwound with the
+ *                 section of the module its PC lies in.
  *
  * One file of about 1,300 lines on purpose: a plugin is one shared object
  * whose callbacks (translation, each block, each checked instruction,
@@ -82,9 +95,11 @@
 #include <errno.h>
 #include <glib.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <qemu-plugin.h>
 
@@ -129,6 +144,49 @@ typedef struct counts {
   uint64_t max_depth, nonlocal_exits, signal_frames, steps, reused;
 } counts;
 
+/* Modules: the program (0) and each lib= (1..). */
+#define MAX_MODS 16
+#define MAX_XSEG 4
+enum { PLT_PLT, PLT_SEC, PLT_GOT, PLT_IPLT, PLT_KINDS };
+static const char *const plt_names[PLT_KINDS] = {".plt", ".plt.sec", ".plt.got", ".iplt"};
+
+/* What one instruction's check gave (on_check), counted per module and
+ * per PLT section. */
+typedef struct mcounts {
+  uint64_t checked, correct, fp_unknown, wrong, unknown_stack;
+} mcounts;
+
+/* Per-vCPU inline counters (a scoreboard): executed instructions, in all,
+ * per module, per module's PLT section. */
+typedef struct sboard {
+  uint64_t executed;
+  uint64_t mod_exec[MAX_MODS];
+  uint64_t plt_exec[MAX_MODS][PLT_KINDS];
+} sboard;
+
+typedef struct module {
+  char *path;            /* lib=: the file; NULL for the program */
+  dev_t dev;
+  ino_t ino;
+  char *sec_path;
+  uint8_t *sec_bytes;
+  size_t sec_len;
+  uint64_t vma;
+  int have_vma;
+  sfr_section sec;
+  uint64_t bias;
+  gint opened;           /* set (atomically) once sec is open at bias */
+  uint64_t lo, hi;       /* its code where loaded (hi 0: everywhere) */
+  struct {
+    uint64_t vaddr, memsz, off;
+  } xseg[MAX_XSEG];
+  unsigned n_xseg;
+  uint64_t plt_lo[PLT_KINDS], plt_hi[PLT_KINDS]; /* file addresses; hi 0: none */
+  uint64_t maps, remaps; /* executable mappings seen; at another bias */
+} module;
+
+#define MAX_FDS 4096 /* guest descriptors followed (the loader's are small) */
+
 /* One thread. */
 typedef struct vstate {
   struct qemu_plugin_register *r_sp, *r_fp, *r_ra;
@@ -146,7 +204,7 @@ typedef struct vstate {
   uint8_t ra_filter[1u << (LANDING_BITS - 3)]; /* return addresses pushed */
   struct {
     uint64_t ra;
-    int known, covered;
+    int known, covered, gen;
   } ra_cache[4096];
   /* read_mem's record of the current step */
   int fill_unreadable;
@@ -154,11 +212,17 @@ typedef struct vstate {
   sfr_regs *bt;
   size_t bt_cap;
   counts c;
+  mcounts mc[MAX_MODS], plt[MAX_MODS][PLT_KINDS];
   uint64_t checks_since_snap;
+  /* a system call in flight: the module an openat names, an mmap's */
+  int pend_open, pend_map;
+  uint64_t pend_off, pend_len;
 } vstate;
 
 typedef struct bucket {
   uint64_t top_pc, step_pc;
+  int mod, step_mod; /* the modules of the two (-1: none) */
+  int plt;           /* the PLT section of top_pc (-1: none) */
   char what[48];
   char rule[160];
   uint64_t count, frame_min, frame_max;
@@ -169,15 +233,16 @@ typedef struct bucket {
 static struct {
   enum arch arch;
   int big_endian;
-  uint8_t *sec_bytes;
-  size_t sec_len;
-  char *sec_path;
-  sfr_section sec;
-  uint64_t vma, entry, bias, interp;
-  int have_entry, opened;
+  uint8_t abi;
+  module mod[MAX_MODS];
+  int n_mods;
+  gint mod_gen; /* bumped when a module opens: ra_cache entries are stale */
+  int8_t fd_mod[MAX_FDS]; /* guest descriptor -> module + 1 */
+  uint64_t entry, interp;
+  int have_entry;
   char *out_path, *snapdir;
   uint64_t snaps_max, stride, wrongsnaps_max, pauth, check, full, stack_size, progress;
-  struct qemu_plugin_scoreboard *executed;
+  struct qemu_plugin_scoreboard *score; /* sboard per vCPU */
   GMutex lock; /* buckets, snapshots, handlers, threads, progress */
   GHashTable *buckets;
   uint64_t snaps_written, wrongsnaps_written;
@@ -284,18 +349,58 @@ static uint64_t entry_sp(uint64_t sp) { return g.arch == ARCH_X86_64 ? sp - 8 : 
 
 /* ---- coverage ---- */
 
+/* The module whose code holds addr (-1: none): a library's executable
+ * segments where it was loaded, else the program's (everywhere when its
+ * segments were not given).  A few comparisons: modules are few. */
+static int mod_of(uint64_t addr) {
+  for (int m = g.n_mods - 1; m >= 0; m--) {
+    const module *md = &g.mod[m];
+    if (!g_atomic_int_get(&md->opened))
+      continue;
+    if (!md->hi || (addr >= md->lo && addr < md->hi))
+      return m;
+  }
+  return -1;
+}
+
+/* The module of a PC: an instruction's address, or a return address (its
+ * call is the byte before: a call may be the last instruction). */
+static int mod_of_pc(uint64_t pc, sfr_pc_mode mode) {
+  return mod_of(mode == SFR_PC_RA ? pc - 1 : pc);
+}
+
+static const sfr_section *sec_of(uint64_t pc, sfr_pc_mode mode) {
+  int m = mod_of_pc(pc, mode);
+  return m < 0 ? NULL : &g.mod[m].sec;
+}
+
+/* Which PLT section of module m holds pc (-1: none). */
+static int plt_of(int m, uint64_t pc) {
+  if (m < 0)
+    return -1;
+  const module *md = &g.mod[m];
+  uint64_t a = pc - md->bias;
+  for (int k = 0; k < PLT_KINDS; k++)
+    if (md->plt_hi[k] && a >= md->plt_lo[k] && a < md->plt_hi[k])
+      return k;
+  return -1;
+}
+
 static int covered(uint64_t pc, sfr_pc_mode mode) {
   sfr_lookup_result res;
-  return g.opened && sfr_lookup(&g.sec, pc, mode, &res) == SFR_LOOKUP_FOUND;
+  const sfr_section *sec = sec_of(pc, mode);
+  return sec && sfr_lookup(sec, pc, mode, &res) == SFR_LOOKUP_FOUND;
 }
 
 /* covered(ra, SFR_PC_RA), remembered per thread: the same return addresses
  * recur in every call. */
 static int ra_covered(vstate *v, uint64_t ra) {
   size_t i = (size_t)((ra ^ (ra >> 13)) % (sizeof v->ra_cache / sizeof *v->ra_cache));
-  if (!v->ra_cache[i].known || v->ra_cache[i].ra != ra) {
+  int gen = g_atomic_int_get(&g.mod_gen);
+  if (!v->ra_cache[i].known || v->ra_cache[i].ra != ra || v->ra_cache[i].gen != gen) {
     v->ra_cache[i].ra = ra;
     v->ra_cache[i].known = 1;
+    v->ra_cache[i].gen = gen;
     v->ra_cache[i].covered = covered(ra, SFR_PC_RA);
   }
   return v->ra_cache[i].covered;
@@ -442,7 +547,7 @@ static void on_tb(unsigned int vcpu_index, void *udata) {
   if (!v->started) {
     /* The thread's first block: its own stack is the stack size below. */
     sp = reg_value(v, v->r_sp);
-    if (!g.opened)
+    if (!g_atomic_int_get(&g.mod[0].opened))
       open_section(auxv_entry(v, sp)); /* the interpreter's first block */
     v->started = 1;
     v->stack_hi = sp + (1u << 20); /* arguments and environment above */
@@ -527,12 +632,124 @@ static void on_call(unsigned int vcpu_index, void *udata) {
   v->called_sp = entry_sp(sp);
 }
 
+/* ---- shared objects: where the loader maps each lib= ---- */
+
+/* System call numbers (each architecture's own table; AArch64 has no open). */
+enum { SYS_OPEN, SYS_OPENAT, SYS_CLOSE, SYS_MMAP, SYS_SIGACTION, SYS_KINDS };
+static const int64_t sysnr[3][SYS_KINDS] = {
+    [ARCH_X86_64] = {2, 257, 3, 9, 13},
+    [ARCH_AARCH64] = {-1, 56, 57, 222, 134},
+    [ARCH_S390X] = {5, 288, 6, 90, 174},
+};
+#define GUEST_PROT_EXEC 4 /* the same on the three */
+
+static void open_module(int m, uint64_t bias);
+
+/* The lib= module a guest path names (the same file), or -1.  Read a page
+ * at a time: the string may end just before unmapped memory. */
+static int path_module(vstate *v, uint64_t addr) {
+  char path[4096];
+  size_t n = 0;
+  while (n < sizeof path - 1) {
+    size_t chunk = 4096 - (size_t)((addr + n) & 4095);
+    if (chunk > sizeof path - 1 - n)
+      chunk = sizeof path - 1 - n;
+    g_byte_array_set_size(v->mbuf, 0);
+    if (!qemu_plugin_read_memory_vaddr(addr + n, v->mbuf, chunk) || v->mbuf->len != chunk)
+      return -1;
+    void *nul = memchr(v->mbuf->data, 0, chunk);
+    size_t take = nul ? (size_t)((uint8_t *)nul - v->mbuf->data) : chunk;
+    memcpy(path + n, v->mbuf->data, take);
+    n += take;
+    if (nul)
+      break;
+  }
+  path[n] = 0;
+  struct stat st;
+  if (!n || stat(path, &st) != 0)
+    return -1;
+  for (int m = 1; m < g.n_mods; m++)
+    if (g.mod[m].dev == st.st_dev && g.mod[m].ino == st.st_ino)
+      return m;
+  return -1;
+}
+
+/* Module m's file, from offset off, was mapped executable at addr: the
+ * executable PT_LOAD whose file start that mapping holds (the loader maps
+ * each at its page-aligned offset) gives the load bias. */
+static void module_mapped(int m, uint64_t addr, uint64_t len, uint64_t off) {
+  module *md = &g.mod[m];
+  int best = -1;
+  for (unsigned i = 0; i < md->n_xseg; i++) {
+    uint64_t o = md->xseg[i].off;
+    if (o >= off && o - off < len && o - off < 0x10000 && (best < 0 || o < md->xseg[best].off))
+      best = (int)i;
+  }
+  if (best < 0)
+    return;
+  uint64_t bias = addr + (md->xseg[best].off - off) - md->xseg[best].vaddr;
+  g_mutex_lock(&g.lock);
+  md->maps++;
+  if (!g_atomic_int_get(&md->opened))
+    open_module(m, bias);
+  else if (bias != md->bias) {
+    /* Loaded again elsewhere (dlclose, dlopen): checked at the first. */
+    if (!md->remaps++)
+      fprintf(stderr, "sfr_truth: %s mapped again at bias 0x%" PRIx64 " (first 0x%" PRIx64
+              "): checked at the first only\n", md->path, bias, md->bias);
+  }
+  g_mutex_unlock(&g.lock);
+}
+
+static void on_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num,
+                           int64_t ret) {
+  (void)id;
+  vstate *v = vcpu(vcpu_index);
+  const int64_t *nr = sysnr[g.arch];
+  if (!v)
+    return;
+  if (v->pend_open >= 0 && (num == nr[SYS_OPENAT] || num == nr[SYS_OPEN])) {
+    if (ret >= 0 && ret < MAX_FDS)
+      g.fd_mod[ret] = (int8_t)(v->pend_open + 1);
+  } else if (v->pend_map >= 0 && num == nr[SYS_MMAP]) {
+    if (ret < -4096 || ret > 0) /* not an error */
+      module_mapped(v->pend_map, (uint64_t)ret, v->pend_len, v->pend_off);
+  }
+  v->pend_open = v->pend_map = -1;
+}
+
 static void on_syscall(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, uint64_t a1,
                        uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6,
                        uint64_t a7, uint64_t a8) {
-  (void)id, (void)a1, (void)a3, (void)a4, (void)a5, (void)a6, (void)a7, (void)a8;
-  int64_t sigaction_nr = g.arch == ARCH_X86_64 ? 13 : g.arch == ARCH_AARCH64 ? 134 : 174;
-  if (num != sigaction_nr || a2 == 0)
+  (void)id, (void)a4, (void)a7, (void)a8;
+  const int64_t *nr = sysnr[g.arch];
+  vstate *v = vcpu(vcpu_index);
+  if (g.n_mods > 1 && v) {
+    v->pend_open = v->pend_map = -1;
+    if (num == nr[SYS_OPENAT] || num == nr[SYS_OPEN]) {
+      v->pend_open = path_module(v, num == nr[SYS_OPEN] ? a1 : a2);
+    } else if (num == nr[SYS_CLOSE]) {
+      if (a1 < MAX_FDS)
+        g.fd_mod[a1] = 0;
+    } else if (num == nr[SYS_MMAP]) {
+      uint64_t len = a2, prot = a3, fd = a5, off = a6;
+      if (g.arch == ARCH_S390X) {
+        /* s390x's mmap (old_mmap) takes the address of its six arguments
+         * (glibc's MMAP_CALL): addr, len, prot, flags, fd, offset. */
+        uint8_t b[48];
+        if (read_mem(v, a1, b, 48) != 0)
+          return;
+        len = load_u64(b + 8), prot = load_u64(b + 16), fd = load_u64(b + 32);
+        off = load_u64(b + 40);
+      }
+      int32_t fd32 = (int32_t)(uint32_t)fd;
+      if ((prot & GUEST_PROT_EXEC) && fd32 >= 0 && fd32 < MAX_FDS && g.fd_mod[fd32]) {
+        v->pend_map = g.fd_mod[fd32] - 1;
+        v->pend_off = off, v->pend_len = len;
+      }
+    }
+  }
+  if (num != nr[SYS_SIGACTION] || a2 == 0)
     return;
   uint8_t b[8];
   if (read_mem(vcpu(vcpu_index), a2, b, 8) != 0)
@@ -587,16 +804,42 @@ static void read_all_regs(vstate *v, sfr_regs *r) {
 
 /* One frame's unwind, as the full walk does it: a read that fails is read
  * again as zeros (the FP-unknown rule below), and *filled says so. */
+/* One frame's step with the section of the module its PC lies in. */
+static sfr_stop unwind_frame(vstate *v, const sfr_regs *cur, int topmost, sfr_regs *out) {
+  const sfr_section *sec = sec_of(cur->pc, topmost ? SFR_PC_IP : SFR_PC_RA);
+  if (!sec)
+    return SFR_STOP_NO_FDE;
+  sfr_unwind_ctx uc = {sec, read_mem, v, g.pauth};
+  return sfr_unwind_frame(&uc, cur, topmost, out);
+}
+
+/* sfr_backtrace across modules: each frame with its own module's section. */
+static size_t backtrace(vstate *v, const sfr_regs *start, sfr_regs *frames, size_t max,
+                        sfr_stop *why) {
+  size_t n = 0;
+  *why = SFR_STOP_FRAME_LIMIT;
+  if (max > 0)
+    frames[n++] = *start;
+  while (n < max) {
+    sfr_stop st = unwind_frame(v, &frames[n - 1], n == 1, &frames[n]);
+    if (st != SFR_STOP_NONE) {
+      *why = st;
+      break;
+    }
+    n++;
+  }
+  return n;
+}
+
 static sfr_stop step(vstate *v, const sfr_regs *cur, int topmost, sfr_regs *out, int *filled) {
-  sfr_unwind_ctx uc = {&g.sec, read_mem, v, g.pauth};
   v->rd_lo = UINT64_MAX, v->rd_hi = 0;
   out->pc = out->sp = out->fp = 0; /* a step that stops writes nothing */
-  sfr_stop st = sfr_unwind_frame(&uc, cur, topmost, out);
+  sfr_stop st = unwind_frame(v, cur, topmost, out);
   *filled = 0;
   if (st == SFR_STOP_MEM_READ) {
     v->fill_unreadable = 1;
     v->filled = 0;
-    st = sfr_unwind_frame(&uc, cur, topmost, out);
+    st = unwind_frame(v, cur, topmost, out);
     v->fill_unreadable = 0;
     *filled = v->filled != 0;
   }
@@ -675,7 +918,12 @@ static void chain(vstate *v, size_t a, uint64_t fp) {
 
 static void fmt_rule(char *buf, size_t n, uint64_t pc, int topmost) {
   sfr_lookup_result res;
-  sfr_lookup_status ls = sfr_lookup(&g.sec, pc, topmost ? SFR_PC_IP : SFR_PC_RA, &res);
+  const sfr_section *sec = sec_of(pc, topmost ? SFR_PC_IP : SFR_PC_RA);
+  if (!sec) {
+    snprintf(buf, n, "lookup: in no module");
+    return;
+  }
+  sfr_lookup_status ls = sfr_lookup(sec, pc, topmost ? SFR_PC_IP : SFR_PC_RA, &res);
   if (ls != SFR_LOOKUP_FOUND) {
     snprintf(buf, n, "lookup: %s", sfr_lookup_status_name(ls));
     return;
@@ -718,6 +966,9 @@ static void note_wrong(uint64_t top_pc, uint64_t step_pc, unsigned frame_no, con
   memset(&key, 0, sizeof key);
   key.top_pc = top_pc, key.step_pc = step_pc;
   snprintf(key.what, sizeof key.what, "%s", what);
+  key.mod = mod_of_pc(top_pc, SFR_PC_IP);
+  key.step_mod = mod_of_pc(step_pc, frame_no == 1 ? SFR_PC_IP : SFR_PC_RA);
+  key.plt = plt_of(key.mod, top_pc);
   g_mutex_lock(&g.lock);
   bucket *b = g_hash_table_lookup(g.buckets, &key);
   if (!b) {
@@ -772,7 +1023,7 @@ static void write_snapshot(vstate *v, const char *kind, uint64_t n, const sfr_re
   fprintf(f, "pc 0x%" PRIx64 "\nsp 0x%" PRIx64 "\nfp 0x%" PRIx64 "\n", top->pc, top->sp, top->fp);
   if (top->ra_valid)
     fprintf(f, "ra 0x%" PRIx64 "\n", top->ra);
-  uint32_t spn = sfr_abi_sp_reg(g.sec.abi), fpn = sfr_abi_fp_reg(g.sec.abi);
+  uint32_t spn = sfr_abi_sp_reg(g.abi), fpn = sfr_abi_fp_reg(g.abi);
   for (unsigned i = 0; i < SFR_MAX_REGS; i++)
     if (((top->gpr_valid >> i) & 1) && i != spn && i != fpn)
       fprintf(f, "reg %u 0x%" PRIx64 "\n", i, top->gpr[i]);
@@ -799,13 +1050,12 @@ static void check_full(vstate *v, sfr_regs *top, size_t k_end, unsigned *bad, ui
     v->bt_cap = 2 * (k_end + 1);
     v->bt = g_realloc(v->bt, v->bt_cap * sizeof *v->bt);
   }
-  sfr_unwind_ctx uc = {&g.sec, read_mem, v, g.pauth};
   sfr_stop why;
-  size_t n = sfr_backtrace(&uc, top, v->bt, k_end + 1, &why);
+  size_t n = backtrace(v, top, v->bt, k_end + 1, &why);
   if (n <= k_end && why == SFR_STOP_REG_UNKNOWN) {
     /* A flexible rule names another register: read them all, try again. */
     read_all_regs(v, top);
-    n = sfr_backtrace(&uc, top, v->bt, k_end + 1, &why);
+    n = backtrace(v, top, v->bt, k_end + 1, &why);
   }
   v->c.steps += n;
   for (size_t k = 1; k <= k_end; k++) {
@@ -828,7 +1078,7 @@ static void check_full(vstate *v, sfr_regs *top, size_t k_end, unsigned *bad, ui
      * still names the FP after `leave`, GCC emitting no .cfi_restore). */
     v->fill_unreadable = 1;
     v->filled = 0;
-    size_t n2 = sfr_backtrace(&uc, top, v->bt, k_end + 1, &why);
+    size_t n2 = backtrace(v, top, v->bt, k_end + 1, &why);
     v->fill_unreadable = 0;
     size_t k = 1;
     while (k <= k_end && k < n2 && judge(SFR_STOP_NONE, &v->bt[k], &v->stack[v->depth - k]) == V_OK)
@@ -856,14 +1106,30 @@ static void progress(const vstate *v) {
   g_mutex_unlock(&g.lock);
 }
 
-static void on_check(unsigned int vcpu_index, void *udata) {
-  vstate *v = vcpu(vcpu_index);
+/* A snapshot holds one section: with libraries, only stacks whose frames
+ * to check all lie in the program (the last may lie in no module). */
+static int snap_ok(const vstate *v, uint64_t pc, size_t k_end) {
+  if (g.n_mods == 1)
+    return 1;
+  if (mod_of_pc(pc, SFR_PC_IP) != 0)
+    return 0;
+  for (size_t k = 1; k <= k_end; k++) {
+    int m = mod_of_pc(v->stack[v->depth - k].ra, SFR_PC_RA);
+    if (m != 0 && !(k == k_end && m < 0))
+      return 0;
+  }
+  return 1;
+}
+
+enum result { R_OTHER_STACK, R_WRONG, R_FP_UNKNOWN, R_CORRECT };
+
+static enum result check_insn(vstate *v, uint64_t pc) {
   sfr_regs top;
-  top.pc = (uintptr_t)udata;
+  top.pc = pc;
   top.sp = reg_value(v, v->r_sp);
   if (!on_own_stack(v, top.sp)) {
     v->c.unknown_stack++;
-    return;
+    return R_OTHER_STACK;
   }
   top.fp = reg_value(v, v->r_fp);
   top.ra = 0, top.ra_valid = 0, top.gpr_valid = 0;
@@ -920,7 +1186,7 @@ static void on_check(unsigned int vcpu_index, void *udata) {
     v->c.wrong++;
     v->c.frames_checked += bad - 1;
     note_wrong(top.pc, step_pc, bad, what);
-    if (g.snapdir) {
+    if (g.snapdir && snap_ok(v, top.pc, k_end)) {
       g_mutex_lock(&g.lock);
       uint64_t n = g.wrongsnaps_written < g.wrongsnaps_max ? g.wrongsnaps_written++ : UINT64_MAX;
       g_mutex_unlock(&g.lock);
@@ -931,7 +1197,7 @@ static void on_check(unsigned int vcpu_index, void *udata) {
         write_snapshot(v, "wrong", n, &top, k_end, why);
       }
     }
-    return;
+    return R_WRONG;
   }
   v->c.frames_checked += frames_ok;
   if (fp_unknown)
@@ -939,7 +1205,7 @@ static void on_check(unsigned int vcpu_index, void *udata) {
   else
     v->c.correct++;
   if (g.snapdir && g.snaps_max && ++v->checks_since_snap >= g.stride && k_end > 0 &&
-      !fp_unknown) {
+      !fp_unknown && snap_ok(v, top.pc, k_end)) {
     v->checks_since_snap = 0;
     g_mutex_lock(&g.lock);
     uint64_t n = g.snaps_written < g.snaps_max ? g.snaps_written++ : UINT64_MAX;
@@ -949,27 +1215,53 @@ static void on_check(unsigned int vcpu_index, void *udata) {
       write_snapshot(v, "chosen", n, &top, k_end, NULL);
     }
   }
+  return fp_unknown ? R_FP_UNKNOWN : R_CORRECT;
+}
+
+static void count(mcounts *c, enum result r) {
+  switch (r) {
+  case R_OTHER_STACK: c->unknown_stack++; return;
+  case R_WRONG: c->wrong++; break;
+  case R_FP_UNKNOWN: c->fp_unknown++; break;
+  case R_CORRECT: c->correct++; break;
+  }
+  c->checked++;
+}
+
+static void on_check(unsigned int vcpu_index, void *udata) {
+  vstate *v = vcpu(vcpu_index);
+  uint64_t pc = (uintptr_t)udata;
+  enum result r = check_insn(v, pc);
+  int m = mod_of(pc);
+  if (m < 0)
+    return;
+  count(&v->mc[m], r);
+  int k = plt_of(m, pc);
+  if (k >= 0)
+    count(&v->plt[m][k], r);
 }
 
 /* ---- translation ---- */
 
-/* The section, opened at the address QEMU loaded it (the first block is
- * translated after the program and its interpreter are mapped). */
-static void open_section(uint64_t loaded_entry) {
-  if (g.have_entry)
-    g.bias = loaded_entry - g.entry;
+/* Module m's section, opened where the module was loaded (bias): the
+ * program's when its first block runs, a library's when the loader maps
+ * its code.  Its code's range is then known, and published last. */
+static void open_module(int m, uint64_t bias) {
+  module *md = &g.mod[m];
+  md->bias = bias;
   sfr_finding where;
-  sfr_status st = sfr_open(&g.sec, g.sec_bytes, g.sec_len, g.vma + g.bias, &where);
+  sfr_status st = sfr_open(&md->sec, md->sec_bytes, md->sec_len, md->vma + bias, &where);
   if (st != SFR_OK) {
-    fprintf(stderr, "sfr_truth: %s: %s\n", g.sec_path, sfr_finding_message(st));
+    fprintf(stderr, "sfr_truth: %s: %s\n", md->sec_path, sfr_finding_message(st));
     exit(70);
   }
   /* Validation verifies the order, so lookups may binary-search. */
-  size_t scratch_len = sfr_validate_scratch_size(g.sec_len);
+  size_t scratch_len = sfr_validate_scratch_size(md->sec_len);
   void *scratch = g_malloc(scratch_len ? scratch_len : 1);
   sfr_finding items[16];
   sfr_report rep = {items, 16, 0, {0}};
-  sfr_validate_ex(&g.sec, g.sec_bytes, g.sec_len, g.vma + g.bias, scratch, scratch_len, &rep);
+  sfr_validate_ex(&md->sec, md->sec_bytes, md->sec_len, md->vma + bias, scratch, scratch_len,
+                  &rep);
   g_free(scratch);
   if (sfr_report_rejects(&rep)) {
     const char *first = "";
@@ -979,26 +1271,56 @@ static void open_section(uint64_t loaded_entry) {
         break;
       }
     fprintf(stderr, "sfr_truth: %s: the section is not valid (%s); run sfref validate\n",
-            g.sec_path, first);
+            md->sec_path, first);
     exit(70);
   }
-  g.opened = 1;
+  md->lo = UINT64_MAX, md->hi = 0;
+  for (unsigned i = 0; i < md->n_xseg; i++) {
+    if (md->xseg[i].vaddr + bias < md->lo)
+      md->lo = md->xseg[i].vaddr + bias;
+    if (md->xseg[i].vaddr + md->xseg[i].memsz + bias > md->hi)
+      md->hi = md->xseg[i].vaddr + md->xseg[i].memsz + bias;
+  }
+  if (!md->n_xseg)
+    md->lo = 0; /* hi 0: the program's code is everywhere */
+  g_atomic_int_set(&md->opened, 1);
+  g_atomic_int_inc(&g.mod_gen);
+}
+
+/* The program's section, at the address QEMU loaded it (the first block
+ * is translated after the program and its interpreter are mapped). */
+static void open_section(uint64_t loaded_entry) {
+  open_module(0, g.have_entry ? loaded_entry - g.entry : 0);
 }
 
 static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
   (void)id;
-  if (!g.opened && !g.interp)
+  if (!g_atomic_int_get(&g.mod[0].opened) && !g.interp)
     open_section(qemu_plugin_tb_vaddr(tb)); /* the first block is the entry */
   size_t n = qemu_plugin_tb_n_insns(tb);
+  uint64_t tb_va = qemu_plugin_tb_vaddr(tb);
   qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb, QEMU_PLUGIN_CB_R_REGS,
-                                       (void *)(uintptr_t)qemu_plugin_tb_vaddr(tb));
+                                       (void *)(uintptr_t)tb_va);
   qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
-      tb, QEMU_PLUGIN_INLINE_ADD_U64, qemu_plugin_scoreboard_u64(g.executed), n);
+      tb, QEMU_PLUGIN_INLINE_ADD_U64, qemu_plugin_scoreboard_u64_in_struct(g.score, sboard, executed),
+      n);
+  int m = mod_of(tb_va); /* a block lies in one module */
+  if (m >= 0)
+    qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
+        tb, QEMU_PLUGIN_INLINE_ADD_U64,
+        (qemu_plugin_u64){g.score, offsetof(sboard, mod_exec) + (size_t)m * sizeof(uint64_t)}, n);
   for (size_t i = 0; i < n; i++) {
     struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
     uint64_t va = qemu_plugin_insn_vaddr(insn);
     uint8_t bytes[16];
     size_t len = qemu_plugin_insn_data(insn, bytes, sizeof bytes);
+    int k = plt_of(m, va);
+    if (k >= 0)
+      qemu_plugin_register_vcpu_insn_exec_inline_per_vcpu(
+          insn, QEMU_PLUGIN_INLINE_ADD_U64,
+          (qemu_plugin_u64){g.score, offsetof(sboard, plt_exec) +
+                                         ((size_t)m * PLT_KINDS + (size_t)k) * sizeof(uint64_t)},
+          1);
     if (g.check && covered(va, SFR_PC_IP))
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_check, QEMU_PLUGIN_CB_R_REGS,
                                              (void *)(uintptr_t)va);
@@ -1049,6 +1371,7 @@ static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index) {
   v->depth = 0;
   v->started = 0;
   v->called_sp = 0;
+  v->pend_open = v->pend_map = -1;
   g_free(v->land);
   v->land = NULL, v->land_cap = 0, v->land_n = 0;
   memset(v->land_filter, 0, sizeof v->land_filter);
@@ -1109,9 +1432,98 @@ static int bucket_order(const void *x, const void *y) {
   return strcmp(a->what, b->what);
 }
 
+static uint64_t sb_sum(size_t offset) {
+  return qemu_plugin_u64_sum((qemu_plugin_u64){g.score, offset});
+}
+
+static void mc_add(mcounts *t, const mcounts *c) {
+  t->checked += c->checked, t->correct += c->correct, t->fp_unknown += c->fp_unknown;
+  t->wrong += c->wrong, t->unknown_stack += c->unknown_stack;
+}
+
+/* "executed":..,"checked":..,"right":..,"fp_unknown":..,"wrong":..,
+ * "other_stack":..,"uncovered":.. (an object's fields): right is fully correct; checked is
+ * right + fp_unknown + wrong; uncovered is executed - checked - other_stack. */
+static void json_plt_counts(FILE *f, uint64_t executed, const mcounts *c) {
+  fprintf(f,
+          "\"executed\":%" PRIu64 ",\"checked\":%" PRIu64 ",\"right\":%" PRIu64
+          ",\"fp_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64 ",\"other_stack\":%" PRIu64
+          ",\"uncovered\":%" PRIu64,
+          executed, c->checked, c->correct, c->fp_unknown, c->wrong, c->unknown_stack,
+          executed - c->checked - c->unknown_stack);
+}
+
+/* The PLT counts of module m (-1: every module): in all and per section
+ * (the sections some module has). */
+static void json_plt(FILE *f, int m) {
+  uint64_t ex[PLT_KINDS] = {0}, ex_all = 0;
+  mcounts c[PLT_KINDS], all;
+  int present[PLT_KINDS] = {0};
+  memset(c, 0, sizeof c), memset(&all, 0, sizeof all);
+  for (int i = 0; i < g.n_mods; i++) {
+    if (m >= 0 && i != m)
+      continue;
+    for (int k = 0; k < PLT_KINDS; k++) {
+      present[k] |= g.mod[i].plt_hi[k] != 0;
+      uint64_t e = sb_sum(offsetof(sboard, plt_exec) +
+                          ((size_t)i * PLT_KINDS + (size_t)k) * sizeof(uint64_t));
+      ex[k] += e, ex_all += e;
+      for (unsigned vi = 0; vi < MAX_VCPUS; vi++)
+        if (g.vs[vi])
+          mc_add(&c[k], &g.vs[vi]->plt[i][k]);
+    }
+  }
+  for (int k = 0; k < PLT_KINDS; k++)
+    mc_add(&all, &c[k]);
+  fputc('{', f);
+  json_plt_counts(f, ex_all, &all);
+  fprintf(f, ",\"sections\":{");
+  int first = 1;
+  for (int k = 0; k < PLT_KINDS; k++) {
+    if (!present[k])
+      continue;
+    fprintf(f, "%s\"%s\":{", first ? "" : ",", plt_names[k]);
+    json_plt_counts(f, ex[k], &c[k]);
+    fputc('}', f);
+    first = 0;
+  }
+  fprintf(f, "}}");
+}
+
+static void json_modules(FILE *f) {
+  fprintf(f, "\"modules\":[");
+  for (int m = 0; m < g.n_mods; m++) {
+    const module *md = &g.mod[m];
+    mcounts c;
+    memset(&c, 0, sizeof c);
+    for (unsigned vi = 0; vi < MAX_VCPUS; vi++)
+      if (g.vs[vi])
+        mc_add(&c, &g.vs[vi]->mc[m]);
+    uint64_t ex = sb_sum(offsetof(sboard, mod_exec) + (size_t)m * sizeof(uint64_t));
+    fprintf(f, "%s{\"module\":%d,\"path\":", m ? "," : "", m);
+    if (md->path)
+      json_str(f, md->path);
+    else
+      fprintf(f, "null");
+    fprintf(f, ",\"sframe\":");
+    json_str(f, md->sec_path);
+    fprintf(f,
+            ",\"loaded\":%s,\"bias\":\"0x%" PRIx64 "\",\"maps\":%" PRIu64 ",\"remaps\":%" PRIu64
+            ",\"executed\":%" PRIu64 ",\"checked\":%" PRIu64 ",\"correct\":%" PRIu64
+            ",\"fp_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64 ",\"other_stack\":%" PRIu64
+            ",\"not_covered\":%" PRIu64 ",\"plt\":",
+            g_atomic_int_get(&md->opened) ? "true" : "false", md->bias, md->maps, md->remaps, ex,
+            c.checked, c.correct, c.fp_unknown, c.wrong, c.unknown_stack,
+            ex - c.checked - c.unknown_stack);
+    json_plt(f, m);
+    fputc('}', f);
+  }
+  fprintf(f, "],");
+}
+
 static void on_exit_cb(qemu_plugin_id_t id, void *p) {
   (void)id, (void)p;
-  uint64_t executed = qemu_plugin_u64_sum(qemu_plugin_scoreboard_u64(g.executed));
+  uint64_t executed = sb_sum(offsetof(sboard, executed));
   counts t;
   memset(&t, 0, sizeof t);
   g_mutex_lock(&g.lock);
@@ -1140,12 +1552,16 @@ static void on_exit_cb(qemu_plugin_id_t id, void *p) {
           ",\"nonlocal_exits\":%" PRIu64 ",\"signal_handlers\":%d,\"signal_frames\":%" PRIu64
           ",\"threads\":%u,\"steps\":%" PRIu64 ",\"chains_reused\":%" PRIu64
           ",\"plugin_seconds\":%.3f,\"snapshots\":%" PRIu64 ",\"wrong_snapshots\":%" PRIu64
-          ",\"wrong_buckets\":%u,\"wrongs\":[",
-          g.full ? "full" : "incremental", g.bias, executed, t.checked, t.correct, t.fp_unknown,
+          ",\"wrong_buckets\":%u,",
+          g.full ? "full" : "incremental", g.mod[0].bias, executed, t.checked, t.correct, t.fp_unknown,
           t.wrong, t.unknown_stack, executed - t.checked - t.unknown_stack, t.frames_checked,
           t.max_depth, t.nonlocal_exits, g_atomic_int_get(&g.n_handlers), t.signal_frames,
           g.threads, t.steps, t.reused, secs, g.snaps_written, g.wrongsnaps_written,
           g_hash_table_size(g.buckets));
+  json_modules(f);
+  fprintf(f, "\"plt\":");
+  json_plt(f, -1);
+  fprintf(f, ",\"wrongs\":[");
   guint nb;
   gpointer *all = g_hash_table_get_keys_as_array(g.buckets, &nb);
   qsort(all, nb, sizeof *all, bucket_order);
@@ -1153,9 +1569,16 @@ static void on_exit_cb(qemu_plugin_id_t id, void *p) {
     const bucket *b = all[i];
     fprintf(f,
             "%s{\"pc\":\"0x%" PRIx64 "\",\"step_pc\":\"0x%" PRIx64 "\",\"frame\":%" PRIu64
-            ",\"frame_max\":%" PRIu64 ",\"count\":%" PRIu64 ",\"why\":",
-            i ? "," : "", b->top_pc, b->step_pc, b->frame_min, b->frame_max, b->count);
+            ",\"frame_max\":%" PRIu64 ",\"count\":%" PRIu64 ",\"module\":%d,\"step_module\":%d"
+            ",\"why\":",
+            i ? "," : "", b->top_pc, b->step_pc, b->frame_min, b->frame_max, b->count, b->mod,
+            b->step_mod);
     json_str(f, b->what);
+    fprintf(f, ",\"plt\":");
+    if (b->plt >= 0)
+      json_str(f, plt_names[b->plt]);
+    else
+      fprintf(f, "null");
     fprintf(f, ",\"rule\":");
     json_str(f, b->rule);
     fputc('}', f);
@@ -1169,8 +1592,7 @@ static void on_exit_cb(qemu_plugin_id_t id, void *p) {
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
                                            int argc, char **argv) {
-  const char *sframe = NULL;
-  int have_vma = 0;
+  g.n_mods = 1;
   g.stride = 10007;
   g.wrongsnaps_max = 50;
   g.check = 1;
@@ -1195,11 +1617,54 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     *eq = 0;
     const char *k = argv[i], *v = eq + 1;
     int ok = 1;
+    module *cur = &g.mod[g.n_mods - 1];
     if (!strcmp(k, "sframe"))
-      sframe = v;
+      cur->sec_path = g_strdup(v);
     else if (!strcmp(k, "vma"))
-      ok = sfc_parse_u64(v, &g.vma), have_vma = 1;
-    else if (!strcmp(k, "entry"))
+      ok = sfc_parse_u64(v, &cur->vma), cur->have_vma = 1;
+    else if (!strcmp(k, "lib")) {
+      struct stat st;
+      if (g.n_mods == MAX_MODS) {
+        fprintf(stderr, "sfr_truth: more than %d lib= are not supported\n", MAX_MODS - 1);
+        return -1;
+      }
+      if (stat(v, &st) != 0) {
+        fprintf(stderr, "sfr_truth: lib=%s: %s\n", v, strerror(errno));
+        return -1;
+      }
+      cur = &g.mod[g.n_mods++];
+      cur->path = g_strdup(v);
+      cur->dev = st.st_dev, cur->ino = st.st_ino;
+    } else if (!strcmp(k, "exec")) {
+      /* VADDR:MEMSZ:OFFSET */
+      char *a = g_strdup(v), *c1 = strchr(a, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+      ok = c1 && c2 && cur->n_xseg < MAX_XSEG;
+      if (ok) {
+        *c1 = *c2 = 0;
+        unsigned i = cur->n_xseg++;
+        ok = sfc_parse_u64(a, &cur->xseg[i].vaddr) && sfc_parse_u64(c1 + 1, &cur->xseg[i].memsz) &&
+             sfc_parse_u64(c2 + 1, &cur->xseg[i].off);
+      }
+      g_free(a);
+    } else if (!strcmp(k, "plt")) {
+      /* NAME:ADDR:SIZE */
+      char *a = g_strdup(v), *c1 = strchr(a, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+      uint64_t addr = 0, size = 0;
+      int kind = -1;
+      ok = c1 && c2;
+      if (ok) {
+        *c1 = *c2 = 0;
+        for (int i = 0; i < PLT_KINDS; i++)
+          if (!strcmp(a, plt_names[i]))
+            kind = i;
+        ok = kind >= 0 && sfc_parse_u64(c1 + 1, &addr) && sfc_parse_u64(c2 + 1, &size);
+      }
+      if (ok && size) {
+        cur->plt_lo[kind] = addr;
+        cur->plt_hi[kind] = addr + size;
+      }
+      g_free(a);
+    } else if (!strcmp(k, "entry"))
       ok = sfc_parse_u64(v, &g.entry), g.have_entry = 1;
     else if (!strcmp(k, "interp"))
       ok = sfc_parse_u64(v, &g.interp);
@@ -1235,42 +1700,52 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
       return -1;
     }
   }
-  if (!sframe || !have_vma) {
-    fprintf(stderr, "sfr_truth: sframe=FILE and vma=ADDR are required\n");
-    return -1;
+  for (int m = 0; m < g.n_mods; m++) {
+    module *md = &g.mod[m];
+    const char *who = md->path ? md->path : "the program";
+    if (!md->sec_path || !md->have_vma) {
+      fprintf(stderr, "sfr_truth: %s: sframe=FILE and vma=ADDR are required\n", who);
+      return -1;
+    }
+    if (md->path && !md->n_xseg) {
+      fprintf(stderr, "sfr_truth: %s: exec=VADDR:MEMSZ:OFFSET is required\n", who);
+      return -1;
+    }
+    gchar *bytes;
+    gsize len;
+    GError *err = NULL;
+    if (!g_file_get_contents(md->sec_path, &bytes, &len, &err)) {
+      fprintf(stderr, "sfr_truth: %s\n", err->message);
+      return -1;
+    }
+    md->sec_bytes = (uint8_t *)bytes;
+    md->sec_len = len;
+    /* The header is checked now, the whole section where it was loaded. */
+    sfr_section probe;
+    sfr_finding where;
+    sfr_status st = sfr_open(&probe, md->sec_bytes, md->sec_len, md->vma, &where);
+    if (st != SFR_OK) {
+      fprintf(stderr, "sfr_truth: %s: %s\n", md->sec_path, sfr_finding_message(st));
+      return -1;
+    }
+    if ((probe.abi == SFR_ABI_AMD64_LE) != (g.arch == ARCH_X86_64) ||
+        (probe.abi == SFR_ABI_S390X_BE) != (g.arch == ARCH_S390X)) {
+      fprintf(stderr, "sfr_truth: %s: the section's ABI (%s) is not this emulator's (%s)\n",
+              md->sec_path, sfr_abi_name(probe.abi), info->target_name);
+      return -1;
+    }
+    md->sec.abi = probe.abi;
+    if (!m)
+      g.abi = probe.abi;
   }
-  gchar *bytes;
-  gsize len;
-  GError *err = NULL;
-  if (!g_file_get_contents(sframe, &bytes, &len, &err)) {
-    fprintf(stderr, "sfr_truth: %s\n", err->message);
-    return -1;
-  }
-  g.sec_bytes = (uint8_t *)bytes;
-  g.sec_len = len;
-  g.sec_path = g_strdup(sframe);
-  /* The header is checked now, the whole section where it was loaded. */
-  sfr_section probe;
-  sfr_finding where;
-  sfr_status st = sfr_open(&probe, g.sec_bytes, g.sec_len, g.vma, &where);
-  if (st != SFR_OK) {
-    fprintf(stderr, "sfr_truth: %s: %s\n", sframe, sfr_finding_message(st));
-    return -1;
-  }
-  if ((probe.abi == SFR_ABI_AMD64_LE) != (g.arch == ARCH_X86_64) ||
-      (probe.abi == SFR_ABI_S390X_BE) != (g.arch == ARCH_S390X)) {
-    fprintf(stderr, "sfr_truth: the section's ABI (%s) is not this emulator's (%s)\n",
-            sfr_abi_name(probe.abi), info->target_name);
-    return -1;
-  }
-  g.sec.abi = probe.abi;
   g_mutex_init(&g.lock);
   g.buckets = g_hash_table_new(bucket_hash, bucket_eq);
   g.t0 = g.last_progress = g_get_monotonic_time();
-  g.executed = qemu_plugin_scoreboard_new(sizeof(uint64_t));
+  g.score = qemu_plugin_scoreboard_new(sizeof(sboard));
   qemu_plugin_register_vcpu_init_cb(id, on_vcpu_init);
   qemu_plugin_register_vcpu_tb_trans_cb(id, on_tb_trans);
   qemu_plugin_register_vcpu_syscall_cb(id, on_syscall);
+  qemu_plugin_register_vcpu_syscall_ret_cb(id, on_syscall_ret);
   qemu_plugin_register_atexit_cb(id, on_exit_cb, NULL);
   return 0;
 }
