@@ -101,6 +101,12 @@ if make -j2 BUILD=build tests > build/build.log 2>&1; then
   grep -q '^1\.\.' build/recorder.tap || echo "not ok - recorder.bats printed no plan" >> build/recorder.tap
   echo "$(grep -c '^ok ' build/recorder.tap) passed, $(grep -c '^not ok' build/recorder.tap) failed" | tee -a build/recorder.tap
   tally build/recorder.tap
+  section "shared objects and PLT stubs under QEMU (harness/tests/qemu/shared.bats)"
+  BUILD=build bats --tap harness/tests/qemu/shared.bats > build/shared.tap 2>&1
+  grep -E '^(ok|not ok|#)' build/shared.tap | head -n 40
+  grep -q '^1\.\.' build/shared.tap || echo "not ok - shared.bats printed no plan" >> build/shared.tap
+  echo "$(grep -c '^ok ' build/shared.tap) passed, $(grep -c '^not ok' build/shared.tap) failed" | tee -a build/shared.tap
+  tally build/shared.tap
   section "Debian's static programs converted by sfcfi, under QEMU (producers/tests/qemu/debian-static.bats)"
   BUILD=build bats --tap producers/tests/qemu/debian-static.bats > build/debian-static.tap 2>&1
   grep -E '^(ok|not ok|#)' build/debian-static.tap | head -n 40

@@ -326,12 +326,27 @@ exec_cell() {
     lua) prog=$cd/lua; args=("$here/harness/progs/drive.lua" 1); [ -f "$cd/liblua.so" ] && libs=(--lib "$cd/liblua.so") ;;
     *) return 0 ;;
   esac
-  readelf -SW "$prog" 2>/dev/null | grep -q ' \.sframe ' || { echo '{"skipped": "the program has no .sframe"}' > "$cd/exec.json"; return 0; }
+  # only what has a non-empty .sframe can be checked
+  local f size
+  for f in "$prog" "${libs[@]:1}"; do
+    size=$(readelf -SW "$f" 2>/dev/null | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".sframe" { print $5 }')
+    if [ -z "$size" ] || [ $((0x$size)) -eq 0 ]; then
+      jq -nc --arg why "${f##*/} has $([ -z "$size" ] && echo no || echo an empty) .sframe: nothing to check" '{skipped: $why}' > "$cd/exec.json"
+      return 0
+    fi
+  done
   local hout=$cd/harness
   rm -rf "$hout"
+  # this linker's lines of the attributions, in the harness's own form
+  local pat rest
+  while read -r pat rest; do
+    case $pat in ''|'#'*) continue ;; esac
+    # shellcheck disable=SC2254
+    case $ld in $pat) echo "$rest" ;; esac
+  done < "$here/producers/exec-attributions.txt" > "$cd/attributions.txt"
   local st=0
   bash "$here/harness/run.sh" --bin "$prog" "${libs[@]}" --out "$hout" --progress 0 \
-    --attributions "$here/producers/exec-attributions.txt" -- "${args[@]}" > "$cd/exec.log" 2>&1 || st=$?
+    --attributions "$cd/attributions.txt" -- "${args[@]}" > "$cd/exec.log" 2>&1 || st=$?
   local j; j=$(ls "$hout"/runs/*.json 2>/dev/null | head -n 1)
   if [ -n "$j" ]; then
     jq -c --argjson st "$st" '. + {harness_exit: $st}' "$j" > "$cd/exec.json"
