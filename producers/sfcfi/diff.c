@@ -33,178 +33,144 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TEXT_LEN 112
+#define TEXT_LEN SC_READING_TEXT
 
-typedef struct range {
-  uint64_t start, end; /* end > start for the sweep; size 0 kept for counts */
-  uint32_t index;      /* the FDE's index */
-} range;
-
-/* One side: its section, its functions by start, and the function the
- * sweep is in, with its rows' starts. */
-typedef struct side {
-  const char *path;
-  sc_sframe_file file;
-  sc_sframe sf;
-  range *r;
-  size_t n;
-  uint64_t *maxend;    /* maxend[i]: the largest end of r[0..i] */
-  /* the current function */
-  int have_fde;
-  sfr_fde fde;
-  uint64_t *starts;    /* its rows' start offsets, in order */
-  size_t nstarts, cap;
-  int bad;             /* its rows could not be read */
-} side;
-
-typedef struct item {
-  const char *kind;    /* "differ", "only-a", "only-b" */
-  uint64_t start, end;
-  uint64_t func;       /* the function's start (for its name) */
-  int func_side;       /* 0 A, 1 B: whose function it is */
-  uint64_t func_b;     /* "differ": B's function's start */
-  char a[TEXT_LEN], b[TEXT_LEN];
-} item;
-
-typedef struct reading {
-  int found;           /* rules hold; else status */
-  sfr_lookup_status status;
-  sfr_rules rules;     /* resolved */
-  uint8_t signal;
-  uint8_t key_b;       /* AArch64, RA signed: key B */
-  uint64_t func;       /* the function's start */
-} reading;
-
-typedef struct state {
-  side s[2];
-  item *items;
-  size_t nitems, icap;
-  size_t both, only[2];
-  size_t pieces, equal, different; /* pieces both sections cover */
-  size_t one_sided[2];              /* pieces only A, only B covers */
-  int oom;
-} state;
-
+/* ---- the pieces conserve.c shares ---- */
 static int range_cmp(const void *x, const void *y) {
-  const range *a = x, *b = y;
+  const sc_range *a = x, *b = y;
   if (a->start != b->start)
     return a->start < b->start ? -1 : 1;
   return a->end < b->end ? -1 : a->end > b->end;
 }
 
-static int load_ranges(side *d) {
-  const sfr_section *sec = &d->sf.sec;
+int sc_ranges_load(sc_ranges *rs, const sfr_section *sec) {
+  memset(rs, 0, sizeof *rs);
   size_t n = sec->num_fdes ? sec->num_fdes : 1;
-  d->r = malloc(n * sizeof *d->r);
-  d->maxend = malloc(n * sizeof *d->maxend);
-  if (!d->r || !d->maxend)
+  rs->r = malloc(n * sizeof *rs->r);
+  rs->maxend = malloc(n * sizeof *rs->maxend);
+  if (!rs->r || !rs->maxend) {
+    sc_ranges_free(rs);
     return -1;
+  }
   for (uint32_t i = 0; i < sec->num_fdes; i++) {
     sfr_fde f;
     if (sfr_get_fde(sec, i, &f) != SFR_OK)
       continue;
-    d->r[d->n].start = f.start;
-    d->r[d->n].end = f.start + f.size;
-    d->r[d->n].index = i;
-    d->n++;
+    rs->r[rs->n].start = f.start;
+    rs->r[rs->n].end = f.start + f.size;
+    rs->r[rs->n].index = i;
+    rs->n++;
   }
-  qsort(d->r, d->n, sizeof *d->r, range_cmp);
+  qsort(rs->r, rs->n, sizeof *rs->r, range_cmp);
   uint64_t m = 0;
-  for (size_t i = 0; i < d->n; i++) {
+  for (size_t i = 0; i < rs->n; i++) {
     /* a function of size 0 counts as one byte for matching */
-    uint64_t e = d->r[i].end > d->r[i].start ? d->r[i].end : d->r[i].start + 1;
+    uint64_t e = rs->r[i].end > rs->r[i].start ? rs->r[i].end : rs->r[i].start + 1;
     if (e > m)
       m = e;
-    d->maxend[i] = m;
+    rs->maxend[i] = m;
   }
   return 0;
 }
 
-/* 1 when a function of d overlaps [lo, hi). */
-static int overlaps(const side *d, uint64_t lo, uint64_t hi) {
-  size_t a = 0, b = d->n;
-  while (a < b) { /* the first function starting at or above hi */
+void sc_ranges_free(sc_ranges *rs) {
+  free(rs->r);
+  free(rs->maxend);
+  memset(rs, 0, sizeof *rs);
+}
+
+size_t sc_ranges_below(const sc_ranges *rs, uint64_t addr) {
+  size_t a = 0, b = rs->n;
+  while (a < b) { /* the first function starting at or above addr */
     size_t m = a + (b - a) / 2;
-    if (d->r[m].start < hi)
+    if (rs->r[m].start < addr)
       a = m + 1;
     else
       b = m;
   }
-  return a > 0 && d->maxend[a - 1] > lo;
+  return a;
 }
 
-/* Makes fde index i d's current function, with its rows' starts. */
-static int enter(state *st, side *d, uint32_t i) {
-  if (d->have_fde && d->fde.index == i)
+int sc_ranges_overlap(const sc_ranges *rs, uint64_t lo, uint64_t hi) {
+  size_t a = sc_ranges_below(rs, hi);
+  return a > 0 && rs->maxend[a - 1] > lo;
+}
+
+int sc_fn_rows_enter(sc_fn_rows *f, const sfr_section *sec, uint32_t i) {
+  if (f->have_fde && f->fde.index == i)
     return 0;
-  d->have_fde = 0;
-  d->nstarts = 0;
-  d->bad = 0;
-  if (sfr_get_fde(&d->sf.sec, i, &d->fde) != SFR_OK) {
-    d->bad = 1;
+  f->have_fde = 0;
+  f->nstarts = 0;
+  f->bad = 0;
+  if (sfr_get_fde(sec, i, &f->fde) != SFR_OK) {
+    f->bad = 1;
     return 0;
   }
-  d->have_fde = 1;
+  f->have_fde = 1;
   sfr_fre_iter it;
-  sfr_fre_iter_init(&d->sf.sec, &d->fde, &it);
+  sfr_fre_iter_init(sec, &f->fde, &it);
   for (;;) {
     sfr_fre fre;
     int done = 0;
-    if (sfr_fre_next(&d->sf.sec, &it, &fre, &done) != SFR_OK) {
-      d->bad = 1;
+    if (sfr_fre_next(sec, &it, &fre, &done) != SFR_OK) {
+      f->bad = 1;
       break;
     }
     if (done)
       break;
-    if (sc_grow((void **)&d->starts, &d->cap, d->nstarts + 1, sizeof *d->starts) != 0) {
-      st->oom = 1;
+    if (sc_grow((void **)&f->starts, &f->cap, f->nstarts + 1, sizeof *f->starts) != 0) {
+      f->have_fde = 0; /* not entered: enter again */
       return -1;
     }
-    d->starts[d->nstarts++] = fre.start;
+    f->starts[f->nstarts++] = fre.start;
   }
   return 0;
 }
 
-/* The first row start of d's current function above off, or limit. */
-static uint64_t next_start(const side *d, uint64_t off, uint64_t limit) {
-  size_t a = 0, b = d->nstarts;
+void sc_fn_rows_free(sc_fn_rows *f) {
+  free(f->starts);
+  memset(f, 0, sizeof *f);
+}
+
+/* The first row start of f above off, or limit. */
+static uint64_t next_start(const sc_fn_rows *f, uint64_t off, uint64_t limit) {
+  size_t a = 0, b = f->nstarts;
   while (a < b) {
     size_t m = a + (b - a) / 2;
-    if (d->starts[m] <= off)
+    if (f->starts[m] <= off)
       a = m + 1;
     else
       b = m;
   }
-  return a < d->nstarts && d->starts[a] < limit ? d->starts[a] : limit;
+  return a < f->nstarts && f->starts[a] < limit ? f->starts[a] : limit;
 }
 
-/* Where the reading of d's current function at pc may change next
- * (exclusive; at most the function's end). */
-static uint64_t piece_end(const side *d, const range *r, uint64_t pc) {
-  if (!d->have_fde || d->bad)
+uint64_t sc_fn_rows_piece_end(const sc_fn_rows *f, uint8_t version, uint64_t start, uint64_t end,
+                              uint64_t pc) {
+  if (!f->have_fde || f->bad)
     return pc + 1;
-  const sfr_fde *f = &d->fde;
-  uint64_t off = pc - r->start, next;
-  if (f->pc_type == SFR_PCTYPE_MASK && d->sf.sec.version >= SFR_VERSION_2) {
-    if (f->rep_size == 0)
+  const sfr_fde *fde = &f->fde;
+  uint64_t off = pc - start, next;
+  if (fde->pc_type == SFR_PCTYPE_MASK && version >= SFR_VERSION_2) {
+    if (fde->rep_size == 0)
       return pc + 1;
-    uint64_t m = off % f->rep_size;
-    next = pc + (next_start(d, m, f->rep_size) - m);
+    uint64_t m = off % fde->rep_size;
+    next = pc + (next_start(f, m, fde->rep_size) - m);
   } else {
-    uint64_t size = r->end - r->start;
-    next = pc + (next_start(d, off, size) - off);
+    next = pc + (next_start(f, off, end - start) - off);
   }
-  return next < r->end && next > pc ? next : r->end;
+  return next < end && next > pc ? next : end;
 }
 
-static void read_at(const side *d, uint64_t pc, reading *out) {
-  const sfr_section *sec = &d->sf.sec;
+void sc_read_at(const sfr_section *sec, uint64_t pc, sc_reading *out) {
   sfr_lookup_result res;
   memset(out, 0, sizeof *out);
   sfr_lookup_status ls = sfr_lookup(sec, pc, SFR_PC_IP, &res);
   out->status = ls;
-  if (ls != SFR_LOOKUP_NO_FDE)
+  if (ls != SFR_LOOKUP_NO_FDE) {
     out->func = res.fde.start;
+    out->fde_index = res.fde.index;
+  }
   if (ls == SFR_LOOKUP_NO_FRE && sec->version >= SFR_VERSION_3 && res.fde.num_fres == 0 &&
       res.fde.fde_type == SFR_FDE_TYPE_DEFAULT) {
     /* version 3: a default FDE without rows is the outermost frame */
@@ -222,7 +188,7 @@ static void read_at(const side *d, uint64_t pc, reading *out) {
     out->key_b = res.fde.pauth_key;
 }
 
-static int readings_equal(const reading *a, const reading *b) {
+int sc_readings_equal(const sc_reading *a, const sc_reading *b) {
   if (a->found != b->found)
     return 0;
   if (!a->found)
@@ -230,7 +196,7 @@ static int readings_equal(const reading *a, const reading *b) {
   return sc_rules_equal(&a->rules, &b->rules) && a->signal == b->signal && a->key_b == b->key_b;
 }
 
-static void reading_text(uint8_t abi, const reading *r, char *buf, size_t len) {
+void sc_reading_text(uint8_t abi, const sc_reading *r, char *buf, size_t len) {
   if (!r->found) {
     snprintf(buf, len, "%s", sfr_lookup_status_name(r->status));
     return;
@@ -242,6 +208,104 @@ static void reading_text(uint8_t abi, const reading *r, char *buf, size_t len) {
   if (r->key_b && n < len)
     snprintf(buf + n, len - n, " key-b");
 }
+
+int sc_compare_span(const sfr_section *a, uint32_t fde_a, const sfr_section *b, const sc_ranges *rb,
+                    uint64_t delta, sc_span *out) {
+  memset(out, 0, sizeof *out);
+  sc_fn_rows fa, fb;
+  memset(&fa, 0, sizeof fa);
+  memset(&fb, 0, sizeof fb);
+  int rc = 0;
+  if (sc_fn_rows_enter(&fa, a, fde_a) != 0) {
+    rc = -1;
+    goto done;
+  }
+  if (!fa.have_fde)
+    goto done; /* unreadable: nothing compared */
+  uint64_t lo = fa.fde.start, hi = fa.fde.start + fa.fde.size;
+  for (uint64_t pc = lo; pc < hi;) {
+    uint64_t end = sc_fn_rows_piece_end(&fa, a->version, lo, hi, pc);
+    uint64_t pb = pc + delta;
+    sc_reading ra, rbd;
+    sc_read_at(a, pc, &ra);
+    sc_read_at(b, pb, &rbd);
+    if (rbd.status != SFR_LOOKUP_NO_FDE) {
+      /* b's function there: cut where its reading may change */
+      if (sc_fn_rows_enter(&fb, b, rbd.fde_index) != 0) {
+        rc = -1;
+        goto done;
+      }
+      if (fb.have_fde) {
+        uint64_t fs = fb.fde.start, fe = fb.fde.start + fb.fde.size;
+        if (pb >= fs && pb < fe) {
+          uint64_t e = sc_fn_rows_piece_end(&fb, b->version, fs, fe, pb) - delta;
+          if (e > pc && e < end)
+            end = e;
+        }
+      }
+    }
+    if (rb) {
+      /* a function of b starting inside the piece (where b covered
+       * nothing, or functions overlap) */
+      size_t k = sc_ranges_below(rb, pb + 1);
+      if (k < rb->n && rb->r[k].start - delta > pc && rb->r[k].start - delta < end)
+        end = rb->r[k].start - delta;
+    }
+    if (end <= pc || end > hi)
+      end = hi;
+    out->pieces++;
+    if (rbd.status == SFR_LOOKUP_NO_FDE)
+      out->uncovered++;
+    if (sc_readings_equal(&ra, &rbd)) {
+      out->equal++;
+    } else {
+      out->different++;
+      if (!out->have_first) {
+        out->have_first = 1;
+        out->first_a = pc;
+        out->first_b = pb;
+        sc_reading_text(a->abi, &ra, out->text_a, sizeof out->text_a);
+        sc_reading_text(b->abi, &rbd, out->text_b, sizeof out->text_b);
+      }
+    }
+    pc = end;
+  }
+done:
+  sc_fn_rows_free(&fa);
+  sc_fn_rows_free(&fb);
+  return rc;
+}
+
+/* ---- sfcfi diff ---- */
+
+/* One side: its section, its functions by start, and the function the
+ * sweep is in, with its rows' starts. */
+typedef struct side {
+  const char *path;
+  sc_sframe_file file;
+  sc_sframe sf;
+  sc_ranges rs;
+  sc_fn_rows cur;      /* the current function */
+} side;
+
+typedef struct item {
+  const char *kind;    /* "differ", "only-a", "only-b" */
+  uint64_t start, end;
+  uint64_t func;       /* the function's start (for its name) */
+  int func_side;       /* 0 A, 1 B: whose function it is */
+  uint64_t func_b;     /* "differ": B's function's start */
+  char a[TEXT_LEN], b[TEXT_LEN];
+} item;
+
+typedef struct state {
+  side s[2];
+  item *items;
+  size_t nitems, icap;
+  size_t both, only[2];
+  size_t pieces, equal, different; /* pieces both sections cover */
+  size_t one_sided[2];              /* pieces only A, only B covers */
+  int oom;
+} state;
 
 /* Adds [lo, hi) to the list, extending the last item when it continues it
  * with the same readings. */
@@ -282,16 +346,16 @@ static void sweep(state *s) {
     /* drop the functions that end at or below pc (and empty ones) */
     for (int k = 0; k < 2; k++) {
       side *d = &s->s[k];
-      while (i[k] < d->n && (d->r[i[k]].end <= d->r[i[k]].start || (started && d->r[i[k]].end <= pc)))
+      while (i[k] < d->rs.n && (d->rs.r[i[k]].end <= d->rs.r[i[k]].start || (started && d->rs.r[i[k]].end <= pc)))
         i[k]++;
     }
-    int more[2] = {i[0] < A->n, i[1] < B->n};
+    int more[2] = {i[0] < A->rs.n, i[1] < B->rs.n};
     if (!more[0] && !more[1])
       break;
     uint64_t first = UINT64_MAX;
     for (int k = 0; k < 2; k++)
-      if (more[k] && s->s[k].r[i[k]].start < first)
-        first = s->s[k].r[i[k]].start;
+      if (more[k] && s->s[k].rs.r[i[k]].start < first)
+        first = s->s[k].rs.r[i[k]].start;
     if (!started || first > pc) {
       pc = first;
       started = 1;
@@ -300,14 +364,17 @@ static void sweep(state *s) {
     uint64_t end = UINT64_MAX;
     for (int k = 0; k < 2; k++) {
       side *d = &s->s[k];
-      cov[k] = more[k] && d->r[i[k]].start <= pc;
+      cov[k] = more[k] && d->rs.r[i[k]].start <= pc;
       uint64_t e;
       if (cov[k]) {
-        if (enter(s, d, d->r[i[k]].index) != 0)
+        const sc_range *r = &d->rs.r[i[k]];
+        if (sc_fn_rows_enter(&d->cur, &d->sf.sec, r->index) != 0) {
+          s->oom = 1;
           return;
-        e = piece_end(d, &d->r[i[k]], pc);
+        }
+        e = sc_fn_rows_piece_end(&d->cur, d->sf.sec.version, r->start, r->end, pc);
       } else {
-        e = more[k] ? d->r[i[k]].start : UINT64_MAX;
+        e = more[k] ? d->rs.r[i[k]].start : UINT64_MAX;
       }
       if (e < end)
         end = e;
@@ -316,22 +383,22 @@ static void sweep(state *s) {
       end = pc + 1;
     if (cov[0] && cov[1]) {
       s->pieces++;
-      reading ra, rb;
-      read_at(A, pc, &ra);
-      read_at(B, pc, &rb);
-      if (readings_equal(&ra, &rb)) {
+      sc_reading ra, rb;
+      sc_read_at(&A->sf.sec, pc, &ra);
+      sc_read_at(&B->sf.sec, pc, &rb);
+      if (sc_readings_equal(&ra, &rb)) {
         s->equal++;
       } else {
         char ta[TEXT_LEN], tb[TEXT_LEN];
-        reading_text(abi, &ra, ta, sizeof ta);
-        reading_text(abi, &rb, tb, sizeof tb);
+        sc_reading_text(abi, &ra, ta, sizeof ta);
+        sc_reading_text(abi, &rb, tb, sizeof tb);
         s->different++;
-        add(s, "differ", pc, end, 0, A->r[i[0]].start, B->r[i[1]].start, ta, tb);
+        add(s, "differ", pc, end, 0, A->rs.r[i[0]].start, B->rs.r[i[1]].start, ta, tb);
       }
     } else {
       int k = cov[0] ? 0 : 1;
       s->one_sided[k]++;
-      add(s, k ? "only-b" : "only-a", pc, end, k, s->s[k].r[i[k]].start, 0, "", "");
+      add(s, k ? "only-b" : "only-a", pc, end, k, s->s[k].rs.r[i[k]].start, 0, "", "");
     }
     if (end == UINT64_MAX)
       break; /* nothing can lie above */
@@ -430,9 +497,8 @@ static int open_side(side *d, const char *path, int raw, uint64_t vma, FILE *err
 }
 
 static void close_side(side *d) {
-  free(d->r);
-  free(d->maxend);
-  free(d->starts);
+  sc_ranges_free(&d->rs);
+  sc_fn_rows_free(&d->cur);
   sc_sframe_close(&d->sf);
   sc_sframe_file_unload(&d->file);
 }
@@ -448,14 +514,14 @@ int sc_diff(const sc_diff_opts *o, FILE *out, FILE *errf) {
             sfr_abi_name(s.s[0].sf.sec.abi), o->b, sfr_abi_name(s.s[1].sf.sec.abi));
     rc = 1;
   }
-  if (rc == 0 && (load_ranges(&s.s[0]) != 0 || load_ranges(&s.s[1]) != 0))
+  if (rc == 0 && (sc_ranges_load(&s.s[0].rs, &s.s[0].sf.sec) != 0 || sc_ranges_load(&s.s[1].rs, &s.s[1].sf.sec) != 0))
     s.oom = 1;
   if (rc == 0 && !s.oom) {
     for (int k = 0; k < 2; k++) {
       const side *d = &s.s[k], *other = &s.s[1 - k];
-      for (size_t i = 0; i < d->n; i++) {
-        uint64_t hi = d->r[i].end > d->r[i].start ? d->r[i].end : d->r[i].start + 1;
-        if (overlaps(other, d->r[i].start, hi)) {
+      for (size_t i = 0; i < d->rs.n; i++) {
+        uint64_t hi = d->rs.r[i].end > d->rs.r[i].start ? d->rs.r[i].end : d->rs.r[i].start + 1;
+        if (sc_ranges_overlap(&other->rs, d->rs.r[i].start, hi)) {
           if (k == 0)
             s.both++;
         } else {

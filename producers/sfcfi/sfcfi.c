@@ -3,6 +3,7 @@
  *   sfcfi check [--json] [--summary] [--debug-frame] ELF
  *   sfcfi convert --version 1|2|3 [--elf] [--debug-frame] [--json] -o OUT ELF
  *   sfcfi diff [--raw] [--vma-a ADDR] [--vma-b ADDR] [--json] A B
+ *   sfcfi conserve [--json] [--verbose] OUTPUT INPUT.o...
  *
  * Exit status: 0 the tables agree (check, diff) or the conversion
  * succeeded; 1 they disagree, nothing was compared or converted, or the
@@ -24,6 +25,7 @@ static void usage(FILE *f) {
           "usage: sfcfi check [--json] [--summary] [--debug-frame] [--sframe FILE [--vma ADDR]] ELF\n"
           "       sfcfi convert --version 1|2|3 -o OUT [--elf | --vma ADDR] [--debug-frame] [--json] [--verbose] ELF\n"
           "       sfcfi diff [--json] [--raw] [--vma-a ADDR] [--vma-b ADDR] A B\n"
+          "       sfcfi conserve [--json] [--verbose] OUTPUT INPUT.o...\n"
           "commands:\n"
           "  check    compare the file's .sframe with its CFI (.eh_frame, or .debug_frame) at\n"
           "           every address; list functions in one table only, with a class\n"
@@ -32,6 +34,9 @@ static void usage(FILE *f) {
           "           --elf a copy of ELF with that .sframe (replacing any it had)\n"
           "  diff     compare two SFrame sections (raw, or ELF files' .sframe) by meaning\n"
           "           (--vma-a, --vma-b: the addresses of raw sections; ELF files give their own)\n"
+          "  conserve judge a link: every function of the objects' .sframe in OUTPUT's, moved and\n"
+          "           equal by meaning, unless its code was dropped (kept, differs, missing,\n"
+          "           dropped-code, unmapped; linker-made FDEs; the SORTED and PCREL flags)\n"
           "  write-elf IN SECTION OUT  (a test aid) copy ELF file IN to OUT with the raw SECTION\n"
           "           as its .sframe\n"
           "exit status: 0 agree / converted, 1 disagree / nothing done, 2 usage or input error\n");
@@ -279,6 +284,34 @@ static int cmd_diff(int argc, char **argv) {
   return sc_diff(&o, stdout, stderr);
 }
 
+static int cmd_conserve(int argc, char **argv) {
+  static const struct option opts[] = {{"json", no_argument, NULL, 'j'},
+                                       {"verbose", no_argument, NULL, 'v'},
+                                       {"help", no_argument, NULL, 'h'},
+                                       {NULL, 0, NULL, 0}};
+  sc_conserve_opts o;
+  memset(&o, 0, sizeof o);
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    switch (c) {
+    case 'j': o.json = 1; break;
+    case 'v': o.verbose = 1; break;
+    case 'h': usage(stdout); return 0;
+    default: usage(stderr); return 2;
+    }
+  }
+  if (argc - optind < 2) {
+    sfc_error("conserve wants the linked OUTPUT and at least one INPUT object");
+    usage(stderr);
+    return 2;
+  }
+  o.output = argv[optind];
+  o.inputs = (const char *const *)(argv + optind + 1);
+  o.ninputs = (size_t)(argc - optind - 1);
+  return sc_conserve(&o, stdout, stderr);
+}
+
 /* A test aid (producers/tests/sfcfi-diff.bats): sc_elf_write_with_sframe
  * with the bytes of a file. */
 static int cmd_write_elf(int argc, char **argv) {
@@ -315,6 +348,8 @@ int main(int argc, char **argv) {
     return cmd_convert(argc - 1, argv + 1);
   if (strcmp(cmd, "diff") == 0)
     return cmd_diff(argc - 1, argv + 1);
+  if (strcmp(cmd, "conserve") == 0)
+    return cmd_conserve(argc - 1, argv + 1);
   if (strcmp(cmd, "write-elf") == 0)
     return cmd_write_elf(argc - 1, argv + 1);
   sfc_error("unknown command '%s'", cmd);
