@@ -18,7 +18,7 @@
 # system change; a no-op once done).  The harness modes fetch no peer.
 set -euo pipefail
 PKGS=(gcc make binutils)
-BUILD=(binutils-dev gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross libdw-dev libelf-dev)
+BUILD=(binutils-dev gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross libdw-dev libelf-dev patchelf)
 QEMU=(ninja-build pkg-config libglib2.0-dev python3 jq)
 arch_pkgs() { # ARCH WITH-COMPILER
   case $1 in

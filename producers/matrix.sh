@@ -82,7 +82,7 @@ export TC SRC SFREF SFCFI OBJ out quick here exec_on
 
 triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-linux-gnu ;; s390x) echo s390x-linux-gnu ;; esac; }
 # The SFrame version an assembler writes (clang 22's: version 2).
-as_version() { case $1 in gas-2.40) echo 1 ;; gas-2.44) echo 2 ;; gas-2.47) echo 3 ;; clang) echo 2 ;; esac; }
+as_version() { case $1 in gas-2.40) echo 1 ;; gas-2.44) echo 2 ;; gas-2.47) echo 3 ;; clang|llvm-mc-22) echo 2 ;; esac; }
 # The tool table producers/toolchains.sh writes: "id kind arch version status why".
 tool_ok() { awk -F'\t' -v id="$1" '$1 == id && $5 == "ok" { f = 1 } END { exit !f }' "$TC/TOOLS.tsv"; }
 tool_why() { awk -F'\t' -v id="$1" '$1 == id { print $6; f = 1 } END { if (!f) print "not in the tool table" }' "$TC/TOOLS.tsv"; }
@@ -390,7 +390,7 @@ if [ $quick = 1 ]; then
   modes="static pie shared ld-r mix-v2v3"
   link_codes="plt"
 else
-  compile_prods="gcc12:gas-2.40 gcc12:gas-2.44 gcc12:gas-2.47 gcc14:gas-2.44 gcc16:gas-2.47 clang22:clang"
+  compile_prods="gcc12:gas-2.40 gcc12:gas-2.44 gcc12:gas-2.47 gcc14:gas-2.44 gcc16:gas-2.47 clang22:clang gcc12:llvm-mc-22"
   opts_for() { case $1 in aarch64) echo O0 O2 Os O2-nofp O2-pac ;; *) echo O0 O2 Os O2-nofp ;; esac; }
   compile_codes="progs plt zlib lua mdb"
   MIX_CC2=gcc14 MIX_CC3=gcc16
@@ -401,7 +401,7 @@ else
 fi
 export MIX_CC2 MIX_CC3
 # The assembler's own linker, for the compile plane.
-own_ld() { case $1 in gas-2.40) echo bfd-2.40 ;; gas-2.44) echo bfd-2.44 ;; *) echo bfd-2.47 ;; esac; }
+own_ld() { case $1 in gas-2.40) echo bfd-2.40 ;; gas-2.44|llvm-mc-22) echo bfd-2.44 ;; *) echo bfd-2.47 ;; esac; }
 
 cells=$out/cells.tsv sets=$out/sets.txt
 : > "$cells"; : > "$sets"
@@ -416,7 +416,9 @@ for arch in ${arches//,/ }; do
           for code in $compile_codes; do
             id=compile:$arch:$cc:$as:$opt:$( [ "$as" = clang ] && echo lld-22 || own_ld "$as"):static:$code
             if ! tool_ok "cc/$cc-$arch"; then declare_empty "$id" "$(tool_why "cc/$cc-$arch")"; continue; fi
-            if [ "$as" != clang ] && ! tool_ok "as/$as-$arch"; then declare_empty "$id" "$(tool_why "as/$as-$arch")"; continue; fi
+            if [ "$as" = clang ]; then
+              tool_ok "ias/$cc-$arch" || { declare_empty "$id" "$(tool_why "ias/$cc-$arch")"; continue; }
+            elif ! tool_ok "as/$as-$arch"; then declare_empty "$id" "$(tool_why "as/$as-$arch")"; continue; fi
             ldid=${id#compile:"$arch":"$cc":"$as":"$opt":}; ldid=ld/${ldid%%:*}-$arch
             if ! tool_ok "$ldid"; then declare_empty "$id" "$(tool_why "$ldid")"; continue; fi
             echo "$arch:$cc:$as:$opt:base" >> "$sets"
@@ -453,7 +455,7 @@ sort -u "$sets" -o "$sets"
 # object sets whose compiler or assembler is absent are not built
 while read -r s; do
   IFS=: read -r a c as _ <<< "$s"
-  tool_ok "cc/$c-$a" && { [ "$as" = clang ] || tool_ok "as/$as-$a"; } && echo "$s"
+  tool_ok "cc/$c-$a" && { { [ "$as" = clang ] && tool_ok "ias/$c-$a"; } || tool_ok "as/$as-$a"; } && echo "$s"
 done < "$sets" > "$sets.ok"
 echo "matrix: $(wc -l < "$sets.ok") object sets, $(grep -c $'\t$' "$cells") cells to build and judge, $(grep -vc $'\t$' "$cells") empty with a reason"
 echo "matrix: compiling (cached by command line; --jobs $jobs)"
