@@ -191,3 +191,128 @@ segment_size() { # SUITE VERSION SECTION-SIZE SEGMENT-SIZE: PT_GNU_SFRAME agains
 @test "finding 21: ld 2.47.50's PT_GNU_SFRAME has the unmerged inputs' size, not the .sframe's" {
   segment_size sid 2.47 00005a 00007a
 }
+
+# Findings 22-26: lld, mold and llvm-mc (SPEC-NOTES.md N43); the tools are
+# those of producers/toolchains.sh under build/producers/tc.
+
+tc_tool() { # PATH under build/producers/tc: TOOL = it, or skip
+  TOOL=$ROOT/build/producers/tc/$1
+  [ -x "$TOOL" ] || skip "no $TOOL (producers/toolchains.sh makes it)"
+}
+
+two_inputs() { # GAS (gas-2.44, gas-2.47) DIR: a.o and b.o of DIR's a.s and b.s, x86-64
+  tc_tool "as/$1-x86_64/as"
+  cd "$BATS_TEST_TMPDIR"
+  "$TOOL" --gsframe -o a.o "$ROOT/producers/findings/$2/a.s"
+  "$TOOL" --gsframe -o b.o "$ROOT/producers/findings/$2/b.s"
+}
+
+concatenated() { # LINKER GAS SIZE CONSERVE-SUMMARY: the inputs copied one after the other
+  two_inputs "$2" 22-lld-sframe-concatenated
+  tc_tool "ld/$1-x86_64/ld"
+  run "$TOOL" -o ab a.o b.o
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [ -z "$output" ]
+  [ "$(sframe_size ab)" = "$3" ]
+  # no PT_GNU_SFRAME
+  ! readelf -lW ab | grep -q GNU_SFRAME
+  run "$SFCFI" conserve ab a.o b.o
+  echo "$output"
+  [ "$status" -eq 1 ]
+  grep -q '^missing b (b.o .text+0x0) ' <<< "$output"
+  grep -qx "summary: 2 inputs, 2 functions: $4" <<< "$output"
+}
+
+@test "finding 22: lld 22 concatenates version 3 .sframe inputs: one header, the second input's functions lost" {
+  concatenated lld-22 gas-2.47 00007a \
+    "1 kept, 0 differs, 1 missing, 0 dropped-code, 0 unmapped; 0 linker-made; 0 flag problems"
+}
+
+@test "finding 22: lld 22 concatenates version 2 .sframe inputs: every function lost" {
+  concatenated lld-22 gas-2.44 000079 \
+    "0 kept, 0 differs, 2 missing, 0 dropped-code, 0 unmapped; 1 linker-made; 1 flag problems"
+}
+
+@test "finding 23: mold 2.37 concatenates version 3 .sframe inputs: one header, the second input's functions lost" {
+  concatenated mold-2.37 gas-2.47 00007a \
+    "1 kept, 0 differs, 1 missing, 0 dropped-code, 0 unmapped; 0 linker-made; 0 flag problems"
+}
+
+@test "finding 23: mold 2.37 concatenates version 2 .sframe inputs: every function lost" {
+  concatenated mold-2.37 gas-2.44 000079 \
+    "0 kept, 0 differs, 2 missing, 0 dropped-code, 0 unmapped; 1 linker-made; 1 flag problems"
+}
+
+@test "finding 24: mold 3.0 drops version 2 .sframe input without a word" {
+  local d=24-mold-3.0-drops-version-1-2-sframe-silently v3
+  tc_tool as/gas-2.47-x86_64/as; v3=$TOOL
+  two_inputs gas-2.44 "$d"
+  "$v3" --gsframe -o a3.o "$ROOT/producers/findings/$d/a.s"
+  tc_tool ld/mold-3.0-x86_64/ld
+  # every input version 2: no .sframe, no message, exit 0
+  run "$TOOL" -o ab a.o b.o
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [ -z "$output" ]
+  [ -z "$(sframe_size ab)" ]
+  # version 3 a3.o with version 2 b.o: a3.o's FDE only, no message
+  run "$TOOL" --fatal-warnings -o a3b a3.o b.o
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [ -z "$output" ]
+  [ "$(sframe_size a3b)" = 00003c ]
+  run "$SFCFI" conserve a3b a3.o b.o
+  echo "$output"
+  [ "$status" -eq 1 ]
+  grep -q '^missing b (b.o .text+0x0) .*: no output FDE covers ' <<< "$output"
+}
+
+mc_aarch64() { # FILE of finding 25: llvm-mc 22 --gsframe for AArch64, into $BATS_TEST_TMPDIR/FILE.o
+  tc_tool bin/llvm-mc-22
+  cd "$BATS_TEST_TMPDIR"
+  run "$TOOL" -triple aarch64-linux-gnu -filetype=obj --gsframe -o "$1.o" \
+    "$ROOT/producers/findings/25-llvm-mc-aarch64-sframe-every-function-omitted/$1.s"
+  echo "$output"
+  [ "$status" -eq 0 ]
+}
+
+@test "finding 25: llvm-mc 22 omits every AArch64 function from .sframe (return column read as 2147483647)" {
+  mc_aarch64 f
+  grep -qx '<unknown>:0: warning: non-default RA register in .cfi_return_column 2147483647. Omitting SFrame unwind info for this function' <<< "$output"
+  # a header and no FDE
+  [ "$(sframe_size f.o)" = 00001c ]
+  "$BUILD/bin/sfref" dump f.o | grep -qx '  0 FDEs at 0x1c, 0 FREs in 0 bytes at 0x1c'
+  run "$SFCFI" check f.o
+  echo "$output"
+  grep -q '^cfi-only expressible f ' <<< "$output"
+}
+
+@test "finding 25: llvm-mc 22 takes AArch64's x30 for the frame pointer and x29 for the return address" {
+  mc_aarch64 cfa-x29
+  grep -q 'warning: canonical Frame Address not in stack- or frame-pointer. Omitting SFrame unwind info for this function' <<< "$output"
+  "$BUILD/bin/sfref" dump cfa-x29.o | grep -qx '  0 FDEs at 0x1c, 0 FREs in 0 bytes at 0x1c'
+  mc_aarch64 cfa-x30
+  [ -z "$output" ]
+  "$BUILD/bin/sfref" dump cfa-x30.o | grep -qx '  fre 2: +0x8: CFA = fp+16; RA = \[CFA-8\]; FP = \[CFA-16\]'
+  run "$SFCFI" check cfa-x30.o
+  echo "$output"
+  [ "$status" -eq 1 ]
+  grep -qx 'disagree covers-cfa-other-register f 0x1008-0x100c sframe: cfa=fp+16 ra=\[cfa-8\] fp=\[cfa-16\] cfi: cfa-other-register' <<< "$output"
+}
+
+@test "finding 26: llvm-mc 22's x86-64 SFrame disagrees with its CFI (.cfi_rel_offset, startproc simple, return column 16)" {
+  tc_tool bin/llvm-mc-22
+  cd "$BATS_TEST_TMPDIR"
+  run "$TOOL" -triple x86_64-linux-gnu -filetype=obj --gsframe -o mc.o \
+    "$ROOT/producers/findings/26-llvm-mc-x86-64-sframe-against-cfi/mc.s"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  grep -qx '<unknown>:0: warning: non-default RA register in .cfi_return_column 16. Omitting SFrame unwind info for this function' <<< "$output"
+  run "$SFCFI" check mc.o
+  echo "$output"
+  [ "$status" -eq 1 ]
+  grep -qx 'disagree fp rel_sp 0x1009-0x100e sframe: cfa=sp+32 ra=\[cfa-8\] fp=\[cfa+8\] cfi: cfa=sp+32 ra=\[cfa-8\] fp=\[cfa-24\]' <<< "$output"
+  grep -qx 'disagree covers-cfa-undefined late 0x1013-0x1017 sframe: cfa=fp+0 ra=\[cfa-8\] fp=u cfi: cfa-undefined' <<< "$output"
+  grep -q '^cfi-only expressible rc ' <<< "$output"
+}
