@@ -5,6 +5,9 @@ self-contained HTML chart.
 
 Usage: matrix-report.py [--tools TOOLS.tsv] [--html FILE] [--quick] OUT
 
+Writes OUT/results.md (everything), OUT/summary.md (all but the table of
+cells: what producers/RESULTS.md records) and OUT/results.json.
+
 Each cell of OUT/cells.tsv is an ID (PLANE:ARCH:CC:AS:OPT:LD:MODE:CODE) and,
 when the cell cannot exist, the reason; a built cell has OUT/cells/ID/ with
 cell.json and, per output ELF, the judges' JSON: NAME.validate.json (sfref
@@ -103,9 +106,16 @@ def judge_output(cdir, name):
     if cons is None or "_unparsed" in cons:
         err = first_line(os.path.join(cdir, name + ".conserve.err"))
         r["conserve_error"] = err
-        # an output with no input of ours to conserve is no judgement
-        if "nothing to conserve" not in err:
+        # an output with no input of ours to conserve is no judgement; an
+        # output whose .sframe cannot even be read (relocations that land
+        # off the FDEs) is a result of the linker's; anything else is ours
+        ours = ("out of memory", "usage", "no symbol table", "not a relocatable", " is for ")
+        if "nothing to conserve" in err:
+            pass
+        elif any(x in err for x in ours) or not err:
             problems.append("%s: sfcfi conserve gave no result: %s" % (name, err))
+        else:
+            r["output_unreadable"] = err
     else:
         for key in ("functions", "kept", "differs", "missing", "dropped_code", "unmapped", "linker_made"):
             val = cons.get(key, 0)
@@ -113,8 +123,15 @@ def judge_output(cdir, name):
         fl = cons.get("flags", [])
         r["flag_problems"] = len(fl) if isinstance(fl, list) else fl
         r["missing_reasons"] = Counter()
-        for m in cons.get("details", {}).get("missing", []) if isinstance(cons.get("details"), dict) else []:
-            r["missing_reasons"][m.get("reason", "missing")] += 1
+        r["linker_made_kinds"] = Counter()
+        for it in cons.get("items", []):
+            if it.get("class") in ("missing", "differs", "unmapped"):
+                r["missing_reasons"]["%s: %s" % (it["class"], it.get("reason") or "rows differ")] += 1
+        for lm in cons.get("linker_made_fdes", []):
+            r["linker_made_kinds"][lm.get("kind", "other")] += 1
+        r["flag_list"] = [f.get("flag", "?") for f in cons.get("flag_problems", [])]
+        if cons.get("output_sframe") and cons["output_sframe"].get("valid") is False:
+            r["output_invalid"] = True
     return r, problems
 
 
@@ -183,6 +200,7 @@ def main():
                 cell["why"] = meta["why"]
             cell["commands"] = meta.get("commands", [])
             cell["sections"] = meta.get("sections", "")
+            cell["multiple_sframe"] = meta.get("multiple_sframe", "").split()
             if cell["status"] == "ok":
                 outs = []
                 for name in meta.get("outputs", []):
@@ -280,6 +298,7 @@ def main():
             tot["exec_runs"], tot["exec_checked"], tot["exec_wrong"], tot["exec_plt_executed"],
             tot["exec_plt_checked"], tot["exec_plt_wrong"]),
     ]
+    agg = aggregate(cells)
     md = ["# Producers matrix%s" % (" (quick)" if a.quick else ""), ""]
     if a.tools and os.path.isfile(a.tools):
         md += ["## Tools", "", "| tool | arch | version | status |", "|---|---|---|---|"]
@@ -289,12 +308,17 @@ def main():
                 if len(p) >= 5:
                     md.append("| %s | %s | %s | %s |" % (p[0], p[2], p[3], p[4] + ((": " + p[5]) if len(p) > 5 and p[5] else "")))
         md.append("")
-    md += ["## Summary", ""] + ["- " + s for s in summary] + ["", "## Cells", ""] + lines
+    md += ["## Summary", ""] + ["- " + s for s in summary] + [""] + agg + ["", "## Cells", ""] + lines
     if problems:
         md += ["", "## Unclassified", ""] + ["- " + p for p in problems]
     text = "\n".join(md) + "\n"
     with open(os.path.join(a.out, "results.md"), "w") as f:
         f.write(text)
+    # the record (producers/RESULTS.md is a copy of one): all but the cells
+    cut = md.index("## Cells")
+    with open(os.path.join(a.out, "summary.md"), "w") as f:
+        f.write("\n".join(md[:cut] + ["Every cell, with its figures: `build/producers/matrix/results.md`; "
+                                      "as a chart: `build/producers/index.html`."] + md[len(lines) + cut + 2:]) + "\n")
     with open(os.path.join(a.out, "results.json"), "w") as f:
         json.dump({"cells": cells, "totals": tot, "classes": classes, "kernel": kernel, "problems": problems}, f,
                   default=lambda o: dict(o), indent=1)
@@ -313,6 +337,127 @@ def main():
         print("matrix: no cell was built and judged: nothing was proven", file=sys.stderr)
         return 1
     return 0
+
+
+def behaviour(c):
+    """What a linker did with the .sframe of its inputs, in one word:
+    merged (one valid section, every input function kept), lossy (one valid
+    section, some lost or changed), concatenated (the inputs' sections end
+    to end: trailing bytes, overlapping or unsorted FDEs), dropped (no
+    .sframe, or an empty one), split (several .sframe sections)."""
+    words = set()
+    if c.get("multiple_sframe"):
+        return "split"  # several .sframe output sections
+    for o in c.get("outputs", []):
+        if o["output"].endswith(".o"):
+            continue
+        f = o.get("findings", {})
+        if o.get("sframe") is False:
+            words.add("dropped")
+        elif "trailing-bytes" in f or "fde-overlap" in f or "bad-magic" in f:
+            words.add("concatenated")
+        elif (o.get("c_missing") or 0) + (o.get("c_differs") or 0):
+            words.add("lossy")
+        else:
+            words.add("merged")
+    for w in ("concatenated", "dropped", "lossy", "merged"):
+        if w in words:
+            return w
+    return "merged"
+
+
+def aggregate(cells):
+    """Two summary tables: per compiler and assembler (the compile plane),
+    per linker and input objects (the link plane), by architecture."""
+    out = []
+    comp = OrderedDict()
+    link = OrderedDict()
+    for c in cells:
+        if c["plane"] == "compile":
+            key = (c["cc"], c["as"])
+        else:
+            key = (c["ld"], "%s + %s" % (c["cc"], c["as"]))
+        t = (comp if c["plane"] == "compile" else link).setdefault(key, OrderedDict())
+        a = t.setdefault(c["arch"], Counter())
+        a["cells"] += 1
+        if c["status"] == "empty":
+            a["empty"] += 1
+            a["why:" + c.get("why", "")[:90]] += 1
+            continue
+        if c["status"] != "ok":
+            a["failed"] += 1
+            if c["plane"] == "link":
+                a["did:refused"] += 1
+            continue
+        a["judged"] += 1
+        if c["plane"] == "link":
+            a["did:" + behaviour(c)] += 1
+        for o in c.get("outputs", []):
+            a["functions"] += o.get("functions", 0) or 0
+            a["rows"] += o.get("rows", 0) or 0
+            a["disagree"] += o.get("disagree", 0) or 0
+            a["kept"] += o.get("c_kept", 0) or 0
+            a["missing"] += o.get("c_missing", 0) or 0
+            a["differs"] += o.get("c_differs", 0) or 0
+            if o.get("sframe") and not o.get("kernel_accepts", True):
+                a["kernel_refused"] += 1
+            if (o.get("sframe") or o.get("empty_sframe")) and not o.get("valid"):
+                a["invalid"] += 1
+            if o.get("sframe") is False:
+                a["no_sframe"] += 1
+            a["outputs"] += 1
+        e = c.get("exec") or {}
+        if "checked" in e:
+            a["runs"] += 1
+            a["checked"] += e["checked"]
+            a["wrong"] += e["wrong"]
+            a["plt"] += e["plt_executed"]
+
+    def label(a):
+        if not a:
+            return ""
+        if a["judged"] == 0:
+            whys = [k[4:] for k in a if k.startswith("why:")]
+            return "- (%s)" % (whys[0] if whys else "failed to build or link")
+        s = "%d fns, %d rows" % (a["functions"], a["rows"])
+        if a["disagree"]:
+            s += ", **%d disagree**" % a["disagree"]
+        if a["missing"] or a["differs"]:
+            s += ", **%d of %d input fns lost/changed**" % (a["missing"] + a["differs"], a["kept"] + a["missing"] + a["differs"])
+        if a["invalid"]:
+            s += ", **%d of %d outputs invalid**" % (a["invalid"], a["outputs"])
+        if a["no_sframe"]:
+            s += ", %d without .sframe" % a["no_sframe"]
+        if a["kernel_refused"]:
+            s += ", kernel refuses %d" % a["kernel_refused"]
+        if a["runs"]:
+            s += "; run: %d checked, %d wrong, %d PLT" % (a["checked"], a["wrong"], a["plt"])
+        if a["failed"]:
+            s += "; %d cells failed to build/link" % a["failed"]
+        did = sorted((k[4:], v) for k, v in a.items() if k.startswith("did:"))
+        if did:
+            s += " [" + ", ".join("%s %d" % kv for kv in did) + "]"
+        return s
+
+    arches = ["x86_64", "aarch64", "s390x"]
+    for title, t, h in (("By compiler and assembler (static, each assembler's own ld; all optimisations summed)", comp, "compiler + assembler"),
+                        ("By linker and input objects (every way of linking summed)", link, "linker | objects")):
+        if not t:
+            continue
+        out += ["### " + title, "", "| %s | %s |" % (h, " | ".join(arches)), "|---|" + "---|" * len(arches)]
+        for k, v in t.items():
+            out.append("| %s | %s |" % (" | ".join(k) if t is link else " + ".join(k),
+                                        " | ".join(label(v.get(x)) for x in arches)))
+        out.append("")
+    # the link table has two key columns
+    fixed = []
+    for line in out:
+        if line.startswith("| linker | objects"):
+            line = "| linker | objects | " + " | ".join(arches) + " |"
+        elif line.startswith("|---|") and fixed and fixed[-1].startswith("| linker | objects"):
+            line = "|---|---|" + "---|" * len(arches)
+        fixed.append(line)
+    return fixed
 
 
 def cell_colour(c):

@@ -121,7 +121,9 @@ build_objset() {
   local bdir=()
   if [ "$as" = clang ]; then :; else bdir=(-B "$TC/as/$as-$arch/"); fi
   local cmd=("$drv" "${bdir[@]}" "${flags[@]}" "${asflags[@]}")
-  local stamp="${cmd[*]} 1"
+  # the command line and the tools it names (a wrapper that changes is a
+  # new build); a failed set is retried only when one of them changes
+  local stamp; stamp="${cmd[*]} $(cat "$drv" ${bdir[1]:+"${bdir[1]}as"} 2>/dev/null | sha1sum | cut -c1-12)"
   if [ -f "$d/stamp" ] && [ "$(cat "$d/stamp")" = "$stamp" ] &&
      [ -z "$(find "$here/producers/progs" "$here/harness/progs" -newer "$d/stamp" -name '*.c' 2>/dev/null)" ]; then
     return 0
@@ -266,8 +268,8 @@ run_cell() {
             i=$((i + 1))
             if [ $((i % 2)) = 0 ]; then
               if [ "$mode" = mix-v2v3 ]; then other+=("$osd/${o#"$sd"/}")
-              else objcopy --remove-section .sframe "$o" "$mixdir/$(basename "$o")" 2>>"$log" ||
-                     "$TC/as/gas-2.47-$arch/objcopy" --remove-section .sframe "$o" "$mixdir/$(basename "$o")" >>"$log" 2>&1
+              else "$TC/as/gas-2.47-$arch/objcopy" --remove-section .sframe "$o" "$mixdir/$(basename "$o")" >> "$cd/objcopy.log" 2>&1 ||
+                     { empty "objcopy could not remove .sframe from $o: $(head -c 200 "$cd/objcopy.log")" link-failed; return 0; }
                    other+=("$mixdir/$(basename "$o")"); fi
             else other+=("$o"); fi
           done
@@ -309,9 +311,15 @@ run_cell() {
     esac
     "$SFCFI" conserve --json "$o" "${ins[@]}" > "$cd/$n.conserve.json" 2> "$cd/$n.conserve.err"
   done
-  jq -nc --arg id "$id" --arg set "$set" --argjson outs "$(printf '%s\n' "${outputs[@]##*/}" | jq -R . | jq -sc .)" \
+  # outputs with more than one .sframe section (gold keeps one per input
+  # section type): the judges read the first
+  local multi=""
+  for o in "${outputs[@]}"; do
+    [ "$(readelf -SW "$o" 2>/dev/null | grep -c ' \.sframe ')" -gt 1 ] && multi+="${o##*/} "
+  done
+  jq -nc --arg id "$id" --arg set "$set" --arg multi "$multi" --argjson outs "$(printf '%s\n' "${outputs[@]##*/}" | jq -R . | jq -sc .)" \
     --arg sections "$(for o in "${outputs[@]}"; do readelf -SW "$o" 2>/dev/null | sed -n 's/^ *\[ *[0-9]*\] //p' | awk -v f="${o##*/}" '$1 ~ /^\.(plt|iplt|plt\.got|plt\.sec|sframe)$/ { printf "%s:%s:0x%s ", f, $1, $5 }'; done)" \
-    --args '{id: $id, status: "ok", set: $set, outputs: $outs, sections: $sections, commands: $ARGS.positional}' "${cmds[@]}" > "$cd/cell.json"
+    --args '{id: $id, status: "ok", set: $set, outputs: $outs, sections: $sections, multiple_sframe: $multi, commands: $ARGS.positional}' "${cmds[@]}" > "$cd/cell.json"
 }
 
 # Execution of one cell's dynamic program under the harness.
@@ -334,6 +342,11 @@ exec_cell() {
       jq -nc --arg why "${f##*/} has $([ -z "$size" ] && echo no || echo an empty) .sframe: nothing to check" '{skipped: $why}' > "$cd/exec.json"
       return 0
     fi
+    # an unwinder cannot be held to a section the oracle rejects
+    if [ "$(jq -r .valid "$cd/${f##*/}.validate.json" 2>/dev/null)" != true ]; then
+      jq -nc --arg why "the oracle rejects ${f##*/}'s .sframe ($(jq -r '[.findings[] | select(.class != "questionable") | .id] | unique | join(", ")' "$cd/${f##*/}.validate.json" 2>/dev/null)): nothing to check against" '{skipped: $why}' > "$cd/exec.json"
+      return 0
+    fi
   done
   local hout=$cd/harness
   rm -rf "$hout"
@@ -345,13 +358,16 @@ exec_cell() {
     case $ld in $pat) echo "$rest" ;; esac
   done < "$here/producers/exec-attributions.txt" > "$cd/attributions.txt"
   local st=0
-  bash "$here/harness/run.sh" --bin "$prog" "${libs[@]}" --out "$hout" --progress 0 \
+  # a run that hangs is a bug of ours, reported, never a stalled matrix
+  timeout -k 10 "${MATRIX_EXEC_TIMEOUT:-600}" bash "$here/harness/run.sh" --bin "$prog" "${libs[@]}" --out "$hout" --progress 0 \
     --attributions "$cd/attributions.txt" -- "${args[@]}" > "$cd/exec.log" 2>&1 || st=$?
   local j; j=$(ls "$hout"/runs/*.json 2>/dev/null | head -n 1)
   if [ -n "$j" ]; then
     jq -c --argjson st "$st" '. + {harness_exit: $st}' "$j" > "$cd/exec.json"
   else
-    jq -nc --argjson st "$st" --arg why "$(grep -m1 'harness:' "$cd/exec.log" | cut -c1-300)" '{harness_exit: $st, failed: $why}' > "$cd/exec.json"
+    local why; why=$(grep -m1 'harness:' "$cd/exec.log" | cut -c1-300)
+    [ "$st" = 124 ] && why="timed out after ${MATRIX_EXEC_TIMEOUT:-600} s"
+    jq -nc --argjson st "$st" --arg why "$why" '{harness_exit: $st, failed: $why}' > "$cd/exec.json"
   fi
 }
 

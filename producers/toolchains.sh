@@ -275,7 +275,9 @@ if [ -x "$MC" ]; then
       'while [ $# -gt 0 ]; do' \
       '  case $1 in' \
       '    -o) o=$2; shift 2 ;;' \
-      '    --64) shift ;;' \
+      '    --64|-W) shift ;;      # the ABI (the triple says it); no warnings' \
+      '    -I) shift 2 ;;         # include dirs: gcc output includes nothing' \
+      '    -I*) shift ;;' \
       '    --gsframe) sf=--gsframe; shift ;;' \
       '    -*) echo "as (llvm-mc-22): gas option $1 has no llvm-mc equivalent" >&2; exit 2 ;;' \
       '    *) in=$1; shift ;;' \

@@ -97,6 +97,7 @@
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -105,6 +106,15 @@
 
 #include "sfc_tools.h"
 #include "sframe_ref.h"
+
+/* A fatal error, from any callback: the message is out, and the process
+ * ends without running the exit handlers (on_exit_cb takes g.lock, which
+ * the failing callback may hold: exit() would wait on it forever). */
+_Noreturn static void fatal_exit(void) {
+  fflush(stderr);
+  _exit(70);
+}
+
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
@@ -527,7 +537,7 @@ static uint64_t auxv_entry(vstate *v, uint64_t sp) {
   }
 fail:
   fprintf(stderr, "sfr_truth: no AT_ENTRY in the auxiliary vector at 0x%" PRIx64 "\n", sp);
-  exit(70);
+  fatal_exit();
 }
 
 /* A return landed at (pc, sp) in the frame now on top: remembered, so that
@@ -1253,7 +1263,7 @@ static void open_module(int m, uint64_t bias) {
   sfr_status st = sfr_open(&md->sec, md->sec_bytes, md->sec_len, md->vma + bias, &where);
   if (st != SFR_OK) {
     fprintf(stderr, "sfr_truth: %s: %s\n", md->sec_path, sfr_finding_message(st));
-    exit(70);
+    fatal_exit();
   }
   /* Validation verifies the order, so lookups may binary-search. */
   size_t scratch_len = sfr_validate_scratch_size(md->sec_len);
@@ -1272,7 +1282,7 @@ static void open_module(int m, uint64_t bias) {
       }
     fprintf(stderr, "sfr_truth: %s: the section is not valid (%s); run sfref validate\n",
             md->sec_path, first);
-    exit(70);
+    fatal_exit();
   }
   md->lo = UINT64_MAX, md->hi = 0;
   for (unsigned i = 0; i < md->n_xseg; i++) {
@@ -1354,7 +1364,7 @@ static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index) {
   if (vcpu_index >= MAX_VCPUS) {
     fprintf(stderr, "sfr_truth: vCPU %u: more than %d threads at once are not supported\n",
             vcpu_index, MAX_VCPUS);
-    exit(70);
+    fatal_exit();
   }
   g_mutex_lock(&g.lock);
   vstate *v = g.vs[vcpu_index];
@@ -1407,7 +1417,7 @@ static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index) {
   g_array_free(regs, TRUE);
   if (!v->r_sp || !v->r_fp || (g.arch != ARCH_X86_64 && !v->r_ra)) {
     fprintf(stderr, "sfr_truth: this QEMU does not expose the SP/FP/RA registers by name\n");
-    exit(70);
+    fatal_exit();
   }
 }
 
@@ -1541,7 +1551,7 @@ static void on_exit_cb(qemu_plugin_id_t id, void *p) {
   FILE *f = g.out_path ? fopen(g.out_path, "w") : stderr;
   if (!f) {
     fprintf(stderr, "sfr_truth: cannot write %s\n", g.out_path);
-    exit(70);
+    fatal_exit();
   }
   double secs = (double)(g_get_monotonic_time() - g.t0) / 1e6;
   fprintf(f,

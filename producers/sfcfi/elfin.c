@@ -228,7 +228,9 @@ static int open_image(sc_elf *e, char *err, size_t errlen) {
       e->has_eh_frame = 1;
     else if (strcmp(name, ".debug_frame") == 0)
       e->has_debug_frame = 1;
-    else if (strcmp(name, ".sframe") == 0 && sh.sh_type != SHT_NOBITS) {
+    else if (strcmp(name, ".sframe") == 0 && sh.sh_type != SHT_NOBITS && !e->sframe) {
+      /* the first .sframe, as sfref reads it (a linker that does not know
+       * the section may keep one output section per input section type) */
       Elf_Data *d = elf_getdata(scn, NULL);
       if (!d || (d->d_size && !d->d_buf))
         return sc_fail(err, errlen, ".sframe: cannot read it: %s", elf_errmsg(-1));
