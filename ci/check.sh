@@ -8,6 +8,8 @@
 #      each, and the OSS-Fuzz build simulated
 #      and the harness's recorder under QEMU (harness/tests/qemu: QEMU is
 #      built from trixie's source once, about 4 minutes, under build/), then
+#      the shared-object suite (harness/tests/qemu/shared.bats), the
+#      producers matrix's quick pass (producers/tests/qemu/matrix.bats) and
 #      Debian's static programs converted by sfcfi under the same QEMU
 #      (producers/tests/qemu)
 #   3.-5. side by side (two cores; each is mostly one program at a time):
@@ -55,6 +57,16 @@ tally() { # tally LOG: add the "N passed, N failed" line of LOG
   l=${l#*, }
   fail=$((fail + ${l%% failed}))
 }
+# A Bats suite that runs under QEMU, into build/NAME.tap, tallied:
+# qemu_suite NAME FILE TITLE
+qemu_suite() {
+  section "$3"
+  BUILD=build bats --tap "$2" > "build/$1.tap" 2>&1
+  grep -E '^(ok|not ok|#)' "build/$1.tap" | head -n 60
+  grep -q '^1\.\.' "build/$1.tap" || echo "not ok - $2 printed no plan" >> "build/$1.tap"
+  echo "$(grep -c '^ok ' "build/$1.tap") passed, $(grep -c '^not ok' "build/$1.tap") failed" | tee -a "build/$1.tap"
+  tally "build/$1.tap"
+}
 # Each section's header says when it started (bash's SECONDS: since the
 # check began), so a slow pass shows in the log.
 section() { printf '\n==== %s [at %dm%02ds] ====\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
@@ -95,24 +107,14 @@ if make -j2 BUILD=build tests > build/build.log 2>&1; then
   echo "(the valgrind pass starts now, beside what follows)"
   t_vg0=$SECONDS
   valgrind_pass & p_vg=$!
-  section "the recorder under QEMU (harness/tests/qemu/recorder.bats; QEMU is built once, about 4 minutes)"
-  BUILD=build bats --tap harness/tests/qemu/recorder.bats > build/recorder.tap 2>&1
-  grep -E '^(ok|not ok|#)' build/recorder.tap | head -n 60
-  grep -q '^1\.\.' build/recorder.tap || echo "not ok - recorder.bats printed no plan" >> build/recorder.tap
-  echo "$(grep -c '^ok ' build/recorder.tap) passed, $(grep -c '^not ok' build/recorder.tap) failed" | tee -a build/recorder.tap
-  tally build/recorder.tap
-  section "shared objects and PLT stubs under QEMU (harness/tests/qemu/shared.bats)"
-  BUILD=build bats --tap harness/tests/qemu/shared.bats > build/shared.tap 2>&1
-  grep -E '^(ok|not ok|#)' build/shared.tap | head -n 40
-  grep -q '^1\.\.' build/shared.tap || echo "not ok - shared.bats printed no plan" >> build/shared.tap
-  echo "$(grep -c '^ok ' build/shared.tap) passed, $(grep -c '^not ok' build/shared.tap) failed" | tee -a build/shared.tap
-  tally build/shared.tap
-  section "Debian's static programs converted by sfcfi, under QEMU (producers/tests/qemu/debian-static.bats)"
-  BUILD=build bats --tap producers/tests/qemu/debian-static.bats > build/debian-static.tap 2>&1
-  grep -E '^(ok|not ok|#)' build/debian-static.tap | head -n 40
-  grep -q '^1\.\.' build/debian-static.tap || echo "not ok - debian-static.bats printed no plan" >> build/debian-static.tap
-  echo "$(grep -c '^ok ' build/debian-static.tap) passed, $(grep -c '^not ok' build/debian-static.tap) failed" | tee -a build/debian-static.tap
-  tally build/debian-static.tap
+  qemu_suite recorder harness/tests/qemu/recorder.bats \
+    "the recorder under QEMU (harness/tests/qemu/recorder.bats; QEMU is built once, about 4 minutes)"
+  qemu_suite shared harness/tests/qemu/shared.bats \
+    "shared objects and PLT stubs under QEMU (harness/tests/qemu/shared.bats)"
+  qemu_suite matrix producers/tests/qemu/matrix.bats \
+    "the producers matrix, quick pass (make producers QUICK=1: producers/tests/qemu/matrix.bats)"
+  qemu_suite debian-static producers/tests/qemu/debian-static.bats \
+    "Debian's static programs converted by sfcfi, under QEMU (producers/tests/qemu/debian-static.bats)"
   section "conformance (every bundled adapter, a sample of the corpus)"
   # Each adapter's results must match its expected-results file.
   if make -s BUILD=build conformance CONFORMANCE_FLAGS="--sample 7" > build/conformance.log 2>&1; then
