@@ -137,7 +137,7 @@ def attribute(runs, rules):
                     named = w.get("plt") == name
                 else:
                     named = fnmatch.fnmatchcase(w.get("function", ""), name)
-                if r["arch"] == arch and named and insn.search(w.get("insn", "")):
+                if fnmatch.fnmatchcase(r["arch"], arch) and named and insn.search(w.get("insn", "")):
                     w["finding"] = finding
                     r["attributed"] += w["count"]
                     break

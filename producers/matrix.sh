@@ -351,11 +351,13 @@ exec_cell() {
   local hout=$cd/harness
   rm -rf "$hout"
   # this linker's lines of the attributions, in the harness's own form
-  local pat rest
-  while read -r pat rest; do
+  local pat opat rest
+  while read -r pat opat rest; do
     case $pat in ''|'#'*) continue ;; esac
     # shellcheck disable=SC2254
-    case $ld in $pat) echo "$rest" ;; esac
+    case $ld in $pat) ;; *) continue ;; esac
+    # shellcheck disable=SC2254
+    case $cc:$as in $opat) echo "$rest" ;; esac
   done < "$here/producers/exec-attributions.txt" > "$cd/attributions.txt"
   local st=0
   # a run that hangs is a bug of ours, reported, never a stalled matrix

@@ -338,6 +338,11 @@ static int is_call(const uint8_t *b, size_t n) {
     return 0;
   }
   case ARCH_S390X:
+    /* A call links into r14, the ABI's return-address register; a branch
+     * that links elsewhere is a jump (mold's PLT stubs end in BASR %r0,%r1:
+     * r0 gets an address nobody returns to). */
+    if (n >= 2 && (b[1] >> 4) != 14)
+      return 0;
     if (n == 6 && b[0] == 0xc0 && (b[1] & 0x0f) == 5) /* BRASL */
       return 1;
     if (n == 4 && b[0] == 0xa7 && (b[1] & 0x0f) == 5) /* BRAS */
