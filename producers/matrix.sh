@@ -129,13 +129,16 @@ build_objset() {
     return 0
   fi
   rm -rf "$d"; mkdir -p "$d"/{progs,zlib,lua,mdb,plt}
+  : > "$d/failed"
   local log=$d/build.log f
   : > "$log"
   one() { # SUBDIR SRC EXTRA...
     local sub=$1 src=$2; shift 2
     local o; o=$d/$sub/$(basename "$src" .c).o
     if ! "${cmd[@]}" "$@" -c "$src" -o "$o" >> "$log" 2>&1; then
-      echo "FAILED ${cmd[*]} $* -c $src" >> "$log"; return 1
+      echo "FAILED ${cmd[*]} $* -c $src" >> "$log"
+      grep -qx "$sub" "$d/failed" 2>/dev/null || echo "$sub" >> "$d/failed"
+      return 1
     fi
   }
   local fail=0
@@ -156,11 +159,9 @@ build_objset() {
     one mdb "$M/midl.c" -pthread -w || fail=1
     one mdb "$here/harness/progs/mdbround.c" -std=c11 -I"$M" || fail=1
   fi
-  if [ $fail = 1 ]; then
-    echo "FAILED" > "$d/stamp.failed"
-  else
-    rm -f "$d/stamp.failed"
-  fi
+  # $d/failed names the codes (subdirectories) that did not compile: only
+  # their cells are empty
+  [ $fail = 1 ] || rm -f "$d/failed"
   echo "$stamp" > "$d/stamp"
 }
 
@@ -200,14 +201,15 @@ run_cell() {
   if [ ! -f "$sd/stamp" ]; then empty "objects not built"; return 0; fi
   # gcc falls back to the system's ld when -B names no ld: never silently
   [ -x "$ldd/ld" ] || { empty "no linker $ldd/ld (producers/toolchains.sh)" link-failed; return 0; }
-  if [ -f "$sd/stamp.failed" ]; then
-    empty "compiling failed: $(grep -m1 -iE 'error|unrecognized|FAILED' "$sd/build.log" | cut -c1-200)" build-failed; return 0
+  local sub=$code; [ "$code" = lua ] || [ "$code" = plt ] || [ "$code" = progs ] || [ "$code" = zlib ] || sub=mdb
+  if grep -qx "$sub" "$sd/failed" 2>/dev/null; then
+    empty "compiling failed: $(grep -m1 -iE 'error|unrecognized|no llvm-mc' "$sd/build.log" | cut -c1-200)" build-failed; return 0
   fi
   local lf=(-B "$ldd/")
   local libs; libs=$(code_libs "$code")
   local objs main lib
   objs=$(code_objs "$sd" "$code"); main=${objs%%|*}; lib=${objs#*|}
-  local log=$cd/link.log outputs=() inputs=() ranargs=() cmds=()
+  local log=$cd/link.log outputs=() inputs=() cmds=()
   : > "$log"
   link() { # OUT ARGS...: the driver with this cell's linker
     local o=$1; shift
@@ -262,7 +264,7 @@ run_cell() {
             # the other SFrame version's set of the same arch and opt
             case $as in gas-2.47) oset=$arch:$MIX_CC2:gas-2.44:$opt:base ;; *) oset=$arch:$MIX_CC3:gas-2.47:$opt:base ;; esac
             osd=$(set_dir "$oset")
-            [ -f "$osd/stamp" ] && [ ! -f "$osd/stamp.failed" ] || { empty "no objects of the other SFrame version for $arch ($oset): $(tool_why "cc/${oset#*:}")"; return 0; }
+            [ -f "$osd/stamp" ] && ! grep -qx "$sub" "$osd/failed" 2>/dev/null || { empty "no objects of the other SFrame version for $arch ($oset): $(tool_why "cc/${oset#*:}")"; return 0; }
           fi
           for o in $lib; do
             i=$((i + 1))
