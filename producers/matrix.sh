@@ -21,7 +21,9 @@
 #              programs, fewer linkers and ways (no gcc 14/16 or clang fetch)
 #   --jobs     builds and judgements at once (default: the number of CPUs)
 #   --out      where the run goes (default build/producers/matrix, kept
-#              between runs: builds are cached by their command line)
+#              between runs: builds are cached by their command line and
+#              tools; the chart of the default run is build/producers/
+#              index.html, of another OUT/index.html)
 #   --no-exec  judge statically only
 #   --no-fetch use the tools producers/toolchains.sh made last time (TC=)
 # Two planes, each cell a line of OUT/cells.tsv and a directory OUT/cells/ID:
@@ -492,5 +494,8 @@ if [ $exec_on = 1 ]; then
     sed 's/^/exec:/' | xargs -P "$jobs" -I{} bash "$0" --out "$out" --cell {} || die "an execution failed to run"
 fi
 echo "matrix: $(($(date +%s) - t0)) s"
-python3 "$here/producers/matrix-report.py" --tools "$TC/TOOLS.tsv" --html "$here/build/producers/index.html" \
+# the chart: build/producers/index.html for the default run, else in OUT
+html=$out/index.html
+[ "$out" = "$here/build/producers/matrix" ] && html=$here/build/producers/index.html
+python3 "$here/producers/matrix-report.py" --tools "$TC/TOOLS.tsv" --html "$html" \
   $([ $quick = 1 ] && echo --quick) "$out"
