@@ -61,6 +61,9 @@ peers() {
   if [ -z "$mode" ]; then
     bash "$(dirname "$0")/toolchains.sh" sid binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu binutils-s390x-linux-gnu
     bash "$(dirname "$0")/toolchains.sh" trixie binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu
+    # the producers the quick matrix and the findings' tests use (lld 22,
+    # mold, llvm-mc 22, gold; gcc 12 and the three gas): build/producers/tc
+    bash "$(dirname "$0")/../producers/toolchains.sh" --quick
   fi
 }
 if [ ${#missing[@]} -eq 0 ]; then
