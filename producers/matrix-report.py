@@ -287,7 +287,7 @@ def main():
         "outputs: %d (%d with no .sframe)" % (tot["outputs"], tot["no_sframe"]),
         "rows compared with the CFI: %d, agreeing %d, disagreeing %d%s" % (
             tot["rows"], tot["agree"], tot["disagree"],
-            (" (" + ", ".join("%s %d" % kv for kv in sorted(classes.items())) + ")") if classes else ""),
+            ("; the disagreements (ranges) by class: " + ", ".join("%s %d" % kv for kv in sorted(classes.items()))) if classes else ""),
         "conservation: %d kept, %d differ, %d missing, %d dropped with their code, %d unmapped, %d linker-made, %d flag problems" % (
             tot["c_kept"], tot["c_differs"], tot["c_missing"], tot["c_dropped_code"], tot["c_unmapped"],
             tot["c_linker_made"], tot["flag_problems"]),
