@@ -40,6 +40,8 @@
 #                     assembler as an SFrame writer); status ok or absent, and
 #                     why (the reason it is absent, or what the selftest saw)
 #   roots/            the compilers of trixie and sid, set up to run here
+# The suites' packages are unpacked under build/producers/toolchains/SUITE
+# (PRODUCERS_TOOLCHAINS= overrides), apart from the peers' roots.
 #   selftest/         the selftest's programs and results.tsv
 #
 # How newer suites' compilers run on Debian 12: ci/toolchains.sh unpacks them
@@ -83,6 +85,18 @@ triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-li
 pkgtrip() { triplet "$1" | tr _ -; }
 
 # ---- fetch: every suite closure through ci/toolchains.sh (stamped there) ----
+# Into roots of their own (build/producers/toolchains/SUITE), never the
+# peers' (build/toolchains/SUITE): a compiler's closure brings the suite's
+# libc6-dev, whose headers would then shadow the host's for everything
+# built with -I ROOT/usr/include (the libsframe adapters, the benches).
+# The downloads and apt's lists are shared with the peers' (symbolic links):
+# nothing is fetched twice.
+export TOOLCHAINS=${PRODUCERS_TOOLCHAINS:-$here/build/producers/toolchains}
+peers_top=$here/build/toolchains
+mkdir -p "$TOOLCHAINS" "$peers_top/debs" "$peers_top/apt"
+for d in debs apt; do
+  [ -e "$TOOLCHAINS/$d" ] || ln -s "$peers_top/$d" "$TOOLCHAINS/$d"
+done
 fetch() { # SUITE PKG...
   bash "$here/ci/toolchains.sh" "$@" >&2 || die "ci/toolchains.sh $* failed"
 }
