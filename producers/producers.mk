@@ -35,6 +35,13 @@ cfi-harness: $(SFCFI) $(SFREF)
 # sfcfi check and conserve, the kernel profile and execution under QEMU.
 #   make producers            the whole matrix (producers/RESULTS.md records one)
 #   make producers QUICK=1    the short pass `make check` runs
-.PHONY: producers
-producers: $(SFCFI) $(SFREF)
+# Dependencies first (QEMU's build and the cross compilers: the harness's;
+# libdw, libelf, patchelf and the peers: the conformance run's), then a make
+# that builds sfref and sfcfi with them.
+.PHONY: producers producers-run
+producers:
+	bash ci/install-deps.sh harness
+	bash ci/install-deps.sh conformance
+	$(MAKE) -s producers-run
+producers-run: $(SFCFI) $(SFREF)
 	bash producers/matrix.sh $(if $(QUICK),--quick) $(if $(ARCH),--arch $(ARCH))
