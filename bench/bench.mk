@@ -6,7 +6,8 @@ BENCH_DIR := $(BUILD)/bench
 # The library's own flags (a sanitizer or coverage build links its library
 # with the same ones); make bench uses the plain build, -O2.
 BENCH_CFLAGS := $(CFLAGS_ALL) -Idecoder/src -Idecoder/fast -Icommon
-BENCH_BINS := $(BENCH_DIR)/gen-asm $(BENCH_DIR)/bench-oracle $(BENCH_DIR)/bench-recorded
+BENCH_BINS := $(BENCH_DIR)/gen-asm $(BENCH_DIR)/bench-oracle $(BENCH_DIR)/bench-recorded \
+              $(BENCH_DIR)/case-cost
 ifneq ($(wildcard /usr/include/sframe-api.h),)
 BENCH_BINS += $(BENCH_DIR)/bench-libsframe-2.40
 endif
@@ -44,7 +45,13 @@ $(BENCH_DIR)/bench-libsframe-2.47: $(BENCH_DEPS) $(SFA_LIBSFRAME_247)
 	$(CC) $(BENCH_CFLAGS) -I$(TC_SID)/usr/include -o $@ $(BENCH_SRCS) $(SFC_TOOLS_LIB) $(STATIC) \
 	  -L$(BUILD)/lib/libsframe-2.47 -Wl,-rpath,$(abspath $(BUILD)/lib/libsframe-2.47) -lsframe
 
-.PHONY: bench bench-build bench-run
+# The cost of one case run through the conformance runner's process runner
+# (bench/conformance.sh).
+$(BENCH_DIR)/case-cost: bench/case-cost.c conformance/runner/proc.h $(SFC_PROC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Iconformance/runner -o $@ $< $(SFC_PROC_LIB)
+
+.PHONY: bench bench-build bench-run bench-conformance
 bench-build: $(BENCH_BINS)
 # bench/tests/bench.bats runs them on small programs in make check.
 tests: $(BENCH_BINS)
@@ -53,5 +60,11 @@ bench:
 	bash ci/install-deps.sh conformance
 	$(MAKE) -s bench-run
 # bench/sfcfi.sh times sfcfi (producers/producers.mk) against readelf.
-bench-run: bench-build $(BUILD)/bin/sfcfi
+bench-run: bench-build $(BUILD)/bin/sfcfi conformance-build
+	[ -f $(BUILD)/corpus/manifest-v3.txt ] || $(MAKE) -s corpus
 	BUILD=$(BUILD) bash bench/run.sh
+# The conformance runner's throughput alone (bench/conformance.sh; IMPL= one
+# or more adapters, default all): make bench-conformance [IMPL=reference]
+bench-conformance: $(BENCH_DIR)/case-cost conformance-build
+	[ -f $(BUILD)/corpus/manifest-v3.txt ] || $(MAKE) -s corpus
+	BUILD=$(BUILD) bash bench/conformance.sh $(IMPL)

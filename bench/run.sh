@@ -273,6 +273,9 @@ rows() {
   echo
   # sfcfi's CFI check and conversion against readelf on large real programs.
   BUILD=$build bash bench/sfcfi.sh || echo "(the sfcfi benchmark failed on a program)"
+  echo
+  # The conformance runner: cases per second per implementation, one case run.
+  BUILD=$build bash bench/conformance.sh || echo "(the conformance benchmark failed)"
 } > "$B/results.md"
 echo
 cat "$B/results.md"

@@ -5,6 +5,7 @@
  * stack. */
 #include "json.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,11 +14,73 @@
  * limit, RFC 8259 section 9) so that exponents compare exactly in 64 bits. */
 #define MAX_EXP_DIGITS 18
 
+/* Every value of a document lives in its arena: chunks taken with malloc,
+ * handed out in order and freed together by json_free (a large output is
+ * millions of small strings and arrays: one malloc and one free each cost
+ * more than reading them). */
+struct jarena {
+  struct jarena *next;
+  size_t size, used;
+  max_align_t data[];
+};
+#define ARENA_MIN ((size_t)64 << 10)
+#define ARENA_MAX ((size_t)32 << 20)
+
 typedef struct parser {
   const char *text, *p, *end;
   const char *err;
   char msg[160]; /* err, when it has to name something */
+  struct jarena *arena; /* the newest chunk first */
 } parser;
+
+static size_t round_up(size_t n) {
+  size_t a = sizeof(max_align_t);
+  return (n + a - 1) / a * a;
+}
+
+/* n bytes from the arena (aligned for any object), or NULL. */
+static void *arena_alloc(parser *ps, size_t n) {
+  struct jarena *a = ps->arena;
+  n = round_up(n ? n : 1);
+  if (!a || a->size - a->used < n) {
+    size_t size = a ? (a->size < ARENA_MAX ? a->size * 2 : ARENA_MAX) : ARENA_MIN;
+    if (size < n)
+      size = n;
+    if (size > SIZE_MAX - sizeof *a || !(a = malloc(sizeof *a + size)))
+      return NULL;
+    a->size = size;
+    a->used = 0;
+    a->next = ps->arena;
+    ps->arena = a;
+  }
+  a->used += n;
+  return (char *)a->data + a->used - n;
+}
+
+/* Grows p (old bytes, the arena's) to n bytes: in place when it is the
+ * last block handed out and the chunk has room, else copied. */
+static void *arena_grow(parser *ps, void *p, size_t old, size_t n) {
+  struct jarena *a = ps->arena;
+  void *q;
+  if (p && a && (char *)p + round_up(old) == (char *)a->data + a->used &&
+      a->size - a->used >= round_up(n) - round_up(old)) {
+    a->used += round_up(n) - round_up(old);
+    return p;
+  }
+  if (!(q = arena_alloc(ps, n)))
+    return NULL;
+  if (p)
+    memcpy(q, p, old);
+  return q;
+}
+
+static void arena_free(struct jarena *a) {
+  while (a) {
+    struct jarena *next = a->next;
+    free(a);
+    a = next;
+  }
+}
 
 /* Sets the error at position at; returns -1. */
 static int fail(parser *ps, const char *at, const char *msg) {
@@ -31,22 +94,6 @@ static int is_digit(const char *p, const char *end) { return p < end && *p >= '0
 static void ws(parser *ps) {
   while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\n' || *ps->p == '\r'))
     ps->p++;
-}
-
-static void free_value(jvalue *v) {
-  size_t i;
-  if (v->type == J_STRING)
-    free((char *)v->str);
-  if (v->type == J_ARRAY || v->type == J_OBJECT) {
-    for (i = 0; i < v->len; i++) {
-      free_value(&v->items[i]);
-      if (v->type == J_OBJECT)
-        free((char *)v->keys[i]);
-    }
-    free(v->items);
-    free((void *)v->keys);
-    free(v->keylens);
-  }
 }
 
 static int hex4(const char *s, unsigned *v) {
@@ -120,7 +167,7 @@ static char *string(parser *ps, size_t *outlen) {
     q += *q == '\\' && q + 1 < ps->end ? 2 : 1;
   if (q >= ps->end)
     return fail(ps, ps->p, "unterminated string"), NULL;
-  out = o = malloc((size_t)(q - s) + 1);
+  out = o = arena_alloc(ps, (size_t)(q - s) + 1);
   if (!out)
     return fail(ps, ps->p, "out of memory"), NULL;
   while (s < q) {
@@ -185,7 +232,6 @@ static char *string(parser *ps, size_t *outlen) {
   ps->p = q + 1;
   return out;
 bad:
-  free(out);
   return NULL;
 }
 
@@ -246,6 +292,19 @@ static int check_duplicates(parser *ps, const jvalue *v, const size_t *offs) {
   char name[80];
   if (v->len < 2)
     return 0;
+  if (v->len <= 16) {
+    /* Few keys: the earliest key equal to one before it, without sorting
+     * (the same one: the earliest second occurrence in the text). */
+    size_t j;
+    for (i = 1; i < v->len; i++)
+      for (j = 0; j < i; j++)
+        if (v->keylens[i] == v->keylens[j] && memcmp(v->keys[i], v->keys[j], v->keylens[i]) == 0) {
+          render(name, sizeof name, v->keys[i], v->keylens[i], 48);
+          snprintf(ps->msg, sizeof ps->msg, "duplicate key %s in an object", name);
+          return fail(ps, ps->text + offs[i], ps->msg);
+        }
+    return 0;
+  }
   if (!(r = malloc(v->len * sizeof *r)))
     return fail(ps, ps->p, "out of memory");
   for (i = 0; i < v->len; i++)
@@ -293,7 +352,6 @@ static int container(parser *ps, jvalue *v, int depth, int object) {
         goto out;
       ws(ps);
       if (ps->p >= ps->end || *ps->p != ':') {
-        free((char *)key);
         fail(ps, ps->p, "expected ':'");
         goto out;
       }
@@ -305,14 +363,15 @@ static int container(parser *ps, jvalue *v, int depth, int object) {
       const char **nk;
       size_t *nl, *no;
       if (ncap > SIZE_MAX / sizeof *ni) {
-        free((char *)key);
         fail(ps, ps->p, "out of memory");
         goto out;
       }
-      ni = realloc(v->items, ncap * sizeof *ni);
-      nk = object ? realloc((void *)v->keys, ncap * sizeof *nk) : NULL;
-      nl = object ? realloc(v->keylens, ncap * sizeof *nl) : NULL;
-      no = object ? realloc(offs, ncap * sizeof *no) : NULL;
+      /* The items are grown last so that, alone in a chunk's tail, they
+       * grow in place (an array's elements are its only blocks). */
+      nk = object ? arena_grow(ps, (void *)v->keys, cap * sizeof *nk, ncap * sizeof *nk) : NULL;
+      nl = object ? arena_grow(ps, v->keylens, cap * sizeof *nl, ncap * sizeof *nl) : NULL;
+      no = object ? arena_grow(ps, offs, cap * sizeof *no, ncap * sizeof *no) : NULL;
+      ni = arena_grow(ps, v->items, cap * sizeof *ni, ncap * sizeof *ni);
       if (ni)
         v->items = ni;
       if (nk)
@@ -322,7 +381,6 @@ static int container(parser *ps, jvalue *v, int depth, int object) {
       if (no)
         offs = no;
       if (!ni || (object && (!nk || !nl || !no))) {
-        free((char *)key);
         fail(ps, ps->p, "out of memory");
         goto out;
       }
@@ -359,7 +417,6 @@ static int container(parser *ps, jvalue *v, int depth, int object) {
     goto out;
   }
 out:
-  free(offs);
   return rc;
 }
 
@@ -454,22 +511,25 @@ int json_parse(const char *text, size_t len, jdoc *doc, char *err, size_t errlen
   ps.text = ps.p = text;
   ps.end = text + len;
   ps.err = NULL;
+  ps.arena = NULL;
   memset(doc, 0, sizeof *doc);
   if (value(&ps, &doc->root, 0) == 0) {
     ws(&ps);
-    if (ps.p == ps.end)
+    if (ps.p == ps.end) {
+      doc->arena = ps.arena;
       return 0;
+    }
     fail(&ps, ps.p, "text after the value");
   }
   if (err && errlen)
     snprintf(err, errlen, "offset %zu: %s", (size_t)(ps.p - text), ps.err);
-  free_value(&doc->root);
+  arena_free(ps.arena);
   memset(doc, 0, sizeof *doc);
   return -1;
 }
 
 void json_free(jdoc *doc) {
-  free_value(&doc->root);
+  arena_free(doc->arena);
   memset(doc, 0, sizeof *doc);
 }
 
@@ -580,26 +640,57 @@ static int skipped(const char *key, size_t klen, const char *const *skip) {
   return 0;
 }
 
-static int cmp(const jvalue *g, const jvalue *w, const char *const *skip, char *path, size_t plen,
-               size_t used, char *diff, size_t difflen) {
-  size_t i;
-  char a[64], b[64];
+/* The path to the value being compared: a key or an index per level,
+ * rendered only when a difference is found (rendering it at every step
+ * cost more than the comparison). */
+typedef struct jpath {
+  int n;
+  struct {
+    const char *key; /* NULL: an array index */
+    size_t idx;
+  } c[JSON_MAX_DEPTH + 2];
+} jpath;
+
+/* Renders the first upto levels of st into path (plen bytes) as
+ * "a.b[3].c"; returns the length used. */
+static size_t render_path(const jpath *st, int upto, char *path, size_t plen) {
+  size_t used = 0;
+  int k;
+  path[0] = 0;
+  for (k = 0; k < upto; k++) {
+    int n = st->c[k].key ? snprintf(path + used, plen - used, "%s%s", used ? "." : "", st->c[k].key)
+                         : snprintf(path + used, plen - used, "[%zu]", st->c[k].idx);
+    used += n > 0 && (size_t)n < plen - used ? (size_t)n : 0;
+  }
+  return used;
+}
+
+static int cmp(const jvalue *g, const jvalue *w, const char *const *skip, jpath *st,
+               char *diff, size_t difflen) {
+  size_t i, used;
+  char a[64], b[64], path[512];
+  int d = st->n;
   if (g->type != w->type || (g->type == J_NUMBER && !json_number_equal(g, w)) ||
       (g->type == J_STRING && (g->len != w->len || memcmp(g->str, w->str, g->len) != 0))) {
     brief(g, a, sizeof a);
     brief(w, b, sizeof b);
+    used = render_path(st, d, path, sizeof path);
     snprintf(diff, difflen, "%s: got %s, want %s", used ? path : "(top)", a, b);
     return 1;
   }
+  if (d >= JSON_MAX_DEPTH + 1) /* never: the parser refuses deeper documents */
+    return 0;
   if (g->type == J_ARRAY) {
     for (i = 0; i < g->len && i < w->len; i++) {
-      int n = snprintf(path + used, plen - used, "[%zu]", i);
-      size_t u = used + (n > 0 && (size_t)n < plen - used ? (size_t)n : 0);
-      if (cmp(&g->items[i], &w->items[i], skip, path, plen, u, diff, difflen))
+      st->c[d].key = NULL;
+      st->c[d].idx = i;
+      st->n = d + 1;
+      if (cmp(&g->items[i], &w->items[i], skip, st, diff, difflen))
         return 1;
-      path[used] = 0;
     }
+    st->n = d;
     if (g->len != w->len) {
+      used = render_path(st, d, path, sizeof path);
       snprintf(diff, difflen, "%s: got %zu elements, want %zu", used ? path : "(top)", g->len,
                w->len);
       return 1;
@@ -610,22 +701,22 @@ static int cmp(const jvalue *g, const jvalue *w, const char *const *skip, char *
      * unique in both (the parser refuses repeats). */
     for (i = 0; i < w->len; i++) {
       const jvalue *gv = get_n(g, w->keys[i], w->keylens[i]);
-      int n = snprintf(path + used, plen - used, "%s%s", used ? "." : "", w->keys[i]);
-      size_t u = used + (n > 0 && (size_t)n < plen - used ? (size_t)n : 0);
-      if ((!gv || gv->type == J_NULL) && skipped(w->keys[i], w->keylens[i], skip)) {
-        path[used] = 0;
+      if ((!gv || gv->type == J_NULL) && skipped(w->keys[i], w->keylens[i], skip))
         continue;
-      }
+      st->c[d].key = w->keys[i];
+      st->n = d + 1;
       if (!gv) {
+        render_path(st, d + 1, path, sizeof path);
         snprintf(diff, difflen, "%s: missing", path);
         return 1;
       }
-      if (cmp(gv, &w->items[i], skip, path, plen, u, diff, difflen))
+      if (cmp(gv, &w->items[i], skip, st, diff, difflen))
         return 1;
-      path[used] = 0;
     }
+    st->n = d;
     for (i = 0; i < g->len; i++)
       if (!get_n(w, g->keys[i], g->keylens[i])) {
+        used = render_path(st, d, path, sizeof path);
         snprintf(diff, difflen, "%s%s%s: not in the canonical form", used ? path : "",
                  used ? "." : "", g->keys[i]);
         return 1;
@@ -636,10 +727,10 @@ static int cmp(const jvalue *g, const jvalue *w, const char *const *skip, char *
 
 int json_compare(const jvalue *got, const jvalue *want, const char *const *skip, char *diff,
                  size_t difflen) {
-  char path[512];
-  path[0] = 0;
+  jpath st;
+  st.n = 0;
   diff[0] = 0;
-  return cmp(got, want, skip, path, sizeof path, 0, diff, difflen);
+  return cmp(got, want, skip, &st, diff, difflen);
 }
 
 void json_write_string(FILE *out, const char *s) {

@@ -33,10 +33,12 @@ struct jvalue {
   size_t *keylens;   /* J_OBJECT: each key's length (a key may hold a NUL) */
 };
 
-/* A parsed document: every value (strings, keys, items) is allocated on
- * its own and freed by json_free. */
+/* A parsed document: every value (strings, keys, items) is allocated in
+ * the document's arena, freed at once by json_free. */
+struct jarena;
 typedef struct jdoc {
   jvalue root;
+  struct jarena *arena;
 } jdoc;
 
 /* Parses text[0..len) (no NUL needed).  Returns 0, or -1 with

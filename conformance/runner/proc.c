@@ -1,9 +1,11 @@
 /* proc.c - see proc.h. */
+#define _GNU_SOURCE /* pipe2 */
 #include "proc.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,16 +20,18 @@ static long now_ms(void) {
   return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-/* In the child: execve argv[0], or each $PATH directory's argv[0] when
- * asked and the name has no '/'.  Returns only on failure, errno set (the
- * most telling error of the candidates, as execvp reports it). */
-static void exec_child(char *const argv[], const proc_opts *o, char *const envp[]) {
+/* Starts argv[0] with posix_spawn (glibc: clone(CLONE_VM|CLONE_VFORK), so
+ * the cost does not grow with the caller's size: no page tables copied),
+ * or each $PATH directory's argv[0] when asked and the name has no '/'.
+ * Returns 0 with *pid set, or the error of the exec (the most telling
+ * error of the candidates, as execvp reports it). */
+static int spawn(pid_t *pid, char *const argv[], const proc_opts *o,
+                 const posix_spawn_file_actions_t *fa, const posix_spawnattr_t *at,
+                 char *const envp[]) {
   const char *p;
-  int e = ENOENT;
-  if (!o->search_path || strchr(argv[0], '/')) {
-    execve(argv[0], argv, envp);
-    return;
-  }
+  int e = ENOENT, rc;
+  if (!o->search_path || strchr(argv[0], '/'))
+    return posix_spawn(pid, argv[0], fa, at, argv, envp);
   p = getenv("PATH");
   if (!p)
     p = "/usr/bin:/bin";
@@ -44,15 +48,17 @@ static void exec_child(char *const argv[], const proc_opts *o, char *const envp[
       strcpy(cand + dl + 1, argv[0]);
     }
     if (cand[0]) {
-      execve(cand, argv, envp);
-      if (errno != ENOENT && errno != ENOTDIR)
-        e = errno;
+      rc = posix_spawn(pid, cand, fa, at, argv, envp);
+      if (rc == 0)
+        return 0;
+      if (rc != ENOENT && rc != ENOTDIR)
+        e = rc;
     }
     if (!q)
       break;
     p = q + 1;
   }
-  errno = e;
+  return e;
 }
 
 static void kill_child(pid_t pid, const proc_opts *o) {
@@ -159,68 +165,97 @@ static int reap(pid_t pid, long deadline, const proc_opts *o, proc_result *r) {
   return status;
 }
 
+/* The child's set-up: stdin from /dev/null, stdout and stderr to the
+ * pipes (every other descriptor of ours is close-on-exec), its own
+ * process group when asked, SIGPIPE back to its default when asked. */
+static int spawn_setup(const proc_opts *o, int out_fd, int err_fd, posix_spawn_file_actions_t *fa,
+                       posix_spawnattr_t *at) {
+  short flags = 0;
+  if (posix_spawn_file_actions_init(fa) != 0)
+    return -1;
+  if (posix_spawnattr_init(at) != 0) {
+    posix_spawn_file_actions_destroy(fa);
+    return -1;
+  }
+  if (posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0) != 0 ||
+      posix_spawn_file_actions_adddup2(fa, out_fd, 1) != 0 ||
+      posix_spawn_file_actions_adddup2(fa, err_fd, 2) != 0)
+    goto bad;
+  if (o->own_group) {
+    flags |= POSIX_SPAWN_SETPGROUP;
+    if (posix_spawnattr_setpgroup(at, 0) != 0)
+      goto bad;
+  }
+  if (o->default_sigpipe) {
+    sigset_t def;
+    sigemptyset(&def);
+    sigaddset(&def, SIGPIPE);
+    flags |= POSIX_SPAWN_SETSIGDEF;
+    if (posix_spawnattr_setsigdefault(at, &def) != 0)
+      goto bad;
+  }
+  if (posix_spawnattr_setflags(at, flags) != 0)
+    goto bad;
+  return 0;
+bad:
+  posix_spawn_file_actions_destroy(fa);
+  posix_spawnattr_destroy(at);
+  return -1;
+}
+
 int proc_run(char *const argv[], const proc_opts *o, proc_result *r) {
-  int po[2], pe[2], px[2], status;
+  extern char **environ;
+  int po[2], pe[2], status, e;
   size_t cap = 1 << 16;
   long start = now_ms(), deadline = start + (long)(o->timeout_s * 1000);
   pid_t pid;
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t at;
 
   memset(r, 0, sizeof *r);
-  if (pipe(po) != 0)
+  if (pipe2(po, O_CLOEXEC) != 0)
     return -1;
-  if (pipe(pe) != 0) {
+  if (pipe2(pe, O_CLOEXEC) != 0) {
     close(po[0]), close(po[1]);
     return -1;
   }
-  if (pipe(px) != 0) {
+  r->out = malloc(cap);
+  if (!r->out || spawn_setup(o, po[1], pe[1], &fa, &at) != 0) {
+    free(r->out);
+    r->out = NULL;
     close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
     return -1;
   }
-  fcntl(px[1], F_SETFD, FD_CLOEXEC);
-  r->out = malloc(cap);
-  if (!r->out || (pid = fork()) < 0) {
-    free(r->out);
-    r->out = NULL;
-    close(po[0]), close(po[1]), close(pe[0]), close(pe[1]), close(px[0]), close(px[1]);
-    return -1;
-  }
-  if (pid == 0) {
-    extern char **environ;
-    int devnull = open("/dev/null", O_RDONLY), e;
-    if (o->own_group)
-      setpgid(0, 0);
-    if (devnull >= 0)
-      dup2(devnull, 0);
-    dup2(po[1], 1);
-    dup2(pe[1], 2);
-    close(po[0]), close(po[1]), close(pe[0]), close(pe[1]), close(px[0]);
-    if (o->default_sigpipe)
-      signal(SIGPIPE, SIG_DFL);
-    exec_child(argv, o, o->envp ? o->envp : environ);
-    e = errno;
-    if (o->who)
-      fprintf(stderr, "%s: cannot run %s: %s\n", o->who, argv[0], strerror(e));
-    if (write(px[1], &e, sizeof e) < 0) {
-      /* the parent then sees no exec error, only exit 127 */
-    }
-    _exit(127);
-  }
-  if (o->own_group)
-    setpgid(pid, pid);
-  if (o->child)
-    *o->child = (sig_atomic_t)pid;
+  e = spawn(&pid, argv, o, &fa, &at, o->envp ? o->envp : environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
   close(po[1]);
   close(pe[1]);
-  close(px[1]);
-  {
-    int e = 0;
-    ssize_t got;
-    while ((got = read(px[0], &e, sizeof e)) < 0 && errno == EINTR)
-      ;
-    close(px[0]);
-    if (got == (ssize_t)sizeof e)
-      r->exec_errno = e ? e : ENOENT;
+  if (e != 0) {
+    /* No child ran: the result is what one that failed to exec would
+     * have given (exit 127, the message on its stderr). */
+    close(po[0]);
+    close(pe[0]);
+    if (e == ENOMEM || e == EAGAIN) {
+      free(r->out);
+      r->out = NULL;
+      errno = e;
+      return -1;
+    }
+    r->exec_errno = e;
+    if (o->who) {
+      int n = snprintf(r->err, sizeof r->err, "%s: cannot run %s: %s\n", o->who, argv[0],
+                       strerror(e));
+      r->errlen = n < 0 ? 0 : (size_t)n < sizeof r->err ? (size_t)n : sizeof r->err - 1;
+    }
+    r->out[0] = 0;
+    r->exited = 1;
+    r->code = 127;
+    r->ms = now_ms() - start;
+    return 0;
   }
+  if (o->child)
+    *o->child = (sig_atomic_t)pid;
   drain(pid, po[0], pe[0], deadline, o, r, &cap);
   close(po[0]);
   close(pe[0]);

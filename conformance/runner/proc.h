@@ -40,7 +40,8 @@ typedef struct proc_result {
 
 /* Runs argv[0] with argv (NULL-terminated), stdin from /dev/null, stdout
  * and stderr captured.  Returns 0 (r filled in), or -1 when the process
- * cannot be started (no pipe, no fork, no memory). */
+ * cannot be started (no pipe, no process, no memory).  The child is
+ * started with posix_spawn: its cost does not grow with the caller's size. */
 int proc_run(char *const argv[], const proc_opts *o, proc_result *r);
 /* Frees what proc_run allocated in r. */
 void proc_free(proc_result *r);

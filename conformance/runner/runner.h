@@ -74,6 +74,7 @@ typedef struct impl {
 typedef struct opts {
   const char *corpus, *out, *confdir, *bindir, *template_path;
   int jobs, sample, update_expected, strict, tap;
+  int progress; /* 0 none, 1 a line rewritten in place (a terminal), 2 a line every 10 s */
   double timeout;
 } opts;
 

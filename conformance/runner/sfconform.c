@@ -33,10 +33,12 @@ static int usage(void) {
   fprintf(stderr,
           "usage: sfconform [--corpus DIR] [--out DIR] [--confdir DIR] [--bindir DIR] [--template F]\n"
           "                 [-j N] [--timeout SECONDS] [--sample N] [--update-expected]\n"
-          "                 [--strict] [--tap] IMPL...\n"
+          "                 [--strict] [--tap] [--progress | --no-progress] IMPL...\n"
           "--strict: also the exact finding of every rejected and questionable case, a real\n"
           "section's objdump text, and an invalid section's lookups and unwinds (the oracle's\n"
           "own check); --tap: TAP per corpus source on stdout, the report on stderr.\n"
+          "--progress / --no-progress: the progress line on stderr once an implementation has run\n"
+          "for 2 s (default: rewritten in place on a terminal, else a line every 10 s).\n"
           "IMPL: a bundled adapter (BINDIR/sfadapter-IMPL: reference, libsframe-2.47, objdump-2.44,\n"
           "...; make list-adapters), the path of an\n"
           "executable or shared library speaking conformance/PROTOCOL.md, or NAME=PATH.\n");
@@ -51,7 +53,7 @@ static kase *cs;
 
 enum {
   OPT_CORPUS = 256, OPT_OUT, OPT_CONFDIR, OPT_BINDIR, OPT_TEMPLATE, OPT_TIMEOUT, OPT_SAMPLE,
-  OPT_UPDATE_EXPECTED, OPT_STRICT, OPT_TAP
+  OPT_UPDATE_EXPECTED, OPT_STRICT, OPT_TAP, OPT_PROGRESS, OPT_NO_PROGRESS
 };
 static const struct option long_opts[] = {
     {"corpus", required_argument, NULL, OPT_CORPUS},
@@ -64,6 +66,8 @@ static const struct option long_opts[] = {
     {"update-expected", no_argument, NULL, OPT_UPDATE_EXPECTED},
     {"strict", no_argument, NULL, OPT_STRICT},
     {"tap", no_argument, NULL, OPT_TAP},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
@@ -100,6 +104,7 @@ int main(int argc, char **argv) {
   o.template_path = "conformance/report/matrix.html";
   o.jobs = 2;
   o.timeout = 10;
+  o.progress = isatty(2) ? 1 : 2;
   snprintf(self, sizeof self, "%s", argv[0]);
   slash = strrchr(self, '/');
   if (slash)
@@ -126,6 +131,8 @@ int main(int argc, char **argv) {
     case OPT_UPDATE_EXPECTED: o.update_expected = 1; break;
     case OPT_STRICT: o.strict = 1; break;
     case OPT_TAP: o.tap = 1; break;
+    case OPT_PROGRESS: o.progress = isatty(2) ? 1 : 2; break;
+    case OPT_NO_PROGRESS: o.progress = 0; break;
     case 'h': return usage(), 0;
     case 1:
       if (optarg[0] == '-') /* "-" alone */

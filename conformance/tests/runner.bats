@@ -164,3 +164,20 @@ SH
   [ "$(status_of pcmask-v1-v1-amd64-le decl)" = wrong-output ]
   [[ "$(detail_of pcmask-v1-v1-amd64-le decl)" == lookup:*status*'got "found", want "rep-size-unknown"'* ]]
 }
+
+@test "workers stream their results: -j 1 and -j 3 give the same results; the progress line names the implementation" {
+  run "$B/sfconform" --no-progress --corpus "$C" --out "$T/j1" --sample 60 -j 1 "$B/sfadapter-reference"
+  [ "$status" -eq 0 ]
+  run "$B/sfconform" --no-progress --corpus "$C" --out "$T/j3" --sample 60 -j 3 "$B/sfadapter-reference"
+  [ "$status" -eq 0 ]
+  [ "$(wc -l < "$T/j1/sfadapter-reference/results.jsonl")" -gt 50 ]
+  diff <(sed 's/"ms":[0-9]*,//' "$T/j1/sfadapter-reference/results.jsonl") \
+       <(sed 's/"ms":[0-9]*,//' "$T/j3/sfadapter-reference/results.jsonl")
+  # An adapter slow enough that the run passes the 2 s the line waits for.
+  printf '#!/bin/sh\n[ "$1" = capabilities ] && exec "%s" capabilities\nsleep 0.4; exec "%s" "$@"\n' \
+    "$PWD/$B/sfadapter-reference" "$PWD/$B/sfadapter-reference" > "$T/slow.sh"
+  chmod +x "$T/slow.sh"
+  "$B/sfconform" --progress --corpus "$C" --out "$T/slow" --sample 400 -j 1 "slow=$T/slow.sh" \
+    > /dev/null 2> "$T/err"
+  grep -q '^sfconform: slow: [0-9]*/[0-9]* cases, [0-9]*/s, [0-9]* s left$' "$T/err"
+}

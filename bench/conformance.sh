@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# bench/conformance.sh - how fast `make conformance` goes (bench/README.md):
+# the throughput of sfconform (cases per second) per implementation over
+# the corpus, and the cost of one case run as the runner starts it, with
+# the runner as it is and with 1 GB more of it resident (the cost must not
+# grow with the runner's size: conformance/runner/proc.c uses posix_spawn).
+#
+#   bash bench/conformance.sh [IMPL...]     (default: every bundled adapter)
+#
+# Environment: BUILD (build), CORPUS (BUILD/corpus), BENCH_CONF_SAMPLE (1:
+# the whole corpus; N: every Nth section), BENCH_CONF_JOBS (2),
+# BENCH_CASE_RUNS (300).  Prints a Markdown table; exit 2 when a program
+# is missing.  The machine's load is printed with it: the figures are
+# wall-clock figures.
+set -euo pipefail
+export LC_ALL=C
+build=${BUILD:-build}
+corpus=${CORPUS:-$build/corpus}
+sample=${BENCH_CONF_SAMPLE:-1}
+jobs=${BENCH_CONF_JOBS:-2}
+runs=${BENCH_CASE_RUNS:-300}
+die() { echo "bench/conformance.sh: $*" >&2; exit 2; }
+[ -x "$build/bin/sfconform" ] || die "no $build/bin/sfconform (make conformance-build)"
+[ -x "$build/bench/case-cost" ] || die "no $build/bench/case-cost (make bench-build)"
+[ -f "$corpus/manifest-v3.txt" ] || die "no corpus in $corpus (make corpus)"
+if [ $# -gt 0 ]; then impls=("$@"); else read -ra impls <<< "$(make -s list-adapters BUILD="$build")"; fi
+out=$(mktemp -d "${TMPDIR:-/tmp}/bench-conf-XXXXXX")
+trap 'rm -rf "$out"' EXIT
+
+echo "## Conformance throughput"
+echo
+echo "sfconform -j $jobs over $corpus$( [ "$sample" -gt 1 ] && echo " (every ${sample}th section)"), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| implementation | cases | wall s | user s | sys s | cases/s |"
+echo "|---|---|---|---|---|---|"
+total_cases=0 total_wall=0
+for im in "${impls[@]}"; do
+  TIMEFORMAT='%R %U %S'
+  t=$( { time "$build/bin/sfconform" --no-progress --corpus "$corpus" --out "$out" -j "$jobs" \
+           --sample "$sample" "$im" > "$out/stdout" 2> "$out/stderr"; } 2>&1 ) || true
+  n=$(wc -l < "$out/${im##*/}/results.jsonl" 2>/dev/null || echo 0)
+  [ "$n" -gt 0 ] || { echo "| $im | (failed: $(head -c 200 "$out/stderr" | tr '\n|' '  ')) | | | | |"; continue; }
+  read -r wall user sys <<< "$t"
+  awk -v im="$im" -v n="$n" -v w="$wall" -v u="$user" -v s="$sys" \
+    'BEGIN { printf "| %s | %d | %.1f | %.1f | %.1f | %.0f |\n", im, n, w, u, s, n / w }'
+  total_cases=$((total_cases + n))
+  total_wall=$(awk -v a="$total_wall" -v b="$wall" 'BEGIN { print a + b }')
+done
+awk -v n="$total_cases" -v w="$total_wall" \
+  'BEGIN { if (w > 0) printf "| all | %d | %.1f | | | %.0f |\n", n, w, n / w }'
+echo
+# One case run: the reference adapter decoding the corpus's first section.
+sec=$(awk 'NR == 1 { print $6; exit }' "$corpus/manifest-v3.txt")
+vma=$(sed -n 's/^vma: //p' "$corpus/${sec%.sframe}.expect")
+echo "## One case run"
+echo
+echo "\`sfadapter-reference decode\` of $sec through the runner's process runner, $runs runs; microseconds, median (min - max)"
+echo
+echo "| runner's extra resident MB | per run us |"
+echo "|---|---|"
+"$build/bench/case-cost" "$runs" 1024 "$build/bin/sfadapter-reference" decode "$corpus/$sec" "${vma:-0}" |
+  awk '$1 == "case-run" { printf "| %d | %d (%d - %d) |\n", $2, $3, $4, $5 }'
