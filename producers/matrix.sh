@@ -364,8 +364,12 @@ exec_cell() {
     case $cc:$as in $opat) echo "$rest" ;; esac
   done < "$here/producers/exec-attributions.txt" > "$cd/attributions.txt"
   local st=0
-  # a run that hangs is a bug of ours, reported, never a stalled matrix
-  timeout -k 10 "${MATRIX_EXEC_TIMEOUT:-600}" bash "$here/harness/run.sh" --bin "$prog" "${libs[@]}" --out "$hout" --progress 0 \
+  # a run that hangs is a bug of ours, reported, never a stalled matrix;
+  # without address randomisation (setarch -R: QEMU's mappings, hence the
+  # guest's, the same every run), Lua, which hashes some keys by address,
+  # executes the same instructions every run
+  timeout -k 10 "${MATRIX_EXEC_TIMEOUT:-600}" setarch "$(uname -m)" -R \
+    bash "$here/harness/run.sh" --bin "$prog" "${libs[@]}" --out "$hout" --progress 0 \
     --attributions "$cd/attributions.txt" -- "${args[@]}" > "$cd/exec.log" 2>&1 || st=$?
   local j; j=$(ls "$hout"/runs/*.json 2>/dev/null | head -n 1)
   if [ -n "$j" ]; then
