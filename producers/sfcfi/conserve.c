@@ -291,7 +291,7 @@ typedef struct citem {
   size_t out_sym;             /* NO_SYM, or the output symbol's index */
   uint64_t out_start;
   sc_span sp;
-  char reason[240];
+  char reason[320];
 } citem;
 
 typedef struct lmade {
