@@ -248,7 +248,8 @@ run_cell() {
         shared)
           local so=libplt.so; [ "$code" = lua ] && so=liblua.so
           link "$cd/$so" -shared -Wl,-z,lazy $lib $libs || ok=0
-          [ $ok = 1 ] && { link "$cd/$name" -pie -Wl,-z,lazy $main -L"$cd" -l"${so#lib}" $libs -Wl,-rpath,'$ORIGIN' 2>/dev/null || link "$cd/$name" -pie $main "$cd/$so" $libs -Wl,-rpath,'$ORIGIN' || ok=0; }
+          local lname=${so#lib}; lname=${lname%.so}
+          [ $ok = 1 ] && { link "$cd/$name" -pie -Wl,-z,lazy $main -L"$cd" -l"$lname" $libs -Wl,-rpath,'$ORIGIN' || ok=0; }
           outputs=("$cd/$name" "$cd/$so"); inputs=($main $lib) ;;
         ld-r) # the linker's own relocatable link, then a PIE with it
           local ldbin=$ldd/ld
