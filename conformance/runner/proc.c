@@ -30,8 +30,15 @@ static int spawn(pid_t *pid, char *const argv[], const proc_opts *o,
                  char *const envp[]) {
   const char *p;
   int e = ENOENT, rc;
-  if (!o->search_path || strchr(argv[0], '/'))
+  /* The program is looked at first (access), so that an exec that cannot
+   * succeed is told by its errno whatever posix_spawn can report: under
+   * valgrind, which runs glibc's CLONE_VM|CLONE_VFORK child as a fork, the
+   * child's exec error never reaches the caller (the child exits 127). */
+  if (!o->search_path || strchr(argv[0], '/')) {
+    if (access(argv[0], X_OK) != 0)
+      return errno;
     return posix_spawn(pid, argv[0], fa, at, argv, envp);
+  }
   p = getenv("PATH");
   if (!p)
     p = "/usr/bin:/bin";
@@ -48,7 +55,7 @@ static int spawn(pid_t *pid, char *const argv[], const proc_opts *o,
       strcpy(cand + dl + 1, argv[0]);
     }
     if (cand[0]) {
-      rc = posix_spawn(pid, cand, fa, at, argv, envp);
+      rc = access(cand, X_OK) != 0 ? errno : posix_spawn(pid, cand, fa, at, argv, envp);
       if (rc == 0)
         return 0;
       if (rc != ENOENT && rc != ENOTDIR)
