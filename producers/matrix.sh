@@ -203,7 +203,7 @@ run_cell() {
   if [ ! -f "$sd/stamp" ]; then empty "objects not built"; return 0; fi
   # gcc falls back to the system's ld when -B names no ld: never silently
   [ -x "$ldd/ld" ] || { empty "no linker $ldd/ld (producers/toolchains.sh)" link-failed; return 0; }
-  local sub=$code; [ "$code" = lua ] || [ "$code" = plt ] || [ "$code" = progs ] || [ "$code" = zlib ] || sub=mdb
+  local sub=$code # each code's objects are in the set's subdirectory of its name
   if grep -qx "$sub" "$sd/failed" 2>/dev/null; then
     empty "compiling failed: $(grep -m1 -iE 'error|unrecognized|no llvm-mc' "$sd/build.log" | cut -c1-200)" build-failed; return 0
   fi
@@ -291,7 +291,9 @@ run_cell() {
   local o n
   for o in "${outputs[@]}"; do
     n=$(basename "$o")
-    if ! readelf -SW "$o" 2>/dev/null | grep -q ' \.sframe '; then
+    # its section headers, read once: NAME TYPE ADDR OFF SIZE ...
+    readelf -SW "$o" 2>/dev/null | sed -n 's/^ *\[ *[0-9]*\] //p' > "$cd/$n.sections"
+    if ! awk '$1 == ".sframe" { f = 1 } END { exit !f }' "$cd/$n.sections"; then
       echo '{"no_sframe": true}' > "$cd/$n.validate.json"
     else
       "$SFREF" validate --json "$o" > "$cd/$n.validate.json" 2> "$cd/$n.validate.err"
@@ -320,10 +322,10 @@ run_cell() {
   # section type): the judges read the first
   local multi=""
   for o in "${outputs[@]}"; do
-    [ "$(readelf -SW "$o" 2>/dev/null | grep -c ' \.sframe ')" -gt 1 ] && multi+="${o##*/} "
+    [ "$(awk '$1 == ".sframe"' "$cd/${o##*/}.sections" | wc -l)" -gt 1 ] && multi+="${o##*/} "
   done
   jq -nc --arg id "$id" --arg set "$set" --arg multi "$multi" --argjson outs "$(printf '%s\n' "${outputs[@]##*/}" | jq -R . | jq -sc .)" \
-    --arg sections "$(for o in "${outputs[@]}"; do readelf -SW "$o" 2>/dev/null | sed -n 's/^ *\[ *[0-9]*\] //p' | awk -v f="${o##*/}" '$1 ~ /^\.(plt|iplt|plt\.got|plt\.sec|sframe)$/ { printf "%s:%s:0x%s ", f, $1, $5 }'; done)" \
+    --arg sections "$(for o in "${outputs[@]}"; do awk -v f="${o##*/}" '$1 ~ /^\.(plt|iplt|plt\.got|plt\.sec|sframe)$/ { printf "%s:%s:0x%s ", f, $1, $5 }' "$cd/${o##*/}.sections"; done)" \
     --args '{id: $id, status: "ok", set: $set, outputs: $outs, sections: $sections, multiple_sframe: $multi, commands: $ARGS.positional}' "${cmds[@]}" > "$cd/cell.json"
 }
 
