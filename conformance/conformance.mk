@@ -56,12 +56,12 @@ $(SFCONFORM): $(SFCONFORM_SRCS) $(CONF_HDRS) common/sfc_tools.h $(SFC_PROC_LIB) 
 	$(CC) $(CFLAGS_ALL) -Iconformance/runner -Icommon -o $@ $(filter %.c,$^) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 
 $(SFADAPTER_REF): conformance/adapters/reference.c $(HDRS) $(SFR_DUMP_LIB) $(STATIC) \
-                  conformance/adapters/adapter_cli.h conformance/adapters/sfa_regs.h common/sfc_tools.h $(SFC_TOOLS_LIB)
+                  conformance/adapters/adapter_cli.h conformance/adapters/sfa_serve.h conformance/adapters/sfa_regs.h common/sfc_tools.h $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -Idecoder/fast -Icommon -o $@ conformance/adapters/reference.c \
 	  $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 
-$(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c conformance/adapters/adapter_cli.h \
+$(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c conformance/adapters/adapter_cli.h conformance/adapters/sfa_serve.h \
                  conformance/adapters/sfa_regs.h common/sfc_tools.h $(CONF_HDRS) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Iconformance/include -Icommon -o $@ $< $(SFC_TOOLS_LIB) -ldl

@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "adapter_cli.h"
+#include "sfa_serve.h"
 #include "binutils.h"
 #include "gnu_text.h"
 #include "proc.h"
@@ -244,7 +245,7 @@ static const char *const gnu_unknown_241[] = {
 static int gnu_capabilities(const sfa_config *cfg) {
   if (sfa_check_tool(cfg))
     return 1;
-  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\"],\"versions\":[",
+  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\",\"serve\"],\"versions\":[",
          cfg->name, cfg->version);
   if (!ver_ge(cfg, 2, 40))
     ; /* no --sframe */
@@ -457,9 +458,9 @@ static void usage(void) {
           );
 }
 
+static int command(int argc, char **argv);
+
 int main(int argc, char **argv) {
-  const sfa_tool *tool = &SFA_THE_TOOL;
-  int first;
   /* Some of these tools read past their buffers on bad input
    * (binutils-notes.md, C3): fixed addresses make their outcome repeat
    * (the personality is inherited by the tool). */
@@ -485,7 +486,14 @@ int main(int argc, char **argv) {
     g_cfg.path = (e && *e) ? e : SFA_KIND;
   }
 #endif
-  first = sfa_first_operand(argc, argv);
+  /* `serve`: many commands in one process (sfa_serve.h), each as below. */
+  return sfa_main(g_cfg.name, argc, argv, command, NULL);
+}
+
+/* One command of the protocol. */
+static int command(int argc, char **argv) {
+  const sfa_tool *tool = &SFA_THE_TOOL;
+  int first = sfa_first_operand(argc, argv);
   if (first < 0) {
     usage();
     return 2;

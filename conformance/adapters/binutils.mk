@@ -13,7 +13,7 @@
 # The toolchains live in build/ whatever BUILD is (one cache, ci/toolchains.sh).
 SFA_BU_TC      := $(abspath build/toolchains)
 SFA_BU_SRC     := conformance/adapters/binutils.c $(SFA_TEXT_HDRS) \
-                  conformance/adapters/adapter_cli.h conformance/adapters/sfa_regs.h common/sfc_tools.h \
+                  conformance/adapters/adapter_cli.h conformance/adapters/sfa_serve.h conformance/adapters/sfa_regs.h common/sfc_tools.h \
                   conformance/adapters/binutils.mk $(SFA_TEXT_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 # $(call sfa_bu_pkg,ROOT,PACKAGE): the package's version in ROOT/VERSIONS
 sfa_bu_pkg = $(shell awk '$$1 == "$(2)" { print $$2 }' $(1)/VERSIONS 2>/dev/null)

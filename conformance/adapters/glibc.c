@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "adapter_cli.h"
+#include "sfa_serve.h"
 
 #include "glibc-reader.h"
 
@@ -63,7 +64,7 @@
  * erratum 2: RA undefined); such a row prints "ra": null. */
 static const char capabilities[] =
     "{\"name\":\"glibc\",\"version\":\"" SFA_GLIBC_VERSION "\","
-    "\"commands\":[\"decode\",\"lookup\"],"
+    "\"commands\":[\"decode\",\"lookup\",\"serve\"],"
     "\"versions\":[2],"
     "\"abis\":[" HOST_ABIS "],"
     "\"endian\":[\"" HOST_ENDIAN "\"],"
@@ -599,7 +600,7 @@ static int lookup_job_one(FILE *o, void *job, int i, int ra_mode, int first) {
 
 /* ---- main ---- */
 
-int main(int argc, char **argv) {
+static int command(int argc, char **argv) {
   uint8_t *raw = NULL;
   size_t raw_len = 0;
   fenced sec;
@@ -642,3 +643,7 @@ int main(int argc, char **argv) {
   sfa_cli_free(&cli);
   return rc;
 }
+
+/* `serve` answers many commands in one process (sfa_serve.h), its
+ * addresses fixed once as a single command's are. */
+int main(int argc, char **argv) { return sfa_main(PROG, argc, argv, command, sfa_fixed_layout); }

@@ -41,7 +41,7 @@ $(GLIBC_STAMP): $(GLIBC_TARBALL) conformance/adapters/glibc.mk
 	touch $@
 
 $(SFA_GLIBC_243): conformance/adapters/glibc.c conformance/adapters/glibc-stubs.h conformance/adapters/glibc-reader.h \
-                  conformance/adapters/glibc.mk conformance/adapters/adapter_cli.h conformance/adapters/sfa_regs.h \
+                  conformance/adapters/glibc.mk conformance/adapters/adapter_cli.h conformance/adapters/sfa_serve.h conformance/adapters/sfa_regs.h \
                   common/sfc_tools.h common/sfc_tools.c $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
 	@mkdir -p $(@D)
 	$(CC) $(filter-out $(SAN_FLAGS) --coverage,$(CFLAGS_ALL)) -O2 \

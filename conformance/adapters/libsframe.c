@@ -33,6 +33,7 @@
 #include <sframe-api.h>
 
 #include "adapter_cli.h"
+#include "sfa_serve.h"
 
 #define PROG "sfadapter-libsframe"
 
@@ -89,7 +90,7 @@ typedef int32_t sfa_pc;
 
 static const char capabilities[] =
     "{\"name\":\"libsframe\",\"version\":\"" SFA_VERSION_STRING "\","
-    "\"commands\":[\"decode\",\"lookup\"],"
+    "\"commands\":[\"decode\",\"lookup\",\"serve\"],"
     "\"versions\":[" SFA_VERSIONS "],"
     "\"abis\":[\"amd64\",\"aarch64-le\",\"aarch64-be\"" SFA_S390X "],"
     "\"endian\":[\"little\",\"big\"],"
@@ -723,7 +724,7 @@ static int lookup_job_one(FILE *o, void *job, int i, int ra_mode, int first) {
 
 /* ---- main ---- */
 
-int main(int argc, char **argv) {
+static int command(int argc, char **argv) {
   section_buf sb;
   sframe_decoder_ctx *ctx;
   sfa_cli cli;
@@ -764,3 +765,7 @@ int main(int argc, char **argv) {
   sfa_cli_free(&cli);
   return rc;
 }
+
+/* `serve` answers many commands in one process (sfa_serve.h), its
+ * addresses fixed once as a single command's are. */
+int main(int argc, char **argv) { return sfa_main(PROG, argc, argv, command, sfa_fixed_layout); }

@@ -37,7 +37,7 @@ BUNDLED_BINS += $(SFA_LIBSFRAME_247)
 endif
 
 LIBSFRAME_SRC := conformance/adapters/libsframe.c conformance/adapters/libsframe.mk \
-                 conformance/adapters/adapter_cli.h conformance/adapters/sfa_regs.h \
+                 conformance/adapters/adapter_cli.h conformance/adapters/sfa_serve.h conformance/adapters/sfa_regs.h \
                  common/sfc_tools.h $(SFC_TOOLS_LIB)
 
 $(SFA_LIBSFRAME_240): $(LIBSFRAME_SRC)

@@ -23,7 +23,7 @@ static int llvm_capabilities(const sfa_config *cfg) {
     return 1;
   /* s390x: LLVM 22 has no name for ABI 4 ("ABI: 0x4") and applies none of
    * its rules (CFA offsets unscaled, RA "not saved" unknown). */
-  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\"],\"versions\":[2],"
+  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\",\"serve\"],\"versions\":[2],"
          "\"abis\":[\"aarch64-be\",\"aarch64-le\",\"amd64\"],\"endian\":[\"little\",\"big\"],"
          "\"unknown_fields\":",
          cfg->name, cfg->version);

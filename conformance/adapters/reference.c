@@ -5,7 +5,8 @@
  * findings the same way.  Like `sfref`, `lookup` and `unwind` still answer
  * for an invalid (not malformed) section, with exit 1.  The optional
  * command `objdump` prints `sfref dump --format=objdump` (the runner's
- * --strict mode compares it with a real section's objdump text). */
+ * --strict mode compares it with a real section's objdump text).  `serve`
+ * answers many commands in one process (sfa_serve.h). */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "adapter_cli.h"
+#include "sfa_serve.h"
 #include "dump.h"
 #include "sfc_tools.h"
 #include "sfr_fast.h"
@@ -38,11 +40,24 @@ static void print_finding(const sfr_finding *f) {
   fputs(sep[0] == ',' ? ")\n" : "\n", stderr);
 }
 
-/* The lookup index (sfr_index_build), freed at exit. */
+/* The lookup index (sfr_index_build) of the command being run. */
 static void *lookup_index;
-static void free_lookup_index(void) { free(lookup_index); }
+
+static int answer(int argc, char **argv);
+
+/* One command; its lookup index freed after it (a serving process runs many). */
+static int command(int argc, char **argv) {
+  int rc = answer(argc, argv);
+  free(lookup_index);
+  lookup_index = NULL;
+  return rc;
+}
 
 int main(int argc, char **argv) {
+  return sfa_main("sfadapter-reference", argc, argv, command, NULL);
+}
+
+static int answer(int argc, char **argv) {
   sfr_section sec;
   sfr_finding items[MAX_FINDINGS];
   sfr_report rep;
@@ -60,7 +75,7 @@ int main(int argc, char **argv) {
   cmd = first > 0 && argc > 1 ? argv[1] : "";
   if (!strcmp(cmd, "capabilities")) {
     printf("{\"name\":\"sframe-conformance oracle\",\"version\":\"%s\","
-           "\"commands\":[\"decode\",\"lookup\",\"unwind\",\"objdump\"],\"versions\":[1,2,3],"
+           "\"commands\":[\"decode\",\"lookup\",\"unwind\",\"objdump\",\"serve\"],\"versions\":[1,2,3],"
            "\"abis\":[\"amd64\",\"aarch64-le\",\"aarch64-be\",\"s390x\"],"
            "\"endian\":[\"little\",\"big\"],\"unknown_fields\":[]}\n",
            SFR_VERSION_STRING);
@@ -115,7 +130,6 @@ int main(int argc, char **argv) {
     /* As sfref: lookups and unwinds go through the lookup index, and each
      * lookup is checked against the simple path, which has none. */
     if ((n = sfr_index_size(&sec)) != 0 && (lookup_index = malloc(n)) != NULL) {
-      atexit(free_lookup_index);
       if (!sfr_index_build(&sec, lookup_index, n)) {
         fprintf(stderr, "sfadapter-reference: internal error: the index of a section "
                 "validated in order was not built\n");

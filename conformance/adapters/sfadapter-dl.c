@@ -2,16 +2,20 @@
  * (conformance/PROTOCOL.md, conformance/include/sframe_adapter.h):
  *
  *   sfadapter-dl LIB.so capabilities | decode SECTION VMA |
- *                lookup SECTION VMA PC... | unwind SECTION VMA SNAPSHOT
+ *                lookup SECTION VMA PC... | unwind SECTION VMA SNAPSHOT |
+ *                serve
  *
  * loads LIB.so with dlopen and speaks the executable form for it.  A
- * command the library does not export is reported as unsupported (exit 2). */
+ * command the library does not export is reported as unsupported (exit 2).
+ * `serve` (sfa_serve.h) answers many commands with the library loaded
+ * once: the runner serves every library this way. */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "adapter_cli.h"
+#include "sfa_serve.h"
 #include "sfc_tools.h"
 #include "sframe_adapter.h"
 
@@ -31,45 +35,36 @@ static int sym(void *lib, const char *name, void *fn, size_t size) {
   return 1;
 }
 
-int main(int argc, char **argv) {
-  void *lib;
-  const char *cmd;
+/* The library, loaded once (a serving driver runs many commands on it). */
+static void *lib;
+static const char *lib_path;
+
+/* One command: argv[1] the command, then its operands. */
+static int command(int argc, char **argv) {
+  const char *cmd = argc > 1 ? argv[1] : "";
   uint8_t *bytes = NULL;
   size_t len = 0;
   uint64_t vma = 0;
-  int rc, first = sfa_first_operand(argc, argv);
+  int rc;
 
-  if (first > 1) { /* the operands as argv[1]... */
-    argc -= first - 1;
-    argv += first - 1;
-  }
-  cmd = argc > 2 ? argv[2] : "";
-  if (first < 0 || argc < 3) {
-    fprintf(stderr, "usage: sfadapter-dl LIB.so COMMAND ARGS...\n");
-    return 2;
-  }
-  if (!(lib = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL))) {
-    fprintf(stderr, "sfadapter-dl: %s\n", dlerror());
-    return 2;
-  }
   if (!strcmp(cmd, "capabilities")) {
     caps_fn caps;
     if (!sym(lib, "sfa_capabilities", &caps, sizeof caps)) {
-      fprintf(stderr, "sfadapter-dl: %s: no sfa_capabilities\n", argv[1]);
+      fprintf(stderr, "sfadapter-dl: %s: no sfa_capabilities\n", lib_path);
       return 2;
     }
     puts(caps());
     return 0;
   }
-  if (argc < 5 || !sfc_parse_u64(argv[4], &vma)) {
+  if (argc < 4 || !sfc_parse_u64(argv[3], &vma)) {
     fprintf(stderr, "sfadapter-dl: %s: expected SECTION VMA\n", cmd);
     return 2;
   }
-  if (sfc_read_file(argv[3], &bytes, &len) != SFC_READ_OK) {
-    fprintf(stderr, "sfadapter-dl: %s: cannot read\n", argv[3]);
+  if (sfc_read_file(argv[2], &bytes, &len) != SFC_READ_OK) {
+    fprintf(stderr, "sfadapter-dl: %s: cannot read\n", argv[2]);
     return 2;
   }
-  if (!strcmp(cmd, "decode") && argc == 5) {
+  if (!strcmp(cmd, "decode") && argc == 4) {
     decode_fn fn;
     rc = sym(lib, "sfa_decode", &fn, sizeof fn) ? fn(bytes, len, vma, stdout, stderr) : 2;
   } else if (!strcmp(cmd, "lookup")) {
@@ -77,15 +72,15 @@ int main(int argc, char **argv) {
     uint64_t *pcs = calloc((size_t)argc, sizeof *pcs);
     int i;
     rc = pcs && sym(lib, "sfa_lookup", &fn, sizeof fn) ? 0 : 2;
-    for (i = 5; rc == 0 && i < argc; i++)
-      if (!sfc_parse_u64(argv[i], &pcs[i - 5]))
+    for (i = 4; rc == 0 && i < argc; i++)
+      if (!sfc_parse_u64(argv[i], &pcs[i - 4]))
         rc = 2;
     if (rc == 0)
-      rc = fn(bytes, len, vma, pcs, (size_t)(argc - 5), stdout, stderr);
+      rc = fn(bytes, len, vma, pcs, (size_t)(argc - 4), stdout, stderr);
     free(pcs);
-  } else if (!strcmp(cmd, "unwind") && argc == 6) {
+  } else if (!strcmp(cmd, "unwind") && argc == 5) {
     unwind_fn fn;
-    rc = sym(lib, "sfa_unwind", &fn, sizeof fn) ? fn(bytes, len, vma, argv[5], stdout, stderr) : 2;
+    rc = sym(lib, "sfa_unwind", &fn, sizeof fn) ? fn(bytes, len, vma, argv[4], stdout, stderr) : 2;
   } else {
     fprintf(stderr, "sfadapter-dl: unknown command or arguments: %s\n", cmd);
     rc = 2;
@@ -93,4 +88,26 @@ int main(int argc, char **argv) {
   free(bytes);
   fflush(stdout);
   return rc == 0 || rc == 1 ? rc : 2;
+}
+
+int main(int argc, char **argv) {
+  int first = sfa_first_operand(argc, argv);
+
+  if (first > 1) { /* the operands as argv[1]... */
+    argc -= first - 1;
+    argv += first - 1;
+  }
+  if (first < 0 || argc < 3) {
+    fprintf(stderr, "usage: sfadapter-dl LIB.so COMMAND ARGS...\n"
+                    "       sfadapter-dl LIB.so serve\n");
+    return 2;
+  }
+  lib_path = argv[1];
+  if (!(lib = dlopen(lib_path, RTLD_NOW | RTLD_LOCAL))) {
+    fprintf(stderr, "sfadapter-dl: %s\n", dlerror());
+    return 2;
+  }
+  /* Without LIB.so: argv[1] the command (or `serve`). */
+  argv[1] = argv[0];
+  return sfa_main("sfadapter-dl", argc - 1, argv + 1, command, NULL);
 }

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,26 +28,69 @@ static void set(result *r, int st, const char *fmt, const char *a, const char *b
   snprintf(r->detail, sizeof r->detail, fmt, a, b);
 }
 
+/* A worker's serving process (PROTOCOL.md, `serve`): set while the cases
+ * of an IMPL that offers `serve` go to it, else NULL (every command then
+ * runs in a process of its own, as in the runner itself). */
+static proc_server *serving;
+static unsigned servers_started;
+
+/* Sends one command to the serving process, started first when none
+ * runs.  Returns proc_server_call's answer (1: it went away on the
+ * command: r->lost is set). */
+static int serve_one(const impl *im, const proc_opts *popts, const char *const *args,
+                     proc_result *pr, result *r) {
+  if (!serving->pid) {
+    const char *argv[4];
+    int n;
+    impl_argv(im, argv, &n);
+    argv[n++] = "serve";
+    argv[n] = NULL;
+    if (proc_server_start((char *const *)argv, popts, serving) != 0) {
+      memset(pr, 0, sizeof *pr);
+      r->lost = 1;
+      return 1;
+    }
+    servers_started++;
+  }
+  if (proc_server_call(serving, (char *const *)args, popts, pr) != 0) {
+    r->lost = 1;
+    return 1;
+  }
+  return 0;
+}
+
 /* Runs one command; fills r on a crash or timeout (returns -1), else 0. */
 static int run(const impl *im, const opts *o, const char *const *args, proc_result *pr,
                result *r) {
   const char **argv;
   int n, i, rc;
   proc_opts popts;
-  for (i = 0; args[i]; i++)
-    ;
-  if (!(argv = calloc((size_t)i + 4, sizeof *argv)))
-    sfc_die(2, "%s", "out of memory");
-  impl_argv(im, argv, &n);
-  for (i = 0; args[i]; i++)
-    argv[n++] = args[i];
-  argv[n] = NULL;
   popts = adapter_run_opts(o, MAX_OUT);
-  rc = proc_run((char *const *)argv, &popts, pr);
-  free(argv);
-  if (rc != 0) {
-    set(r, ST_CRASH, "cannot start %s%s", im->argv0, "");
-    return -1;
+  if (serving) {
+    if (serve_one(im, &popts, args, pr, r) != 0) {
+      if (pr->timed_out) {
+        set(r, ST_TIMEOUT, "%s: no exit within the time limit%s", args[0], "");
+        r->code = -1000;
+      } else {
+        set(r, ST_CRASH, "%s: the serving process went away", args[0], "");
+      }
+      return -1;
+    }
+  } else {
+    for (i = 0; args[i]; i++)
+      ;
+    if (!(argv = calloc((size_t)i + 4, sizeof *argv)))
+      sfc_die(2, "%s", "out of memory");
+    impl_argv(im, argv, &n);
+    for (i = 0; args[i]; i++)
+      argv[n++] = args[i];
+    argv[n] = NULL;
+    rc = proc_run((char *const *)argv, &popts, pr);
+    free(argv);
+    if (rc != 0) {
+      set(r, ST_CRASH, "cannot start %s%s", im->argv0, "");
+      return -1;
+    }
   }
   r->ms += pr->ms;
   if (snprintf(r->err, sizeof r->err, "%s", pr->err) < 0)
@@ -374,11 +418,62 @@ const skip_entry *skipped(const impl *im, const kase *k) {
 }
 
 
-/* One result as a worker sends it to the runner. */
+/* One result as a worker sends it to the runner, with the number of
+ * serving processes the worker has started so far. */
 typedef struct record {
   size_t idx;
   result r;
+  unsigned started;
 } record;
+
+/* Whether an outcome reached by a serving process stands: when it is the
+ * expected one (the expected-results file; without one, a pass or an
+ * impl-* outcome).  Any other, and every case on which the serving process
+ * went away (but an expected timeout: the runner stopped it at the time
+ * limit, as it stops a process of its own), is decided again by processes
+ * of its own, as without serving:
+ * so what a serving process carries from one case to the next (a heap a
+ * reader corrupted, a leak, a crash armed by an earlier case) can change
+ * how fast a run goes, never an outcome, and a crash or a timeout is still
+ * pinned on the case that has it alone. */
+static int served_outcome_stands(const impl *im, size_t i, const result *r) {
+  if (r->lost) /* only a timeout, the runner's own doing, when one is expected */
+    return r->status == ST_TIMEOUT && im->has_expected && as_expected(im, i, r->status);
+  if (im->has_expected)
+    return as_expected(im, i, r->status);
+  return r->status == ST_PASS || r->status == ST_UNSUPPORTED || r->status == ST_IMPL_ACCEPT ||
+         r->status == ST_IMPL_REJECT;
+}
+
+/* Runs case i in a worker: through the serving process when there is one,
+ * then again in processes of its own when the served outcome does not
+ * stand.  A serving process that goes away on the first command it is
+ * given, on a case that does not crash or time out on its own, does not
+ * work: the worker says so and stops serving. */
+static void worker_case(const impl *im, const opts *o, const kase *cs, size_t i, result *r) {
+  proc_server *srv = serving;
+  int first_call, lost;
+  run_case(im, o, &cs[i], r);
+  if (!srv || r->status == ST_UNSUPPORTED)
+    return;
+  if (served_outcome_stands(im, i, r)) {
+    r->run = RUN_SERVED;
+    return;
+  }
+  first_call = r->lost && srv->calls == 0;
+  lost = r->lost;
+  serving = NULL;
+  run_case(im, o, &cs[i], r);
+  r->run = RUN_CONFIRMED;
+  r->lost = (unsigned char)lost;
+  if (first_call && r->status != ST_CRASH && r->status != ST_TIMEOUT) {
+    fprintf(stderr, "sfconform: %s: `serve` does not work (the serving process went away on "
+                    "%s, which runs on its own); one process per command from here\n",
+            im->name, cs[i].id);
+    return; /* serving stays off in this worker */
+  }
+  serving = srv;
+}
 
 static long mono_ms(void) {
   struct timespec ts;
@@ -422,6 +517,7 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   int fds[64];
   record buf[64];
   size_t got[64], i, done = 0;
+  unsigned started[64] = {0};
   long start = mono_ms(), last = 0;
   if (jobs > 64)
     jobs = 64;
@@ -442,13 +538,20 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
       for (k = 0; k < w; k++)
         close(fds[k]);
       fcntl(pp[1], F_SETFD, FD_CLOEXEC);
+      static proc_server srv;
+      /* A serving process that goes away makes writes to it fail, not
+       * kill the worker; the adapters get SIGPIPE back (adapter_run_opts). */
+      signal(SIGPIPE, SIG_IGN);
+      if (im->serve && o->serve)
+        serving = &srv;
       for (i = (size_t)w; i < n; i += (size_t)jobs) {
         record rec;
         const char *p = (const char *)&rec;
         size_t left = sizeof rec;
         memset(&rec, 0, sizeof rec);
         rec.idx = i;
-        run_case(im, o, &cs[i], &rec.r);
+        worker_case(im, o, cs, i, &rec.r);
+        rec.started = servers_started;
         while (left) {
           ssize_t put = write(pp[1], p, left);
           if (put < 0 && errno == EINTR)
@@ -458,6 +561,9 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
           p += put, left -= (size_t)put;
         }
       }
+      /* Its stdin closed, the serving process ends by itself (and writes
+       * what it writes at exit, such as coverage data). */
+      proc_server_stop(&srv, 5.0);
       _exit(0);
     }
     close(pp[1]);
@@ -493,6 +599,7 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
       if (got[w] == sizeof buf[w]) {
         if (buf[w].idx < n) {
           im->res[buf[w].idx] = buf[w].r;
+          started[w] = buf[w].started;
           done++;
         }
         got[w] = 0;
@@ -507,6 +614,7 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
       ;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || got[w] != 0)
       sfc_die(2, "%s", "a worker process failed");
+    im->servers += started[w];
   }
   rerun_unstable(im, o, cs, n);
   /* Skip lists: the case was run; a skipped case that passes is stale. */

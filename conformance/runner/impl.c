@@ -28,6 +28,7 @@ proc_opts adapter_run_opts(const opts *o, size_t max_out) {
   po.timeout_s = o->timeout;
   po.max_out = max_out;
   po.own_group = 1;
+  po.default_sigpipe = 1; /* the workers ignore SIGPIPE (a serving process may go) */
   po.who = "sfconform";
   return po;
 }
@@ -193,6 +194,7 @@ void setup_impl(impl *im, const char *spec, const opts *o) {
   im->cmd_lookup = list_has(v, "lookup");
   im->cmd_unwind = list_has(v, "unwind");
   im->cmd_objdump = list_has(v, "objdump");
+  im->serve = im->lib != NULL || list_has(v, "serve");
   v = json_get(&doc.root, "versions");
   for (i = 1; i <= 3; i++) {
     char d[2] = {(char)('0' + i), 0};

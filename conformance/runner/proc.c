@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,11 +173,12 @@ static int reap(pid_t pid, long deadline, const proc_opts *o, proc_result *r) {
   return status;
 }
 
-/* The child's set-up: stdin from /dev/null, stdout and stderr to the
- * pipes (every other descriptor of ours is close-on-exec), its own
- * process group when asked, SIGPIPE back to its default when asked. */
-static int spawn_setup(const proc_opts *o, int out_fd, int err_fd, posix_spawn_file_actions_t *fa,
-                       posix_spawnattr_t *at) {
+/* The child's set-up: stdin from in_fd (-1: /dev/null), stdout and
+ * stderr to the pipes (err_fd -1: ours; every other descriptor of ours is
+ * close-on-exec), its own process group when asked, SIGPIPE back to its
+ * default when asked. */
+static int spawn_setup(const proc_opts *o, int in_fd, int out_fd, int err_fd,
+                       posix_spawn_file_actions_t *fa, posix_spawnattr_t *at) {
   short flags = 0;
   if (posix_spawn_file_actions_init(fa) != 0)
     return -1;
@@ -184,9 +186,10 @@ static int spawn_setup(const proc_opts *o, int out_fd, int err_fd, posix_spawn_f
     posix_spawn_file_actions_destroy(fa);
     return -1;
   }
-  if (posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0) != 0 ||
+  if ((in_fd < 0 ? posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0)
+                  : posix_spawn_file_actions_adddup2(fa, in_fd, 0)) != 0 ||
       posix_spawn_file_actions_adddup2(fa, out_fd, 1) != 0 ||
-      posix_spawn_file_actions_adddup2(fa, err_fd, 2) != 0)
+      (err_fd >= 0 && posix_spawn_file_actions_adddup2(fa, err_fd, 2) != 0))
     goto bad;
   if (o->own_group) {
     flags |= POSIX_SPAWN_SETPGROUP;
@@ -227,7 +230,7 @@ int proc_run(char *const argv[], const proc_opts *o, proc_result *r) {
     return -1;
   }
   r->out = malloc(cap);
-  if (!r->out || spawn_setup(o, po[1], pe[1], &fa, &at) != 0) {
+  if (!r->out || spawn_setup(o, -1, po[1], pe[1], &fa, &at) != 0) {
     free(r->out);
     r->out = NULL;
     close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
@@ -287,4 +290,232 @@ int proc_run(char *const argv[], const proc_opts *o, proc_result *r) {
 void proc_free(proc_result *r) {
   free(r->out);
   r->out = NULL;
+}
+
+/* ---- a serving process (proc.h) ---- */
+
+/* Kills what runs of a serving process and reaps it; r (when given) gets
+ * how it ended unless it was stopped at the time limit. */
+static void server_end(proc_server *s, proc_result *r) {
+  int status = 0;
+  if (s->own_group)
+    kill(-s->pid, SIGKILL);
+  kill(s->pid, SIGKILL);
+  while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (r && !r->timed_out) {
+    if (WIFEXITED(status))
+      r->exited = 1, r->code = WEXITSTATUS(status);
+    else if (WIFSIGNALED(status))
+      r->sig = WTERMSIG(status);
+  }
+  if (s->to >= 0)
+    close(s->to);
+  close(s->from);
+  s->to = s->from = -1;
+  s->pid = 0;
+}
+
+int proc_server_start(char *const argv[], const proc_opts *o, proc_server *s) {
+  extern char **environ;
+  int pi[2], po[2], e;
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t at;
+  pid_t pid;
+  memset(s, 0, sizeof *s);
+  if (pipe2(pi, O_CLOEXEC) != 0)
+    return -1;
+  if (pipe2(po, O_CLOEXEC) != 0) {
+    close(pi[0]), close(pi[1]);
+    return -1;
+  }
+  if (spawn_setup(o, pi[0], po[1], -1, &fa, &at) != 0) {
+    close(pi[0]), close(pi[1]), close(po[0]), close(po[1]);
+    errno = ENOMEM;
+    return -1;
+  }
+  e = spawn(&pid, argv, o, &fa, &at, o->envp ? o->envp : environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
+  close(pi[0]);
+  close(po[1]);
+  if (e != 0) {
+    close(pi[1]), close(po[0]);
+    errno = e;
+    return -1;
+  }
+  /* Requests are written without blocking past the time limit. */
+  fcntl(pi[1], F_SETFL, fcntl(pi[1], F_GETFL) | O_NONBLOCK);
+  s->pid = pid;
+  s->to = pi[1];
+  s->from = po[0];
+  s->own_group = o->own_group;
+  return 0;
+}
+
+/* Waits until fd is ready for events (POLLIN / POLLOUT) or the deadline
+ * passes: 1 ready (or hung up), 0 at the deadline, -1 on error. */
+static int wait_fd(int fd, short events, long deadline) {
+  for (;;) {
+    struct pollfd p = {fd, events, 0};
+    int left = (int)(deadline - now_ms()), k;
+    if (left <= 0)
+      return 0;
+    k = poll(&p, 1, left);
+    if (k < 0 && errno == EINTR)
+      continue;
+    return k < 0 ? -1 : k > 0;
+  }
+}
+
+/* Writes all of a request: 0, or -1 (r->timed_out set at the deadline). */
+static int send_request(int fd, const char *p, size_t n, long deadline, proc_result *r) {
+  while (n) {
+    ssize_t put;
+    int w = wait_fd(fd, POLLOUT, deadline);
+    if (w <= 0) {
+      r->timed_out = w == 0;
+      return -1;
+    }
+    put = write(fd, p, n);
+    if (put < 0 && (errno == EINTR || errno == EAGAIN))
+      continue;
+    if (put <= 0)
+      return -1;
+    p += put, n -= (size_t)put;
+  }
+  return 0;
+}
+
+/* Reads what has come (at most n bytes): the count, or -1 at the end of
+ * the stream, on an error or at the deadline (r->timed_out). */
+static ssize_t receive(int fd, char *buf, size_t n, long deadline, proc_result *r) {
+  for (;;) {
+    ssize_t got;
+    int w = wait_fd(fd, POLLIN, deadline);
+    if (w <= 0) {
+      r->timed_out = w == 0;
+      return -1;
+    }
+    got = read(fd, buf, n);
+    if (got < 0 && errno == EINTR)
+      continue;
+    return got > 0 ? got : -1;
+  }
+}
+
+/* An answer's header, "EXIT OUTLEN ERRLEN": 0, or -1 when it is not one. */
+static int parse_header(const char *h, int *code, size_t *outlen, size_t *errlen) {
+  unsigned long long v[3];
+  int k;
+  for (k = 0; k < 3; k++) {
+    char *end;
+    if (*h < '0' || *h > '9')
+      return -1;
+    errno = 0;
+    v[k] = strtoull(h, &end, 10);
+    if (errno || *end != (k < 2 ? ' ' : '\n'))
+      return -1;
+    h = end + 1;
+  }
+  if (v[0] > 255 || v[1] > SIZE_MAX / 2 || v[2] > SIZE_MAX / 2)
+    return -1;
+  *code = (int)v[0], *outlen = (size_t)v[1], *errlen = (size_t)v[2];
+  return 0;
+}
+
+int proc_server_call(proc_server *s, char *const args[], const proc_opts *o, proc_result *r) {
+  long start = now_ms(), deadline = start + (long)(o->timeout_s * 1000);
+  char buf[65536], *req, *nl = NULL;
+  size_t len = 1, have = 0, cap = 1 << 16, outleft, errleft;
+  int k, code;
+  ssize_t got;
+
+  memset(r, 0, sizeof *r);
+  if (!s->pid)
+    return 1;
+  for (k = 0; args[k]; k++)
+    len += strlen(args[k]) + 1;
+  if (!(req = malloc(len)) || !(r->out = malloc(cap))) {
+    free(req);
+    goto gone;
+  }
+  for (k = 0, len = 0; args[k]; k++) {
+    size_t n = strlen(args[k]) + 1;
+    memcpy(req + len, args[k], n);
+    len += n;
+  }
+  req[len++] = '\0';
+  k = send_request(s->to, req, len, deadline, r);
+  free(req);
+  if (k != 0)
+    goto gone;
+  /* The header line, then its counts of bytes of stdout and stderr. */
+  while (!(nl = memchr(buf, '\n', have))) {
+    if (have >= 64 || (got = receive(s->from, buf + have, sizeof buf - have, deadline, r)) < 0)
+      goto gone;
+    have += (size_t)got;
+  }
+  if (parse_header(buf, &code, &outleft, &errleft) != 0)
+    goto gone;
+  got = (ssize_t)(have - (size_t)(nl + 1 - buf));
+  memmove(buf, nl + 1, (size_t)got);
+  for (;;) {
+    size_t n = (size_t)got, to_out = n < outleft ? n : outleft, to_err;
+    keep_out(r, &cap, buf, to_out, o->max_out);
+    outleft -= to_out;
+    to_err = n - to_out;
+    if (to_err > errleft)
+      goto gone; /* more than it announced */
+    keep_err(r, buf + to_out, to_err);
+    errleft -= to_err;
+    if (!outleft && !errleft)
+      break;
+    if ((got = receive(s->from, buf, sizeof buf, deadline, r)) < 0)
+      goto gone;
+  }
+  r->out[r->outlen] = 0;
+  r->err[r->errlen] = 0;
+  r->exited = 1;
+  r->code = code;
+  r->ms = now_ms() - start;
+  s->calls++;
+  return 0;
+gone:
+  server_end(s, r);
+  free(r->out);
+  r->out = NULL;
+  r->outlen = 0;
+  r->ms = now_ms() - start;
+  return 1;
+}
+
+void proc_server_stop(proc_server *s, double grace_s) {
+  long deadline = now_ms() + (long)(grace_s * 1000);
+  long nap_us = 100;
+  int status;
+  if (!s->pid)
+    return;
+  close(s->to);
+  s->to = -1;
+  for (;;) {
+    pid_t w = waitpid(s->pid, &status, WNOHANG);
+    if (w == s->pid || (w < 0 && errno != EINTR)) {
+      if (s->own_group)
+        kill(-s->pid, SIGKILL); /* whatever it left running */
+      close(s->from);
+      s->from = -1;
+      s->pid = 0;
+      return;
+    }
+    if (now_ms() >= deadline)
+      break;
+    {
+      struct timespec ts = {0, nap_us * 1000};
+      nanosleep(&ts, NULL);
+      if (nap_us < 20000)
+        nap_us *= 2;
+    }
+  }
+  server_end(s, NULL);
 }

@@ -9,6 +9,7 @@
 
 #include <signal.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 typedef struct proc_opts {
   double timeout_s;   /* killed after this many seconds (timed_out) */
@@ -45,5 +46,34 @@ typedef struct proc_result {
 int proc_run(char *const argv[], const proc_opts *o, proc_result *r);
 /* Frees what proc_run allocated in r. */
 void proc_free(proc_result *r);
+
+/* A long-lived serving process: the `serve` command of the adapter protocol
+ * (conformance/PROTOCOL.md).  It reads requests on its stdin, each the
+ * arguments of one command ended by a NUL byte, and an empty argument (one
+ * more NUL) after the last; it answers each on its stdout with a line
+ * "EXIT OUTLEN ERRLEN\n", then OUTLEN bytes of the command's stdout and
+ * ERRLEN of its stderr.  Its own stderr is the caller's. */
+typedef struct proc_server {
+  pid_t pid;             /* 0: not running */
+  int to, from;          /* its stdin (requests) and stdout (answers) */
+  int own_group;         /* it leads a process group of its own */
+  unsigned long calls;   /* requests answered since it started */
+} proc_server;
+
+/* Starts argv (argv[0] a path) as a serving process, with o's process group,
+ * environment and SIGPIPE settings (o->timeout_s is for each call).
+ * Returns 0, or -1 (errno set) when it cannot be started. */
+int proc_server_start(char *const argv[], const proc_opts *o, proc_server *s);
+/* Sends one request (args: NULL-terminated) and reads its answer into r as
+ * proc_run would fill it (exited, code, out, err, ms; stdout beyond
+ * o->max_out dropped).  Returns 0; or 1 when the server is gone: it died
+ * (r->exited/code or r->sig say how), broke the framing, or did not answer
+ * within o->timeout_s (r->timed_out); it has then been stopped, its
+ * process group killed, and r->out is NULL. */
+int proc_server_call(proc_server *s, char *const args[], const proc_opts *o, proc_result *r);
+/* Ends a serving process: its stdin closed, then its process group killed
+ * after grace_s seconds at the latest (a clean exit lets it write what it
+ * writes at exit, e.g. coverage data). */
+void proc_server_stop(proc_server *s, double grace_s);
 
 #endif

@@ -44,7 +44,13 @@ typedef struct result {
   long ms;
   char detail[300];
   char err[201];
+  /* How the outcome was reached (PROTOCOL.md, `serve`): by a serving
+   * process (RUN_SERVED), by a process of its own after the served outcome
+   * did not stand (RUN_CONFIRMED), or by processes of its own alone. */
+  unsigned char run;
+  unsigned char lost; /* the serving process went away on this case */
 } result;
+enum { RUN_OWN, RUN_SERVED, RUN_CONFIRMED };
 
 typedef struct skip_entry {
   char *pattern, *reason;
@@ -56,6 +62,8 @@ typedef struct impl {
   char *lib;       /* the library, when the IMPL is one */
   char caps_name[64], caps_version[64];
   int cmd_decode, cmd_lookup, cmd_unwind, cmd_objdump;
+  int serve;          /* it offers `serve` (a library always: the driver does) */
+  unsigned servers;   /* serving processes started by the run's workers */
   unsigned versions;  /* bit v */
   char abis[128], endians[64];
   const char *unknown[32];
@@ -75,6 +83,7 @@ typedef struct opts {
   const char *corpus, *out, *confdir, *bindir, *template_path;
   int jobs, sample, update_expected, strict, tap;
   int progress; /* 0 none, 1 a line rewritten in place (a terminal), 2 a line every 10 s */
+  int serve;    /* cases of an IMPL that offers `serve` go to a serving process per worker */
   double timeout;
 } opts;
 

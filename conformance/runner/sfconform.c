@@ -33,12 +33,14 @@ static int usage(void) {
   fprintf(stderr,
           "usage: sfconform [--corpus DIR] [--out DIR] [--confdir DIR] [--bindir DIR] [--template F]\n"
           "                 [-j N] [--timeout SECONDS] [--sample N] [--update-expected]\n"
-          "                 [--strict] [--tap] [--progress | --no-progress] IMPL...\n"
+          "                 [--strict] [--tap] [--progress | --no-progress] [--no-serve] IMPL...\n"
           "--strict: also the exact finding of every rejected and questionable case, a real\n"
           "section's objdump text, and an invalid section's lookups and unwinds (the oracle's\n"
           "own check); --tap: TAP per corpus source on stdout, the report on stderr.\n"
           "--progress / --no-progress: the progress line on stderr once an implementation has run\n"
           "for 2 s (default: rewritten in place on a terminal, else a line every 10 s).\n"
+          "--no-serve: every command in a process of its own, also for an IMPL that offers\n"
+          "`serve` (by default each worker sends its cases to one long-lived serving process).\n"
           "IMPL: a bundled adapter (BINDIR/sfadapter-IMPL: reference, libsframe-2.47, objdump-2.44,\n"
           "...; make list-adapters), the path of an\n"
           "executable or shared library speaking conformance/PROTOCOL.md, or NAME=PATH.\n");
@@ -53,7 +55,7 @@ static kase *cs;
 
 enum {
   OPT_CORPUS = 256, OPT_OUT, OPT_CONFDIR, OPT_BINDIR, OPT_TEMPLATE, OPT_TIMEOUT, OPT_SAMPLE,
-  OPT_UPDATE_EXPECTED, OPT_STRICT, OPT_TAP, OPT_PROGRESS, OPT_NO_PROGRESS
+  OPT_UPDATE_EXPECTED, OPT_STRICT, OPT_TAP, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_NO_SERVE
 };
 static const struct option long_opts[] = {
     {"corpus", required_argument, NULL, OPT_CORPUS},
@@ -68,6 +70,7 @@ static const struct option long_opts[] = {
     {"tap", no_argument, NULL, OPT_TAP},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"no-serve", no_argument, NULL, OPT_NO_SERVE},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
@@ -105,6 +108,7 @@ int main(int argc, char **argv) {
   o.jobs = 2;
   o.timeout = 10;
   o.progress = isatty(2) ? 1 : 2;
+  o.serve = 1;
   snprintf(self, sizeof self, "%s", argv[0]);
   slash = strrchr(self, '/');
   if (slash)
@@ -133,6 +137,7 @@ int main(int argc, char **argv) {
     case OPT_TAP: o.tap = 1; break;
     case OPT_PROGRESS: o.progress = isatty(2) ? 1 : 2; break;
     case OPT_NO_PROGRESS: o.progress = 0; break;
+    case OPT_NO_SERVE: o.serve = 0; break;
     case 'h': return usage(), 0;
     case 1:
       if (optarg[0] == '-') /* "-" alone */
@@ -216,6 +221,15 @@ int main(int argc, char **argv) {
              ims[i].name);
     if (ims[i].stale)
       printf("; %d skipped cases now pass", ims[i].stale);
+    if (ims[i].servers) {
+      unsigned long by[3] = {0, 0, 0}, lost = 0;
+      size_t k;
+      for (k = 0; k < n; k++)
+        by[ims[i].res[k].run]++, lost += ims[i].res[k].lost;
+      printf("\n  served: %lu cases by %u serving processes (%lu went away); %lu decided "
+             "again in processes of their own", by[RUN_SERVED], ims[i].servers, lost,
+             by[RUN_CONFIRMED]);
+    }
     printf("\n  %lu passed, %lu failed\n", p, fl);
     if (d > 0 || ims[i].stale || (d < 0 && fl > 0 && !o.update_expected))
       bad = 1;

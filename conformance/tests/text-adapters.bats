@@ -37,7 +37,7 @@ caps() {
   [ -n "$3" ]
   [ "$(jq -r .version <<< "$output")" = "$3" ]
   [ "$(jq -c .versions <<< "$output")" = "$4" ]
-  [ "$(jq -c .commands <<< "$output")" = '["decode"]' ]
+  [ "$(jq -c .commands <<< "$output")" = '["decode","serve"]' ]
 }
 
 # accepts ADAPTER ID: decoded, exit 0, with the corpus's function count
