@@ -74,6 +74,13 @@ $(EXAMPLE_SO): conformance/examples/example-adapter.c $(HDRS) $(CONF_HDRS) $(PIC
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -DSFA_LIBRARY -Iconformance/include -shared -fPIC -o $@ $< $(PIC_OBJS)
 
+# A library that misbehaves on purpose, for runner.bats (serving).
+BROKEN_LIB_SO := $(BUILD)/lib/broken-lib.so
+$(BROKEN_LIB_SO): conformance/tests/broken-lib.c conformance/examples/example-adapter.c $(HDRS) $(CONF_HDRS) $(PIC_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -DSFA_LIBRARY -Iconformance/include -shared -fPIC -o $@ $< $(PIC_OBJS)
+tests: $(BROKEN_LIB_SO)
+
 # The unit test of the runner's JSON reader (TAP; ci/run-tests.sh runs it).
 JSON_TEST := $(BUILD)/tests/json_test
 $(JSON_TEST): conformance/tests/json_test.c conformance/runner/json.c conformance/runner/json.h

@@ -542,7 +542,7 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
       /* A serving process that goes away makes writes to it fail, not
        * kill the worker; the adapters get SIGPIPE back (adapter_run_opts). */
       signal(SIGPIPE, SIG_IGN);
-      if (im->serve && o->serve)
+      if (im->serve && im->serve <= o->serve)
         serving = &srv;
       for (i = (size_t)w; i < n; i += (size_t)jobs) {
         record rec;
@@ -562,8 +562,24 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
         }
       }
       /* Its stdin closed, the serving process ends by itself (and writes
-       * what it writes at exit, such as coverage data). */
-      proc_server_stop(&srv, 5.0);
+       * what it writes at exit, such as coverage data).  One that ends
+       * badly then (a leak checker's report at exit) found something no
+       * one case can be given: the run fails, saying so. */
+      {
+        int end = proc_server_stop(&srv, 5.0);
+        if (end != 0) {
+          char how[64];
+          if (end == PROC_SERVER_KILLED)
+            snprintf(how, sizeof how, "no exit within 5 s of its input's end");
+          else
+            snprintf(how, sizeof how, "%s %d", end > 0 ? "exit status" : "signal",
+                     end > 0 ? end : -end);
+          fprintf(stderr, "sfconform: %s: a serving process ended with %s after its last case "
+                  "(a report at exit, such as a leak checker's, belongs to no one case: run "
+                  "again with --no-serve to find it)\n", im->name, how);
+          _exit(3);
+        }
+      }
       _exit(0);
     }
     close(pp[1]);
@@ -612,7 +628,9 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
     int status;
     while (waitpid(pids[w], &status, 0) < 0 && errno == EINTR)
       ;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || got[w] != 0)
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 3 && got[w] == 0)
+      im->serve_failed++; /* said by the worker */
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || got[w] != 0)
       sfc_die(2, "%s", "a worker process failed");
     im->servers += started[w];
   }

@@ -89,6 +89,16 @@ static int is_shared_library(const char *path) {
   return 1;
 }
 
+/* A bundled adapter: a program sfadapter-* of the runner's BINDIR. */
+static int is_bundled(const char *real, const opts *o) {
+  char *dir = realpath(o->bindir, NULL);
+  const char *b = strrchr(real, '/');
+  int yes = dir && b && (size_t)(b - real) == strlen(dir) && !strncmp(real, dir, strlen(dir)) &&
+            !strncmp(b + 1, "sfadapter-", 10);
+  free(dir);
+  return yes;
+}
+
 void impl_argv(const impl *im, const char **argv, int *n) {
   *n = 0;
   argv[(*n)++] = im->argv0;
@@ -194,7 +204,9 @@ void setup_impl(impl *im, const char *spec, const opts *o) {
   im->cmd_lookup = list_has(v, "lookup");
   im->cmd_unwind = list_has(v, "unwind");
   im->cmd_objdump = list_has(v, "objdump");
-  im->serve = im->lib != NULL || list_has(v, "serve");
+  im->serve = list_has(v, "serve") ? 2 : 0;
+  if (im->lib || (im->serve && is_bundled(im->argv0, o)))
+    im->serve = 1;
   v = json_get(&doc.root, "versions");
   for (i = 1; i <= 3; i++) {
     char d[2] = {(char)('0' + i), 0};

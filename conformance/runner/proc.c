@@ -490,12 +490,12 @@ gone:
   return 1;
 }
 
-void proc_server_stop(proc_server *s, double grace_s) {
+int proc_server_stop(proc_server *s, double grace_s) {
   long deadline = now_ms() + (long)(grace_s * 1000);
   long nap_us = 100;
-  int status;
+  int status = 0;
   if (!s->pid)
-    return;
+    return 0;
   close(s->to);
   s->to = -1;
   for (;;) {
@@ -506,7 +506,9 @@ void proc_server_stop(proc_server *s, double grace_s) {
       close(s->from);
       s->from = -1;
       s->pid = 0;
-      return;
+      if (w < 0)
+        return PROC_SERVER_KILLED;
+      return WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
     }
     if (now_ms() >= deadline)
       break;
@@ -518,4 +520,5 @@ void proc_server_stop(proc_server *s, double grace_s) {
     }
   }
   server_end(s, NULL);
+  return PROC_SERVER_KILLED;
 }

@@ -73,7 +73,10 @@ int proc_server_start(char *const argv[], const proc_opts *o, proc_server *s);
 int proc_server_call(proc_server *s, char *const args[], const proc_opts *o, proc_result *r);
 /* Ends a serving process: its stdin closed, then its process group killed
  * after grace_s seconds at the latest (a clean exit lets it write what it
- * writes at exit, e.g. coverage data). */
-void proc_server_stop(proc_server *s, double grace_s);
+ * writes at exit, e.g. coverage data, a leak checker's report).  Returns 0
+ * when it exited 0 (or none ran), its exit status when another, -SIG when
+ * a signal ended it, PROC_SERVER_KILLED when it had to be killed. */
+#define PROC_SERVER_KILLED (-1000)
+int proc_server_stop(proc_server *s, double grace_s);
 
 #endif

@@ -62,8 +62,11 @@ typedef struct impl {
   char *lib;       /* the library, when the IMPL is one */
   char caps_name[64], caps_version[64];
   int cmd_decode, cmd_lookup, cmd_unwind, cmd_objdump;
-  int serve;          /* it offers `serve` (a library always: the driver does) */
+  int serve;          /* `serve`: 1 served by default (a library, through the driver;
+                       * a bundled adapter that offers it), 2 offered by another
+                       * executable (served under --serve), 0 not offered */
   unsigned servers;   /* serving processes started by the run's workers */
+  int serve_failed;   /* serving processes that ended badly after their last case */
   unsigned versions;  /* bit v */
   char abis[128], endians[64];
   const char *unknown[32];
@@ -83,7 +86,7 @@ typedef struct opts {
   const char *corpus, *out, *confdir, *bindir, *template_path;
   int jobs, sample, update_expected, strict, tap;
   int progress; /* 0 none, 1 a line rewritten in place (a terminal), 2 a line every 10 s */
-  int serve;    /* cases of an IMPL that offers `serve` go to a serving process per worker */
+  int serve;    /* serving processes for IMPLs with im->serve up to this (0: none) */
   double timeout;
 } opts;
 

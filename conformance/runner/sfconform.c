@@ -33,14 +33,16 @@ static int usage(void) {
   fprintf(stderr,
           "usage: sfconform [--corpus DIR] [--out DIR] [--confdir DIR] [--bindir DIR] [--template F]\n"
           "                 [-j N] [--timeout SECONDS] [--sample N] [--update-expected]\n"
-          "                 [--strict] [--tap] [--progress | --no-progress] [--no-serve] IMPL...\n"
+          "                 [--strict] [--tap] [--progress | --no-progress]\n"
+          "                 [--serve | --no-serve] IMPL...\n"
           "--strict: also the exact finding of every rejected and questionable case, a real\n"
           "section's objdump text, and an invalid section's lookups and unwinds (the oracle's\n"
           "own check); --tap: TAP per corpus source on stdout, the report on stderr.\n"
           "--progress / --no-progress: the progress line on stderr once an implementation has run\n"
           "for 2 s (default: rewritten in place on a terminal, else a line every 10 s).\n"
-          "--no-serve: every command in a process of its own, also for an IMPL that offers\n"
-          "`serve` (by default each worker sends its cases to one long-lived serving process).\n"
+          "--serve / --no-serve: each worker sends the cases of an IMPL that offers `serve` to one\n"
+          "long-lived serving process (default: libraries and bundled adapters; --serve: also\n"
+          "other executables; --no-serve: none, every command in a process of its own).\n"
           "IMPL: a bundled adapter (BINDIR/sfadapter-IMPL: reference, libsframe-2.47, objdump-2.44,\n"
           "...; make list-adapters), the path of an\n"
           "executable or shared library speaking conformance/PROTOCOL.md, or NAME=PATH.\n");
@@ -55,7 +57,7 @@ static kase *cs;
 
 enum {
   OPT_CORPUS = 256, OPT_OUT, OPT_CONFDIR, OPT_BINDIR, OPT_TEMPLATE, OPT_TIMEOUT, OPT_SAMPLE,
-  OPT_UPDATE_EXPECTED, OPT_STRICT, OPT_TAP, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_NO_SERVE
+  OPT_UPDATE_EXPECTED, OPT_STRICT, OPT_TAP, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_SERVE, OPT_NO_SERVE
 };
 static const struct option long_opts[] = {
     {"corpus", required_argument, NULL, OPT_CORPUS},
@@ -70,6 +72,7 @@ static const struct option long_opts[] = {
     {"tap", no_argument, NULL, OPT_TAP},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"serve", no_argument, NULL, OPT_SERVE},
     {"no-serve", no_argument, NULL, OPT_NO_SERVE},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
@@ -137,6 +140,7 @@ int main(int argc, char **argv) {
     case OPT_TAP: o.tap = 1; break;
     case OPT_PROGRESS: o.progress = isatty(2) ? 1 : 2; break;
     case OPT_NO_PROGRESS: o.progress = 0; break;
+    case OPT_SERVE: o.serve = 2; break;
     case OPT_NO_SERVE: o.serve = 0; break;
     case 'h': return usage(), 0;
     case 1:
@@ -231,7 +235,10 @@ int main(int argc, char **argv) {
              by[RUN_CONFIRMED]);
     }
     printf("\n  %lu passed, %lu failed\n", p, fl);
-    if (d > 0 || ims[i].stale || (d < 0 && fl > 0 && !o.update_expected))
+    if (ims[i].serve_failed)
+      printf("\n  %d serving processes ended badly after their last case (said above)",
+             ims[i].serve_failed);
+    if (d > 0 || ims[i].stale || ims[i].serve_failed || (d < 0 && fl > 0 && !o.update_expected))
       bad = 1;
   }
   if (tap_out)

@@ -1,6 +1,7 @@
 /* proc_test.c - unit tests of the process runner (conformance/runner/proc.c)
  * that sfconform and the text-tool adapters share, as TAP on stdout.  Each
- * runs /bin/sh with a small script; what is expected comes from proc.h. */
+ * runs /bin/sh (a serving process: /bin/bash) with a small script; what is
+ * expected comes from proc.h. */
 #include "proc.h"
 
 #include <errno.h>
@@ -58,6 +59,81 @@ static int gone(long pid) {
     }
   }
   return 0;
+}
+
+/* A serving process in bash (proc.h, the `serve` command): a request's
+ * first argument says what it does. */
+static const char server_script[] =
+    "respond() {\n"
+    "  case \"${args[0]}\" in\n"
+    "  echo) printf '%d %d %d\\n%s%s' \"${args[3]}\" ${#args[1]} ${#args[2]} \"${args[1]}\" \"${args[2]}\" ;;\n"
+    "  die) kill -SEGV $$ ;;\n"
+    "  hang) sleep 30 ;;\n"
+    "  garble) printf 'nonsense\\n' ;;\n"
+    "  big) printf '0 100 0\\n'; head -c 100 /dev/zero | tr '\\0' x ;;\n"
+    "  esac\n"
+    "}\n"
+    "args=()\n"
+    "while IFS= read -r -d '' a; do\n"
+    "  if [ -z \"$a\" ]; then respond; args=(); else args+=(\"$a\"); fi\n"
+    "done\n"
+    "exit \"${1:-0}\"\n";
+
+static int server(proc_server *s, const char *end, const proc_opts *o) {
+  char *argv[6];
+  argv[0] = (char *)"/bin/bash";
+  argv[1] = (char *)"-c";
+  argv[2] = (char *)server_script;
+  argv[3] = (char *)"server";
+  argv[4] = (char *)end;
+  argv[5] = NULL;
+  return proc_server_start(argv, o, s);
+}
+
+static void test_server(void) {
+  proc_server s;
+  proc_result r;
+  proc_opts o = opts(10);
+  char *echo[] = {(char *)"echo", (char *)"hello", (char *)"warned", (char *)"3", NULL};
+  char *die[] = {(char *)"die", NULL}, *hang[] = {(char *)"hang", NULL};
+  char *garble[] = {(char *)"garble", NULL}, *big[] = {(char *)"big", NULL};
+  pid_t pid;
+
+  ok(server(&s, "0", &o) == 0 && s.pid > 0, "a serving process starts");
+  pid = s.pid;
+  ok(proc_server_call(&s, echo, &o, &r) == 0 && r.exited && r.code == 3 &&
+         !strcmp(r.out, "hello") && r.outlen == 5 && !strcmp(r.err, "warned") && !r.timed_out,
+     "a served command: its exit status, stdout and stderr");
+  proc_free(&r);
+  ok(proc_server_call(&s, echo, &o, &r) == 0 && r.code == 3 && s.pid == pid && s.calls == 2,
+     "the same process answers the next request");
+  proc_free(&r);
+  ok(proc_server_call(&s, die, &o, &r) == 1 && !r.exited && r.sig == SIGSEGV && s.pid == 0 &&
+         r.out == NULL && gone(pid),
+     "a serving process that dies: gone, and how it died");
+  ok(proc_server_call(&s, echo, &o, &r) == 1, "no call to a process that has gone");
+
+  o = opts(0.3);
+  ok(server(&s, "0", &o) == 0 && (pid = s.pid) > 0 && proc_server_call(&s, hang, &o, &r) == 1 &&
+         r.timed_out && r.ms < 3000 && s.pid == 0 && gone(pid),
+     "a serving process that does not answer in time is killed");
+
+  o = opts(10);
+  ok(server(&s, "0", &o) == 0 && proc_server_call(&s, garble, &o, &r) == 1 && s.pid == 0,
+     "an answer that is not one ends the serving process");
+
+  o.max_out = 10;
+  ok(server(&s, "0", &o) == 0 && proc_server_call(&s, big, &o, &r) == 0 && r.outlen == 10 &&
+         r.out_truncated && !strcmp(r.out, "xxxxxxxxxx"),
+     "served stdout beyond max_out dropped and said");
+  proc_free(&r);
+  ok(proc_server_stop(&s, 5) == 0 && s.pid == 0, "a serving process ends at its input's end");
+
+  o = opts(10);
+  ok(server(&s, "4", &o) == 0 && proc_server_call(&s, echo, &o, &r) == 0 &&
+         proc_server_stop(&s, 5) == 4,
+     "how a serving process ended is told");
+  proc_free(&r);
 }
 
 int main(void) {
@@ -125,6 +201,7 @@ int main(void) {
      "its own process group killed whole when it ends; the child's pid cleared");
   proc_free(&r);
 
+  test_server();
   printf("1..%d\n", ntest);
   return nfail != 0;
 }

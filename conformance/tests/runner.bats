@@ -181,3 +181,111 @@ SH
     > /dev/null 2> "$T/err"
   grep -q '^sfconform: slow: [0-9]*/[0-9]* cases, [0-9]*/s, [0-9]* s left$' "$T/err"
 }
+
+# The lengths of the named mini-corpus sections, "LEN=ACTION,...", for
+# broken-lib.so's plan: ID=ACTION...
+broken_plan() {
+  local plan= id
+  for a in "$@"; do
+    id=${a%%=*}
+    plan+="${plan:+,}$(stat -c %s "$T/corpus/catalogue/$id.sframe")=${a#*=}"
+  done
+  echo "$plan"
+}
+
+@test "serving: a library that crashes, hangs, exits or corrupts itself gets the statuses of one process per command" {
+  ids=(all-functions-no-fres-v3-amd64-le cfa-base-fp-bit-clear-v3-amd64-le dataword-size-2-v3-amd64-le
+       dataword-size-4-v3-amd64-le fde-end-at-top-v3-amd64-le fde-sorted-by-address-not-field-v3-amd64-le
+       fde-zero-size-at-end-v3-amd64-le fixed-fp-offset-v3-amd64-le flex-and-default-v3-amd64-le)
+  mini_corpus "${ids[@]}"
+  # The plan names sections by length: the nine must differ.
+  [ "$(for id in "${ids[@]}"; do stat -c %s "$T/corpus/catalogue/$id.sframe"; done | sort -u | wc -l)" -eq 9 ]
+  export SFA_BROKEN_PLAN=$(broken_plan cfa-base-fp-bit-clear-v3-amd64-le=arm dataword-size-4-v3-amd64-le=crash \
+    fde-end-at-top-v3-amd64-le=exit fde-sorted-by-address-not-field-v3-amd64-le=hang \
+    fde-zero-size-at-end-v3-amd64-le=poison)
+  mkdir -p "$T/conf"
+  lib="$BUILD/lib/broken-lib.so"
+  for mode in served own; do
+    flags=(); [ $mode = own ] && flags=(--no-serve)
+    run "$B/sfconform" "${flags[@]}" --no-progress --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" \
+      --timeout 1 -j 1 "broken=$lib"
+    [ "$status" -eq 1 ]
+    cp "$T/out/broken/results.jsonl" "$T/$mode.jsonl"
+    echo "$output" > "$T/$mode.out"
+    # What the plan says, in either mode (arm and poison harm only later
+    # cases of the same process, and those are decided again on their own).
+    for id in "${ids[@]}"; do
+      case $id in
+        dataword-size-4-*) [ "$(status_of $id broken)" = crash ]; [[ "$(detail_of $id broken)" == "decode: killed by signal 11" ]] ;;
+        fde-end-at-top-*) [ "$(status_of $id broken)" = crash ]; [[ "$(detail_of $id broken)" == "decode: exit status 5" ]] ;;
+        fde-sorted-by-*) [ "$(status_of $id broken)" = timeout ] ;;
+        *) [ "$(status_of $id broken)" = pass ] ;;
+      esac
+    done
+    [[ "$output" == *"6 passed, 3 failed"* ]]
+  done
+  diff <(jq -c '[.id,.status,.detail,.exit]' "$T/served.jsonl") <(jq -c '[.id,.status,.detail,.exit]' "$T/own.jsonl")
+  # How each served case was decided: armed and poisoned cases again on their own.
+  [ "$(jq -r .run "$T/served.jsonl" | tr '\n' ' ')" = \
+    "served served confirmed confirmed confirmed confirmed served confirmed confirmed " ]
+  [ "$(jq -r .run "$T/own.jsonl" | sort -u)" = own ]
+  grep -q 'served: 3 cases by 5 serving processes (4 went away); 6 decided again' "$T/served.out"
+  ! grep -q 'served:' "$T/own.out"
+}
+
+@test "serving: an executable's serve command (here in bash) is used under --serve only; one that does not work is left, one that ends badly fails the run" {
+  mini_corpus all-functions-no-fres-v3-amd64-le cfa-base-fp-bit-clear-v3-amd64-le dataword-size-2-v3-amd64-le
+  mkdir -p "$T/conf"
+  ref="$PWD/$B/sfadapter-reference"
+  # `serve` by the protocol's framing, each command run by the oracle's adapter.
+  cat > "$T/served.sh" <<EOS
+#!/bin/bash
+if [ "\$1" != serve ]; then exec "$ref" "\$@"; fi
+args=()
+while IFS= read -r -d '' a; do
+  if [ -n "\$a" ]; then args+=("\$a"); continue; fi
+  "$ref" "\${args[@]}" > "$T/o" 2> "$T/e"; code=\$?
+  printf '%d %d %d\n' \$code \$(stat -c %s "$T/o") \$(stat -c %s "$T/e"); cat "$T/o" "$T/e"
+  args=()
+done
+exit \${SERVE_END:-0}
+EOS
+  chmod +x "$T/served.sh"
+  # Not served by default: a wrapper that passes on the capabilities of an
+  # adapter that offers `serve` would have its own behaviour bypassed.
+  run "$B/sfconform" --no-progress --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" -j 1 "sh=$T/served.sh"
+  [ "$status" -eq 0 ]
+  [ "$(jq -r .run "$T/out/sh/results.jsonl" | sort -u)" = own ]
+  run "$B/sfconform" --serve --no-progress --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" -j 1 "sh=$T/served.sh"
+  [ "$status" -eq 0 ]
+  [[ "$output" == *"served: 3 cases by 1 serving processes (0 went away); 0 decided again"* ]]
+  [ "$(jq -r .run "$T/out/sh/results.jsonl" | sort -u)" = served ]
+  # Ending badly after the last case (as a leak checker's report at exit would).
+  SERVE_END=4 run "$B/sfconform" --serve --no-progress --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" -j 1 "sh=$T/served.sh"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"sh: a serving process ended with exit status 4 after its last case"* ]]
+  [ "$(status_of dataword-size-2-v3-amd64-le sh)" = pass ]
+  # A `serve` that does not work: said, then one process per command.
+  sed -i 's/^args=()$/exit 7/' "$T/served.sh"
+  run "$B/sfconform" --serve --no-progress --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" -j 1 "sh=$T/served.sh"
+  [ "$status" -eq 0 ]
+  [[ "$output" == *'`serve` does not work (the serving process went away on all-functions-no-fres-v3-amd64-le'* ]]
+  [ "$(jq -r .run "$T/out/sh/results.jsonl" | tr '\n' ' ')" = "confirmed own own " ]
+  [ "$(jq -r .status "$T/out/sh/results.jsonl" | sort -u)" = pass ]
+}
+
+@test "serving: the bundled library adapters and the example library give the same outcomes served and on their own" {
+  impls=("$B/sfadapter-reference" "$BUILD/lib/example-adapter.so")
+  [ -x "$B/sfadapter-libsframe-2.40" ] && impls+=("$B/sfadapter-libsframe-2.40")
+  [ -x "$B/sfadapter-glibc-2.43" ] && impls+=("$B/sfadapter-glibc-2.43")
+  for im in "${impls[@]}"; do
+    n=$(basename "$im")
+    run "$B/sfconform" --no-progress --corpus "$C" --out "$T/served" --sample 25 "$im"
+    [[ "$output" == *"served: "[1-9]*" cases by "* ]]
+    run "$B/sfconform" --no-progress --no-serve --corpus "$C" --out "$T/own" --sample 25 "$im"
+    [[ "$output" != *"served: "* ]]
+    [ "$(wc -l < "$T/own/$n/results.jsonl")" -gt 100 ]
+    diff <(jq -c '[.id,.status,.detail,.exit]' "$T/served/$n/results.jsonl") \
+         <(jq -c '[.id,.status,.detail,.exit]' "$T/own/$n/results.jsonl")
+  done
+}
