@@ -2,6 +2,7 @@
  * the oracle's answer; every case of an implementation, in worker
  * processes. */
 #define _XOPEN_SOURCE 700 /* realpath */
+#define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS */
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
@@ -10,10 +11,12 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -507,10 +510,38 @@ static void progress(const impl *im, const opts *o, size_t done, size_t n, long 
   fflush(stderr);
 }
 
+/* The next case to run, shared by the workers of one IMPL (a counter in
+ * memory they all map): a worker takes the next case when it is free, so
+ * one slow case (a timeout) holds up one worker, not every jobs-th case
+ * behind it.  Without shared memory each worker takes every jobs-th case. */
+#if ATOMIC_LONG_LOCK_FREE == 2
+typedef atomic_ulong case_counter;
+static size_t next_case(case_counter *c, size_t *mine, int jobs) {
+  if (!c)
+    return *mine += (size_t)jobs;
+  return (size_t)atomic_fetch_add(c, 1);
+}
+static case_counter *shared_counter(void) {
+  void *m = mmap(NULL, sizeof(case_counter), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                 -1, 0);
+  if (m == MAP_FAILED)
+    return NULL;
+  atomic_init((case_counter *)m, 0);
+  return m;
+}
+#else
+typedef int case_counter;
+static size_t next_case(case_counter *c, size_t *mine, int jobs) {
+  (void)c;
+  return *mine += (size_t)jobs;
+}
+static case_counter *shared_counter(void) { return NULL; }
+#endif
+
 /* Runs every case of one IMPL with o->jobs worker processes (forked from
  * the runner, which stays small: each case's adapter is started with
- * posix_spawn, proc.c).  Each worker runs every jobs-th case and sends
- * each result on its pipe as soon as it has it. */
+ * posix_spawn, proc.c).  Each worker takes the next case when it is free
+ * (next_case) and sends each result on its pipe as soon as it has it. */
 void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   int w, jobs = o->jobs < 1 ? 1 : o->jobs, open_pipes = 0;
   pid_t pids[64];
@@ -521,6 +552,7 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   long start = mono_ms(), last = 0;
   if (jobs > 64)
     jobs = 64;
+  case_counter *counter = shared_counter();
   im->res = calloc(n ? n : 1, sizeof *im->res);
   if (!im->res)
     sfc_die(2, "%s", "out of memory");
@@ -544,7 +576,8 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
       signal(SIGPIPE, SIG_IGN);
       if (im->serve && im->serve <= o->serve)
         serving = &srv;
-      for (i = (size_t)w; i < n; i += (size_t)jobs) {
+      size_t mine = (size_t)w - (size_t)jobs; /* next_case's own count, without the counter */
+      for (i = next_case(counter, &mine, jobs); i < n; i = next_case(counter, &mine, jobs)) {
         record rec;
         const char *p = (const char *)&rec;
         size_t left = sizeof rec;
@@ -624,6 +657,8 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
     progress(im, o, done, n, start, &last, 0);
   }
   progress(im, o, done, n, start, &last, 1);
+  if (counter)
+    munmap(counter, sizeof *counter);
   for (w = 0; w < jobs; w++) {
     int status;
     while (waitpid(pids[w], &status, 0) < 0 && errno == EINTR)
