@@ -10,8 +10,14 @@
  *
  *   case-run RSS_MB MEDIAN_US MIN_US MAX_US
  *
- * (microseconds per run, wall clock).  Exit 1 when PROG does not exit 0
- * or 1, 2 on usage errors. */
+ * (microseconds per run, wall clock); then the same command RUNS times
+ * through one serving process (`PROG serve`, conformance/PROTOCOL.md), as
+ * the runner's workers send it:
+ *
+ *   case-served 0 MEDIAN_US MIN_US MAX_US
+ *
+ * Exit 1 when PROG does not exit 0 or 1 (or its serving process goes
+ * away), 2 on usage errors. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +65,45 @@ static int measure(char **argv, int runs, long mb) {
   return 0;
 }
 
+/* The command of argv (argv[1]...) through `argv[0] serve`. */
+static int measure_served(char **argv, int runs) {
+  double *t = malloc((size_t)runs * sizeof *t);
+  char *sargv[3];
+  proc_server s;
+  proc_opts o;
+  int i;
+  if (!t)
+    return 2;
+  memset(&o, 0, sizeof o);
+  o.timeout_s = 10;
+  o.max_out = (size_t)512 << 20;
+  o.own_group = 1;
+  sargv[0] = argv[0], sargv[1] = (char *)"serve", sargv[2] = NULL;
+  if (proc_server_start(sargv, &o, &s) != 0) {
+    fprintf(stderr, "case-cost: cannot start %s serve\n", argv[0]);
+    free(t);
+    return 1;
+  }
+  for (i = 0; i < runs; i++) {
+    proc_result r;
+    double t0 = now_us();
+    if (proc_server_call(&s, argv + 1, &o, &r) != 0 || (r.code != 0 && r.code != 1)) {
+      fprintf(stderr, "case-cost: %s serve did not answer with 0 or 1\n", argv[0]);
+      proc_free(&r);
+      proc_server_stop(&s, 5);
+      free(t);
+      return 1;
+    }
+    t[i] = now_us() - t0;
+    proc_free(&r);
+  }
+  proc_server_stop(&s, 5);
+  qsort(t, (size_t)runs, sizeof *t, cmp_d);
+  printf("case-served 0 %.0f %.0f %.0f\n", t[runs / 2], t[0], t[runs - 1]);
+  free(t);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int runs, rc;
   long mb;
@@ -67,7 +112,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: case-cost RUNS RSS_MB PROG ARGS...\n");
     return 2;
   }
-  if ((rc = measure(argv + 3, runs, 0)) != 0)
+  if ((rc = measure(argv + 3, runs, 0)) != 0 || (rc = measure_served(argv + 3, runs)) != 0)
     return rc;
   if (mb == 0)
     return 0;
