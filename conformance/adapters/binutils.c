@@ -450,8 +450,9 @@ static void usage(void) {
 #ifndef SFA_TOOL_LLVM
           "       sfadapter-%s objdump SECTION VMA   (the tool's own text, for diffing)\n"
 #endif
+          "       sfadapter-%s serve   (many commands in one process: sfa_serve.h)\n"
           "(the conformance adapter protocol, conformance/PROTOCOL.md)\n",
-          g_cfg.name, g_cfg.name
+          g_cfg.name, g_cfg.name, g_cfg.name
 #ifndef SFA_TOOL_LLVM
           , g_cfg.name
 #endif
