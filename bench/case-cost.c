@@ -36,17 +36,23 @@ static int cmp_d(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-static int measure(char **argv, int runs, long mb) {
-  double *t = malloc((size_t)runs * sizeof *t);
+/* As the runner runs an adapter (conformance/runner/impl.c). */
+static proc_opts case_opts(void) {
   proc_opts o;
-  int i;
-  if (!t)
-    return 2;
   memset(&o, 0, sizeof o);
   o.timeout_s = 10;
   o.max_out = (size_t)512 << 20;
   o.own_group = 1;
   o.who = "case-cost";
+  return o;
+}
+
+static int measure(char **argv, int runs, long mb) {
+  double *t = malloc((size_t)runs * sizeof *t);
+  proc_opts o = case_opts();
+  int i;
+  if (!t)
+    return 2;
   for (i = 0; i < runs; i++) {
     proc_result r;
     double t0 = now_us();
@@ -70,14 +76,10 @@ static int measure_served(char **argv, int runs) {
   double *t = malloc((size_t)runs * sizeof *t);
   char *sargv[3];
   proc_server s;
-  proc_opts o;
+  proc_opts o = case_opts();
   int i;
   if (!t)
     return 2;
-  memset(&o, 0, sizeof o);
-  o.timeout_s = 10;
-  o.max_out = (size_t)512 << 20;
-  o.own_group = 1;
   sargv[0] = argv[0], sargv[1] = (char *)"serve", sargv[2] = NULL;
   if (proc_server_start(sargv, &o, &s) != 0) {
     fprintf(stderr, "case-cost: cannot start %s serve\n", argv[0]);

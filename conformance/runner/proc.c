@@ -213,6 +213,17 @@ bad:
   return -1;
 }
 
+/* Two close-on-exec pipes: 0, or -1 with neither made. */
+static int two_pipes(int a[2], int b[2]) {
+  if (pipe2(a, O_CLOEXEC) != 0)
+    return -1;
+  if (pipe2(b, O_CLOEXEC) != 0) {
+    close(a[0]), close(a[1]);
+    return -1;
+  }
+  return 0;
+}
+
 int proc_run(char *const argv[], const proc_opts *o, proc_result *r) {
   extern char **environ;
   int po[2], pe[2], status, e;
@@ -223,12 +234,8 @@ int proc_run(char *const argv[], const proc_opts *o, proc_result *r) {
   posix_spawnattr_t at;
 
   memset(r, 0, sizeof *r);
-  if (pipe2(po, O_CLOEXEC) != 0)
+  if (two_pipes(po, pe) != 0)
     return -1;
-  if (pipe2(pe, O_CLOEXEC) != 0) {
-    close(po[0]), close(po[1]);
-    return -1;
-  }
   r->out = malloc(cap);
   if (!r->out || spawn_setup(o, -1, po[1], pe[1], &fa, &at) != 0) {
     free(r->out);
@@ -323,12 +330,8 @@ int proc_server_start(char *const argv[], const proc_opts *o, proc_server *s) {
   posix_spawnattr_t at;
   pid_t pid;
   memset(s, 0, sizeof *s);
-  if (pipe2(pi, O_CLOEXEC) != 0)
+  if (two_pipes(pi, po) != 0)
     return -1;
-  if (pipe2(po, O_CLOEXEC) != 0) {
-    close(pi[0]), close(pi[1]);
-    return -1;
-  }
   if (spawn_setup(o, pi[0], po[1], -1, &fa, &at) != 0) {
     close(pi[0]), close(pi[1]), close(po[0]), close(po[1]);
     errno = ENOMEM;
