@@ -2,7 +2,7 @@
  * it (conformance/runner/proc.c: posix_spawn, captured output, time
  * limit, own process group), and whether it grows with the runner's size.
  *
- *   case-cost RUNS RSS_MB PROG ARGS...
+ *   case-cost [--serve] RUNS RSS_MB PROG ARGS...
  *
  * Runs PROG ARGS RUNS times through proc_run, first with the caller as it
  * is, then with RSS_MB more megabytes of the caller's memory written (a
@@ -10,9 +10,9 @@
  *
  *   case-run RSS_MB MEDIAN_US MIN_US MAX_US
  *
- * (microseconds per run, wall clock); then the same command RUNS times
- * through one serving process (`PROG serve`, conformance/PROTOCOL.md), as
- * the runner's workers send it:
+ * (microseconds per run, wall clock); with --serve, then the same command
+ * RUNS times through one serving process (`PROG serve`,
+ * conformance/PROTOCOL.md), as the runner's workers send it:
  *
  *   case-served 0 MEDIAN_US MIN_US MAX_US
  *
@@ -107,14 +107,15 @@ static int measure_served(char **argv, int runs) {
 }
 
 int main(int argc, char **argv) {
-  int runs, rc;
+  int runs, rc, served = argc > 1 && !strcmp(argv[1], "--serve");
   long mb;
   char *ballast;
+  argc -= served, argv += served;
   if (argc < 4 || (runs = atoi(argv[1])) < 1 || (mb = atol(argv[2])) < 0) {
-    fprintf(stderr, "usage: case-cost RUNS RSS_MB PROG ARGS...\n");
+    fprintf(stderr, "usage: case-cost [--serve] RUNS RSS_MB PROG ARGS...\n");
     return 2;
   }
-  if ((rc = measure(argv + 3, runs, 0)) != 0 || (rc = measure_served(argv + 3, runs)) != 0)
+  if ((rc = measure(argv + 3, runs, 0)) != 0 || (served && (rc = measure_served(argv + 3, runs)) != 0))
     return rc;
   if (mb == 0)
     return 0;

@@ -75,6 +75,6 @@ echo "\`sfadapter-reference decode\` of $sec through the runner's process runner
 echo
 echo "| how | runner's extra resident MB | per run us |"
 echo "|---|---|---|"
-"$build/bench/case-cost" "$runs" 1024 "$build/bin/sfadapter-reference" decode "$corpus/$sec" "${vma:-0}" |
+"$build/bench/case-cost" --serve "$runs" 1024 "$build/bin/sfadapter-reference" decode "$corpus/$sec" "${vma:-0}" |
   awk '$1 == "case-run" { printf "| a process of its own | %d | %d (%d - %d) |\n", $2, $3, $4, $5 }
        $1 == "case-served" { printf "| a serving process | %d | %d (%d - %d) |\n", $2, $3, $4, $5 }'

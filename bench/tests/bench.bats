@@ -202,11 +202,16 @@ agree_counts() { sed -n 's/^agree\tboth-found \([0-9]*\)\toracle-only \([0-9]*\)
   [[ "$output" == *"not measured: no $T/none"* ]]
 }
 
-@test "case-cost: one case run through the runner's process runner, with and without ballast; usage errors exit 2" {
+@test "case-cost: one case run through the runner's process runner, with and without ballast, and served; usage errors exit 2" {
   [ -x "$B/case-cost" ] || skip "case-cost not built"
   run "$B/case-cost" 5 16 /bin/true
   [ "$status" -eq 0 ]
   [ "$(grep -c '^case-run \(0\|16\) [0-9]* [0-9]* [0-9]*$' <<< "$output")" -eq 2 ]
   run "$B/case-cost" 5 0 /bin/sh -c 'exit 3';  [ "$status" -eq 1 ]
   run "$B/case-cost";                          [ "$status" -eq 2 ]
+  # --serve: also through a serving process (the oracle's adapter offers one).
+  run "$B/case-cost" --serve 5 0 "$BUILD/bin/sfadapter-reference" capabilities
+  [ "$status" -eq 0 ]
+  grep -q '^case-served 0 [0-9]* [0-9]* [0-9]*$' <<< "$output"
+  run "$B/case-cost" --serve 5 0 /bin/true;    [ "$status" -eq 1 ]   # /bin/true serves nothing
 }

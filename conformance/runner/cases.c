@@ -430,8 +430,11 @@ typedef struct record {
 } record;
 
 /* Whether an outcome reached by a serving process stands: when it is the
- * expected one (the expected-results file; without one, a pass or an
- * impl-* outcome).  Any other, and every case on which the serving process
+ * expected one (the expected-results file; without one, an accepted
+ * section with every output as it should be: a pass or impl-accept with
+ * exit 0, since a rejection is where a reader reading past its buffers
+ * meets, in a serving process, memory a process of its own does not have
+ * and would crash on).  Any other, and every case on which the serving process
  * went away (but an expected timeout: the runner stopped it at the time
  * limit, as it stops a process of its own), is decided again by processes
  * of its own, as without serving:
@@ -444,8 +447,7 @@ static int served_outcome_stands(const impl *im, size_t i, const result *r) {
     return r->status == ST_TIMEOUT && im->has_expected && as_expected(im, i, r->status);
   if (im->has_expected)
     return as_expected(im, i, r->status);
-  return r->status == ST_PASS || r->status == ST_UNSUPPORTED || r->status == ST_IMPL_ACCEPT ||
-         r->status == ST_IMPL_REJECT;
+  return (r->status == ST_PASS || r->status == ST_IMPL_ACCEPT) && r->code == 0;
 }
 
 /* Runs case i in a worker: through the serving process when there is one,
