@@ -115,7 +115,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: case-cost [--serve] RUNS RSS_MB PROG ARGS...\n");
     return 2;
   }
-  if ((rc = measure(argv + 3, runs, 0)) != 0 || (served && (rc = measure_served(argv + 3, runs)) != 0))
+  if ((rc = measure(argv + 3, runs, 0)) != 0 ||
+      (served && (rc = measure_served(argv + 3, runs)) != 0))
     return rc;
   if (mb == 0)
     return 0;

@@ -430,7 +430,8 @@ typedef struct record {
 } record;
 
 /* Whether an outcome reached by a serving process stands: when it is the
- * expected one (the expected-results file; without one, an accepted
+ * expected one (the expected-results file, when written for this version
+ * of the implementation; without one, an accepted
  * section with every output as it should be: a pass or impl-accept with
  * exit 0, since a rejection is where a reader reading past its buffers
  * meets, in a serving process, memory a process of its own does not have
@@ -443,9 +444,13 @@ typedef struct record {
  * how fast a run goes, never an outcome, and a crash or a timeout is still
  * pinned on the case that has it alone. */
 static int served_outcome_stands(const impl *im, size_t i, const result *r) {
+  /* The file anchors only the version it was written for: another may
+   * crash where this one did not, and a serving process may hide it. */
+  int anchored = im->has_expected &&
+                 (!im->exp_version[0] || !strcmp(im->exp_version, im->caps_version));
   if (r->lost) /* only a timeout, the runner's own doing, when one is expected */
-    return r->status == ST_TIMEOUT && im->has_expected && as_expected(im, i, r->status);
-  if (im->has_expected)
+    return r->status == ST_TIMEOUT && anchored && as_expected(im, i, r->status);
+  if (anchored)
     return as_expected(im, i, r->status);
   return (r->status == ST_PASS || r->status == ST_IMPL_ACCEPT) && r->code == 0;
 }
