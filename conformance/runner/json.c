@@ -649,6 +649,7 @@ typedef struct jpath {
     const char *key; /* NULL: an array index */
     size_t idx;
   } c[JSON_MAX_DEPTH + 2];
+  char text[512]; /* the path rendered, once a difference is found */
 } jpath;
 
 /* Renders the first upto levels of st into path (plen bytes) as
@@ -668,13 +669,14 @@ static size_t render_path(const jpath *st, int upto, char *path, size_t plen) {
 static int cmp(const jvalue *g, const jvalue *w, const char *const *skip, jpath *st,
                char *diff, size_t difflen) {
   size_t i, used;
-  char a[64], b[64], path[512];
+  char a[64], b[64], *path = st->text;
+  const size_t plen = sizeof st->text;
   int d = st->n;
   if (g->type != w->type || (g->type == J_NUMBER && !json_number_equal(g, w)) ||
       (g->type == J_STRING && (g->len != w->len || memcmp(g->str, w->str, g->len) != 0))) {
     brief(g, a, sizeof a);
     brief(w, b, sizeof b);
-    used = render_path(st, d, path, sizeof path);
+    used = render_path(st, d, path, plen);
     snprintf(diff, difflen, "%s: got %s, want %s", used ? path : "(top)", a, b);
     return 1;
   }
@@ -690,7 +692,7 @@ static int cmp(const jvalue *g, const jvalue *w, const char *const *skip, jpath 
     }
     st->n = d;
     if (g->len != w->len) {
-      used = render_path(st, d, path, sizeof path);
+      used = render_path(st, d, path, plen);
       snprintf(diff, difflen, "%s: got %zu elements, want %zu", used ? path : "(top)", g->len,
                w->len);
       return 1;
@@ -706,7 +708,7 @@ static int cmp(const jvalue *g, const jvalue *w, const char *const *skip, jpath 
       st->c[d].key = w->keys[i];
       st->n = d + 1;
       if (!gv) {
-        render_path(st, d + 1, path, sizeof path);
+        render_path(st, d + 1, path, plen);
         snprintf(diff, difflen, "%s: missing", path);
         return 1;
       }
@@ -716,7 +718,7 @@ static int cmp(const jvalue *g, const jvalue *w, const char *const *skip, jpath 
     st->n = d;
     for (i = 0; i < g->len; i++)
       if (!get_n(w, g->keys[i], g->keylens[i])) {
-        used = render_path(st, d, path, sizeof path);
+        used = render_path(st, d, path, plen);
         snprintf(diff, difflen, "%s%s%s: not in the canonical form", used ? path : "",
                  used ? "." : "", g->keys[i]);
         return 1;

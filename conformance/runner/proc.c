@@ -213,6 +213,23 @@ bad:
   return -1;
 }
 
+/* Starts argv with in_fd as its stdin (-1: /dev/null), out_fd as its
+ * stdout and err_fd as its stderr (-1: ours): 0 with *pid set, or the
+ * error (ENOMEM when the set-up could not be made). */
+static int start_child(char *const argv[], const proc_opts *o, int in_fd, int out_fd,
+                       int err_fd, pid_t *pid) {
+  extern char **environ;
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t at;
+  int e;
+  if (spawn_setup(o, in_fd, out_fd, err_fd, &fa, &at) != 0)
+    return ENOMEM;
+  e = spawn(pid, argv, o, &fa, &at, o->envp ? o->envp : environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
+  return e;
+}
+
 /* Two close-on-exec pipes: 0, or -1 with neither made. */
 static int two_pipes(int a[2], int b[2]) {
   if (pipe2(a, O_CLOEXEC) != 0)
@@ -225,27 +242,19 @@ static int two_pipes(int a[2], int b[2]) {
 }
 
 int proc_run(char *const argv[], const proc_opts *o, proc_result *r) {
-  extern char **environ;
   int po[2], pe[2], status, e;
   size_t cap = 1 << 16;
   long start = now_ms(), deadline = start + (long)(o->timeout_s * 1000);
   pid_t pid;
-  posix_spawn_file_actions_t fa;
-  posix_spawnattr_t at;
 
   memset(r, 0, sizeof *r);
   if (two_pipes(po, pe) != 0)
     return -1;
-  r->out = malloc(cap);
-  if (!r->out || spawn_setup(o, -1, po[1], pe[1], &fa, &at) != 0) {
-    free(r->out);
-    r->out = NULL;
+  if (!(r->out = malloc(cap))) {
     close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
     return -1;
   }
-  e = spawn(&pid, argv, o, &fa, &at, o->envp ? o->envp : environ);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&at);
+  e = start_child(argv, o, -1, po[1], pe[1], &pid);
   close(po[1]);
   close(pe[1]);
   if (e != 0) {
@@ -324,22 +333,12 @@ static void server_end(proc_server *s, proc_result *r) {
 }
 
 int proc_server_start(char *const argv[], const proc_opts *o, proc_server *s) {
-  extern char **environ;
   int pi[2], po[2], e;
-  posix_spawn_file_actions_t fa;
-  posix_spawnattr_t at;
   pid_t pid;
   memset(s, 0, sizeof *s);
   if (two_pipes(pi, po) != 0)
     return -1;
-  if (spawn_setup(o, pi[0], po[1], -1, &fa, &at) != 0) {
-    close(pi[0]), close(pi[1]), close(po[0]), close(po[1]);
-    errno = ENOMEM;
-    return -1;
-  }
-  e = spawn(&pid, argv, o, &fa, &at, o->envp ? o->envp : environ);
-  posix_spawn_file_actions_destroy(&fa);
-  posix_spawnattr_destroy(&at);
+  e = start_child(argv, o, pi[0], po[1], -1, &pid);
   close(pi[0]);
   close(po[1]);
   if (e != 0) {
