@@ -164,6 +164,8 @@ int main(int argc, char **argv) {
       sfc_die(2, "%s", "cannot set up --tap output");
   }
   cs = load_corpus(&o, &n);
+  if (n == 0) /* a run that checks nothing is no pass */
+    sfc_die(2, "%s: its manifest-v*.txt list no sections: nothing to check", o.corpus);
   mkdirs(o.out);
   printf("sfconform: %zu corpus sections%s, %d implementation%s, %d jobs\n", n,
          o.sample > 1 ? " (sampled)" : "", nim, nim == 1 ? "" : "s", o.jobs);
@@ -235,10 +237,13 @@ int main(int argc, char **argv) {
              by[RUN_CONFIRMED]);
     }
     printf("\n  %lu passed, %lu failed\n", p, fl);
+    if (c[ST_UNSUPPORTED] == n)
+      printf("\n  nothing checked: every case is outside the capabilities it declares");
     if (ims[i].serve_failed)
       printf("\n  %d serving processes ended badly after their last case (said above)",
              ims[i].serve_failed);
-    if (d > 0 || ims[i].stale || ims[i].serve_failed || (d < 0 && fl > 0 && !o.update_expected))
+    if (d > 0 || ims[i].stale || ims[i].serve_failed || c[ST_UNSUPPORTED] == n ||
+        (d < 0 && fl > 0 && !o.update_expected))
       bad = 1;
   }
   if (tap_out)

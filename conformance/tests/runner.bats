@@ -95,6 +95,18 @@ setup() {
   run "$B/sfconform" "$T/dud";                 [ "$status" -eq 2 ]; [[ "$output" == *"capabilities"* ]]
 }
 
+@test "nothing checked is no pass: an empty corpus exits 2, an IMPL whose capabilities exclude every case fails" {
+  mkdir -p "$T/empty"; : > "$T/empty/manifest-v1.txt"; : > "$T/empty/manifest-v2.txt"; : > "$T/empty/manifest-v3.txt"
+  run "$B/sfconform" --corpus "$T/empty" --out "$T/out" "$B/sfadapter-reference"
+  [ "$status" -eq 2 ]; [[ "$output" == *"list no sections: nothing to check"* ]]
+  mini_corpus unwind-three-frames-v2-amd64-le   # the broken adapter declares versions 1 and 3 only
+  mkdir -p "$T/conf"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" "broken=$PWD/conformance/tests/broken-adapter.sh"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"nothing checked: every case is outside the capabilities it declares"* ]]
+  [ "$(status_of unwind-three-frames-v2-amd64-le broken)" = unsupported ]
+}
+
 @test "the runner's matrix renders in headless Chromium: a column per implementation, a cell per status" {
   CHROMIUM=${CHROMIUM:-$(command -v chromium || true)}
   [ -n "$CHROMIUM" ] || skip "no chromium binary (Debian's chromium package)"
