@@ -32,16 +32,17 @@ OPT := -O0 -g
 endif
 CFLAGS_ALL := $(WARN) $(OPT) -D_POSIX_C_SOURCE=200809L -Idecoder/include $(EXTRA) $(CFLAGS)
 
-# The oracle: the reference path (decoder/src) and the fast layer beside
-# it (decoder/fast), one library.  It exports exactly what sframe_ref.h
-# declares (SFR_API); everything else is hidden.
-LIB_SRCS := $(wildcard decoder/src/*.c decoder/fast/*.c)
-LIB_CFLAGS := -Idecoder/src -Idecoder/fast -fvisibility=hidden
+# The oracle: the reference path (decoder/src), the fast layer beside it
+# (decoder/fast) and the kernel profiles (decoder/profile), one library.
+# It exports exactly what sframe_ref.h and sframe_kernel.h declare
+# (SFR_API); everything else is hidden.
+LIB_SRCS := $(wildcard decoder/src/*.c decoder/fast/*.c decoder/profile/*.c)
+LIB_CFLAGS := -Idecoder/src -Idecoder/fast -Idecoder/profile -fvisibility=hidden
 ENC_SRCS := $(wildcard corpus/encoder/*.c)
 ENC_OBJS := $(ENC_SRCS:corpus/encoder/%.c=$(BUILD)/obj/enc/%.o)
 LIB_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/lib/%.o,$(LIB_SRCS))
 PIC_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/pic/%.o,$(LIB_SRCS))
-HDRS     := $(wildcard decoder/include/*.h decoder/src/*.h decoder/fast/*.h decoder/cli/*.h corpus/encoder/*.h)
+HDRS     := $(wildcard decoder/include/*.h decoder/src/*.h decoder/fast/*.h decoder/profile/*.h decoder/cli/*.h corpus/encoder/*.h)
 # Each object's header dependencies, written by the compiler (-MMD -MP).
 DEPFLAGS = -MMD -MP
 
@@ -53,7 +54,7 @@ UNIT   := $(BUILD)/tests/unit
 VECDUMP := $(BUILD)/tests/vecdump
 
 .PHONY: all check test coverage install clean
-all: $(STATIC) $(SHARED_LIB) $(SFREF) $(BUILD)/include/sframe_ref.h $(BUILD)/lib/pkgconfig/sframe_ref.pc
+all: $(STATIC) $(SHARED_LIB) $(SFREF) $(BUILD)/include/sframe_ref.h $(BUILD)/include/sframe_kernel.h $(BUILD)/lib/pkgconfig/sframe_ref.pc
 # The shared tools library and the CLI's renderers (before any rule that
 # links them; after `all`, which stays the default goal).
 include common/common.mk
@@ -78,7 +79,7 @@ $(STATIC): $(LIB_OBJS)
 $(SHARED_LIB): $(PIC_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -shared -Wl,-soname,libsframe_ref.so.0 -o $@ $^
-$(BUILD)/include/sframe_ref.h: decoder/include/sframe_ref.h
+$(BUILD)/include/%.h: decoder/include/%.h
 	@mkdir -p $(@D)
 	cp $< $@
 $(BUILD)/lib/pkgconfig/sframe_ref.pc: decoder/sframe_ref.pc.in Makefile decoder/include/sframe_ref.h
@@ -126,7 +127,7 @@ install: all $(SFCORPUS)
 	install -m 644 $(STATIC) $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib/libsframe_ref.so.0
 	ln -sf libsframe_ref.so.0 $(DESTDIR)$(PREFIX)/lib/libsframe_ref.so
-	install -m 644 decoder/include/sframe_ref.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 decoder/include/sframe_ref.h decoder/include/sframe_kernel.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(SFREF) $(DESTDIR)$(PREFIX)/bin/sfref
 	install -m 755 $(SFCORPUS) $(DESTDIR)$(PREFIX)/bin/sfcorpus
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' decoder/sframe_ref.pc.in \

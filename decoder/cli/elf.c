@@ -259,3 +259,37 @@ int elf_relocate_sframe(uint8_t *buf, size_t len, elf_sframe *es, const char **w
   }
   return applied;
 }
+
+/* The executable segment the kernel registers a program's .sframe with:
+ * the first PT_LOAD with PF_X (its [p_vaddr, p_vaddr + p_memsz)).  Returns
+ * 1 and fills *start and *end, or 0 when there is none (a relocatable
+ * object has no program headers). */
+int elf_text_segment(const uint8_t *buf, size_t len, uint64_t *start, uint64_t *end) {
+  rd r;
+  uint64_t phoff, phentsize, phnum, i;
+  if (len < EI_NIDENT || memcmp(buf, ELFMAG, SELFMAG) != 0)
+    return 0;
+  r.buf = buf;
+  r.len = len;
+  r.bad = 0;
+  r.is64 = buf[EI_CLASS] == ELFCLASS64;
+  r.be = buf[EI_DATA] == ELFDATA2MSB;
+  phoff = FIELD(&r, 0, Ehdr, e_phoff);
+  phentsize = FIELD(&r, 0, Ehdr, e_phentsize);
+  phnum = FIELD(&r, 0, Ehdr, e_phnum);
+  if (r.bad || phoff == 0 || phentsize < STRUCT_LEN(&r, Phdr))
+    return 0;
+  for (i = 0; i < phnum; i++) {
+    uint64_t h = phoff + i * phentsize;
+    uint64_t type = FIELD(&r, h, Phdr, p_type), flags = FIELD(&r, h, Phdr, p_flags);
+    uint64_t vaddr = FIELD(&r, h, Phdr, p_vaddr), memsz = FIELD(&r, h, Phdr, p_memsz);
+    if (r.bad)
+      return 0;
+    if (type == PT_LOAD && (flags & PF_X) && memsz && vaddr + memsz > vaddr) {
+      *start = vaddr;
+      *end = vaddr + memsz;
+      return 1;
+    }
+  }
+  return 0;
+}

@@ -35,6 +35,10 @@ typedef struct elf_sframe {
  * set when a relocation is out of bounds or of an unknown type. */
 int elf_relocate_sframe(uint8_t *buf, size_t len, elf_sframe *es, const char **why);
 
+/* The first executable PT_LOAD segment, [*start, *end): the text range the
+ * kernel registers the section with.  0 when there is none. */
+int elf_text_segment(const uint8_t *buf, size_t len, uint64_t *start, uint64_t *end);
+
 elf_status elf_find_sframe(const uint8_t *buf, size_t len, elf_sframe *out,
                            const char **why);
 #endif

@@ -22,6 +22,7 @@
 
 #include "dump.h"
 #include "elf_sframe.h"
+#include "kernel.h"
 #include "sfc_tools.h"
 #include "sframe_ref.h"
 #include "sfr_fast.h"
@@ -44,14 +45,16 @@ typedef struct opts {
   const char *mode;   /* ip, ra, both */
   char **pcs;
   int npcs;
-  const char *profile; /* validate, findings: NULL (none), or a kernel series */
-  int kernel_series;   /* SFR_KERNEL_V12 / _V13 for a kernel profile */
+  const char *profile; /* validate, lookup, findings: NULL (none), or a kernel
+                          generation's name (sframe_kernel.h) */
+  int kgen;            /* its sfk_gen */
   int have_text;       /* --text START-END */
   uint64_t text_start, text_end;
 } opts;
 
 typedef struct input {
   uint8_t *file;     /* whole file */
+  size_t file_len;
   const uint8_t *sec;
   size_t len;
   uint64_t vma;
@@ -94,24 +97,34 @@ static const char *help_for(const char *cmd) {
            "malformed or invalid finding is present, 2 on usage or I/O errors.\n"
            "--profile NAME judges the section as another reader would instead:\n"
            "  none        the spec's rules (the default; the output above)\n"
-           "  kernel      what the Linux kernel's SFrame user-space unwinder refuses,\n"
-           "              as of its latest posted series (kernel-v13)\n"
-           "  kernel-v13  series v13 (2026-01-27): SFrame version 3 only\n"
-           "  kernel-v12  series v12 (2025-11-19): SFrame version 2 only\n"
-           "  Each refusal is a kernel-* identifier ('sfref findings --profile kernel'\n"
-           "  lists them) with the stage where the kernel meets it: load (when the\n"
-           "  section is registered), validate (at registration with\n"
-           "  CONFIG_SFRAME_VALIDATION, else at the first lookup reaching it), lookup,\n"
-           "  arch (no series for the ABI).  SPEC-NOTES.md N41 gives each rule's source.\n"
-           "  --text START-END: the executable segment the section describes (the\n"
-           "  kernel refuses functions starting outside it); unchecked without it.\n"
-           "  Exit 0 when the kernel accepts the section, 1 when it refuses it.\n";
+           "  kernel-...  what a generation of the Linux kernel's SFrame user-space\n"
+           "              unwinder does with it (kernel: the newest); see below\n"
+           "  Each rule the section meets is a kernel-* identifier ('sfref findings\n"
+           "  --profile GEN' lists a generation's; '--profile all-kernels' all of them)\n"
+           "  with its stage: load (refused when registered), arch (the generation does\n"
+           "  not unwind that ABI), validate (refused at registration with\n"
+           "  CONFIG_SFRAME_VALIDATION; else the first lookup meeting it fails, and may\n"
+           "  drop the section), lookup (only a lookup meets it: an error, a crash, or\n"
+           "  an answer other than the spec's; printed as warnings).\n"
+           "  --text START-END: the executable segment the section is registered with;\n"
+           "  for an ELF file its first executable PT_LOAD segment by default.\n"
+           "  Exit 0 when the generation (with CONFIG_SFRAME_VALIDATION=y) registers\n"
+           "  the section, 1 when it refuses it.  SPEC-NOTES.md N41 gives each rule's\n"
+           "  source.  The generations:\n";
   if (strcmp(cmd, "lookup") == 0)
-    return "usage: sfref lookup [--raw --vma ADDR] [--mode=ip|ra|both] [--json] FILE PC...\n"
+    return "usage: sfref lookup [--raw --vma ADDR] [--mode=ip|ra|both] [--json]\n"
+           "                   [--profile GEN [--text START-END]] FILE PC...\n"
            "For each PC print the FDE, FRE and recovery rules.  Mode ip treats the\n"
            "PC as an instruction address (topmost frame); mode ra as a return\n"
            "address (caller frames: looked up at PC - 1).  Default: both.\n"
-           "Exit 0 when the section is valid, 1 when it is not, 2 on usage errors.\n";
+           "Exit 0 when the section is valid, 1 when it is not, 2 on usage errors.\n"
+           "--profile GEN (a kernel generation, as for validate): the answer that\n"
+           "generation's lookup gives at each PC (found with its rules, outermost,\n"
+           "no function: frame pointers, an error and whether the section is then\n"
+           "dropped, a crash, or not registered), beside the spec's, with every\n"
+           "difference named (outcome, function, row, cfa, ra, fp).  The kernel looks\n"
+           "the PC up itself in both modes.  Exit 0 when every answer is the spec's,\n"
+           "1 when any differs, 2 on usage errors.\n";
   if (strcmp(cmd, "unwind") == 0)
     return "usage: sfref unwind [--raw --vma ADDR] [--json] FILE SNAPSHOT\n"
            "Unwind the registers and memory of SNAPSHOT (decoder/SNAPSHOT.md) with the\n"
@@ -122,9 +135,10 @@ static const char *help_for(const char *cmd) {
   if (strcmp(cmd, "findings") == 0)
     return "usage: sfref findings [--profile NAME] [ID]\n"
            "List every finding identifier with its class and one-line message, or\n"
-           "only ID's (exit 2 when ID is not a finding).  With --profile kernel\n"
-           "(kernel-v12, kernel-v13: the same list), the kernel-* identifiers of\n"
-           "'sfref validate --profile' with their stage and message.\n";
+           "only ID's (exit 2 when ID is not a finding).  With --profile GEN (a kernel\n"
+           "generation), the generation's kernel-* rules with their stage and effect;\n"
+           "with --profile all-kernels every rule with a column per generation.\n"
+           "The generations:\n";
   return NULL;
 }
 
@@ -143,11 +157,12 @@ static int load(const opts *o, input *in) {
   sfc_read_status rs;
 
   memset(in, 0, sizeof *in);
-  if ((rs = sfc_read_file(o->file, &in->file, &n)) != SFC_READ_OK) {
+  if ((rs = sfc_read_file(o->file, &in->file, &in->file_len)) != SFC_READ_OK) {
     fprintf(stderr, "sfref: %s: error: %s: %s\n", o->file, sfc_read_status_text(rs),
             rs == SFC_READ_NOMEM ? "out of memory" : strerror(errno));
     return EXIT_USAGE;
   }
+  n = in->file_len;
   if (o->raw) {
     in->sec = in->file;
     in->len = n;
@@ -332,6 +347,52 @@ static int cmd_lookup(const opts *o, sfr_section *sec, const sfr_report *rep) {
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
 }
 
+/* The kernel profile's input: the section, the generation, the text range
+ * (--text, else an ELF file's executable segment). */
+static kernel_input kernel_input_of(const opts *o, const input *in) {
+  kernel_input k;
+  memset(&k, 0, sizeof k);
+  k.file = o->file;
+  k.sec = in->sec;
+  k.len = in->len;
+  k.vma = in->vma;
+  k.json = strcmp(o->format, "json") == 0;
+  k.ko.gen = (sfk_gen)o->kgen;
+  if (o->have_text) {
+    k.ko.have_text = 1;
+    k.ko.text_start = o->text_start;
+    k.ko.text_end = o->text_end;
+    k.text_from = "--text";
+  } else if (!o->raw && in->file &&
+             elf_text_segment(in->file, in->file_len, &k.ko.text_start, &k.ko.text_end)) {
+    k.ko.have_text = 1;
+    k.text_from = "the ELF file's executable segment";
+  }
+  return k;
+}
+
+/* sfref lookup --profile: the generation's answers beside the spec's (a
+ * section the spec finds malformed has no spec answers). */
+static int cmd_lookup_kernel(const opts *o, const input *in, sfr_section *sec,
+                             const sfr_report *rep) {
+  kernel_input k = kernel_input_of(o, in);
+  uint64_t *pcs;
+  int i, rc;
+  if (!k.json)
+    print_findings(o, rep);
+  pcs = calloc((size_t)o->npcs + 1, sizeof *pcs);
+  if (!pcs)
+    return EXIT_USAGE;
+  for (i = 0; i < o->npcs; i++)
+    if (!sfc_parse_u64(o->pcs[i], &pcs[i])) {
+      free(pcs);
+      return usage_error("lookup: bad PC '%s'", o->pcs[i]);
+    }
+  rc = kernel_lookup(&k, rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec, pcs, o->npcs, o->mode);
+  free(pcs);
+  return rc ? EXIT_INVALID : 0;
+}
+
 static int cmd_unwind(const opts *o, sfr_section *sec, const sfr_report *rep) {
   snapshot snap;
   char err[200];
@@ -356,76 +417,6 @@ static int cmd_unwind(const opts *o, sfr_section *sec, const sfr_report *rep) {
   unwind_print(stdout, sec, &snap, strcmp(o->format, "json") == 0);
   snapshot_free(&snap);
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
-}
-
-/* sfref validate --profile kernel*: the kernel's refusals (text: one line
- * per refusal on stderr, the verdict on stdout; --json: one object). */
-static int cmd_validate_kernel(const opts *o, const input *in) {
-  sfr_kernel_finding items[MAX_FINDINGS];
-  sfr_kernel_report rep;
-  sfr_kernel_options ko;
-  size_t i, shown;
-  memset(&ko, 0, sizeof ko);
-  ko.series = o->kernel_series;
-  ko.have_text = o->have_text;
-  ko.text_start = o->text_start;
-  ko.text_end = o->text_end;
-  rep.items = items;
-  rep.cap = MAX_FINDINGS;
-  rep.count = 0;
-  sfr_kernel_check(in->sec, in->len, in->vma, &ko, &rep);
-  shown = rep.count < rep.cap ? rep.count : rep.cap;
-  if (strcmp(o->format, "json") == 0) {
-    printf("{\"profile\":\"%s\",\"accepted\":%s,\"text_checked\":%s,\"findings\":[", o->profile,
-           rep.count ? "false" : "true", o->have_text ? "true" : "false");
-    for (i = 0; i < shown; i++) {
-      const sfr_kernel_finding *f = &rep.items[i];
-      printf("%s{\"id\":\"%s\",\"stage\":\"%s\",\"offset\":%" PRId64 ",\"fde\":%" PRId64
-             ",\"fre\":%" PRId64 ",\"field\":\"%s\"}",
-             i ? "," : "", sfr_kernel_finding_name(f->id),
-             sfr_kernel_stage_name(sfr_kernel_finding_stage(f->id)), f->offset, f->fde, f->fre,
-             f->field ? f->field : "");
-    }
-    printf("]}\n");
-  } else {
-    for (i = 0; i < shown; i++) {
-      const sfr_kernel_finding *f = &rep.items[i];
-      sfr_finding loc;
-      loc.offset = f->offset;
-      loc.fde = f->fde;
-      loc.fre = f->fre;
-      loc.field = f->field;
-      fprintf(stderr, "sfref: %s: error: %s: %s ", o->file, sfr_kernel_finding_name(f->id),
-              sfr_kernel_finding_message(f->id));
-      print_location(stderr, &loc);
-      fprintf(stderr, " [%s]\n", sfr_kernel_stage_name(sfr_kernel_finding_stage(f->id)));
-    }
-    if (rep.count > shown)
-      fprintf(stderr, "sfref: %s: ... %zu more findings not shown\n", o->file, rep.count - shown);
-    if (!o->have_text)
-      fprintf(stderr, "sfref: %s: note: function starts not checked against a text range"
-              " (no --text)\n", o->file);
-    if (rep.count)
-      printf("%s: REFUSED by %s (%zu findings)\n", o->file, o->profile, rep.count);
-    else
-      printf("%s: accepted by %s\n", o->file, o->profile);
-  }
-  return rep.count ? EXIT_INVALID : 0;
-}
-
-/* sfref findings --profile kernel*: the kernel-* identifiers. */
-static int cmd_findings_kernel(const char *id) {
-  int i;
-  for (i = 1; i < SFR_K_NUM; i++) {
-    sfr_kernel_id k = (sfr_kernel_id)i;
-    if (id && strcmp(id, sfr_kernel_finding_name(k)) != 0)
-      continue;
-    printf("%-34s %-9s %s\n", sfr_kernel_finding_name(k),
-           sfr_kernel_stage_name(sfr_kernel_finding_stage(k)), sfr_kernel_finding_message(k));
-    if (id)
-      return 0;
-  }
-  return id ? usage_error("findings: unknown kernel finding '%s'", id) : 0;
 }
 
 static int cmd_findings(const char *id) {
@@ -487,6 +478,8 @@ static int parse_options(int argc, char **argv, opts *o) {
     switch (c) {
     case 'h':
       fputs(help_for(o->cmd), stdout);
+      if (strcmp(o->cmd, "validate") == 0 || strcmp(o->cmd, "findings") == 0)
+        kernel_list_generations(stdout, "  ");
       return 0;
     case OPT_RAW:
       o->raw = 1;
@@ -503,15 +496,13 @@ static int parse_options(int argc, char **argv, opts *o) {
     case OPT_PROFILE:
       if (strcmp(optarg, "none") == 0) {
         o->profile = NULL;
-      } else if (strcmp(optarg, "kernel") == 0 || strcmp(optarg, "kernel-v13") == 0) {
-        o->profile = "kernel-v13";
-        o->kernel_series = SFR_KERNEL_V13;
-      } else if (strcmp(optarg, "kernel-v12") == 0) {
-        o->profile = "kernel-v12";
-        o->kernel_series = SFR_KERNEL_V12;
+      } else if (strcmp(optarg, "all-kernels") == 0 && strcmp(o->cmd, "findings") == 0) {
+        o->profile = "all-kernels";
+      } else if ((o->kgen = sfk_gen_by_name(optarg)) >= 0) {
+        o->profile = sfk_gen_get((sfk_gen)o->kgen)->name;
       } else {
-        return usage_error("unknown profile '%s' (profiles: none, kernel, kernel-v13, kernel-v12)",
-                           optarg);
+        return usage_error("unknown profile '%s' (profiles: none, kernel, and the generations "
+                           "'sfref validate --help' lists)", optarg);
       }
       break;
     case OPT_TEXT: {
@@ -609,18 +600,22 @@ int main(int argc, char **argv) {
   if (rc >= 0)
     goto out;
   if ((o.profile || o.have_text) && strcmp(o.cmd, "validate") != 0 &&
-      (strcmp(o.cmd, "findings") != 0 || o.have_text)) {
-    rc = usage_error("%s", o.have_text ? "--text applies to validate --profile only"
-                                       : "--profile applies to validate and findings only");
+      strcmp(o.cmd, "lookup") != 0 && (strcmp(o.cmd, "findings") != 0 || o.have_text)) {
+    rc = usage_error("%s", o.have_text ? "--text applies to validate and lookup --profile only"
+                                       : "--profile applies to validate, lookup and findings only");
     goto out;
   }
   if (o.have_text && !o.profile) {
-    rc = usage_error("%s", "--text applies to validate --profile only");
+    rc = usage_error("%s", "--text applies to validate and lookup --profile only");
     goto out;
   }
   if (strcmp(o.cmd, "findings") == 0) {
-    rc = o.npcs ? usage_error("unexpected argument '%s'", o.pcs[0])
-         : o.profile ? cmd_findings_kernel(o.file) : cmd_findings(o.file);
+    if (o.npcs)
+      rc = usage_error("unexpected argument '%s'", o.pcs[0]);
+    else if (o.profile && (rc = kernel_findings(o.profile, o.file)) == EXIT_USAGE)
+      fprintf(stderr, "%s", usage_text);
+    else if (!o.profile)
+      rc = cmd_findings(o.file);
     goto out;
   }
   if (!o.file) {
@@ -646,8 +641,9 @@ int main(int argc, char **argv) {
   rc = load(&o, &in);
   if (rc)
     goto out;
-  if (o.profile) {
-    rc = cmd_validate_kernel(&o, &in);
+  if (o.profile && strcmp(o.cmd, "validate") == 0) {
+    kernel_input k = kernel_input_of(&o, &in);
+    rc = kernel_validate(&k);
     goto out;
   }
   rep.items = items;
@@ -686,6 +682,8 @@ int main(int argc, char **argv) {
     rc = cmd_dump(&o, &sec, &rep);
   else if (strcmp(o.cmd, "unwind") == 0)
     rc = cmd_unwind(&o, &sec, &rep);
+  else if (o.profile)
+    rc = cmd_lookup_kernel(&o, &in, &sec, &rep);
   else
     rc = cmd_lookup(&o, &sec, &rep);
 out:

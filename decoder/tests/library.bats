@@ -5,13 +5,13 @@
 setup() {
   : "${REPO:=$PWD}" "${BUILD_DIR:=build}"
   case $BUILD_DIR in /*) B=$BUILD_DIR ;; *) B=$REPO/$BUILD_DIR ;; esac
-  H=$REPO/decoder/include/sframe_ref.h
+  H="$REPO/decoder/include/sframe_ref.h $REPO/decoder/include/sframe_kernel.h"
 }
 
-# The functions sframe_ref.h declares (each declaration starts SFR_API).
-declared() { grep -o '^SFR_API [^(]*(' "$H" | sed 's/($//; s/.*[ *]//' | sort; }
+# The functions the public headers declare (each declaration starts SFR_API).
+declared() { cat $H | grep -o '^SFR_API [^(]*(' | sed 's/($//; s/.*[ *]//' | sort; }
 
-@test "the shared library exports exactly the functions the header declares" {
+@test "the shared library exports exactly the functions the headers declare" {
   [ -f "$B/lib/libsframe_ref.so" ]
   declared > "$BATS_TEST_TMPDIR/declared"
   # (a coverage build's counters, __gcov_*, are not the library's)

@@ -1,0 +1,385 @@
+/* kernel.c - sfref's kernel profiles: the generation's rules met by a
+ * section (validate), its rule table (findings), its lookup beside the
+ * spec's (lookup).  The judging is the library's (decoder/profile); this
+ * file prints. */
+#include "kernel.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "sframe_ref.h"
+
+#define KERNEL_MAX_FINDINGS 256
+
+void kernel_list_generations(FILE *out, const char *indent) {
+  int g;
+  for (g = 0; g < SFK_GEN_NUM; g++) {
+    const sfk_gen_info *gi = sfk_gen_get((sfk_gen)g);
+    fprintf(out, "%s%-16s %-10s %s%s\n", indent, gi->name, gi->date, gi->based,
+            g == SFK_GEN_NEWEST ? " (= kernel)" : "");
+  }
+}
+
+static void finding_json(const sfk_finding *f, sfk_gen g, int first) {
+  printf("%s{\"id\":\"%s\",\"stage\":\"%s\",\"effect\":\"%s\",\"refuses\":%s,\"drops\":%s,"
+         "\"offset\":%" PRId64 ",\"fde\":%" PRId64 ",\"fre\":%" PRId64 ",\"field\":\"%s\"}",
+         first ? "" : ",", sfk_rule_name(f->id), sfk_stage_name(f->stage),
+         sfk_effect_name(sfk_rule_effect(f->id, g)), sfk_rule_refuses(f->id, g) ? "true" : "false",
+         sfk_rule_drops(f->id, g) ? "true" : "false", f->offset, f->fde, f->fre,
+         f->field ? f->field : "");
+}
+
+/* What happens when the rule is met, in words. */
+static const char *consequence(sfk_id id, sfk_gen g) {
+  sfk_stage s = sfk_rule_stage(id, g);
+  sfk_effect e = sfk_rule_effect(id, g);
+  if (s == SFK_STAGE_LOAD)
+    return "load: not registered";
+  if (s == SFK_STAGE_ARCH)
+    return "arch: not unwound with SFrame";
+  if (s == SFK_STAGE_VALIDATE)
+    return sfk_rule_drops(id, g)
+               ? "validate: refused with CONFIG_SFRAME_VALIDATION; else the first lookup "
+                 "meeting it fails and drops the section"
+               : "validate: refused with CONFIG_SFRAME_VALIDATION; else the first lookup "
+                 "meeting it fails (frame pointers)";
+  if (e == SFK_EFFECT_CRASH)
+    return "lookup: the kernel divides by zero";
+  if (e == SFK_EFFECT_DIFFERS)
+    return "lookup: answers other than the spec";
+  return sfk_rule_drops(id, g) ? "lookup: fails and drops the section"
+                               : "lookup: fails (frame pointers)";
+}
+
+static void finding_text(const kernel_input *in, const sfk_finding *f) {
+  sfk_gen g = in->ko.gen;
+  fprintf(stderr, "sfref: %s: %s: %s: %s at offset 0x%" PRIx64, in->file,
+          sfk_rule_refuses(f->id, g) ? "error" : "warning", sfk_rule_name(f->id),
+          sfk_rule_message(f->id), (uint64_t)f->offset);
+  if (f->fde >= 0)
+    fprintf(stderr, ", FDE %" PRId64, f->fde);
+  if (f->fre >= 0)
+    fprintf(stderr, ", FRE %" PRId64, f->fre);
+  if (f->field)
+    fprintf(stderr, ", field %s", f->field);
+  fprintf(stderr, " [%s]\n", consequence(f->id, g));
+}
+
+int kernel_validate(const kernel_input *in) {
+  sfk_finding items[KERNEL_MAX_FINDINGS];
+  sfk_report rep;
+  const sfk_gen_info *gi = sfk_gen_get(in->ko.gen);
+  size_t i, shown;
+  rep.items = items;
+  rep.cap = KERNEL_MAX_FINDINGS;
+  sfk_check(in->sec, in->len, in->vma, &in->ko, &rep);
+  shown = rep.count < rep.cap ? rep.count : rep.cap;
+  if (in->json) {
+    printf("{\"profile\":\"%s\",\"date\":\"%s\",\"accepted\":%s,\"registered\":%s,"
+           "\"text_checked\":%s",
+           gi->name, gi->date, rep.refusals ? "false" : "true", rep.refusals ? "false" : "true",
+           in->ko.have_text ? "true" : "false");
+    if (in->ko.have_text)
+      printf(",\"text\":{\"start\":%" PRIu64 ",\"end\":%" PRIu64 ",\"from\":\"%s\"}",
+             in->ko.text_start, in->ko.text_end, in->text_from);
+    printf(",\"findings\":[");
+    for (i = 0; i < shown; i++)
+      finding_json(&rep.items[i], in->ko.gen, i == 0);
+    printf("]}\n");
+    return rep.refusals ? 1 : 0;
+  }
+  for (i = 0; i < shown; i++)
+    finding_text(in, &rep.items[i]);
+  if (rep.count > shown)
+    fprintf(stderr, "sfref: %s: ... %zu more findings not shown\n", in->file, rep.count - shown);
+  if (in->ko.have_text)
+    fprintf(stderr, "sfref: %s: note: text range 0x%" PRIx64 "-0x%" PRIx64 " (%s)\n", in->file,
+            in->ko.text_start, in->ko.text_end, in->text_from);
+  else
+    fprintf(stderr, "sfref: %s: note: function starts not checked against a text range (no "
+            "--text; the checks of a start below the text, at or past its end%s are not made)\n",
+            in->file, in->ko.gen == SFK_GEN_V16 ? " and of a function end past it" : "");
+  if (rep.refusals)
+    printf("%s: REFUSED by %s (%zu refusals, %zu met only by lookups)\n", in->file, gi->name,
+           rep.refusals, rep.count - rep.refusals);
+  else
+    printf("%s: registered by %s (%zu met only by lookups)\n", in->file, gi->name, rep.count);
+  return rep.refusals ? 1 : 0;
+}
+
+/* All generations: one row per rule, its cell in each generation. */
+static void findings_matrix(void) {
+  int g, k;
+  printf("# the kernel's rules per generation (L load, A arch, F/I validate: -EFAULT/-EINVAL,\n"
+         "# f/i lookup only, Z lookup divides by zero, w lookup answers differently, - none)\n");
+  for (g = 0; g < SFK_GEN_NUM; g++)
+    printf("# %c %s\n", 'a' + g, sfk_gen_get((sfk_gen)g)->name);
+  for (k = 1; k < SFK_NUM; k++) {
+    printf("%-34s ", sfk_rule_name((sfk_id)k));
+    for (g = 0; g < SFK_GEN_NUM; g++) {
+      sfk_effect e = sfk_rule_effect((sfk_id)k, (sfk_gen)g);
+      sfk_stage s = sfk_rule_stage((sfk_id)k, (sfk_gen)g);
+      char c = s == SFK_STAGE_NONE ? '-' : s == SFK_STAGE_LOAD ? 'L' : s == SFK_STAGE_ARCH ? 'A'
+               : e == SFK_EFFECT_CRASH ? 'Z' : e == SFK_EFFECT_DIFFERS ? 'w'
+               : s == SFK_STAGE_VALIDATE ? (e == SFK_EFFECT_EFAULT ? 'F' : 'I')
+               : (e == SFK_EFFECT_EFAULT ? 'f' : 'i');
+      putchar(c);
+    }
+    printf(" %s\n", sfk_rule_message((sfk_id)k));
+  }
+}
+
+int kernel_findings(const char *profile, const char *id) {
+  int gi, k, found = 0;
+  if (strcmp(profile, "all-kernels") == 0) {
+    findings_matrix();
+    return 0;
+  }
+  gi = sfk_gen_by_name(profile);
+  if (gi < 0)
+    return 2;
+  if (!id)
+    printf("# %s, posted %s: %s\n", sfk_gen_get((sfk_gen)gi)->name,
+           sfk_gen_get((sfk_gen)gi)->date, sfk_gen_get((sfk_gen)gi)->based);
+  for (k = 1; k < SFK_NUM; k++) {
+    sfk_stage s = sfk_rule_stage((sfk_id)k, (sfk_gen)gi);
+    if (s == SFK_STAGE_NONE || (id && strcmp(id, sfk_rule_name((sfk_id)k)) != 0))
+      continue;
+    printf("%-34s %-9s %-8s %s\n", sfk_rule_name((sfk_id)k), sfk_stage_name(s),
+           sfk_effect_name(sfk_rule_effect((sfk_id)k, (sfk_gen)gi)), sfk_rule_message((sfk_id)k));
+    found = 1;
+  }
+  if (id && !found) {
+    fprintf(stderr, "sfref: findings: '%s' is not a rule of %s\n", id,
+            sfk_gen_get((sfk_gen)gi)->name);
+    return 2;
+  }
+  return 0;
+}
+
+/* ---- lookup: the kernel's answer beside the spec's ---- */
+
+/* A register by DWARF number, named sp / fp where it is the ABI's. */
+static void reg_name(char *b, size_t n, uint8_t abi, uint32_t reg) {
+  if (reg == sfr_abi_sp_reg(abi))
+    snprintf(b, n, "sp");
+  else if (reg == sfr_abi_fp_reg(abi))
+    snprintf(b, n, "fp");
+  else
+    snprintf(b, n, "r%" PRIu32, reg);
+}
+
+/* "base+off", dereferenced as "*(base+off)". */
+static void place(char *b, size_t n, const char *base, int64_t off, int deref) {
+  char s[48];
+  snprintf(s, sizeof s, "%s%+" PRId64, base, off);
+  if (deref)
+    snprintf(b, n, "*(%s)", s);
+  else
+    snprintf(b, n, "%s", s);
+}
+
+typedef struct answer_text {
+  char outcome[96];
+  char cfa[64], ra[64], fp[64];
+} answer_text;
+
+static void kernel_rule_text(char *b, size_t n, uint8_t abi, const sfk_rule *r) {
+  char reg[16];
+  if (r->kind == SFK_RULE_RETAIN) {
+    snprintf(b, n, "unchanged");
+    return;
+  }
+  if (r->kind == SFK_RULE_REG_OFF)
+    reg_name(reg, sizeof reg, abi, r->reg);
+  else
+    snprintf(reg, sizeof reg, "CFA");
+  place(b, n, reg, r->offset, r->deref);
+}
+
+static void kernel_text(const sfk_answer *a, uint8_t abi, answer_text *t) {
+  char reg[16];
+  memset(t, 0, sizeof *t);
+  switch (a->outcome) {
+  case SFK_LOOKUP_FOUND:
+  case SFK_LOOKUP_OUTERMOST:
+    snprintf(t->outcome, sizeof t->outcome, "%s",
+             a->outcome == SFK_LOOKUP_FOUND ? "found" : "outermost");
+    if (a->outcome == SFK_LOOKUP_OUTERMOST)
+      return;
+    reg_name(reg, sizeof reg, abi, a->cfa_reg);
+    place(t->cfa, sizeof t->cfa, reg, a->cfa_offset, a->cfa_deref);
+    kernel_rule_text(t->ra, sizeof t->ra, abi, &a->ra);
+    kernel_rule_text(t->fp, sizeof t->fp, abi, &a->fp);
+    return;
+  case SFK_LOOKUP_NO_FDE:
+    snprintf(t->outcome, sizeof t->outcome, "no-fde");
+    return;
+  default:
+    snprintf(t->outcome, sizeof t->outcome, "%s", sfk_outcome_name(a->outcome));
+    return;
+  }
+}
+
+static void spec_rule_text(char *b, size_t n, uint8_t abi, const sfr_reg_rule *r) {
+  char reg[16];
+  switch (r->kind) {
+  case SFR_RULE_UNCHANGED:
+    snprintf(b, n, "unchanged");
+    return;
+  case SFR_RULE_AT_CFA:
+  case SFR_RULE_FIXED:
+    place(b, n, "CFA", r->offset, 1);
+    return;
+  case SFR_RULE_VAL_CFA:
+    place(b, n, "CFA", r->offset, 0);
+    return;
+  case SFR_RULE_REG:
+  case SFR_RULE_AT_REG:
+    reg_name(reg, sizeof reg, abi, r->reg);
+    place(b, n, reg, r->offset, r->kind == SFR_RULE_AT_REG);
+    return;
+  default:
+    snprintf(b, n, "undefined");
+  }
+}
+
+static void spec_text(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode, answer_text *t,
+                      int64_t *fde, int64_t *fre) {
+  sfr_lookup_result res;
+  sfr_lookup_status st;
+  memset(t, 0, sizeof *t);
+  *fde = *fre = -1;
+  if (!sec) {
+    snprintf(t->outcome, sizeof t->outcome, "malformed");
+    return;
+  }
+  st = sfr_lookup(sec, pc, mode, &res);
+  if (st == SFR_LOOKUP_NO_FDE || st == SFR_LOOKUP_NO_FRE) {
+    snprintf(t->outcome, sizeof t->outcome, "%s", st == SFR_LOOKUP_NO_FDE ? "no-fde" : "no-fre");
+    if (st == SFR_LOOKUP_NO_FRE)
+      *fde = res.fde.index;
+    return;
+  }
+  if (st != SFR_LOOKUP_FOUND) {
+    snprintf(t->outcome, sizeof t->outcome, "%s", sfr_lookup_status_name(st));
+    return;
+  }
+  *fde = res.fde.index;
+  *fre = res.fre.index;
+  if (res.rules.outermost) {
+    snprintf(t->outcome, sizeof t->outcome, "outermost");
+    return;
+  }
+  snprintf(t->outcome, sizeof t->outcome, "found");
+  {
+    char reg[16];
+    reg_name(reg, sizeof reg, sec->abi, res.rules.cfa.reg);
+    place(t->cfa, sizeof t->cfa, reg, res.rules.cfa.offset, res.rules.cfa.deref);
+  }
+  spec_rule_text(t->ra, sizeof t->ra, sec->abi, &res.rules.ra);
+  spec_rule_text(t->fp, sizeof t->fp, sec->abi, &res.rules.fp);
+}
+
+/* The differences between the two answers, named: "outcome", "function",
+ * "row", "cfa", "ra", "fp" (comma-separated; empty when the same). */
+static void differences(char *b, size_t n, const answer_text *k, const answer_text *s,
+                        const sfk_answer *ka, int64_t sfde, int64_t sfre) {
+  b[0] = 0;
+  if (strcmp(k->outcome, s->outcome) != 0)
+    snprintf(b + strlen(b), n - strlen(b), "%soutcome", *b ? "," : "");
+  if (ka->fde != sfde && (ka->fde >= 0 || sfde >= 0))
+    snprintf(b + strlen(b), n - strlen(b), "%sfunction", *b ? "," : "");
+  else if (ka->fre != sfre && (ka->fre >= 0 || sfre >= 0))
+    snprintf(b + strlen(b), n - strlen(b), "%srow", *b ? "," : "");
+  if (strcmp(k->outcome, "found") == 0 && strcmp(s->outcome, "found") == 0) {
+    if (strcmp(k->cfa, s->cfa) != 0)
+      snprintf(b + strlen(b), n - strlen(b), "%scfa", *b ? "," : "");
+    if (strcmp(k->ra, s->ra) != 0)
+      snprintf(b + strlen(b), n - strlen(b), "%sra", *b ? "," : "");
+    if (strcmp(k->fp, s->fp) != 0)
+      snprintf(b + strlen(b), n - strlen(b), "%sfp", *b ? "," : "");
+  }
+}
+
+static void answer_print(const char *who, const answer_text *t, int64_t fde, int64_t fre) {
+  printf("  %-6s %s", who, t->outcome);
+  if (fde >= 0)
+    printf(" FDE %" PRId64, fde);
+  if (fre >= 0)
+    printf(" FRE %" PRId64, fre);
+  if (t->cfa[0])
+    printf(": CFA=%s RA=%s FP=%s", t->cfa, t->ra, t->fp);
+  printf("\n");
+}
+
+static void answer_json(const char *key, const answer_text *t, int64_t fde, int64_t fre) {
+  printf("\"%s\":{\"outcome\":\"%s\",\"fde\":%" PRId64 ",\"fre\":%" PRId64, key, t->outcome,
+         fde, fre);
+  if (t->cfa[0])
+    printf(",\"cfa\":\"%s\",\"ra\":\"%s\",\"fp\":\"%s\"", t->cfa, t->ra, t->fp);
+  printf("}");
+}
+
+/* One PC in one mode; 1 when the answers differ. */
+static int lookup_one(const kernel_input *in, const sfr_section *sec, uint64_t pc,
+                      sfr_pc_mode mode, int *first) {
+  sfk_answer ka;
+  answer_text kt, st;
+  int64_t sfde, sfre;
+  char diff[96];
+  uint8_t abi = in->len > 4 ? in->sec[4] : 0;
+  sfk_lookup(in->sec, in->len, in->vma, &in->ko, pc, &ka);
+  kernel_text(&ka, abi, &kt);
+  spec_text(sec, pc, mode, &st, &sfde, &sfre);
+  differences(diff, sizeof diff, &kt, &st, &ka, sfde, sfre);
+  if (in->json) {
+    printf("%s{\"pc\":%" PRIu64 ",\"mode\":\"%s\",", *first ? "" : ",", pc,
+           mode == SFR_PC_IP ? "ip" : "ra");
+    answer_json("kernel", &kt, ka.fde, ka.fre);
+    if (ka.outcome >= SFK_LOOKUP_ERROR)
+      printf(",\"why\":\"%s\",\"effect\":\"%s\",\"dropped\":%s",
+             ka.why ? sfk_rule_name(ka.why) : "no-row-covers-pc", sfk_effect_name(ka.effect),
+             ka.dropped ? "true" : "false");
+    printf(",");
+    answer_json("spec", &st, sfde, sfre);
+    printf(",\"differs\":\"%s\"}", diff);
+  } else {
+    printf("0x%" PRIx64 " (%s):\n", pc, mode == SFR_PC_IP ? "ip" : "ra");
+    answer_print("kernel", &kt, ka.fde, ka.fre);
+    if (ka.outcome == SFK_LOOKUP_ERROR || ka.outcome == SFK_LOOKUP_CRASH ||
+        ka.outcome == SFK_LOOKUP_NOT_REGISTERED)
+      printf("         %s (%s)%s\n", ka.why ? sfk_rule_name(ka.why) : "no row covers the PC",
+             sfk_effect_name(ka.effect),
+             ka.outcome == SFK_LOOKUP_NOT_REGISTERED ? ""
+             : ka.outcome == SFK_LOOKUP_CRASH        ? ": the kernel divides by zero"
+             : ka.dropped ? ": frame pointers; the section is dropped"
+                          : ": frame pointers; the section stays");
+    else if (ka.outcome == SFK_LOOKUP_NO_FDE)
+      printf("         no function: frame pointers\n");
+    answer_print("spec", &st, sfde, sfre);
+    printf("  %s%s\n", diff[0] ? "differs: " : "same", diff);
+  }
+  *first = 0;
+  return diff[0] != 0;
+}
+
+int kernel_lookup(const kernel_input *in, const sfr_section *sec, const uint64_t *pcs, int npcs,
+                  const char *mode) {
+  int i, first = 1, differ = 0;
+  if (in->json)
+    printf("{\"profile\":\"%s\",\"config_sframe_validation\":false,\"lookups\":[",
+           sfk_gen_get(in->ko.gen)->name);
+  else
+    printf("# %s (without CONFIG_SFRAME_VALIDATION); the kernel looks up the PC itself in "
+           "both modes\n", sfk_gen_get(in->ko.gen)->name);
+  for (i = 0; i < npcs; i++) {
+    if (strcmp(mode, "ra") != 0)
+      differ |= lookup_one(in, sec, pcs[i], SFR_PC_IP, &first);
+    if (strcmp(mode, "ip") != 0)
+      differ |= lookup_one(in, sec, pcs[i], SFR_PC_RA, &first);
+  }
+  if (in->json)
+    printf("]}\n");
+  return differ;
+}

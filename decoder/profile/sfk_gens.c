@@ -1,0 +1,147 @@
+/* sfk_gens.c - the kernel's generations and the one table of its rules
+ * (sframe_kernel.h; SPEC-NOTES.md N41).  A new generation is a row of
+ * sfk_gens, a column in SFK_RULES, and its switches in sfk_read.c's
+ * sfk_traits. */
+#include <string.h>
+
+#include "sframe_kernel.h"
+
+static const sfk_gen_info gens[SFK_GEN_NUM] = {
+    {"kernel-v12", "2025-11-19", "SFrame version 2, x86-64",
+     "posted patches 01, 04, 08/13 of v12 (LKML); no tree read", 2},
+    {"kernel-v13", "2026-01-27", "version 3, flexible FDEs, x86-64",
+     "dylanbhatch/linux d56647db (Hatch's series on v13), kernel/unwind/sframe.c", 3},
+    {"kernel-v14", "2026-05", "v13 with a function start at the text end refused",
+     "v13's code and the text-range fix agreed for v14 (Remus, Hatch; mails); no tree", 3},
+    {"kernel-v16", "2026-10", "v15/v16: stricter FDE and FRE bounds, outermost rows, "
+     "drop on every error but no FDE",
+     "linux-mm/linux-mm 5ce61387, kernel/unwind/sframe.c and sframe.h", 3},
+    {"kernel-arm64-v1", "2026-04", "v13 with AArch64 user space, no pointer authentication",
+     "arm64 series v1 (mails, on v13); no tree", 3},
+    {"kernel-s390-v4", "2026-01", "v13 with s390x user space (scaled CFA offsets)",
+     "s390 series v4 (mails, on v13): arch/s390 unwind_user_sframe.h", 3},
+};
+
+const sfk_gen_info *sfk_gen_get(sfk_gen g) {
+  return (unsigned)g < SFK_GEN_NUM ? &gens[g] : NULL;
+}
+
+int sfk_gen_by_name(const char *name) {
+  int g;
+  if (strcmp(name, "kernel") == 0)
+    return SFK_GEN_NEWEST;
+  for (g = 0; g < SFK_GEN_NUM; g++)
+    if (strcmp(gens[g].name, name) == 0)
+      return g;
+  return -1;
+}
+
+int sfk_gen_abi_enabled(sfk_gen g, uint8_t abi) {
+  if (abi == SFR_ABI_AMD64_LE)
+    return 1;
+  if (g == SFK_GEN_ARM64_V1)
+    return abi == SFR_ABI_AARCH64_LE || abi == SFR_ABI_AARCH64_BE;
+  if (g == SFK_GEN_S390_V4)
+    return abi == SFR_ABI_S390X_BE;
+  return 0;
+}
+
+struct rule_row {
+  const char *name, *cells, *message;
+};
+
+static const struct rule_row rows[SFK_NUM] = {
+    {"ok", "------", "no finding"},
+#define SFK_X_ROW(e, id, cells, msg) {id, cells, msg},
+    SFK_RULES(SFK_X_ROW)
+#undef SFK_X_ROW
+};
+
+const char *sfk_rule_name(sfk_id k) {
+  return (unsigned)k < SFK_NUM ? rows[k].name : "unknown";
+}
+
+const char *sfk_rule_message(sfk_id k) {
+  return (unsigned)k < SFK_NUM ? rows[k].message : "unknown rule";
+}
+
+sfk_id sfk_rule_by_name(const char *name) {
+  unsigned i = 1;
+  while (i < SFK_NUM && strcmp(rows[i].name, name) != 0)
+    i++;
+  return i < SFK_NUM ? (sfk_id)i : SFK_OK;
+}
+
+static char cell(sfk_id k, sfk_gen g) {
+  if ((unsigned)k >= SFK_NUM || (unsigned)g >= SFK_GEN_NUM || k == SFK_OK)
+    return '-';
+  return rows[k].cells[g];
+}
+
+sfk_stage sfk_rule_stage(sfk_id k, sfk_gen g) {
+  switch (cell(k, g)) {
+  case 'L':
+    return SFK_STAGE_LOAD;
+  case 'A':
+    return SFK_STAGE_ARCH;
+  case 'F':
+  case 'I':
+    return SFK_STAGE_VALIDATE;
+  case 'f':
+  case 'i':
+  case 'Z':
+  case 'w':
+    return SFK_STAGE_LOOKUP;
+  default:
+    return SFK_STAGE_NONE;
+  }
+}
+
+sfk_effect sfk_rule_effect(sfk_id k, sfk_gen g) {
+  switch (cell(k, g)) {
+  case 'L':
+  case 'A':
+    return SFK_EFFECT_REFUSED;
+  case 'F':
+  case 'f':
+    return SFK_EFFECT_EFAULT;
+  case 'I':
+  case 'i':
+    return SFK_EFFECT_EINVAL;
+  case 'Z':
+    return SFK_EFFECT_CRASH;
+  case 'w':
+    return SFK_EFFECT_DIFFERS;
+  default:
+    return SFK_EFFECT_NONE;
+  }
+}
+
+int sfk_rule_drops(sfk_id k, sfk_gen g) {
+  sfk_effect e = sfk_rule_effect(k, g);
+  if (e == SFK_EFFECT_EFAULT)
+    return 1;
+  return e == SFK_EFFECT_EINVAL && g == SFK_GEN_V16;
+}
+
+int sfk_rule_refuses(sfk_id k, sfk_gen g) {
+  sfk_stage s = sfk_rule_stage(k, g);
+  return s == SFK_STAGE_LOAD || s == SFK_STAGE_ARCH || s == SFK_STAGE_VALIDATE;
+}
+
+const char *sfk_stage_name(sfk_stage s) {
+  static const char *const names[] = {"none", "load", "arch", "validate", "lookup"};
+  return (unsigned)s < sizeof names / sizeof *names ? names[s] : "none";
+}
+
+const char *sfk_effect_name(sfk_effect e) {
+  static const char *const names[] = {"none",   "refused", "EINVAL",
+                                      "EFAULT", "crash",   "differs"};
+  return (unsigned)e < sizeof names / sizeof *names ? names[e] : "none";
+}
+
+const char *sfk_outcome_name(sfk_outcome o) {
+  static const char *const names[] = {"found", "outermost", "no-fde",
+                                      "error", "crash",     "not-registered"};
+  return (unsigned)o < sizeof names / sizeof *names ? names[o] : "unknown";
+}

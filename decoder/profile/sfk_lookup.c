@@ -1,0 +1,135 @@
+/* sfk_lookup.c - what a generation's lookup (sframe_find) answers at a PC
+ * (sframe_kernel.h; SPEC-NOTES.md N41): the section as registered without
+ * CONFIG_SFRAME_VALIDATION (the default), so that a lookup meets what
+ * validation would have refused. */
+#include <string.h>
+
+#include "sfk_read.h"
+
+static void fail(const sfk_view *v, sfk_id why, sfk_answer *ans) {
+  ans->outcome = SFK_LOOKUP_ERROR;
+  ans->why = why;
+  ans->effect = sfk_rule_effect(why, v->gen);
+  if (ans->effect == SFK_EFFECT_CRASH)
+    ans->outcome = SFK_LOOKUP_CRASH;
+  ans->dropped = sfk_rule_drops(why, v->gen);
+}
+
+/* __find_fde: the last function starting at or below pc, by a binary
+ * search that checks the order of the starts it passes.  -1: none. */
+static int64_t search(const sfk_view *v, uint64_t pc, sfk_answer *ans) {
+  uint64_t low_addr = 0, high_addr = UINT64_MAX;
+  int64_t low = 0, high = (int64_t)v->num_fdes - 1, found = -1;
+  while (low <= high) {
+    int64_t mid = low + (high - low) / 2;
+    uint64_t a = sfk_fde_start(v, (uint32_t)mid);
+    if (pc >= a) {
+      if (a < low_addr)
+        {
+        fail(v, SFK_FDE_NOT_INCREASING, ans);
+        return -2;
+      }
+      low_addr = a;
+      found = mid;
+      low = mid + 1;
+    } else {
+      if (a > high_addr)
+        {
+        fail(v, SFK_FDE_NOT_INCREASING, ans);
+        return -2;
+      }
+      high_addr = a;
+      high = mid - 1;
+    }
+  }
+  return found;
+}
+
+/* __find_fre: the last row starting at or below the PC's offset, reading
+ * every row up to it. */
+static void find_row(const sfk_view *v, const sfk_fde *f, uint64_t pc, sfk_answer *ans) {
+  uint32_t ip_off = (uint32_t)(pc - f->start), j;
+  uint64_t pos = f->fres_at, at;
+  const char *field;
+  sfk_fre r, prev;
+  int have = 0;
+  if (((f->info >> 4) & 1u) == SFR_PCTYPE_MASK) {
+    if (f->rep_size == 0)
+      {
+      fail(v, SFK_PCMASK_REP_ZERO, ans);
+      return;
+    }
+    ip_off %= f->rep_size;
+  }
+  for (j = 0; j < f->num_fres; j++) {
+    sfk_id id = sfk_read_fre(v, f, pos, &r, &at, &field);
+    if (id != SFK_OK)
+      {
+      fail(v, id, ans);
+      return;
+    }
+    if (have && r.start <= prev.start)
+      {
+      fail(v, SFK_FRE_NOT_INCREASING, ans);
+      return;
+    }
+    if (r.start > ip_off)
+      break;
+    prev = r;
+    have = 1;
+    ans->fre = j;
+    pos += r.size;
+  }
+  if (!have) { /* no row covers the PC: -EINVAL in every generation */
+    ans->outcome = SFK_LOOKUP_ERROR;
+    ans->effect = SFK_EFFECT_EINVAL;
+    ans->dropped = v->gen == SFK_GEN_V16;
+    ans->fre = -1;
+    return;
+  }
+  {
+    sfk_id id = sfk_rules_of(v, &prev, ans);
+    if (id != SFK_OK)
+      {
+      fail(v, id, ans);
+      return;
+    }
+  }
+  ans->outcome = prev.outermost ? SFK_LOOKUP_OUTERMOST : SFK_LOOKUP_FOUND;
+}
+
+void sfk_lookup(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options *opt,
+                uint64_t pc, sfk_answer *ans) {
+  sfk_sink s;
+  sfk_view v;
+  sfk_fde f;
+  uint64_t at;
+  const char *field;
+  int64_t i;
+  sfk_id id;
+  memset(ans, 0, sizeof *ans);
+  ans->fde = ans->fre = -1;
+  s.rep = NULL;
+  s.gen = opt->gen;
+  s.first = SFK_OK;
+  if (!buf || !sfk_read_header(&v, buf, len, vma, opt->gen, &s) || s.first != SFK_OK) {
+    ans->outcome = SFK_LOOKUP_NOT_REGISTERED;
+    ans->why = s.first;
+    ans->effect = SFK_EFFECT_REFUSED;
+    return;
+  }
+  ans->outcome = SFK_LOOKUP_NO_FDE;
+  if (opt->have_text && (pc < opt->text_start || pc >= opt->text_end))
+    return; /* no section registered for the PC */
+  if ((i = search(&v, pc, ans)) < 0)
+    return;
+  if ((id = sfk_read_fde(&v, opt, (uint32_t)i, &f, &at, &field)) != SFK_OK)
+    {
+      fail(&v, id, ans);
+      return;
+    }
+  if (pc < f.start || pc - f.start >= f.size)
+    return; /* in a gap: no FDE */
+  ans->fde = i;
+  find_row(&v, &f, pc, ans);
+}
