@@ -281,13 +281,16 @@ static void spec_text(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode, ans
   spec_rule_text(t->fp, sizeof t->fp, sec->abi, &res.rules.fp);
 }
 
-/* The differences between the two answers, named: "outcome", "function",
- * "row", "cfa", "ra", "fp" (comma-separated; empty when the same). */
+/* The differences between the two answers, named: "outcome" alone when
+ * the outcomes differ, else "function", "row", "cfa", "ra", "fp"
+ * (comma-separated; empty when the same). */
 static void differences(char *b, size_t n, const answer_text *k, const answer_text *s,
                         const sfk_answer *ka, int64_t sfde, int64_t sfre) {
   b[0] = 0;
-  if (strcmp(k->outcome, s->outcome) != 0)
-    snprintf(b + strlen(b), n - strlen(b), "%soutcome", *b ? "," : "");
+  if (strcmp(k->outcome, s->outcome) != 0) {
+    snprintf(b, n, "outcome");
+    return;
+  }
   if (ka->fde != sfde && (ka->fde >= 0 || sfde >= 0))
     snprintf(b + strlen(b), n - strlen(b), "%sfunction", *b ? "," : "");
   else if (ka->fre != sfre && (ka->fre >= 0 || sfre >= 0))

@@ -9,6 +9,7 @@
 static void fail(const sfk_view *v, sfk_id why, sfk_answer *ans) {
   ans->outcome = SFK_LOOKUP_ERROR;
   ans->why = why;
+  ans->fre = -1; /* the row read last is not an answer */
   ans->effect = sfk_rule_effect(why, v->gen);
   if (ans->effect == SFK_EFFECT_CRASH)
     ans->outcome = SFK_LOOKUP_CRASH;

@@ -1,11 +1,12 @@
 #!/usr/bin/env bats
-# sfref validate --profile kernel: what the Linux kernel's SFrame user-space
-# unwinder refuses (decoder/src/sfr_profile_kernel.c; SPEC-NOTES.md N41 gives
-# each rule and its source).  The sections are the cases of
+# sfref validate|lookup --profile kernel-GEN: what each generation of the
+# Linux kernel's SFrame user-space unwinder does with a section
+# (decoder/profile; SPEC-NOTES.md N41 gives each rule and its source).  The sections are the cases of
 # profile-kernel.cases, built by sfcorpus (in the catalogue's format, with
 # the shared models of corpus/cases/00-models.cases); each test pins one rule
-# of N41 with the verdict the rule's description gives.  Version 2 sections
-# are judged by kernel-v12, version 3 ones by kernel-v13 (= kernel).
+# of N41 with the verdict the rule's description gives, in every generation
+# where the rule differs.  Version 2 sections are judged by kernel-v12,
+# version 3 ones by the later generations (kernel = kernel-v16).
 # Environment (set by ci/run-tests.sh): SFREF; SFCORPUS (default: sfcorpus
 # beside SFREF); SFREF_WRAPPER.
 
@@ -29,42 +30,69 @@ setup() {
 
 # ids PROFILE SECTION [OPTION...]: the kernel-* identifiers sfref gives
 # SECTION (a name in $K without .sframe; vma 0x1000), sorted and unique,
-# space-separated ("" when accepted); fails when the exit status is not 0
-# for none and 1 for some, or the JSON verdict disagrees.
+# space-separated, then " registered" or " refused"; fails when the exit
+# status (0 registered, 1 refused) disagrees with the JSON verdict or with
+# the identifiers' "refuses".
 ids() {
-  local profile=$1 name=$2 out rc got
+  local profile=$1 name=$2 out rc got verdict
   shift 2
   out=$(sfref validate --profile "$profile" --json --raw --vma 0x1000 "$@" "$K/$name.sframe" 2>&1) && rc=0 || rc=$?
   got=$(printf '%s\n' "$out" | grep -o '"id":"kernel-[a-z0-9-]*"' | sed 's/"id":"//; s/"$//' | sort -u | tr '\n' ' ')
-  got=${got% }
-  if [ -z "$got" ]; then
-    [ "$rc" -eq 0 ] && [[ "$out" == *'"accepted":true'* ]] || { echo "rc $rc: $out" >&2; return 1; }
-  else
-    [ "$rc" -eq 1 ] && [[ "$out" == *'"accepted":false'* ]] || { echo "rc $rc: $out" >&2; return 1; }
-  fi
-  echo "$got"
+  if [[ "$out" == *'"refuses":true'* ]]; then verdict=refused; else verdict=registered; fi
+  case $verdict:$rc in
+    registered:0) [[ "$out" == *'"registered":true'* ]] ;;
+    refused:1) [[ "$out" == *'"registered":false'* ]] ;;
+    *) false ;;
+  esac || { echo "rc $rc: $out" >&2; return 1; }
+  echo "$got$verdict"
 }
 
-# expect_ids PROFILE SECTION WANT [OPTION...]
+# expect_ids PROFILE SECTION WANT [OPTION...]: WANT is the identifiers
+# followed by "registered" or "refused".
 expect_ids() {
   local got
   got=$(ids "$1" "$2" "${@:4}") || return 1
   [ "$got" = "$3" ] || { echo "$2 under $1: got '$got', want '$3'"; return 1; }
 }
 
-@test "profile: validate --help documents --profile and --text; findings --profile lists the kernel's identifiers" {
+# lookup PROFILE SECTION PC: the kernel's outcome, its reason and effect,
+# and what differs from the spec, from sfref lookup --profile --json.
+lookup() {
+  local out
+  out=$(sfref lookup --profile "$1" --mode=ip --json --raw --vma 0x1000 "$K/$2.sframe" "$3" 2>/dev/null) || true
+  printf '%s\n' "$out" | sed 's/.*"kernel":{"outcome":"\([a-z-]*\)".*/\1/' | tr '\n' ' '
+  printf '%s\n' "$out" | grep -o '"why":"[a-z0-9-]*","effect":"[A-Za-z]*","dropped":[a-z]*' | sed 's/"[a-z]*"://g; s/"//g' | tr '\n' ' '
+  printf '%s\n' "$out" | grep -o '"differs":"[a-z,]*"' | sed 's/"differs"://; s/"//g'
+}
+
+@test "profile: --help lists every generation with its date; findings --profile lists a generation's rules" {
   run sfref validate --help
   [ "$status" -eq 0 ]
-  for w in "--profile NAME" kernel-v12 kernel-v13 "--text START-END" N41; do [[ "$output" == *"$w"* ]]; done
+  for w in "--profile NAME" "--text START-END" N41 "kernel-v12 "*2025-11-19 "kernel-v13 "*2026-01-27 \
+           "kernel-v14 "*2026-05 "kernel-v16 "*"(= kernel)" "kernel-arm64-v1 "*2026-04 "kernel-s390-v4 "*2026-01; do
+    [[ "$output" == *$w* ]] || { echo "no '$w'"; return 1; }
+  done
+  run sfref findings --help
+  [[ "$output" == *"kernel-v16 "* ]] && [[ "$output" == *"all-kernels"* ]]
   run sfref findings --profile kernel
   [ "$status" -eq 0 ]
-  [ "$(printf '%s\n' "$output" | grep -c '^kernel-')" -eq 23 ]
+  [[ "${lines[0]}" == "# kernel-v16, posted "* ]]
   [[ "$output" == *"kernel-pcrel-required"*"load"* ]]
-  [[ "$output" == *"kernel-pcmask-rep-size-zero"*"lookup"* ]]
+  [[ "$output" == *"kernel-pcmask-rep-size-zero"*"validate"*"EINVAL"* ]]
+  [[ "$output" != *"kernel-ra-word-missing"* ]]
+  run sfref findings --profile kernel-v13 kernel-pcmask-rep-size-zero
+  [ "$status" -eq 0 ] && [[ "$output" == "kernel-pcmask-rep-size-zero"*"lookup"*"crash"* ]]
   run sfref findings --profile kernel-v12 kernel-fre-type
-  [ "$status" -eq 0 ] && [[ "$output" == "kernel-fre-type"*"validate"* ]]
+  [ "$status" -eq 0 ] && [[ "$output" == "kernel-fre-type"*"validate"*"EFAULT"* ]]
+  run sfref findings --profile kernel-v12 kernel-flex-too-few-words
+  [ "$status" -eq 2 ]
   run sfref findings --profile kernel no-such-id
   [ "$status" -eq 2 ]
+  # The table: a column per generation.
+  run sfref findings --profile all-kernels
+  [ "$status" -eq 0 ]
+  [[ "$output" == *"kernel-fre-start-at-size"*" ---I-- "* ]]
+  [[ "$output" == *"kernel-outermost-lookup-error"*" -ii-ii "* ]]
   # The spec's list is unchanged and holds no kernel identifier.
   run sfref findings
   [ "$status" -eq 0 ] && [[ "$output" != *"kernel-"* ]]
@@ -73,6 +101,7 @@ expect_ids() {
 @test "profile: usage errors exit 2; --profile none is today's validate" {
   local f="$K/pk-ok-v3-amd64-le.sframe"
   run sfref validate --profile bogus --raw "$f";           [ "$status" -eq 2 ]; [[ "$output" == *"unknown profile 'bogus'"* ]]
+  run sfref validate --profile all-kernels --raw "$f";     [ "$status" -eq 2 ]
   run sfref validate --raw "$f" --profile;                 [ "$status" -eq 2 ]
   run sfref dump --profile kernel --raw "$f";              [ "$status" -eq 2 ]; [[ "$output" == *"--profile applies to"* ]]
   run sfref validate --text 0x1-0x2 --raw "$f";            [ "$status" -eq 2 ]; [[ "$output" == *"--text applies"* ]]
@@ -88,114 +117,200 @@ expect_ids() {
   done
 }
 
-@test "profile: the text output: one line per refusal with its stage, the verdict, exit 1" {
+@test "profile: the text output: refusals as errors, lookup rules as warnings with their stage; the verdict" {
   run sfref validate --profile kernel --raw --vma 0x1000 "$K/pk-auxhdr-v3-amd64-le.sframe"
   [ "$status" -eq 1 ]
-  [[ "$output" == *"error: kernel-auxhdr-present: sfh_auxhdr_len is not 0 at offset 0x7, field sfh_auxhdr_len [load]"* ]]
-  [[ "$output" == *"pk-auxhdr-v3-amd64-le.sframe: REFUSED by kernel-v13 (1 findings)"* ]]
+  [[ "$output" == *"error: kernel-auxhdr-present: sfh_auxhdr_len is not 0 at offset 0x7, field sfh_auxhdr_len [load: not registered]"* ]]
+  [[ "$output" == *"pk-auxhdr-v3-amd64-le.sframe: REFUSED by kernel-v16 (1 refusals, 0 met only by lookups)"* ]]
   [[ "$output" == *"note: function starts not checked against a text range"* ]]
-  run sfref validate --profile kernel --raw --vma 0x1000 "$K/pk-ok-v3-amd64-le.sframe"
-  [ "$status" -eq 0 ] && [[ "$output" == *"accepted by kernel-v13"* ]]
+  run sfref validate --profile kernel-v13 --raw --vma 0x1000 "$K/pk-outermost-v3-amd64-le.sframe"
+  [ "$status" -eq 0 ]
+  [[ "$output" == *"warning: kernel-outermost-lookup-error: "*"FDE 1, FRE 2"*"[lookup: fails (frame pointers)]"* ]]
+  [[ "$output" == *"registered by kernel-v13 (1 met only by lookups)"* ]]
   run sfref validate --profile kernel --json --raw --vma 0x1000 --text 0x2000-0x3000 "$K/pk-ok-v3-amd64-le.sframe"
   [ "$status" -eq 0 ]
-  [ "$output" = '{"profile":"kernel-v13","accepted":true,"text_checked":true,"findings":[]}' ]
+  [ "$output" = '{"profile":"kernel-v16","date":"2026-10","accepted":true,"registered":true,"text_checked":true,"text":{"start":8192,"end":12288,"from":"--text"},"findings":[]}' ]
 }
 
-@test "profile: accepted: one section of each version the kernel reads, on each ABI it unwinds" {
-  expect_ids kernel-v12 pk-ok-v2-amd64-le ""
-  expect_ids kernel pk-ok-v3-amd64-le ""
-  expect_ids kernel-v13 pk-ok-v3-s390x-be ""
-  # RA undefined (no data words) is the outermost frame, not corruption.
-  expect_ids kernel-v12 pk-outermost-v2-amd64-le ""
-  expect_ids kernel pk-outermost-v3-amd64-le ""
-  # Flexible FDEs (v13).
-  expect_ids kernel pk-flex-v3-amd64-le ""
-  expect_ids kernel pk-flex-v3-s390x-be ""
-  # An FRE at start == size passes (only start > size is refused).
-  expect_ids kernel-v12 pk-start-at-size-v2-amd64-le ""
-  expect_ids kernel pk-start-at-size-v3-amd64-le ""
-  # No flag but SORTED and PCREL is looked at.
-  expect_ids kernel-v12 pk-fp-flag-v2-amd64-le ""
+@test "profile: accepted: one section of each version on each ABI a generation unwinds" {
+  expect_ids kernel-v12 pk-ok-v2-amd64-le "registered"
+  local g
+  for g in kernel-v13 kernel-v14 kernel-v16 kernel-arm64-v1 kernel-s390-v4; do
+    expect_ids $g pk-ok-v3-amd64-le "registered"
+    expect_ids $g pk-flex-v3-amd64-le "registered"
+  done
+  expect_ids kernel-s390-v4 pk-ok-v3-s390x-be "registered"
+  expect_ids kernel-s390-v4 pk-flex-v3-s390x-be "registered"
+  expect_ids kernel-v12 pk-fp-flag-v2-amd64-le "registered"
 }
 
-@test "profile: each series reads one version (v12: 2, v13: 3)" {
-  expect_ids kernel-v12 pk-ok-v3-amd64-le kernel-version-unsupported
-  expect_ids kernel pk-ok-v2-amd64-le kernel-version-unsupported
+@test "profile: the ABIs: x86-64 in every generation, AArch64 with the arm64 series, s390x with the s390 series" {
+  expect_ids kernel-v13 pk-ok-v3-s390x-be "kernel-abi-unsupported refused"
+  expect_ids kernel pk-ok-v3-s390x-be "kernel-abi-unsupported refused"
+  expect_ids kernel pk-abi-aarch64-v3-aarch64le-le "kernel-abi-unsupported refused"
+  expect_ids kernel-s390-v4 pk-abi-aarch64-v3-aarch64le-le "kernel-abi-unsupported refused"
+  expect_ids kernel-arm64-v1 pk-abi-aarch64-v3-aarch64le-le "registered"
+  expect_ids kernel-arm64-v1 pk-ok-v3-s390x-be "kernel-abi-unsupported refused"
 }
 
-@test "profile: load: magic, byte order, ABI, flags, aux header, counts, bounds" {
-  expect_ids kernel-v12 pk-bad-magic-v2-amd64-le kernel-bad-magic
-  expect_ids kernel pk-bad-magic-v3-amd64-le kernel-bad-magic
-  expect_ids kernel-v12 pk-byte-order-v2-amd64-be kernel-byte-order
-  expect_ids kernel pk-byte-order-v3-amd64-be kernel-byte-order
-  expect_ids kernel pk-abi-aarch64-v3-aarch64le-le kernel-abi-unsupported
-  expect_ids kernel-v12 pk-unsorted-flag-v2-amd64-le kernel-sorted-required
-  expect_ids kernel pk-unsorted-flag-v3-amd64-le kernel-sorted-required
-  expect_ids kernel-v12 pk-no-pcrel-v2-amd64-le kernel-pcrel-required
-  expect_ids kernel-v12 pk-auxhdr-v2-amd64-le kernel-auxhdr-present
-  expect_ids kernel pk-auxhdr-v3-amd64-le kernel-auxhdr-present
-  expect_ids kernel-v12 pk-no-fdes-v2-amd64-le kernel-no-fdes
-  expect_ids kernel pk-no-fdes-v3-amd64-le kernel-no-fdes
-  expect_ids kernel-v12 pk-no-fres-v2-amd64-le kernel-no-fres
-  expect_ids kernel pk-no-fres-v3-amd64-le kernel-no-fres
-  expect_ids kernel-v12 pk-fre-len-past-end-v2-amd64-le kernel-subsections-inconsistent
-  expect_ids kernel pk-fre-len-past-end-v3-amd64-le kernel-subsections-inconsistent
-  expect_ids kernel-v12 pk-header-only-v2-amd64-le kernel-section-too-small
-  expect_ids kernel pk-header-only-v3-amd64-le kernel-section-too-small
+@test "profile: each generation reads one version (v12: 2, later: 3)" {
+  expect_ids kernel-v12 pk-ok-v3-amd64-le "kernel-version-unsupported refused"
+  expect_ids kernel-v13 pk-ok-v2-amd64-le "kernel-version-unsupported refused"
+  expect_ids kernel pk-ok-v2-amd64-le "kernel-version-unsupported refused"
+}
+
+@test "profile: load: magic, byte order, flags, aux header, counts, bounds (every generation)" {
+  local g v
+  for g in kernel-v12 kernel-v13 kernel-v14 kernel-v16; do
+    v=3; [ $g = kernel-v12 ] && v=2
+    expect_ids $g pk-bad-magic-v$v-amd64-le "kernel-bad-magic refused"
+    expect_ids $g pk-byte-order-v$v-amd64-be "kernel-byte-order refused"
+    expect_ids $g pk-unsorted-flag-v$v-amd64-le "kernel-sorted-required refused"
+    expect_ids $g pk-auxhdr-v$v-amd64-le "kernel-auxhdr-present refused"
+    expect_ids $g pk-no-fdes-v$v-amd64-le "kernel-no-fdes refused"
+    expect_ids $g pk-no-fres-v$v-amd64-le "kernel-no-fres refused"
+    expect_ids $g pk-fre-len-past-end-v$v-amd64-le "kernel-subsections-inconsistent refused"
+    expect_ids $g pk-header-only-v$v-amd64-le "kernel-section-too-small refused"
+  done
+  expect_ids kernel-v12 pk-no-pcrel-v2-amd64-le "kernel-pcrel-required refused"
 }
 
 @test "profile: validate: function order (a zero-size function at the next one's start too)" {
-  expect_ids kernel-v12 pk-fde-unsorted-v2-amd64-le kernel-fde-not-increasing
-  expect_ids kernel pk-fde-unsorted-v3-amd64-le kernel-fde-not-increasing
-  expect_ids kernel-v12 pk-fde-zero-size-same-start-v2-amd64-le kernel-fde-not-increasing
-  expect_ids kernel pk-fde-zero-size-same-start-v3-amd64-le kernel-fde-not-increasing
+  expect_ids kernel-v12 pk-fde-unsorted-v2-amd64-le "kernel-fde-not-increasing refused"
+  expect_ids kernel pk-fde-unsorted-v3-amd64-le "kernel-fde-not-increasing refused"
+  expect_ids kernel-v12 pk-fde-zero-size-same-start-v2-amd64-le "kernel-fde-not-increasing refused"
+  expect_ids kernel-v13 pk-fde-zero-size-same-start-v3-amd64-le "kernel-fde-not-increasing refused"
+  expect_ids kernel pk-fde-zero-size-same-start-v3-amd64-le "kernel-fde-not-increasing refused"
 }
 
-@test "profile: validate: function starts against --text (v12 lets one start at its end, v13 not)" {
-  expect_ids kernel-v12 pk-ok-v2-amd64-le "" --text 0x2000-0x2040
-  expect_ids kernel pk-ok-v3-amd64-le kernel-fde-outside-text --text 0x2000-0x2040
-  expect_ids kernel-v12 pk-ok-v2-amd64-le kernel-fde-outside-text --text 0x2001-0x3000
-  expect_ids kernel pk-ok-v3-amd64-le kernel-fde-outside-text --text 0x2001-0x3000
-  expect_ids kernel pk-ok-v3-amd64-le "" --text 0x2000-0x2041
+@test "profile: validate: the text range per generation (v12, v13: a start at its end passes; v14 not; v16 bounds the end)" {
+  # Function 1 starts at 0x2040 with size 0x20.
+  expect_ids kernel-v12 pk-ok-v2-amd64-le "registered" --text 0x2000-0x2040
+  expect_ids kernel-v13 pk-ok-v3-amd64-le "registered" --text 0x2000-0x2040
+  expect_ids kernel-v14 pk-ok-v3-amd64-le "kernel-fde-outside-text refused" --text 0x2000-0x2040
+  expect_ids kernel-v16 pk-ok-v3-amd64-le "kernel-fde-past-text-end refused" --text 0x2000-0x2040
+  expect_ids kernel-v14 pk-ok-v3-amd64-le "registered" --text 0x2000-0x2050
+  expect_ids kernel-v16 pk-ok-v3-amd64-le "kernel-fde-past-text-end refused" --text 0x2000-0x2050
+  expect_ids kernel-v16 pk-ok-v3-amd64-le "registered" --text 0x2000-0x2060
+  local g
+  for g in kernel-v12 kernel-v13 kernel-v14 kernel-v16; do
+    v=3; [ $g = kernel-v12 ] && v=2
+    expect_ids $g pk-ok-v$v-amd64-le "kernel-fde-outside-text refused" --text 0x2001-0x3000
+  done
 }
 
 @test "profile: validate: the version 3 FDE attribute within the FRE sub-section" {
-  expect_ids kernel pk-fde-attr-out-v3-amd64-le kernel-fde-attr-out-of-range
+  expect_ids kernel-v13 pk-fde-attr-out-v3-amd64-le "kernel-fde-attr-out-of-range refused"
+  expect_ids kernel pk-fde-attr-out-v3-amd64-le "kernel-fde-attr-out-of-range refused"
 }
 
 @test "profile: validate: FRE type, bounds, start, word size, order" {
-  expect_ids kernel-v12 pk-fre-type-v2-amd64-le kernel-fre-type
-  expect_ids kernel pk-fre-type-v3-amd64-le kernel-fre-type
-  expect_ids kernel-v12 pk-fre-truncated-v2-amd64-le kernel-fre-truncated
-  expect_ids kernel pk-fre-truncated-v3-amd64-le kernel-fre-truncated
-  expect_ids kernel-v12 pk-fre-start-past-size-v2-amd64-le kernel-fre-start-past-size
-  expect_ids kernel pk-fre-start-past-size-v3-amd64-le kernel-fre-start-past-size
-  expect_ids kernel-v12 pk-dataword-size-v2-amd64-le kernel-dataword-size
-  expect_ids kernel pk-dataword-size-v3-amd64-le kernel-dataword-size
-  expect_ids kernel-v12 pk-fre-not-increasing-v2-amd64-le kernel-fre-not-increasing
-  expect_ids kernel pk-fre-not-increasing-v3-amd64-le kernel-fre-not-increasing
+  local g v
+  for g in kernel-v12 kernel-v13 kernel-v16; do
+    v=3; [ $g = kernel-v12 ] && v=2
+    expect_ids $g pk-fre-type-v$v-amd64-le "kernel-fre-type refused"
+    expect_ids $g pk-fre-truncated-v$v-amd64-le "kernel-fre-truncated refused"
+    expect_ids $g pk-fre-start-past-size-v$v-amd64-le "kernel-fre-start-past-size refused"
+    expect_ids $g pk-dataword-size-v$v-amd64-le "kernel-dataword-size refused"
+    expect_ids $g pk-fre-not-increasing-v$v-amd64-le "kernel-fre-not-increasing refused"
+  done
 }
 
-@test "profile: validate: data word counts (RA word required by v12 only, leftovers, flexible)" {
-  # s390x has no fixed RA offset: a CFA-only row (GNU as writes them) is
-  # refused by v12, read by v13 as RA in its register.
-  expect_ids kernel-v12 pk-ok-v2-s390x-be kernel-ra-word-missing
-  expect_ids kernel pk-ok-v3-s390x-be ""
-  expect_ids kernel-v12 pk-abi-aarch64-v2-aarch64le-le "kernel-abi-unsupported kernel-ra-word-missing"
-  expect_ids kernel-v12 pk-datawords-leftover-v2-amd64-le kernel-datawords-leftover
-  expect_ids kernel pk-datawords-leftover-v3-amd64-le kernel-datawords-leftover
-  expect_ids kernel pk-flex-one-word-v3-amd64-le kernel-flex-too-few-words
+@test "profile: validate: an FRE at its function's size passes until v16" {
+  expect_ids kernel-v12 pk-start-at-size-v2-amd64-le "registered"
+  expect_ids kernel-v13 pk-start-at-size-v3-amd64-le "registered"
+  expect_ids kernel-v14 pk-start-at-size-v3-amd64-le "registered"
+  expect_ids kernel-v16 pk-start-at-size-v3-amd64-le "kernel-fre-start-at-size refused"
 }
 
-@test "profile: lookup: PCMASK with rep_size 0 divides by zero" {
-  expect_ids kernel-v12 pk-pcmask-rep-zero-v2-amd64-le kernel-pcmask-rep-size-zero
-  expect_ids kernel pk-pcmask-rep-zero-v3-amd64-le kernel-pcmask-rep-size-zero
+@test "profile: validate: v16's FDE bounds (PCMASK starts below rep_size, no more rows than bytes)" {
+  expect_ids kernel-v14 pk-pcmask-start-past-rep-v3-amd64-le "registered"
+  expect_ids kernel-v16 pk-pcmask-start-past-rep-v3-amd64-le "kernel-pcmask-start-past-rep refused"
+  expect_ids kernel-v14 pk-fres-num-past-size-v3-amd64-le "registered"
+  expect_ids kernel-v16 pk-fres-num-past-size-v3-amd64-le "kernel-fres-num-past-size refused"
+}
+
+@test "profile: validate: data word counts (RA word required by v12 only, leftovers)" {
+  expect_ids kernel-v12 pk-ok-v2-s390x-be "kernel-abi-unsupported kernel-ra-word-missing refused"
+  expect_ids kernel-s390-v4 pk-ok-v3-s390x-be "registered"
+  expect_ids kernel-v12 pk-abi-aarch64-v2-aarch64le-le "kernel-abi-unsupported kernel-ra-word-missing refused"
+  expect_ids kernel-v12 pk-datawords-leftover-v2-amd64-le "kernel-datawords-leftover refused"
+  expect_ids kernel-v13 pk-datawords-leftover-v3-amd64-le "kernel-datawords-leftover refused"
+  expect_ids kernel pk-datawords-leftover-v3-amd64-le "kernel-datawords-leftover refused"
+}
+
+@test "profile: validate: the FDE-type switch (v13 on) refuses an unknown type once a row has words" {
+  local g
+  for g in kernel-v13 kernel-v14 kernel-v16 kernel-arm64-v1 kernel-s390-v4; do
+    expect_ids $g pk-fde-type-unknown-v3-amd64-le "kernel-fde-type-unknown refused"
+  done
+  expect_ids kernel-v16 pk-fde-type-unknown-outermost-v3-amd64-le "registered"
+  expect_ids kernel-v13 pk-fde-type-unknown-outermost-v3-amd64-le "kernel-outermost-lookup-error registered"
+}
+
+@test "profile: validate: flexible rows must be read exactly (pairs while two words remain, no word left)" {
+  local g
+  for g in kernel-v13 kernel-v14 kernel-v16; do
+    expect_ids $g pk-flex-one-word-v3-amd64-le "kernel-flex-too-few-words refused"
+    # spec-valid: CFA, RA pair, one FP padding word: the padding is left over
+    expect_ids $g pk-flex-fp-padding-trailing-v3-amd64-le "kernel-flex-words-leftover refused"
+    expect_ids $g pk-flex-ra-pad-fp-v3-amd64-le "registered"
+  done
+}
+
+@test "profile: lookup rules: outermost rows (v13, v14), CFA control words, reserved bit (v16)" {
+  expect_ids kernel-v12 pk-outermost-v2-amd64-le "registered"
+  expect_ids kernel-v13 pk-outermost-v3-amd64-le "kernel-outermost-lookup-error registered"
+  expect_ids kernel-v14 pk-outermost-v3-amd64-le "kernel-outermost-lookup-error registered"
+  expect_ids kernel-v16 pk-outermost-v3-amd64-le "registered"
+  expect_ids kernel-v13 pk-flex-cfa-not-register-v3-amd64-le "kernel-cfa-not-register registered"
+  expect_ids kernel-v16 pk-flex-cfa-not-register-v3-amd64-le "kernel-cfa-not-register registered"
+  expect_ids kernel-v14 pk-flex-reserved-bit-v3-amd64-le "registered"
+  expect_ids kernel-v16 pk-flex-reserved-bit-v3-amd64-le "kernel-ctl-reserved-bit registered"
+}
+
+@test "profile: lookup rules: PCMASK rep_size 0 divides by zero until v16 refuses it" {
+  expect_ids kernel-v12 pk-pcmask-rep-zero-v2-amd64-le "kernel-pcmask-rep-size-zero registered"
+  expect_ids kernel-v14 pk-pcmask-rep-zero-v3-amd64-le "kernel-pcmask-rep-size-zero registered"
+  expect_ids kernel-v16 pk-pcmask-rep-zero-v3-amd64-le "kernel-pcmask-rep-size-zero refused"
+}
+
+@test "profile: lookup rules: answers other than the spec's (fixed RA offset 0, a zero word, a signed RA)" {
+  expect_ids kernel pk-fixed-ra-zero-v3-amd64-le "kernel-fixed-ra-offset-zero registered"
+  expect_ids kernel-v12 pk-fixed-ra-zero-v2-amd64-le "kernel-fixed-ra-offset-zero kernel-ra-word-missing refused"
+  expect_ids kernel pk-zero-fp-word-v3-amd64-le "kernel-zero-word-not-saved registered"
+  expect_ids kernel-v12 pk-zero-fp-word-v2-amd64-le "kernel-zero-word-not-saved registered"
+  expect_ids kernel-arm64-v1 pk-mangled-ra-v3-aarch64le-le "kernel-mangled-ra-unsigned registered"
+}
+
+@test "profile: lookup --profile: the kernel's answer beside the spec's, every difference named" {
+  # The outermost row of function 1 (0x2040 + 0x10).
+  [ "$(lookup kernel-v13 pk-outermost-v3-amd64-le 0x2050)" = "error kernel-outermost-lookup-error,EINVAL,false outcome" ]
+  [ "$(lookup kernel-v16 pk-outermost-v3-amd64-le 0x2050)" = "outermost " ]
+  [ "$(lookup kernel-v16 pk-ok-v3-amd64-le 0x2004)" = "found " ]
+  [ "$(lookup kernel-v16 pk-ok-v3-amd64-le 0x1000)" = "no-fde " ]
+  # rep_size 0: the kernel divides by zero (v13); v16 reads the FDE and fails.
+  [ "$(lookup kernel-v13 pk-pcmask-rep-zero-v3-amd64-le 0x3005)" = "crash kernel-pcmask-rep-size-zero,crash,false outcome" ]
+  [ "$(lookup kernel-v16 pk-pcmask-rep-zero-v3-amd64-le 0x3005)" = "error kernel-pcmask-rep-size-zero,EINVAL,true outcome" ]
+  # A flexible row v16 drops the section for; v13 keeps it.
+  [ "$(lookup kernel-v16 pk-flex-fp-padding-trailing-v3-amd64-le 0x2008)" = "error kernel-flex-words-leftover,EINVAL,true outcome" ]
+  [ "$(lookup kernel-v13 pk-flex-fp-padding-trailing-v3-amd64-le 0x2008)" = "error kernel-flex-words-leftover,EFAULT,true outcome" ]
+  # The header's RA offset 0 on AMD64: the kernel reads the row's FP word as the RA.
+  [ "$(lookup kernel pk-fixed-ra-zero-v3-amd64-le 0x2004)" = "found ra,fp" ]
+  # An FP word of 0: "unchanged" for the kernel, *(CFA+0) for the spec.
+  [ "$(lookup kernel pk-zero-fp-word-v3-amd64-le 0x2004)" = "found fp" ]
+  run sfref lookup --profile kernel-v13 --mode=ip --raw --vma 0x1000 "$K/pk-outermost-v3-amd64-le.sframe" 0x2050
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"kernel error FDE 1 FRE 2"*"frame pointers; the section stays"*"spec   outermost FDE 1 FRE 2"*"differs: outcome"* ]]
+  run sfref lookup --profile kernel --mode=ip --raw --vma 0x1000 "$K/pk-ok-v3-amd64-le.sframe" 0x2004
+  [ "$status" -eq 0 ] && [[ "$output" == *"same"* ]]
 }
 
 @test "profile: real sections: gas 2.47.50 x86-64 accepted except an empty function; gas 2.44 lacks PCREL" {
   local b
   for b in gas247-x86_64-frames-O2 gas247-x86_64-cfi-flex gas247-s390x-frames-O2; do
-    run sfref validate --profile kernel --raw --vma "$(cat "$S/$b.vma")" "$S/$b.sframe"
+    g=kernel; [[ $b == *s390x* ]] && g=kernel-s390-v4
+    run sfref validate --profile $g --raw --vma "$(cat "$S/$b.vma")" "$S/$b.sframe"
     [ "$status" -eq 0 ] || { echo "$b: $output"; return 1; }
   done
   b=gas247-x86_64-cfi-empty
@@ -208,8 +323,8 @@ expect_ids() {
 
 @test "profile: every identifier is pinned by a test of this file" {
   local id
-  for id in $(sfref findings --profile kernel | awk '{print $1}'); do
-    grep -q -- " $id\"\?\( \|$\)" "$BATS_TEST_FILENAME" || grep -q -- "[ \"]$id\"\?$" "$BATS_TEST_FILENAME" ||
+  for id in $(sfref findings --profile all-kernels | awk '!/^#/ {print $1}'); do
+    grep -qE -- "[ \"]$id([ \",]|$)" "$BATS_TEST_FILENAME" ||
       { echo "no test for $id"; return 1; }
   done
 }
