@@ -301,7 +301,7 @@ lookup() {
   [ "$(lookup kernel pk-zero-fp-word-v3-amd64-le 0x2004)" = "found fp" ]
   run sfref lookup --profile kernel-v13 --mode=ip --raw --vma 0x1000 "$K/pk-outermost-v3-amd64-le.sframe" 0x2050
   [ "$status" -eq 1 ]
-  [[ "$output" == *"kernel error FDE 1 FRE 2"*"frame pointers; the section stays"*"spec   outermost FDE 1 FRE 2"*"differs: outcome"* ]]
+  [[ "$output" == *"kernel error FDE 1"*"kernel-outermost-lookup-error (EINVAL): frame pointers; the section stays"*"spec   outermost FDE 1 FRE 2"*"differs: outcome"* ]]
   run sfref lookup --profile kernel --mode=ip --raw --vma 0x1000 "$K/pk-ok-v3-amd64-le.sframe" 0x2004
   [ "$status" -eq 0 ] && [[ "$output" == *"same"* ]]
 }
