@@ -120,7 +120,10 @@ void sfk_lookup(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options 
     return;
   }
   ans->outcome = SFK_LOOKUP_NO_FDE;
-  if (opt->have_text && (pc < opt->text_start || pc >= opt->text_end))
+  /* The section is registered for [text_start, text_end] before v16 (the
+   * maple tree range includes the end), [text_start, text_end) from v16. */
+  if (opt->have_text && (pc < opt->text_start || pc > opt->text_end ||
+                         (pc == opt->text_end && v.t->func_end_in_text)))
     return; /* no section registered for the PC */
   if ((i = search(&v, pc, ans)) < 0)
     return;

@@ -55,15 +55,19 @@ expect_ids() {
   [ "$got" = "$3" ] || { echo "$2 under $1: got '$got', want '$3'"; return 1; }
 }
 
-# lookup PROFILE SECTION PC: the kernel's outcome, its reason and effect,
-# and what differs from the spec, from sfref lookup --profile --json.
-lookup() {
+# lookup_at PROFILE FILE VMA PC: the kernel's outcome, its reason and effect
+# ("why,effect,dropped"), and what differs from the spec, from sfref lookup
+# --profile --json.
+lookup_at() {
   local out
-  out=$(sfref lookup --profile "$1" --mode=ip --json --raw --vma 0x1000 "$K/$2.sframe" "$3" 2>/dev/null) || true
+  out=$(sfref lookup --profile "$1" --mode=ip --json --raw --vma "$3" "$2" "$4" 2>/dev/null) || true
   printf '%s\n' "$out" | sed 's/.*"kernel":{"outcome":"\([a-z-]*\)".*/\1/' | tr '\n' ' '
   printf '%s\n' "$out" | grep -o '"why":"[a-z0-9-]*","effect":"[A-Za-z]*","dropped":[a-z]*' | sed 's/"[a-z]*"://g; s/"//g' | tr '\n' ' '
   printf '%s\n' "$out" | grep -o '"differs":"[a-z,]*"' | sed 's/"differs"://; s/"//g'
 }
+
+# lookup PROFILE SECTION PC: lookup_at on a section of $K (vma 0x1000).
+lookup() { lookup_at "$1" "$K/$2.sframe" 0x1000 "$3"; }
 
 @test "profile: --help lists every generation with its date; findings --profile lists a generation's rules" {
   run sfref validate --help
@@ -304,6 +308,20 @@ lookup() {
   [[ "$output" == *"kernel error FDE 1"*"kernel-outermost-lookup-error (EINVAL): frame pointers; the section stays"*"spec   outermost FDE 1 FRE 2"*"differs: outcome"* ]]
   run sfref lookup --profile kernel --mode=ip --raw --vma 0x1000 "$K/pk-ok-v3-amd64-le.sframe" 0x2004
   [ "$status" -eq 0 ] && [[ "$output" == *"same"* ]]
+}
+
+@test "profile: the kernel findings (conformance/findings/kernel): each generation answers as its expect.txt says" {
+  local d g pc want got n=0
+  for d in "$BATS_TEST_DIRNAME"/../../conformance/findings/kernel/K*/; do
+    for f in README.md section.sframe dump.txt expect.txt vma; do [ -s "$d/$f" ] || { echo "$d: no $f"; return 1; }; done
+    while IFS=$'\t' read -r g pc want; do
+      case $g in '#'*|'') continue ;; esac
+      got=$(lookup_at "$g" "$d/section.sframe" "$(cat "$d/vma")" "$pc")
+      [ "$got" = "$want" ] || { echo "$d $g $pc: got '$got', want '$want'"; return 1; }
+      n=$((n + 1))
+    done < "$d/expect.txt"
+  done
+  [ "$n" -ge 15 ]
 }
 
 @test "profile: real sections: gas 2.47.50 x86-64 accepted except an empty function; gas 2.44 lacks PCREL" {
