@@ -11,7 +11,8 @@ cells: what producers/RESULTS.md records) and OUT/results.json.
 Each cell of OUT/cells.tsv is an ID (PLANE:ARCH:CC:AS:OPT:LD:MODE:CODE) and,
 when the cell cannot exist, the reason; a built cell has OUT/cells/ID/ with
 cell.json and, per output ELF, the judges' JSON: NAME.validate.json (sfref
-validate), NAME.kernel.json (sfref validate --profile kernel),
+validate), NAME.kernel-GEN.json (sfref validate --profile kernel-GEN, one per
+generation of the kernel's unwinder, OUT/kernel-generations.tsv),
 NAME.check.json (sfcfi check), NAME.conserve.json (sfcfi conserve), and
 exec.json (harness/run.sh --bin) for programs that were run.
 
@@ -20,6 +21,7 @@ disagreement, missing function, kernel refusal and wrong unwind has a class
 (or an attribution); 1 otherwise; 2 on usage errors.
 """
 import argparse
+import glob
 import html
 import json
 import os
@@ -27,6 +29,39 @@ import sys
 from collections import Counter, OrderedDict
 
 FIELDS = ["plane", "arch", "cc", "as", "opt", "ld", "mode", "code"]
+
+
+# The kernel generations sfref profiles, in its order, and the newest
+# (`--profile kernel`): read from OUT/kernel-generations.tsv (matrix.sh).
+GENS = []
+NEWEST = None
+
+
+def kernel_cell(refused, lookup):
+    """One generation's column: its refusals, or "registers", and what only lookups meet."""
+    s = ", ".join("%s %d" % (k.replace("kernel-", ""), n) for k, n in sorted(refused.items())) or "registers"
+    if lookup:
+        s += " (lookups: " + ", ".join("%s %d" % (k.replace("kernel-", ""), n) for k, n in sorted(lookup.items())) + ")"
+    return s
+
+
+def read_generations(out):
+    global NEWEST
+    path = os.path.join(out, "kernel-generations.tsv")
+    if os.path.isfile(path):
+        with open(path) as f:
+            for line in f:
+                name, _, mark = line.rstrip("\n").partition("\t")
+                if name:
+                    GENS.append(name)
+                    if mark == "newest":
+                        NEWEST = name
+
+
+def gen_order(path):
+    g = os.path.basename(path).split(".", 1)[-1][:-len(".json")]
+    g = g[g.index("kernel-"):] if "kernel-" in g else g
+    return (GENS.index(g) if g in GENS else len(GENS), g)
 
 
 def load(path):
@@ -73,16 +108,24 @@ def judge_output(cdir, name):
             # nothing for the CFI check or the kernel profile to read
             r["sframe"] = False
             r["empty_sframe"] = True
-    if r.get("sframe"):
-        k = load(os.path.join(cdir, name + ".kernel.json"))
-        if name.endswith(".o"):
-            pass  # a relocatable object is never loaded
-        elif k is None or "_unparsed" in k:
-            problems.append("%s: the kernel profile gave no result: %s" % (name, first_line(os.path.join(cdir, name + ".kernel.err"))))
-        else:
-            refusals = k.get("refusals", k.get("findings", []))
-            r["kernel"] = Counter(x.get("id", "?") if isinstance(x, dict) else str(x) for x in refusals)
-            r["kernel_accepts"] = not r["kernel"]
+    if r.get("sframe") and not name.endswith(".o"):  # a relocatable object is never loaded
+        gens = sorted(glob.glob(os.path.join(cdir, name + ".kernel-*.json")), key=gen_order)
+        if not gens:
+            problems.append("%s: no kernel profile result" % name)
+        r["kernel"] = OrderedDict()
+        r["kernel_lookup"] = OrderedDict()
+        for path in gens:
+            gen = path[len(os.path.join(cdir, name)) + 1:-len(".json")]
+            k = load(path)
+            if k is None or "_unparsed" in k:
+                problems.append("%s: the %s profile gave no result: %s" % (
+                    name, gen, first_line(path[:-len(".json")] + ".err")))
+                continue
+            fs = [x for x in k.get("findings", []) if isinstance(x, dict)]
+            r["kernel"][gen] = Counter(x.get("id", "?") for x in fs if x.get("refuses"))
+            r["kernel_lookup"][gen] = Counter(x.get("id", "?") for x in fs if not x.get("refuses"))
+        newest = NEWEST if NEWEST in r["kernel"] else (list(r["kernel"])[-1] if r["kernel"] else None)
+        r["kernel_accepts"] = not r["kernel"].get(newest) if newest else True
         c = load(os.path.join(cdir, name + ".check.json"))
         if (c is None or "_unparsed" in c) and not r.get("valid"):
             pass  # sfcfi reads valid sections only: the oracle's findings classify it
@@ -167,6 +210,7 @@ def main():
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("out")
     a = ap.parse_args()
+    read_generations(a.out)
     tsv = os.path.join(a.out, "cells.tsv")
     if not os.path.isfile(tsv):
         print("matrix-report: no %s: run producers/matrix.sh" % tsv, file=sys.stderr)
@@ -219,7 +263,8 @@ def main():
     # totals
     tot = Counter()
     classes = Counter()
-    kernel = Counter()
+    kernel = OrderedDict((g, Counter()) for g in GENS)
+    kernel_refused = Counter()
     findings = Counter()
     for c in cells:
         tot["cells"] += 1
@@ -232,7 +277,10 @@ def main():
                       "c_unmapped", "c_linker_made", "flag_problems"):
                 tot[k] += o.get(k, 0) or 0
             classes.update(o.get("classes", {}))
-            kernel.update(o.get("kernel", {}))
+            for g, ids in o.get("kernel", {}).items():
+                kernel.setdefault(g, Counter()).update(ids)
+                if o.get("sframe") and ids:
+                    kernel_refused[g] += 1
             findings.update(o.get("findings", {}))
             if o.get("sframe") and not o.get("kernel_accepts", True):
                 tot["kernel_refused_outputs"] += 1
@@ -249,11 +297,15 @@ def main():
         rows = sum(o.get("rows", 0) or 0 for o in outs)
         agree = sum(o.get("agree", 0) or 0 for o in outs)
         cl = Counter()
-        kr = Counter()
+        kr = OrderedDict((g, Counter()) for g in GENS)
+        kl = OrderedDict((g, Counter()) for g in GENS)
         miss = 0
         for o in outs:
             cl.update(o.get("classes", {}))
-            kr.update(o.get("kernel", {}))
+            for g, ids in o.get("kernel", {}).items():
+                kr.setdefault(g, Counter()).update(ids)
+            for g, ids in o.get("kernel_lookup", {}).items():
+                kl.setdefault(g, Counter()).update(ids)
             miss += o.get("c_missing", 0) or 0
         nosf = [o["output"] + (" (zero bytes)" if o.get("empty_sframe") else "") for o in outs if o.get("sframe") is False]
         inval = [o["output"] for o in outs if (o.get("sframe") or o.get("empty_sframe")) and not o.get("valid")]
@@ -268,18 +320,19 @@ def main():
         return [str(fns), str(rows), str(agree),
                 ", ".join("%s %d" % kv for kv in sorted(cl.items())) or "0",
                 str(miss) + ((" (no .sframe: %s)" % " ".join(nosf)) if nosf else ""),
-                (", ".join("%s %d" % kv for kv in sorted(kr.items())) or "accepts") if any(o.get("sframe") for o in outs) else "-",
+            ] + [kernel_cell(kr.get(g, Counter()), kl.get(g, Counter())) if any(o.get("sframe") and not o["output"].endswith(".o") for o in outs) else "-"
+                 for g in GENS] + [
                 ("INVALID: " + " ".join(inval)) if inval else ("valid" if any(o.get("sframe") for o in outs) else "-"),
                 ex]
 
     head = ["plane", "arch", "compiler", "assembler", "opt", "linker", "way", "code",
-            "functions", "rows compared", "agree", "disagree by class", "missing", "kernel refusals", "oracle", "execution"]
+            "functions", "rows compared", "agree", "disagree by class", "missing"] + GENS + ["oracle", "execution"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for c in cells:
         cols = [c.get(k, "") for k in FIELDS]
         r = row_of(c)
         if len(r) == 1:
-            r = r + [""] * 7
+            r = r + [""] * (6 + len(GENS))
         lines.append("| " + " | ".join(cols + r) + " |")
     summary = [
         "cells: %d (%d judged, %d empty with a reason, %d failed to build or link with the reason)" % (
@@ -291,8 +344,9 @@ def main():
         "conservation: %d kept, %d differ, %d missing, %d dropped with their code, %d unmapped, %d linker-made, %d flag problems" % (
             tot["c_kept"], tot["c_differs"], tot["c_missing"], tot["c_dropped_code"], tot["c_unmapped"],
             tot["c_linker_made"], tot["flag_problems"]),
-        "kernel: %d outputs refused%s" % (tot["kernel_refused_outputs"],
-                                          (" (" + ", ".join("%s %d" % kv for kv in sorted(kernel.items())) + ")") if kernel else ""),
+        "kernel: outputs refused per generation: " + ("; ".join(
+            "%s %d%s" % (g, kernel_refused[g], (" (" + ", ".join("%s %d" % kv for kv in sorted(ids.items())) + ")") if ids else "")
+            for g, ids in kernel.items()) or "no generation judged"),
         "oracle findings: %s" % (", ".join("%s %d" % kv for kv in sorted(findings.items())) or "none"),
         "execution: %d runs, %d instructions checked, %d wrong; PLT instructions executed %d, checked %d, wrong %d" % (
             tot["exec_runs"], tot["exec_checked"], tot["exec_wrong"], tot["exec_plt_executed"],
@@ -544,7 +598,7 @@ def write_html(path, cells, summary, problems, quick):
                 for o in c.get("outputs", []):
                     tip.append("%s: v%s, %s functions, %s rows, %s disagree %s; kernel %s; conserve kept %s missing %s differs %s linker-made %s" % (
                         o["output"], o.get("version", "-"), o.get("functions", "-"), o.get("rows", "-"), o.get("disagree", "-"),
-                        dict(o.get("classes", {})) or "", dict(o.get("kernel", {})) or "accepts", o.get("c_kept", "-"),
+                        dict(o.get("classes", {})) or "", "; ".join("%s %s" % (g, dict(ids) or "registers") for g, ids in o.get("kernel", {}).items()) or "-", o.get("c_kept", "-"),
                         o.get("c_missing", "-"), o.get("c_differs", "-"), o.get("c_linker_made", "-")))
                 if c.get("exec"):
                     tip.append("execution: %s" % json.dumps(c["exec"]))

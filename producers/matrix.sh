@@ -9,7 +9,7 @@
 #   3. conservation (sfcfi conserve): every function of every input
 #      object's .sframe is in the output, relocated and equal by meaning;
 #      linker-made rows (PLT) listed apart; SORTED and PCREL true of the bytes;
-#   4. the kernel (sfref validate --profile kernel): what the Linux kernel's
+#   4. the kernel (sfref validate --profile GEN, for every generation): what the Linux kernel's
 #      SFrame unwinder would refuse;
 # and the dynamic programs run under QEMU with the harness (harness/run.sh
 # --bin, --lib for our shared objects): every executed instruction their
@@ -86,6 +86,8 @@ triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-li
 # The SFrame version an assembler writes (clang 22's: version 2).
 as_version() { case $1 in gas-2.40) echo 1 ;; gas-2.44) echo 2 ;; gas-2.47) echo 3 ;; clang|llvm-mc-22) echo 2 ;; esac; }
 # The tool table producers/toolchains.sh writes: "id kind arch version status why".
+# The kernel generations sfref profiles (sframe_kernel.h), oldest first.
+kernel_generations() { "$SFREF" findings --profile all-kernels | sed -n 's/^# [a-z] \(kernel-[a-z0-9-]*\) .*/\1/p'; }
 tool_ok() { awk -F'\t' -v id="$1" '$1 == id && $5 == "ok" { f = 1 } END { exit !f }' "$TC/TOOLS.tsv"; }
 tool_why() { awk -F'\t' -v id="$1" '$1 == id { print $6; f = 1 } END { if (!f) print "not in the tool table" }' "$TC/TOOLS.tsv"; }
 tool_version() { awk -F'\t' -v id="$1" '$1 == id { print $4 }' "$TC/TOOLS.tsv"; }
@@ -297,13 +299,14 @@ run_cell() {
       echo '{"no_sframe": true}' > "$cd/$n.validate.json"
     else
       "$SFREF" validate --json "$o" > "$cd/$n.validate.json" 2> "$cd/$n.validate.err"
-      # the kernel reads the sections of programs and shared objects, with
-      # the executable segment as the text range their functions must lie in
+      # each generation of the kernel reads the sections of programs and
+      # shared objects (sfref takes the executable segment as the text
+      # range their functions must lie in)
       case $n in *.o) ;; *)
-        local text va ms
-        read -r va ms < <(readelf -lW "$o" 2>/dev/null | awk '$1 == "LOAD" && / E / { print $3, $6; exit }')
-        text=""; [ -n "${va:-}" ] && text=$(printf '%s-0x%x' "$va" $((va + ms)))
-        "$SFREF" validate --profile kernel ${text:+--text "$text"} --json "$o" > "$cd/$n.kernel.json" 2> "$cd/$n.kernel.err" ;;
+        local g
+        for g in $(kernel_generations); do
+          "$SFREF" validate --profile "$g" --json "$o" > "$cd/$n.$g.json" 2> "$cd/$n.$g.err"
+        done ;;
       esac
       "$SFCFI" check --json "$o" > "$cd/$n.check.json" 2> "$cd/$n.check.err"
     fi
@@ -504,5 +507,8 @@ echo "matrix: $(($(date +%s) - t0)) s"
 # the chart: build/producers/index.html for the default run, else in OUT
 html=$out/index.html
 [ "$out" = "$here/build/producers/matrix" ] && html=$here/build/producers/index.html
+# the report's kernel columns, in sfref's order; the newest is `--profile kernel`
+"$SFREF" findings --profile all-kernels | sed -n 's/^# [a-z] \(kernel-[a-z0-9-]*\) [^ ]*\( (= kernel)\)\{0,1\}$/\1\t\2/p' |
+  sed 's/\t (= kernel)$/\tnewest/' > "$out/kernel-generations.tsv"
 python3 "$here/producers/matrix-report.py" --tools "$TC/TOOLS.tsv" --html "$html" \
   $([ $quick = 1 ] && echo --quick) "$out"

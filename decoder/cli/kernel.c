@@ -113,7 +113,8 @@ static void findings_matrix(void) {
   printf("# the kernel's rules per generation (L load, A arch, F/I validate: -EFAULT/-EINVAL,\n"
          "# f/i lookup only, Z lookup divides by zero, w lookup answers differently, - none)\n");
   for (g = 0; g < SFK_GEN_NUM; g++)
-    printf("# %c %s\n", 'a' + g, sfk_gen_get((sfk_gen)g)->name);
+    printf("# %c %s %s%s\n", 'a' + g, sfk_gen_get((sfk_gen)g)->name, sfk_gen_get((sfk_gen)g)->date,
+           g == SFK_GEN_NEWEST ? " (= kernel)" : "");
   for (k = 1; k < SFK_NUM; k++) {
     printf("%-34s ", sfk_rule_name((sfk_id)k));
     for (g = 0; g < SFK_GEN_NUM; g++) {

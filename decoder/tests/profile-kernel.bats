@@ -339,6 +339,39 @@ lookup() { lookup_at "$1" "$K/$2.sframe" 0x1000 "$3"; }
   [ "$status" -eq 1 ] && [[ "$output" == *"kernel-pcrel-required"* ]]
 }
 
+@test "profile: README's worked example (GNU as 2.47's outermost row): v13 registers and errs at lookup, v16 answers outermost" {
+  local f=$REPO/corpus/real/sections/gas247-x86_64-cfi-flex.sframe
+  grep -q 'sfref lookup --profile kernel-v13 --mode=ip --raw --vma 0x402078 $S 0x401005 0x401012' "$REPO/README.md"
+  run sfref validate --profile kernel-v13 --raw --vma 0x402078 "$f"
+  [ "$status" -eq 0 ] && [[ "$output" == *"warning: kernel-outermost-lookup-error"*"FDE 3, FRE 0"* ]]
+  [[ "$output" == *"registered by kernel-v13 (1 met only by lookups)"* ]]
+  run sfref lookup --profile kernel-v13 --mode=ip --raw --vma 0x402078 "$f" 0x401005 0x401012
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"kernel found FDE 1 FRE 2: CFA=r3+16 RA=*(CFA-8) FP=unchanged"*"same"* ]]
+  [[ "$output" == *"kernel error FDE 3"*"spec   outermost FDE 3 FRE 0"*"differs: outcome"* ]]
+  run sfref lookup --profile kernel-v16 --mode=ip --raw --vma 0x402078 "$f" 0x401012
+  [ "$status" -eq 0 ] && [[ "$output" == *"kernel outermost FDE 3 FRE 0"*"same"* ]]
+}
+
+@test "profile: an ELF file's text range is its first executable segment (no --text needed)" {
+  local b="$BATS_TEST_TMPDIR/prog" sec=$REPO/corpus/real/sections/gas247-x86_64-cfi-flex.sframe seg va ms
+  command -v gcc >/dev/null && command -v objcopy >/dev/null || skip "no gcc or objcopy"
+  printf 'int main(void){return 0;}\n' > "$b.c"
+  gcc -O2 -o "$b" "$b.c" 2>/dev/null || skip "gcc cannot link"
+  # GNU as 2.47's section (functions at 0x401000-0x401019) added at its own
+  # address to a program whose executable segment lies elsewhere
+  objcopy --add-section .sframe="$sec" --set-section-flags .sframe=alloc,readonly,data \
+    --change-section-address .sframe=0x402078 "$b" "$b.sf" 2>/dev/null
+  read -r va ms < <(readelf -lW "$b.sf" | awk '$1 == "LOAD" && / E / { print $3, $6; exit }')
+  [ -n "$va" ]
+  seg=$(printf '0x%x-0x%x' "$va" $((va + ms)))
+  run sfref validate --profile kernel "$b.sf"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"kernel-fde-outside-text"* ]] && [[ "$output" == *"text range $seg (the ELF file's executable segment)"* ]]
+  run sfref validate --profile kernel --text 0x401000-0x402000 "$b.sf"
+  [ "$status" -eq 0 ] && [[ "$output" == *"text range 0x401000-0x402000 (--text)"* ]]
+}
+
 @test "profile: every identifier is pinned by a test of this file" {
   local id
   for id in $(sfref findings --profile all-kernels | awk '!/^#/ {print $1}'); do

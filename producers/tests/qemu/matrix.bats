@@ -69,11 +69,19 @@ cell() { # ID: the cell's entry of results.json
   [ "$(jq '[.outputs[].c_missing] | add' <<< "$c")" -gt 0 ]
 }
 
-@test "the kernel profile refuses version 1 (gas 2.40) and accepts ld 2.47's static version 3 output on x86-64" {
+@test "the kernel profiles, one column per generation: version 1 refused by all; ld 2.47's static version 3 output registered by v13 and v16, refused by v12 (version 2 only)" {
+  local g
   c=$(cell "compile:x86_64:gcc12:gas-2.40:O2:bfd-2.40:static:plt")
-  [ "$(jq -r '.outputs[0].kernel["kernel-version-unsupported"]' <<< "$c")" -ge 1 ]
+  for g in kernel-v12 kernel-v13 kernel-v14 kernel-v16; do
+    [ "$(jq -r --arg g "$g" '.outputs[0].kernel[$g]["kernel-version-unsupported"]' <<< "$c")" -ge 1 ] || { echo "$g: $c"; false; }
+  done
   c=$(cell "link:x86_64:gcc12:gas-2.47:O2:bfd-2.47:static:plt")
   [ "$(jq -r '.outputs[0].kernel_accepts' <<< "$c")" = true ]
+  [ "$(jq -r '.outputs[0].kernel["kernel-v16"] | length' <<< "$c")" = 0 ]
+  [ "$(jq -r '.outputs[0].kernel["kernel-v13"] | length' <<< "$c")" = 0 ]
+  [ "$(jq -r '.outputs[0].kernel["kernel-v12"]["kernel-version-unsupported"]' <<< "$c")" -ge 1 ]
+  # the table has a column per generation
+  grep -q '| kernel-v12 | kernel-v13 | kernel-v14 | kernel-v16 | kernel-arm64-v1 | kernel-s390-v4 |' "$BATS_FILE_TMPDIR/run.log"
 }
 
 @test "execution: dynamic programs ran on all three architectures, PLT stubs executed, every wrong unwind attributed" {
