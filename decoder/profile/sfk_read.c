@@ -245,9 +245,12 @@ static sfk_id default_words(const sfk_view *v, uint64_t pos, sfk_fre *r) {
   }
   if (left)
     return SFK_DATAWORDS_LEFTOVER;
-  if (v->t->s390_scaled && v->abi == SFR_ABI_S390X_BE)
-    r->cfa_off = r->cfa_off * SFR_S390X_CFA_OFFSET_ALIGNMENT_FACTOR -
-                 SFR_S390X_CFA_OFFSET_ADJUSTMENT;
+  if (v->t->s390_scaled && v->abi == SFR_ABI_S390X_BE) {
+    /* The kernel decodes in 32 bits (s32, built to wrap): so does this. */
+    int64_t d = (int64_t)r->cfa_off * SFR_S390X_CFA_OFFSET_ALIGNMENT_FACTOR -
+                SFR_S390X_CFA_OFFSET_ADJUSTMENT;
+    r->cfa_off = (int32_t)sign((uint64_t)d & 0xffffffffu, 4);
+  }
   reg = (r->info & 1u) ? sfr_abi_sp_reg(v->abi) : sfr_abi_fp_reg(v->abi);
   r->cfa_ctl = (reg << 3) | 1u;
   r->ra_ctl = r->ra_off ? 2u : 0u;

@@ -12,13 +12,18 @@
  * that rows are reached.  The same with the lookup index on a section
  * validated in order (sfr_index_build); then, with the index overwritten
  * by bytes of the input, every lookup still only reads inside the section
- * and the index (the sanitizers watch). */
+ * and the index (the sanitizers watch).
+ * Every kernel generation's lookup (sfk_lookup) on every section, valid or
+ * not, at the same PCs: every error or crash it meets is a rule sfk_check
+ * reports for that generation, and a section sfk_check says is never
+ * registered is never looked up. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz_check.h"
 #include "sfr_fast.h"
 #include "sfr_lookup.h"
+#include "sframe_kernel.h"
 #include "sframe_ref.h"
 
 /* sfr_lookup against sfr_ref_lookup at pc, both modes. */
@@ -50,6 +55,42 @@ static int inside(const sfr_section *sec, uint64_t pc, uint32_t *fde_index) {
   return 0;
 }
 
+/* Each generation of the kernel: its lookups meet only what its check
+ * reports. */
+static void kernel_lookups(const uint8_t *sec, size_t len, uint64_t vma, const uint64_t *pcs,
+                           unsigned n) {
+  unsigned g, i;
+  for (g = 0; g < SFK_GEN_NUM; g++) {
+    sfk_finding items[64];
+    sfk_report rep;
+    sfk_options o;
+    memset(&o, 0, sizeof o);
+    o.gen = (sfk_gen)g;
+    rep.items = items;
+    rep.cap = 64;
+    sfk_check(sec, len, vma, &o, &rep);
+    for (i = 0; i < n; i++) {
+      sfk_answer a;
+      size_t k, met = 0;
+      int loaded = 1;
+      sfk_lookup(sec, len, vma, &o, pcs[i], &a);
+      if (rep.count > rep.cap)
+        continue;
+      for (k = 0; k < rep.count; k++) {
+        sfk_stage st = items[k].stage;
+        if (st == SFK_STAGE_LOAD || st == SFK_STAGE_ARCH)
+          loaded = 0;
+        if (items[k].id == a.why)
+          met = 1;
+      }
+      FUZZ_CHECK((a.outcome == SFK_LOOKUP_NOT_REGISTERED) == !loaded,
+                 "a lookup is refused exactly when the check refuses the section at load");
+      if (a.outcome == SFK_LOOKUP_ERROR || a.outcome == SFK_LOOKUP_CRASH)
+        FUZZ_CHECK(a.why == SFK_OK || met, "every error a lookup meets is a rule the check reports");
+    }
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const uint8_t *p = data;
   size_t len = size;
@@ -67,6 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memset(&rep, 0, sizeof rep);
   rep.items = items;
   rep.cap = 8;
+  kernel_lookups(p, len, vma, pcs, n);
   fuzz_validate(&sec, p, len, vma, &rep);
   ix_len = sfr_index_size(&sec);
   FUZZ_CHECK(ix_len == 0 || ((sec.flags & SFR_F_FDE_SORTED) && sfr_order_verified(&sec)),
