@@ -5,6 +5,7 @@
 #include "kernel.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sframe_ref.h"
@@ -385,5 +386,92 @@ int kernel_lookup(const kernel_input *in, const sfr_section *sec, const uint64_t
   }
   if (in->json)
     printf("]}\n");
+  return differ;
+}
+
+/* ---- unwind: the kernel's walk beside the spec's ---- */
+
+int kernel_unwind(const kernel_input *in, const sfr_section *sec, const snapshot *snap) {
+  sfr_regs *kf = calloc(snap->max_frames, sizeof *kf), *sf = calloc(snap->max_frames, sizeof *sf);
+  sfk_unwind_stop kstop = SFK_UNWIND_NEXT;
+  sfr_stop sstop = SFR_STOP_FRAME_LIMIT;
+  size_t nk = 0, ns = 0, i, first_diff;
+  int dropped = 0, differ;
+  if (!kf || !sf) {
+    free(kf);
+    free(sf);
+    fprintf(stderr, "sfref: error: out of memory\n");
+    return 2;
+  }
+  kf[nk++] = snap->regs;
+  if (!in->json)
+    printf("# %s (without CONFIG_SFRAME_VALIDATION)\nkernel:\n", sfk_gen_get(in->ko.gen)->name);
+  else
+    printf("{\"profile\":\"%s\",\"kernel\":{\"frames\":[", sfk_gen_get(in->ko.gen)->name);
+  for (;;) {
+    sfk_step st;
+    const sfr_regs *cur = &kf[nk - 1];
+    if (nk == snap->max_frames) {
+      kstop = SFK_UNWIND_NEXT; /* the frame limit */
+      break;
+    }
+    kstop = sfk_unwind_frame(in->sec, in->len, in->vma, &in->ko, snapshot_read_mem, (void *)snap,
+                             cur, nk == 1, &dropped, &kf[nk], &st);
+    if (in->json)
+      printf("%s{\"pc\":\"0x%" PRIx64 "\",\"sp\":\"0x%" PRIx64 "\",\"fp\":\"0x%" PRIx64
+             "\",\"lookup\":\"%s\",\"by\":\"%s\"}",
+             nk > 1 ? "," : "", cur->pc, cur->sp, cur->fp,
+             dropped && st.ans.outcome == SFK_LOOKUP_NOT_REGISTERED ? "section-dropped"
+                                                                     : sfk_outcome_name(st.ans.outcome),
+             st.method == SFK_BY_SFRAME ? "sframe" : st.method == SFK_BY_FP ? "fp" : "none");
+    else
+      printf("#%zu pc 0x%" PRIx64 " sp 0x%" PRIx64 " fp 0x%" PRIx64 "  lookup %s%s%s, caller by %s\n",
+             nk - 1, cur->pc, cur->sp, cur->fp,
+             dropped && st.ans.outcome == SFK_LOOKUP_NOT_REGISTERED ? "section-dropped"
+                                                                     : sfk_outcome_name(st.ans.outcome),
+             st.ans.why ? " " : "", st.ans.why ? sfk_rule_name(st.ans.why) : "",
+             st.method == SFK_BY_SFRAME ? "sframe" : st.method == SFK_BY_FP ? "frame pointers" : "none");
+    if (kstop != SFK_UNWIND_NEXT)
+      break;
+    nk++;
+  }
+  if (sec) {
+    sfr_unwind_ctx uc;
+    uc.sec = sec;
+    uc.read_mem = snapshot_read_mem;
+    uc.mem_ctx = (void *)snap;
+    uc.pauth_mask = snap->pauth_mask;
+    ns = sfr_backtrace(&uc, &snap->regs, sf, snap->max_frames, &sstop);
+  }
+  /* The first frame whose pc, sp or fp differ, or the count. */
+  for (first_diff = 0; first_diff < nk && first_diff < ns; first_diff++)
+    if (kf[first_diff].pc != sf[first_diff].pc || kf[first_diff].sp != sf[first_diff].sp ||
+        kf[first_diff].fp != sf[first_diff].fp)
+      break;
+  differ = first_diff < nk || first_diff < ns;
+  if (in->json) {
+    printf("],\"stop\":\"%s\"},\"spec\":{\"frames\":[",
+           kstop == SFK_UNWIND_NEXT ? "frame-limit" : sfk_unwind_stop_name(kstop));
+    for (i = 0; i < ns; i++)
+      printf("%s{\"pc\":\"0x%" PRIx64 "\",\"sp\":\"0x%" PRIx64 "\",\"fp\":\"0x%" PRIx64 "\"}",
+             i ? "," : "", sf[i].pc, sf[i].sp, sf[i].fp);
+    printf("],\"stop\":\"%s\"},\"first_difference\":", sec ? sfr_stop_name(sstop) : "malformed");
+    if (differ)
+      printf("%zu}\n", first_diff);
+    else
+      printf("null}\n");
+  } else {
+    printf("stop: %s\nspec:\n", kstop == SFK_UNWIND_NEXT ? "frame-limit" : sfk_unwind_stop_name(kstop));
+    for (i = 0; i < ns; i++)
+      printf("#%zu pc 0x%" PRIx64 " sp 0x%" PRIx64 " fp 0x%" PRIx64 "\n", i, sf[i].pc, sf[i].sp,
+             sf[i].fp);
+    printf("stop: %s\n", sec ? sfr_stop_name(sstop) : "malformed section");
+    if (differ)
+      printf("differs from frame #%zu\n", first_diff);
+    else
+      printf("same frames\n");
+  }
+  free(kf);
+  free(sf);
   return differ;
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "sframe_kernel.h"
+#include "unwind.h"
 
 typedef struct kernel_input {
   const char *file;    /* for messages */
@@ -29,6 +30,10 @@ int kernel_findings(const char *profile, const char *id);
  * Returns 0, or 1 when any answer differs from the spec's. */
 int kernel_lookup(const kernel_input *in, const sfr_section *sec, const uint64_t *pcs, int npcs,
                   const char *mode);
+/* sfref unwind --profile: the generation's walk of the snapshot (its
+ * lookup, its rules, frame pointers when it has no answer) beside the
+ * spec's; 0 when the frames are the same, 1 when they differ. */
+int kernel_unwind(const kernel_input *in, const sfr_section *sec, const snapshot *snap);
 /* The help text's list of generations, one line each. */
 void kernel_list_generations(FILE *out, const char *indent);
 #endif

@@ -126,12 +126,19 @@ static const char *help_for(const char *cmd) {
            "the PC up itself in both modes.  Exit 0 when every answer is the spec's,\n"
            "1 when any differs, 2 on usage errors.\n";
   if (strcmp(cmd, "unwind") == 0)
-    return "usage: sfref unwind [--raw --vma ADDR] [--json] FILE SNAPSHOT\n"
+    return "usage: sfref unwind [--raw --vma ADDR] [--json] [--profile GEN [--text START-END]]\n"
+           "                   FILE SNAPSHOT\n"
            "Unwind the registers and memory of SNAPSHOT (decoder/SNAPSHOT.md) with the\n"
            "section: one line per frame (pc, sp, fp), then why the walk stopped.\n"
            "--json prints the canonical form of decoder/JSON.md.\n"
            "Exit 0 when the section is valid, 1 when it is not (a malformed section is\n"
-           "not used), 2 on usage or I/O errors or a bad snapshot.\n";
+           "not used), 2 on usage or I/O errors or a bad snapshot.\n"
+           "--profile GEN (a kernel generation, as for validate): the walk that\n"
+           "generation's user-space unwinder makes (its lookup of each PC as it is, its\n"
+           "rules, frame pointers where the lookup has no answer, a dropped section\n"
+           "unused from then on), frame by frame with how each caller was found, beside\n"
+           "the spec's walk, and the first frame where they differ.  Exit 0 when the\n"
+           "frames are the same, 1 when they differ.\n";
   if (strcmp(cmd, "findings") == 0)
     return "usage: sfref findings [--profile NAME] [ID]\n"
            "List every finding identifier with its class and one-line message, or\n"
@@ -393,7 +400,7 @@ static int cmd_lookup_kernel(const opts *o, const input *in, sfr_section *sec,
   return rc ? EXIT_INVALID : 0;
 }
 
-static int cmd_unwind(const opts *o, sfr_section *sec, const sfr_report *rep) {
+static int cmd_unwind(const opts *o, const input *in, sfr_section *sec, const sfr_report *rep) {
   snapshot snap;
   char err[200];
   FILE *f;
@@ -407,6 +414,14 @@ static int cmd_unwind(const opts *o, sfr_section *sec, const sfr_report *rep) {
   if (rc < 0) {
     fprintf(stderr, "sfref: %s:%s\n", o->pcs[0], err);
     return EXIT_USAGE;
+  }
+  if (o->profile) {
+    kernel_input k = kernel_input_of(o, in);
+    if (!k.json)
+      print_findings(o, rep);
+    rc = kernel_unwind(&k, rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec, &snap);
+    snapshot_free(&snap);
+    return rc ? EXIT_INVALID : 0;
   }
   print_findings(o, rep);
   if (rep->by_class[SFR_CLASS_MALFORMED]) {
@@ -600,13 +615,14 @@ int main(int argc, char **argv) {
   if (rc >= 0)
     goto out;
   if ((o.profile || o.have_text) && strcmp(o.cmd, "validate") != 0 &&
-      strcmp(o.cmd, "lookup") != 0 && (strcmp(o.cmd, "findings") != 0 || o.have_text)) {
-    rc = usage_error("%s", o.have_text ? "--text applies to validate and lookup --profile only"
-                                       : "--profile applies to validate, lookup and findings only");
+      strcmp(o.cmd, "lookup") != 0 && strcmp(o.cmd, "unwind") != 0 &&
+      (strcmp(o.cmd, "findings") != 0 || o.have_text)) {
+    rc = usage_error("%s", o.have_text ? "--text applies to validate, lookup and unwind --profile only"
+                                       : "--profile applies to validate, lookup, unwind and findings only");
     goto out;
   }
   if (o.have_text && !o.profile) {
-    rc = usage_error("%s", "--text applies to validate and lookup --profile only");
+    rc = usage_error("%s", "--text applies to validate, lookup and unwind --profile only");
     goto out;
   }
   if (strcmp(o.cmd, "findings") == 0) {
@@ -681,7 +697,7 @@ int main(int argc, char **argv) {
   else if (strcmp(o.cmd, "dump") == 0)
     rc = cmd_dump(&o, &sec, &rep);
   else if (strcmp(o.cmd, "unwind") == 0)
-    rc = cmd_unwind(&o, &sec, &rep);
+    rc = cmd_unwind(&o, &in, &sec, &rep);
   else if (o.profile)
     rc = cmd_lookup_kernel(&o, &in, &sec, &rep);
   else

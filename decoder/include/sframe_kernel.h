@@ -265,6 +265,47 @@ SFR_API const char *sfk_outcome_name(sfk_outcome o);
 SFR_API void sfk_lookup(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options *opt,
                         uint64_t pc, sfk_answer *ans);
 
+/* ---- Unwinding (sfk_unwind) ----
+ * One step of the kernel's user-space unwinder (kernel/unwind/user.c as
+ * Hatch's tree on v13 has it; SPEC-NOTES N41): the frame's PC is looked up
+ * as it is (a caller's return address too, not RA-1); an SFrame answer is
+ * followed (CFA from SP, FP -- which must not be below SP -- or, in the
+ * topmost frame only, another register; dereferenced when the rule says so;
+ * the CFA must be above SP, or equal to it in the topmost frame, and
+ * 8-byte aligned; an RA "unchanged" only in the topmost frame, from the
+ * link register; "CFA + offset" without a dereference is refused for the RA
+ * and FP); a lookup that fails falls back to frame pointers (x86-64 and
+ * AArch64: CFA = FP + 16, RA at CFA - 8, FP at CFA - 16; not modelled for
+ * s390x's back chain), and rules that fail end the unwind. */
+typedef enum sfk_method {
+  SFK_BY_NONE = 0,
+  SFK_BY_SFRAME,      /* the SFrame answer gave the caller */
+  SFK_BY_FP           /* the lookup failed; frame pointers gave the caller */
+} sfk_method;
+
+typedef enum sfk_unwind_stop {
+  SFK_UNWIND_NEXT = 0,   /* a caller frame was produced */
+  SFK_UNWIND_OUTERMOST,  /* the row says outermost: the unwind ends, complete */
+  SFK_UNWIND_RULE_FAILED,/* the SFrame rules could not be followed: the unwind ends */
+  SFK_UNWIND_FP_FAILED,  /* no SFrame answer and the frame-pointer step failed */
+  SFK_UNWIND_CRASH,      /* the lookup divides by zero */
+  SFK_UNWIND_NO_FALLBACK /* no SFrame answer; the fall-back is not modelled (s390x) */
+} sfk_unwind_stop;
+
+typedef struct sfk_step {
+  sfk_method method;
+  sfk_answer ans;      /* the lookup's answer at the frame's PC */
+} sfk_step;
+
+SFR_API const char *sfk_unwind_stop_name(sfk_unwind_stop s);
+/* One step from cur (topmost: the interrupted frame) to *caller.  *dropped
+ * is the section's state in the process: set when a lookup drops it, and
+ * then no lookup is made (frame pointers only). */
+SFR_API sfk_unwind_stop sfk_unwind_frame(const uint8_t *buf, size_t len, uint64_t vma,
+                                         const sfk_options *opt, sfr_read_mem_fn read_mem,
+                                         void *mem_ctx, const sfr_regs *cur, int topmost,
+                                         int *dropped, sfr_regs *caller, sfk_step *step);
+
 #ifdef __cplusplus
 }
 #endif

@@ -310,6 +310,31 @@ lookup() { lookup_at "$1" "$K/$2.sframe" 0x1000 "$3"; }
   [ "$status" -eq 0 ] && [[ "$output" == *"same"* ]]
 }
 
+@test "profile: unwind --profile: v13 walks past an outermost frame by frame pointers, v16 stops there as the spec does" {
+  # Function 0 (0x2000) row 2 (CFA = fp+16, RA at CFA-8, FP at CFA-16),
+  # called from function 1's outermost row (0x2050-0x205f).  Above it, what
+  # frame pointers find: FP 0, RA 0x1234.
+  cat > "$BATS_TEST_TMPDIR/snap" <<'SNAP'
+pc 0x2004
+sp 0x7000
+fp 0x7010
+mem 0x7010 0071000000000000 5520000000000000
+mem 0x7100 0000000000000000 3412000000000000
+SNAP
+  run sfref unwind --profile kernel-v13 --raw --vma 0x1000 "$K/pk-outermost-v3-amd64-le.sframe" "$BATS_TEST_TMPDIR/snap"
+  [ "$status" -eq 1 ]
+  [[ "$output" == *"#1 pc 0x2055 sp 0x7020 fp 0x7100  lookup error kernel-outermost-lookup-error, caller by frame pointers"* ]]
+  [[ "$output" == *"#2 pc 0x1234 sp 0x7110 fp 0x0  lookup no-fde"*"stop: fp-failed"* ]]
+  [[ "$output" == *"spec:"*"#1 pc 0x2055 sp 0x7020 fp 0x7100"*"stop: outermost"*"differs from frame #2"* ]]
+  run sfref unwind --profile kernel-v16 --json --raw --vma 0x1000 "$K/pk-outermost-v3-amd64-le.sframe" "$BATS_TEST_TMPDIR/snap"
+  [ "$status" -eq 0 ]
+  [[ "$output" == *'"lookup":"outermost","by":"sframe"}],"stop":"outermost"}'* ]]
+  [[ "$output" == *'"first_difference":null}' ]]
+  # usage: --text with unwind needs --profile
+  run sfref unwind --text 0x1-0x2 --raw "$K/pk-outermost-v3-amd64-le.sframe" "$BATS_TEST_TMPDIR/snap"
+  [ "$status" -eq 2 ]
+}
+
 @test "profile: the kernel findings (conformance/findings/kernel): each generation answers as its expect.txt says" {
   local d g pc want got n=0
   for d in "$BATS_TEST_DIRNAME"/../../conformance/findings/kernel/K*/; do

@@ -1,0 +1,157 @@
+/* sfk_unwind.c - one step of the kernel's user-space unwinder
+ * (sframe_kernel.h; SPEC-NOTES.md N41): the generation's lookup, its rules
+ * followed as the kernel follows them, frame pointers when the lookup has
+ * no answer.  Nothing is allocated; memory is read through the caller's
+ * callback. */
+#include <string.h>
+
+#include "sfk_read.h"
+#include "sfr_cursor.h"
+
+const char *sfk_unwind_stop_name(sfk_unwind_stop s) {
+  static const char *const names[] = {"none",      "outermost", "rule-failed",
+                                      "fp-failed", "crash",     "no-fallback"};
+  return (unsigned)s < sizeof names / sizeof *names ? names[s] : "unknown";
+}
+
+/* An 8-byte word of target memory in the section's byte order. */
+static int read_word(sfr_read_mem_fn rd, void *ctx, int be, uint64_t addr, uint64_t *out) {
+  uint8_t b[8];
+  if (rd(ctx, addr, b, sizeof b) != 0)
+    return -1;
+  *out = sfr_load(b, 8, be);
+  return 0;
+}
+
+/* A register of the topmost frame by DWARF number; -1 when unknown. */
+static int reg_value(uint8_t abi, const sfr_regs *r, uint32_t reg, uint64_t *out) {
+  if (reg == sfr_abi_sp_reg(abi))
+    *out = r->sp;
+  else if (reg == sfr_abi_fp_reg(abi))
+    *out = r->fp;
+  else if (reg == sfr_abi_ra_reg(abi) && r->ra_valid)
+    *out = r->ra;
+  else if (reg < SFR_MAX_REGS && (r->gpr_valid >> reg) & 1u)
+    *out = r->gpr[reg];
+  else
+    return -1;
+  return 0;
+}
+
+typedef struct kstep {
+  sfr_read_mem_fn rd;
+  void *ctx;
+  int be;
+  uint8_t abi;
+  const sfr_regs *cur;
+  int topmost;
+} kstep;
+
+/* The RA or FP rule (unwind_user_next_common): 0, or -1 when the kernel
+ * refuses it.  keep: the value "unchanged" gives (FP), or NULL (RA: the
+ * link register, topmost only). */
+static int follow(const kstep *k, const sfk_rule *r, uint64_t cfa, const uint64_t *keep,
+                  uint64_t *out) {
+  uint64_t v;
+  switch (r->kind) {
+  case SFK_RULE_RETAIN:
+    if (keep) {
+      *out = *keep;
+      return 0;
+    }
+    if (!k->topmost || !k->cur->ra_valid)
+      return -1;
+    *out = k->cur->ra;
+    return 0;
+  case SFK_RULE_CFA_OFF:
+    if (!r->deref)
+      return -1; /* "CFA + offset" is not followed on purpose */
+    v = cfa + (uint64_t)r->offset;
+    break;
+  default:
+    if (!k->topmost || reg_value(k->abi, k->cur, r->reg, &v) != 0)
+      return -1;
+    v += (uint64_t)r->offset;
+    break;
+  }
+  if (r->deref && read_word(k->rd, k->ctx, k->be, v, &v) != 0)
+    return -1;
+  *out = v;
+  return 0;
+}
+
+/* The caller from a frame's rules; 0, or -1 when they cannot be followed. */
+static int step_rules(const kstep *k, const sfk_answer *a, sfr_regs *caller) {
+  uint64_t cfa, ra, fp;
+  if (a->cfa_reg == sfr_abi_sp_reg(k->abi))
+    cfa = k->cur->sp;
+  else if (a->cfa_reg == sfr_abi_fp_reg(k->abi)) {
+    if (k->cur->fp < k->cur->sp)
+      return -1;
+    cfa = k->cur->fp;
+  } else if (!k->topmost || reg_value(k->abi, k->cur, a->cfa_reg, &cfa) != 0)
+    return -1;
+  cfa += (uint64_t)a->cfa_offset;
+  if (a->cfa_deref && read_word(k->rd, k->ctx, k->be, cfa, &cfa) != 0)
+    return -1;
+  if (cfa <= k->cur->sp - (uint64_t)(k->topmost ? 1 : 0) || (cfa & 7u))
+    return -1;
+  if (follow(k, &a->ra, cfa, NULL, &ra) != 0 || follow(k, &a->fp, cfa, &k->cur->fp, &fp) != 0)
+    return -1;
+  memset(caller, 0, sizeof *caller);
+  caller->pc = ra;
+  caller->sp = cfa;
+  caller->fp = fp;
+  return 0;
+}
+
+/* The frame-pointer unwinder: CFA = FP + 16, RA at CFA - 8, FP at CFA - 16
+ * (the topmost frame taken as past its function's first instruction). */
+static int step_fp(const kstep *k, sfr_regs *caller) {
+  sfk_answer a;
+  memset(&a, 0, sizeof a);
+  a.cfa_reg = sfr_abi_fp_reg(k->abi);
+  a.cfa_offset = 16;
+  a.ra.kind = SFK_RULE_CFA_OFF;
+  a.ra.deref = 1;
+  a.ra.offset = -8;
+  a.fp.kind = SFK_RULE_CFA_OFF;
+  a.fp.deref = 1;
+  a.fp.offset = -16;
+  return step_rules(k, &a, caller);
+}
+
+sfk_unwind_stop sfk_unwind_frame(const uint8_t *buf, size_t len, uint64_t vma,
+                                 const sfk_options *opt, sfr_read_mem_fn read_mem,
+                                 void *mem_ctx, const sfr_regs *cur, int topmost,
+                                 int *dropped, sfr_regs *caller, sfk_step *step) {
+  kstep k;
+  memset(step, 0, sizeof *step);
+  memset(caller, 0, sizeof *caller);
+  k.rd = read_mem;
+  k.ctx = mem_ctx;
+  k.be = len >= 2 && buf && buf[0] == 0xde && buf[1] == 0xe2;
+  k.abi = len > 4 && buf ? buf[4] : 0;
+  k.cur = cur;
+  k.topmost = topmost;
+  step->ans.outcome = SFK_LOOKUP_NOT_REGISTERED;
+  if (!*dropped) {
+    sfk_lookup(buf, len, vma, opt, cur->pc, &step->ans);
+    if (step->ans.dropped)
+      *dropped = 1;
+    if (step->ans.outcome == SFK_LOOKUP_CRASH)
+      return SFK_UNWIND_CRASH;
+    if (step->ans.outcome == SFK_LOOKUP_OUTERMOST) {
+      step->method = SFK_BY_SFRAME;
+      return SFK_UNWIND_OUTERMOST;
+    }
+    if (step->ans.outcome == SFK_LOOKUP_FOUND) {
+      step->method = SFK_BY_SFRAME;
+      return step_rules(&k, &step->ans, caller) == 0 ? SFK_UNWIND_NEXT : SFK_UNWIND_RULE_FAILED;
+    }
+  }
+  if (k.abi == SFR_ABI_S390X_BE)
+    return SFK_UNWIND_NO_FALLBACK;
+  step->method = SFK_BY_FP;
+  return step_fp(&k, caller) == 0 ? SFK_UNWIND_NEXT : SFK_UNWIND_FP_FAILED;
+}
