@@ -358,10 +358,13 @@ static int lookup_one(const kernel_input *in, const sfr_section *sec, uint64_t p
              sfk_effect_name(ka.effect),
              ka.outcome == SFK_LOOKUP_NOT_REGISTERED ? ""
              : ka.outcome == SFK_LOOKUP_CRASH        ? ": the kernel divides by zero"
-             : ka.dropped ? ": frame pointers; the section is dropped"
-                          : ": frame pointers; the section stays");
+             : ka.dropped ? (in->ko.gen == SFK_GEN_S390_V4 ? ": the back chain; the section is dropped"
+                                                           : ": frame pointers; the section is dropped")
+                          : (in->ko.gen == SFK_GEN_S390_V4 ? ": the back chain; the section stays"
+                                                           : ": frame pointers; the section stays"));
     else if (ka.outcome == SFK_LOOKUP_NO_FDE)
-      printf("         no function: frame pointers\n");
+      printf("         no function: %s\n",
+             in->ko.gen == SFK_GEN_S390_V4 ? "the back chain" : "frame pointers");
     answer_print("spec", &st, sfde, sfre);
     printf("  %s%s\n", diff[0] ? "differs: " : "same", diff);
   }
