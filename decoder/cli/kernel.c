@@ -394,50 +394,51 @@ int kernel_lookup(const kernel_input *in, const sfr_section *sec, const uint64_t
 
 /* ---- unwind: the kernel's walk beside the spec's ---- */
 
-int kernel_unwind(const kernel_input *in, const sfr_section *sec, const snapshot *snap) {
-  sfr_regs *kf = calloc(snap->max_frames, sizeof *kf), *sf = calloc(snap->max_frames, sizeof *sf);
-  sfk_unwind_stop kstop = SFK_UNWIND_NEXT;
-  sfr_stop sstop = SFR_STOP_FRAME_LIMIT;
-  size_t nk = 0, ns = 0, i, first_diff;
-  int dropped = 0, differ;
-  if (!kf || !sf) {
-    free(kf);
-    free(sf);
-    fprintf(stderr, "sfref: error: out of memory\n");
-    return 2;
+/* One frame of the kernel's walk and how its caller was (or was not) found. */
+static void kframe_print(const kernel_input *in, size_t i, const sfr_regs *cur,
+                         const sfk_step *st, int dropped) {
+  const char *lookup = dropped && st->ans.outcome == SFK_LOOKUP_NOT_REGISTERED
+                           ? "section-dropped"
+                           : sfk_outcome_name(st->ans.outcome);
+  const char *by = st->method == SFK_BY_SFRAME ? "sframe" : st->method == SFK_BY_FP ? "fp" : "none";
+  if (in->json) {
+    printf("%s{\"pc\":\"0x%" PRIx64 "\",\"sp\":\"0x%" PRIx64 "\",\"fp\":\"0x%" PRIx64
+           "\",\"lookup\":\"%s\",\"by\":\"%s\"}",
+           i ? "," : "", cur->pc, cur->sp, cur->fp, lookup, by);
+    return;
   }
-  kf[nk++] = snap->regs;
-  if (!in->json)
-    printf("# %s (without CONFIG_SFRAME_VALIDATION)\nkernel:\n", sfk_gen_get(in->ko.gen)->name);
-  else
-    printf("{\"profile\":\"%s\",\"kernel\":{\"frames\":[", sfk_gen_get(in->ko.gen)->name);
-  for (;;) {
+  printf("#%zu pc 0x%" PRIx64 " sp 0x%" PRIx64 " fp 0x%" PRIx64 "  lookup %s%s%s, caller by %s\n", i,
+         cur->pc, cur->sp, cur->fp, lookup, st->ans.why ? " " : "",
+         st->ans.why ? sfk_rule_name(st->ans.why) : "",
+         st->method == SFK_BY_FP ? "frame pointers" : by);
+}
+
+/* The kernel's walk from the snapshot into kf[]: the number of frames;
+ * *stop why it ended (SFK_UNWIND_NEXT: the frame limit). */
+static size_t kernel_walk(const kernel_input *in, const snapshot *snap, sfr_regs *kf,
+                          sfk_unwind_stop *stop) {
+  size_t nk = 1;
+  int dropped = 0;
+  kf[0] = snap->regs;
+  *stop = SFK_UNWIND_NEXT;
+  while (nk < snap->max_frames) {
     sfk_step st;
-    const sfr_regs *cur = &kf[nk - 1];
-    if (nk == snap->max_frames) {
-      kstop = SFK_UNWIND_NEXT; /* the frame limit */
-      break;
-    }
-    kstop = sfk_unwind_frame(in->sec, in->len, in->vma, &in->ko, snapshot_read_mem, (void *)snap,
-                             cur, nk == 1, &dropped, &kf[nk], &st);
-    if (in->json)
-      printf("%s{\"pc\":\"0x%" PRIx64 "\",\"sp\":\"0x%" PRIx64 "\",\"fp\":\"0x%" PRIx64
-             "\",\"lookup\":\"%s\",\"by\":\"%s\"}",
-             nk > 1 ? "," : "", cur->pc, cur->sp, cur->fp,
-             dropped && st.ans.outcome == SFK_LOOKUP_NOT_REGISTERED ? "section-dropped"
-                                                                     : sfk_outcome_name(st.ans.outcome),
-             st.method == SFK_BY_SFRAME ? "sframe" : st.method == SFK_BY_FP ? "fp" : "none");
-    else
-      printf("#%zu pc 0x%" PRIx64 " sp 0x%" PRIx64 " fp 0x%" PRIx64 "  lookup %s%s%s, caller by %s\n",
-             nk - 1, cur->pc, cur->sp, cur->fp,
-             dropped && st.ans.outcome == SFK_LOOKUP_NOT_REGISTERED ? "section-dropped"
-                                                                     : sfk_outcome_name(st.ans.outcome),
-             st.ans.why ? " " : "", st.ans.why ? sfk_rule_name(st.ans.why) : "",
-             st.method == SFK_BY_SFRAME ? "sframe" : st.method == SFK_BY_FP ? "frame pointers" : "none");
-    if (kstop != SFK_UNWIND_NEXT)
+    *stop = sfk_unwind_frame(in->sec, in->len, in->vma, &in->ko, snapshot_read_mem, (void *)snap,
+                             &kf[nk - 1], nk == 1, &dropped, &kf[nk], &st);
+    kframe_print(in, nk - 1, &kf[nk - 1], &st, dropped);
+    if (*stop != SFK_UNWIND_NEXT)
       break;
     nk++;
   }
+  return nk;
+}
+
+/* The spec's walk beside it, and the first frame whose pc, sp or fp differ
+ * (or where one walk has a frame the other has not); 1 when they differ. */
+static int spec_beside(const kernel_input *in, const sfr_section *sec, const snapshot *snap,
+                       const sfr_regs *kf, size_t nk, sfr_regs *sf) {
+  sfr_stop sstop = SFR_STOP_FRAME_LIMIT;
+  size_t ns = 0, i, d;
   if (sec) {
     sfr_unwind_ctx uc;
     uc.sec = sec;
@@ -446,34 +447,54 @@ int kernel_unwind(const kernel_input *in, const sfr_section *sec, const snapshot
     uc.pauth_mask = snap->pauth_mask;
     ns = sfr_backtrace(&uc, &snap->regs, sf, snap->max_frames, &sstop);
   }
-  /* The first frame whose pc, sp or fp differ, or the count. */
-  for (first_diff = 0; first_diff < nk && first_diff < ns; first_diff++)
-    if (kf[first_diff].pc != sf[first_diff].pc || kf[first_diff].sp != sf[first_diff].sp ||
-        kf[first_diff].fp != sf[first_diff].fp)
+  for (d = 0; d < nk && d < ns; d++)
+    if (kf[d].pc != sf[d].pc || kf[d].sp != sf[d].sp || kf[d].fp != sf[d].fp)
       break;
-  differ = first_diff < nk || first_diff < ns;
-  if (in->json) {
-    printf("],\"stop\":\"%s\"},\"spec\":{\"frames\":[",
-           kstop == SFK_UNWIND_NEXT ? "frame-limit" : sfk_unwind_stop_name(kstop));
-    for (i = 0; i < ns; i++)
+  fputs(in->json ? "\"spec\":{\"frames\":[" : "spec:\n", stdout);
+  for (i = 0; i < ns; i++)
+    if (in->json)
       printf("%s{\"pc\":\"0x%" PRIx64 "\",\"sp\":\"0x%" PRIx64 "\",\"fp\":\"0x%" PRIx64 "\"}",
              i ? "," : "", sf[i].pc, sf[i].sp, sf[i].fp);
+    else
+      printf("#%zu pc 0x%" PRIx64 " sp 0x%" PRIx64 " fp 0x%" PRIx64 "\n", i, sf[i].pc, sf[i].sp,
+             sf[i].fp);
+  if (in->json) {
     printf("],\"stop\":\"%s\"},\"first_difference\":", sec ? sfr_stop_name(sstop) : "malformed");
-    if (differ)
-      printf("%zu}\n", first_diff);
+    if (d < nk || d < ns)
+      printf("%zu}\n", d);
     else
       printf("null}\n");
   } else {
-    printf("stop: %s\nspec:\n", kstop == SFK_UNWIND_NEXT ? "frame-limit" : sfk_unwind_stop_name(kstop));
-    for (i = 0; i < ns; i++)
-      printf("#%zu pc 0x%" PRIx64 " sp 0x%" PRIx64 " fp 0x%" PRIx64 "\n", i, sf[i].pc, sf[i].sp,
-             sf[i].fp);
     printf("stop: %s\n", sec ? sfr_stop_name(sstop) : "malformed section");
-    if (differ)
-      printf("differs from frame #%zu\n", first_diff);
+    if (d < nk || d < ns)
+      printf("differs from frame #%zu\n", d);
     else
       printf("same frames\n");
   }
+  return d < nk || d < ns;
+}
+
+int kernel_unwind(const kernel_input *in, const sfr_section *sec, const snapshot *snap) {
+  sfr_regs *kf = calloc(snap->max_frames, sizeof *kf), *sf = calloc(snap->max_frames, sizeof *sf);
+  sfk_unwind_stop kstop;
+  size_t nk;
+  int differ;
+  if (!kf || !sf) {
+    free(kf);
+    free(sf);
+    fprintf(stderr, "sfref: error: out of memory\n");
+    return 2;
+  }
+  if (in->json)
+    printf("{\"profile\":\"%s\",\"kernel\":{\"frames\":[", sfk_gen_get(in->ko.gen)->name);
+  else
+    printf("# %s (without CONFIG_SFRAME_VALIDATION)\nkernel:\n", sfk_gen_get(in->ko.gen)->name);
+  nk = kernel_walk(in, snap, kf, &kstop);
+  if (in->json)
+    printf("],\"stop\":\"%s\"},", kstop == SFK_UNWIND_NEXT ? "frame-limit" : sfk_unwind_stop_name(kstop));
+  else
+    printf("stop: %s\n", kstop == SFK_UNWIND_NEXT ? "frame-limit" : sfk_unwind_stop_name(kstop));
+  differ = spec_beside(in, sec, snap, kf, nk, sf);
   free(kf);
   free(sf);
   return differ;
