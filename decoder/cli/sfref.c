@@ -322,22 +322,32 @@ static int lookup_one(const opts *o, const sfr_section *sec, uint64_t pc, sfr_pc
   return why ? -1 : 0;
 }
 
+/* The PCs of `lookup` into *pcs (freed by the caller); 0, or the usage
+ * error's exit status. */
+static int parse_pcs(const opts *o, uint64_t **pcs) {
+  int i;
+  *pcs = calloc((size_t)o->npcs + 1, sizeof **pcs);
+  if (!*pcs)
+    return EXIT_USAGE;
+  for (i = 0; i < o->npcs; i++)
+    if (!sfc_parse_u64(o->pcs[i], &(*pcs)[i])) {
+      free(*pcs);
+      *pcs = NULL;
+      return usage_error("lookup: bad PC '%s'", o->pcs[i]);
+    }
+  return 0;
+}
+
 static int cmd_lookup(const opts *o, sfr_section *sec, const sfr_report *rep) {
-  int i, first = 1, bad = 0;
+  int i, rc, first = 1, bad = 0;
   uint64_t *pcs;
   print_findings(o, rep);
   if (rep->by_class[SFR_CLASS_MALFORMED]) {
     fprintf(stderr, "sfref: %s: error: section is malformed; no lookups\n", o->file);
     return EXIT_INVALID;
   }
-  pcs = calloc((size_t)o->npcs + 1, sizeof *pcs);
-  if (!pcs)
-    return EXIT_USAGE;
-  for (i = 0; i < o->npcs; i++)
-    if (!sfc_parse_u64(o->pcs[i], &pcs[i])) {
-      free(pcs);
-      return usage_error("lookup: bad PC '%s'", o->pcs[i]);
-    }
+  if ((rc = parse_pcs(o, &pcs)) != 0)
+    return rc;
   if (strcmp(o->format, "json") == 0)
     printf("[");
   for (i = 0; i < o->npcs; i++) {
@@ -384,17 +394,11 @@ static int cmd_lookup_kernel(const opts *o, const input *in, sfr_section *sec,
                              const sfr_report *rep) {
   kernel_input k = kernel_input_of(o, in);
   uint64_t *pcs;
-  int i, rc;
+  int rc;
   if (!k.json)
     print_findings(o, rep);
-  pcs = calloc((size_t)o->npcs + 1, sizeof *pcs);
-  if (!pcs)
-    return EXIT_USAGE;
-  for (i = 0; i < o->npcs; i++)
-    if (!sfc_parse_u64(o->pcs[i], &pcs[i])) {
-      free(pcs);
-      return usage_error("lookup: bad PC '%s'", o->pcs[i]);
-    }
+  if ((rc = parse_pcs(o, &pcs)) != 0)
+    return rc;
   rc = kernel_lookup(&k, rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec, pcs, o->npcs, o->mode);
   free(pcs);
   return rc ? EXIT_INVALID : 0;
