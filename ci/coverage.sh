@@ -3,7 +3,8 @@
 #   1. from all the tests (unit, round trip, corpus, Bats): line and branch
 #      coverage of decoder/ (library and CLI);
 #   2. from the corpus alone (no unit tests): line coverage of the oracle
-#      library, decoder/src (the reference path) and decoder/fast.
+#      library, decoder/src (the reference path) and decoder/fast (not the
+#      kernel profiles, decoder/profile: no adapter is asked about them).
 # Usage: ci/coverage.sh [SHARED_DIR [MIN_LINES MIN_BRANCHES MIN_CORPUS_LINES]]
 # (SHARED_DIR may be empty or name nothing: the shared vectors are optional.)
 set -uo pipefail
@@ -19,7 +20,8 @@ report() {
   shift 3
   : > "$out"
   for src in "$@"; do
-    case $src in decoder/src/*) obj=build/cov/obj/lib/src ;; decoder/fast/*) obj=build/cov/obj/lib/fast ;; *) obj=build/cov/obj/cli ;; esac
+    case $src in decoder/src/*) obj=build/cov/obj/lib/src ;; decoder/fast/*) obj=build/cov/obj/lib/fast ;;
+      decoder/profile/*) obj=build/cov/obj/lib/profile ;; *) obj=build/cov/obj/cli ;; esac
     (cd build/cov && gcov -b -n -o "../../$obj" "../../$src" 2>/dev/null) |
       awk -v f="$src" '/^File/ { keep = index($0, f) > 0; nl = nb = 0 }
         keep && /^Lines executed/ && !nl++ { split($0, a, /[:% ]+/); print f, "lines", a[3], a[5] }
@@ -40,10 +42,10 @@ rc=0
 build/cov/bin/sfconform --strict --tap --corpus "${CORPUS:-$PWD/build/corpus}" --bindir build/cov/bin \
   --out build/cov/corpus-conformance --confdir build/cov/no-expected --timeout 300 -j 2 reference \
   > build/cov/corpus.tap 2> build/cov/corpus.log || { cat build/cov/corpus.tap; rc=1; }
-# (not the kernel profile, sfr_profile_kernel.c: it judges a section by the
-# Linux kernel's rules, which no adapter is asked about; its own cases are
+# (not the kernel profiles, decoder/profile: they judge a section by the
+# Linux kernel's rules, which no adapter is asked about; their own cases are
 # decoder/tests/profile-kernel.*, counted in the decoder figures below)
-report corpus-only "$min_c" 0 $(ls decoder/src/*.c | grep -v sfr_profile_kernel) decoder/fast/*.c || rc=1
+report corpus-only "$min_c" 0 decoder/src/*.c decoder/fast/*.c || rc=1
 # Then every other test on top of the same counters (so the corpus is not
 # run a second time: its counts are already in them): the round trip at
 # 1,000 models per version x ABI (the plain pass runs 10,000), and not the
@@ -51,5 +53,5 @@ report corpus-only "$min_c" 0 $(ls decoder/src/*.c | grep -v sfr_profile_kernel)
 # minutes.
 RUN_CORPUS=0 ROUNDTRIP_N=1000 RUN_CONFORMANCE_BATS=0 bash ci/run-tests.sh build/cov "$shared" > build/cov/tests.log 2>&1
 tail -n 1 build/cov/tests.log
-report decoder "$min_l" "$min_b" decoder/src/*.c decoder/fast/*.c decoder/cli/*.c || rc=1
+report decoder "$min_l" "$min_b" decoder/src/*.c decoder/fast/*.c decoder/profile/*.c decoder/cli/*.c || rc=1
 exit $rc

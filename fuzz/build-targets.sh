@@ -12,7 +12,7 @@ repo=$SRC/sframe-conformance
 cd "$repo"
 mkdir -p "$OUT" "$WORK"
 flags=(-std=c11 -D_POSIX_C_SOURCE=200809L -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
-       -Idecoder/include -Idecoder/src -Idecoder/fast -Idecoder/cli -Icommon -Icorpus/encoder -Ifuzz/targets -Iproducers/sfcfi)
+       -Idecoder/include -Idecoder/src -Idecoder/fast -Idecoder/profile -Idecoder/cli -Icommon -Icorpus/encoder -Ifuzz/targets -Iproducers/sfcfi)
 targets=(decode lookup unwind roundtrip elf)
 # diff_libsframe needs libsframe's header and library (binutils-dev 2.40 or
 # later), and libsframe is not instrumented: none under MSan.  Left out, it
@@ -59,7 +59,7 @@ cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -o "$WORK/fuzz-seeds" fuzz/seeds.c
 rm -rf "$WORK/seeds" && "$WORK/fuzz-seeds" "$WORK/native/corpus" "$WORK/seeds" > /dev/null
 
 for t in "${targets[@]}"; do
-  srcs=("fuzz/targets/$t.c" decoder/src/*.c decoder/fast/*.c)
+  srcs=("fuzz/targets/$t.c" decoder/src/*.c decoder/fast/*.c decoder/profile/*.c)
   [ "$t" = decode ] && srcs+=(decoder/cli/dump.c)
   [ "$t" = roundtrip ] && srcs+=(corpus/encoder/*.c fuzz/targets/rt_model.c fuzz/targets/rt_mutate.c
                                  fuzz/targets/rt_check.c)
@@ -89,7 +89,7 @@ for t in "${targets[@]}"; do
     mkdir -p "$seeds"
     cc "${flags[@]}" -O1 -DROUNDTRIP_MAKE_SEEDS -o "$WORK/roundtrip-seeds" fuzz/targets/roundtrip.c \
       fuzz/targets/rt_model.c fuzz/targets/rt_mutate.c fuzz/targets/rt_check.c \
-      decoder/src/*.c decoder/fast/*.c corpus/encoder/*.c
+      decoder/src/*.c decoder/fast/*.c decoder/profile/*.c corpus/encoder/*.c
     "$WORK/roundtrip-seeds" "$seeds" 40 > /dev/null
   fi
   mkdir -p "$seeds"
