@@ -6,6 +6,7 @@
  *                   sections decoded, truncated and corrupted (spec 2)
  *   unit_unwind.c   interpretation against the CFI of corpus/real/cfi
  *                   and unwinding (spec 3, appendix A)
+ *   unit_kernel.c   the kernel profiles' lookup and unwinding step
  *   unit_fast.c     the fast layer (decoder/fast) held to the reference
  *                   path: exact validation at any size, the certificate,
  *                   the lookup index, the sort */
@@ -98,6 +99,12 @@ void test_unwind_amd64(void);
 void test_unwind_flex_rules(void);
 void test_unwind_aarch64_s390x(void);
 void test_unwind_flex_kinds(void);
+/* unit_kernel.c */
+void test_kernel_lookup_paths(void);
+void test_kernel_lookup_errors(void);
+void test_kernel_names(void);
+void test_kernel_unwind_step(void);
+void test_kernel_unwind_rules(void);
 /* unit_fast.c */
 void test_validate_scratch(void);
 void test_lookup_index(void);

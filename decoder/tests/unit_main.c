@@ -42,5 +42,13 @@ int main(int argc, char **argv) {
   run("real sections reordered, overlapping and sharing FRE data: the fast validation is the "
       "reference's",
       test_real_shuffled);
+  run("kernel profiles: the lookup's paths (text range, gaps, PCMASK, a PC before the rows)",
+      test_kernel_lookup_paths);
+  run("kernel profiles: lookup errors, and which drop the section", test_kernel_lookup_errors);
+  run("kernel profiles: generations, rules, stages and names", test_kernel_names);
+  run("kernel profiles: the unwinder's step, frame pointers, a dropped section, a crash",
+      test_kernel_unwind_step);
+  run("kernel profiles: flexible rules in the unwinder's step, s390x without a fall-back",
+      test_kernel_unwind_rules);
   return unit_finish();
 }
