@@ -375,7 +375,8 @@ static int add_row(sc_cfi *c, size_t *cap_rows, size_t *cap_ops, size_t *cap_exp
       return -1;
   }
   if (reg_rule(c, cap_ops, cap_exprs, fr, ra_col, &r->ra) != 0 ||
-      reg_rule(c, cap_ops, cap_exprs, fr, (int)sfr_abi_fp_reg(c->abi), &r->fp) != 0)
+      reg_rule(c, cap_ops, cap_exprs, fr, (int)sfr_abi_fp_reg(c->abi), &r->fp) != 0 ||
+      reg_rule(c, cap_ops, cap_exprs, fr, (int)sfr_abi_sp_reg(c->abi), &r->sp) != 0)
     return -1;
   r->ra_signed = ra_signed;
   c->nrows++;

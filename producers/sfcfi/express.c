@@ -39,6 +39,7 @@ static const char *const reason_names[SC_REASON_COUNT] = {
     [SC_OVERLAP] = "overlap",
     [SC_SIZE] = "size-range",
     [SC_START_RANGE] = "start-range",
+    [SC_SP_RULE] = "sp-rule",
 };
 
 const char *sc_reason_name(sc_reason r) {
@@ -65,6 +66,7 @@ static const char *const covers_names[SC_REASON_COUNT] = {
     [SC_OVERLAP] = "covers-overlap",
     [SC_SIZE] = "covers-size-range",
     [SC_START_RANGE] = "covers-start-range",
+    [SC_SP_RULE] = "covers-sp-rule",
 };
 
 const char *sc_covers_name(sc_reason r) {
@@ -296,6 +298,34 @@ static sc_reason reg_express(const sc_cfi *c, const sc_reg *g, uint64_t pc, int 
   return rule_reason;
 }
 
+/* Whether the row's SP column says what SFrame assumes: the caller's SP is
+ * the CFA (s390x: the CFA - 160, v3 3.1.3 SFRAME_S390X_SP_VAL_OFFSET). */
+static int sp_is_cfa(uint8_t abi, const sc_row *r, uint32_t sp_reg) {
+  int64_t want = abi == SFR_ABI_S390X_BE ? SFR_S390X_SP_VAL_OFFSET : 0;
+  switch (r->sp.kind) {
+  case SC_R_VAL_OFFSET:
+    return r->sp.offset == want;
+  case SC_R_UNDEF:
+    return 1; /* no rule: the convention */
+  case SC_R_SAME:
+    /* libdw's initial rule for s390x's r15 (the ABI's convention); an
+     * explicit same_value elsewhere says it only where the CFA is SP + 0 */
+    return abi == SFR_ABI_S390X_BE ||
+           (r->cfa_kind == SC_CFA_REG && r->cfa_reg == sp_reg && r->cfa_offset == 0);
+  case SC_R_OFFSET:
+  case SC_R_REGISTER:
+    /* s390x's prologue saves r15 with r6-r14 in the register save area
+     * (stmg %r6,%r15,48(%r15): r15 at CFA - 40), or a leaf keeps it in a
+     * floating-point register: the value kept is the caller's SP, which
+     * is the CFA - 160 by the ABI, as SFrame computes it.  Elsewhere an SP
+     * saved or held in another register is a stack switch (glibc's
+     * __longjmp: SP in r8) SFrame cannot follow. */
+    return abi == SFR_ABI_S390X_BE;
+  default:
+    return 0;
+  }
+}
+
 void sc_express(const sc_cfi *c, const sc_func *f, const sc_row *r, uint64_t pc, uint8_t version,
                 sc_want *out) {
   (void)f;
@@ -340,6 +370,15 @@ void sc_express(const sc_cfi *c, const sc_func *f, const sc_row *r, uint64_t pc,
       return;
     }
     out->flex = 1;
+  }
+  /* The caller's SP: SFrame has no word for it, it is the CFA (v3
+   * appendix A; s390x the CFA - 160).  The ABI's own rule (libdw's initial
+   * rules: val_offset(SP, 0); s390x same_value) and no rule say that.
+   * Anything else (SP in another register, saved on the stack, an
+   * expression) no version can express. */
+  if (!sp_is_cfa(abi, r, sp_reg)) {
+    out->reason = SC_SP_RULE;
+    return;
   }
   /* RA, then FP */
   sc_reason why = reg_express(c, &r->ra, pc, 1, version, &ru->ra, &out->flex, &ru->outermost);

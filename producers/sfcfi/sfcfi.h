@@ -143,6 +143,7 @@ typedef struct sc_row {
   int64_t cfa_offset;
   uint32_t cfa_expr;     /* SC_CFA_EXPR: index into sc_cfi.exprs */
   sc_reg ra, fp;
+  sc_reg sp;             /* the SP column: SFrame's caller SP is the CFA */
   uint8_t ra_signed;     /* AArch64: RA_SIGN_STATE set (negate_ra_state) */
   uint8_t signal;        /* the CIE says 'S' */
 } sc_row;
@@ -207,6 +208,9 @@ typedef enum sc_reason {
   SC_SIZE,            /* "size-range": the function is 4 GiB or more, or a
                          CFA expression's row spans more than 1 MiB */
   SC_START_RANGE,     /* "start-range": the start field cannot reach it */
+  SC_SP_RULE,         /* "sp-rule": the caller's SP is not the CFA (the SP
+                         column has a rule of its own: __longjmp's "SP in
+                         r8"); no version can say it */
   SC_REASON_COUNT
 } sc_reason;
 const char *sc_reason_name(sc_reason r);

@@ -37,7 +37,7 @@ setup() {
 # The reason and class names sfcfi prints (producers/README.md).
 REASONS=" expressible cfa-undefined cfa-expression cfa-other-register cfa-offset-range "
 REASONS+="ra-expression ra-rule ra-undefined fp-expression fp-rule signal-frame ra-signed "
-REASONS+="offset-range cfi-error overlap size-range "
+REASONS+="offset-range cfi-error overlap size-range sp-rule "
 RELEASES=" 2.40 2.44 2.47 "
 
 # hdr KEY FILE: the values of FILE's header lines "KEY: value" (comment # or //).
@@ -484,6 +484,25 @@ asm_case() {
 @test "s390x/undefined.s, gas 2.40" { asm_case 2.40 s390x undefined; }
 @test "s390x/undefined.s, gas 2.44" { asm_case 2.44 s390x undefined; }
 @test "s390x/undefined.s, gas 2.47" { asm_case 2.47 s390x undefined; }
+@test "sp-rule: a section that covers rows whose SP has a rule of its own is held to them as covers-sp-rule, never agreeing" {
+  command -v as >/dev/null && command -v ld >/dev/null || skip "no as or ld"
+  # The same code twice: sp_register.s, and a variant without
+  # ".cfi_register %rsp, %r8" whose rows SFrame version 3 can hold.
+  cp "$ASM/x86_64/sp_register.s" "$T/o.s"
+  grep -v 'cfi_register %rsp' "$T/o.s" > "$T/v.s"
+  as -o "$T/o.o" "$T/o.s" && ld -e plain -o "$T/o" "$T/o.o"
+  as -o "$T/v.o" "$T/v.s" && ld -e plain -o "$T/v" "$T/v.o"
+  run "$SFCFI" convert --version 3 --elf -o "$T/v3" "$T/v"
+  [ "$status" -eq 0 ]
+  run "$SFCFI" convert --version 3 --elf -o "$T/o3" "$T/o"
+  [ "$status" -eq 0 ] && [[ "$output" == *"1 converted, 1 skipped"* ]]
+  run --separate-stderr "$SFCFI" check --json --sframe "$T/v3" "$T/o"
+  [ "$status" -eq 1 ]
+  [ "$(echo "$output" | jq -r '[.items[] | select(.kind == "disagree")] | map("\(.function) \(.class)") | join(",")')" = "longjmp_like covers-sp-rule" ]
+  run "$SFCFI" check --sframe "$T/v3" "$T/v"
+  [ "$status" -eq 0 ]
+}
+
 @test "x86_64/adjust_cfa_offset.s, gas 2.40" { asm_case 2.40 x86_64 adjust_cfa_offset; }
 @test "x86_64/adjust_cfa_offset.s, gas 2.44" { asm_case 2.44 x86_64 adjust_cfa_offset; }
 @test "x86_64/adjust_cfa_offset.s, gas 2.47" { asm_case 2.47 x86_64 adjust_cfa_offset; }
@@ -562,6 +581,9 @@ asm_case() {
 @test "x86_64/simple_offset_first.s, gas 2.40" { asm_case 2.40 x86_64 simple_offset_first; }
 @test "x86_64/simple_offset_first.s, gas 2.44" { asm_case 2.44 x86_64 simple_offset_first; }
 @test "x86_64/simple_offset_first.s, gas 2.47" { asm_case 2.47 x86_64 simple_offset_first; }
+@test "x86_64/sp_register.s, gas 2.40" { asm_case 2.40 x86_64 sp_register; }
+@test "x86_64/sp_register.s, gas 2.44" { asm_case 2.44 x86_64 sp_register; }
+@test "x86_64/sp_register.s, gas 2.47" { asm_case 2.47 x86_64 sp_register; }
 @test "x86_64/undefined.s, gas 2.40" { asm_case 2.40 x86_64 undefined; }
 @test "x86_64/undefined.s, gas 2.44" { asm_case 2.44 x86_64 undefined; }
 @test "x86_64/undefined.s, gas 2.47" { asm_case 2.47 x86_64 undefined; }
