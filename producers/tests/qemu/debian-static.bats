@@ -66,7 +66,8 @@ harness_run() {
   local prog=$DEB/$1/bin/bash-static out=$BATS_TEST_TMPDIR/bash-$1-v3
   "$SFCFI" convert --version 3 --elf -o "$out" "$prog" > /dev/null
   run bash "$ROOT/harness/run.sh" --bin "$out" --progress 0 --out "$BATS_TEST_TMPDIR/h-$1" \
-    --attributions "$ROOT/producers/debian-static-attributions.txt" -- -c 'for((i=0;i<300;i++));do((s+=i));done'
+    --attributions "$ROOT/producers/debian-static-attributions.txt" -- -c \
+    'f(){ return 3; }; g(){ f; false; }; trap "echo t" ERR; for((i=0;i<300;i++));do((s+=i));done; for((i=0;i<40;i++));do g; x=$( (exit 2) ); done'
   echo "$output" | tail -n 5
   [ "$status" -eq 0 ]
   local json=$BATS_TEST_TMPDIR/h-$1/runs/bash-$1-v3.json checked
@@ -75,6 +76,11 @@ harness_run() {
 }
 
 @test "the harness: Debian's x86-64 bash-static with sfcfi's version 3 section unwinds right at every checked instruction" {
+  # glibc's __longjmp, ____longjmp_chk and __restore_rt give the SP a rule
+  # of its own (SPEC-NOTES N37, sp-rule): left out, not converted (converted,
+  # the signal trampoline alone gave 10,769 wrong unwinds on this workload)
+  run "$SFCFI" convert --version 3 -o "$BATS_TEST_TMPDIR/bash.sframe" "$DEB/amd64/bin/bash-static"
+  [ "$status" -eq 0 ] && [[ "$output" == *"3 skipped"* ]] && [[ "$output" == *"skipped sp-rule 3"* ]]
   harness_run amd64
   [ "$(jq '.wrong' "$BATS_TEST_TMPDIR/h-amd64/runs/bash-amd64-v3.json")" -eq 0 ]
 }
