@@ -484,6 +484,22 @@ asm_case() {
 @test "s390x/undefined.s, gas 2.40" { asm_case 2.40 s390x undefined; }
 @test "s390x/undefined.s, gas 2.44" { asm_case 2.44 s390x undefined; }
 @test "s390x/undefined.s, gas 2.47" { asm_case 2.47 s390x undefined; }
+@test "the system's own programs and libraries converted: every row agrees, every function left out has a named reason" {
+  [ -d /usr/lib/x86_64-linux-gnu ] || skip "not an x86-64 Debian system"
+  run bash "$BATS_TEST_DIRNAME/../system-check.sh" --jobs 2 --out "$T/sys" /usr/bin /usr/lib/x86_64-linux-gnu
+  echo "$output" | tail -n 6
+  [ "$status" -eq 0 ]
+  [[ "$output" =~ files:\ ([0-9]+)\ ELF,\ ([0-9]+)\ converted\ and\ checked\ clean,\ 0\ with\ a\ disagreement ]]
+  [ "${BASH_REMATCH[2]}" -ge 200 ]
+  [[ "$output" =~ rows:\ ([0-9]+)\ compared,\ ([0-9]+)\ agree,\ 0\ disagree ]]
+  [ "${BASH_REMATCH[1]}" -eq "${BASH_REMATCH[2]}" ] && [ "${BASH_REMATCH[1]}" -gt 1000000 ]
+  # every reason a function was left out is one of sfcfi's names
+  local r
+  for r in $(echo "$output" | sed -n 's/^left out by reason: //p' | tr ',' '\n' | awk '{print $1}'); do
+    [[ "$REASONS" == *" $r "* ]] || { echo "unnamed reason $r"; return 1; }
+  done
+}
+
 @test "sp-rule: a section that covers rows whose SP has a rule of its own is held to them as covers-sp-rule, never agreeing" {
   command -v as >/dev/null && command -v ld >/dev/null || skip "no as or ld"
   # The same code twice: sp_register.s, and a variant without
