@@ -579,6 +579,9 @@ asm_case() {
 @test "x86_64/restore.s, gas 2.40" { asm_case 2.40 x86_64 restore; }
 @test "x86_64/restore.s, gas 2.44" { asm_case 2.44 x86_64 restore; }
 @test "x86_64/restore.s, gas 2.47" { asm_case 2.47 x86_64 restore; }
+@test "x86_64/restore_rt.s, gas 2.40" { asm_case 2.40 x86_64 restore_rt; }
+@test "x86_64/restore_rt.s, gas 2.44" { asm_case 2.44 x86_64 restore_rt; }
+@test "x86_64/restore_rt.s, gas 2.47" { asm_case 2.47 x86_64 restore_rt; }
 @test "x86_64/return_column.s, gas 2.40" { asm_case 2.40 x86_64 return_column; }
 @test "x86_64/return_column.s, gas 2.44" { asm_case 2.44 x86_64 return_column; }
 @test "x86_64/return_column.s, gas 2.47" { asm_case 2.47 x86_64 return_column; }
