@@ -537,6 +537,9 @@ asm_case() {
 @test "x86_64/def_cfa_register.s, gas 2.40" { asm_case 2.40 x86_64 def_cfa_register; }
 @test "x86_64/def_cfa_register.s, gas 2.44" { asm_case 2.44 x86_64 def_cfa_register; }
 @test "x86_64/def_cfa_register.s, gas 2.47" { asm_case 2.47 x86_64 def_cfa_register; }
+@test "x86_64/dl_runtime_resolve.s, gas 2.40" { asm_case 2.40 x86_64 dl_runtime_resolve; }
+@test "x86_64/dl_runtime_resolve.s, gas 2.44" { asm_case 2.44 x86_64 dl_runtime_resolve; }
+@test "x86_64/dl_runtime_resolve.s, gas 2.47" { asm_case 2.47 x86_64 dl_runtime_resolve; }
 @test "x86_64/drap.s, gas 2.40" { asm_case 2.40 x86_64 drap; }
 @test "x86_64/drap.s, gas 2.44" { asm_case 2.44 x86_64 drap; }
 @test "x86_64/drap.s, gas 2.47" { asm_case 2.47 x86_64 drap; }
