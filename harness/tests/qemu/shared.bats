@@ -187,6 +187,28 @@ both_modules() {
   [ "$(field '.modules[0].correct')" -gt 100 ]
 }
 
+@test "Debian's own ls and libc, converted: every instruction right; one CFA offset changed in malloc is caught, in malloc" {
+  [ -x /usr/bin/ls ] && [ -f /lib/x86_64-linux-gnu/libc.so.6 ] || skip "not an x86-64 Debian system"
+  local d=$T/shipped sfcfi=$HERE/build/bin/sfcfi
+  rm -rf "$d"
+  mkdir -p "$d/libs" "$d/bad"
+  make -s -C "$HERE" build/bin/sfcfi > /dev/null
+  "$sfcfi" convert --version 3 --elf -o "$d/ls" /usr/bin/ls > /dev/null
+  "$sfcfi" convert --version 3 --elf -o "$d/libs/libc.so.6" /lib/x86_64-linux-gnu/libc.so.6 > /dev/null
+  run bash "$HERE/harness/run.sh" --bin "$d/ls" --lib "$d/libs/libc.so.6" --progress 0 --out "$d/h-good" -- -l /usr/share/doc
+  [ "$status" -eq 0 ] || { echo "$output" | tail -n 5; return 1; }
+  [ "$(jq '.wrong' "$d/h-good/runs/ls.json")" -eq 0 ]
+  [ "$(jq '.checked' "$d/h-good/runs/ls.json")" -gt 100000 ]
+  [ "$(jq '.modules[1].checked' "$d/h-good/runs/ls.json")" -gt 10000 ]
+  # malloc's first row: CFA = SP + 16 instead of SP + 8
+  run python3 "$HERE/harness/tests/mutate-cfa.py" "$d/libs/libc.so.6" malloc 8 "$d/bad/libc.so.6"
+  [ "$status" -eq 0 ] && [[ "$output" == "malloc at 0x"*"row 0, CFA offset 8 -> 16" ]]
+  run bash "$HERE/harness/run.sh" --bin "$d/ls" --lib "$d/bad/libc.so.6" --progress 0 --out "$d/h-bad" -- -l /usr/share/doc
+  [ "$status" -eq 1 ]
+  [ "$(jq '.wrong' "$d/h-bad/runs/ls.json")" -gt 0 ]
+  [[ "$output" == *"first wrong"* ]] && [[ "$output" == *"__libc_malloc"*"pc wrong"* ]]
+}
+
 @test "across modules the incremental unwind counts what the full walk counts" {
   shared aarch64-2.40-now
   [ "$status" -eq 0 ]
