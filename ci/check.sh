@@ -115,6 +115,8 @@ if make -j2 BUILD=build tests > build/build.log 2>&1; then
     "the producers matrix, quick pass (make producers QUICK=1: producers/tests/qemu/matrix.bats)"
   qemu_suite debian-static producers/tests/qemu/debian-static.bats \
     "Debian's static programs converted by sfcfi, under QEMU (producers/tests/qemu/debian-static.bats)"
+  qemu_suite shipped harness/tests/qemu/shipped.bats \
+    "Debian's own programs with their libraries converted, under QEMU (make shipped QUICK=1: harness/tests/qemu/shipped.bats)"
   section "conformance (every bundled adapter, a sample of the corpus)"
   # Each adapter's results must match its expected-results file.
   if make -s BUILD=build conformance CONFORMANCE_FLAGS="--sample 7" > build/conformance.log 2>&1; then

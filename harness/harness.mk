@@ -8,7 +8,10 @@
 #                                      harness/run.sh --bin PROG -- ARGS...)
 #   make harness-replay [IMPL=adapter] the committed snapshots, without QEMU
 #   make harness-test                  the recorder's own tests under QEMU
-.PHONY: harness harness-replay harness-test
+#   make shipped [QUICK=1]             Debian's own programs with every library
+#                                      they link converted, under the harness
+#                                      (harness/shipped.sh, harness/SHIPPED.md)
+.PHONY: harness harness-replay harness-test shipped
 harness: $(SFREF)
 	HARNESS_ARGS='$(subst ','\'',$(ARGS))' bash harness/run.sh $(if $(ARCH),--arch $(ARCH)) \
 	  $(if $(BIN),--bin '$(subst ','\'',$(BIN))') $(if $(QUICK),--quick) \
@@ -20,3 +23,8 @@ harness-replay: $(SFREF) $(BUILD)/bin/sfadapter-reference
 
 harness-test: $(SFREF)
 	bats harness/tests/qemu/recorder.bats harness/tests/qemu/shared.bats
+
+shipped:
+	bash ci/install-deps.sh shipped
+	$(MAKE) -s $(SFREF) $(BUILD)/bin/sfcfi
+	bash harness/shipped.sh $(if $(QUICK),--quick)
