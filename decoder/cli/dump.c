@@ -495,3 +495,13 @@ const char *lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_m
   fputc('}', out);
   return why;
 }
+
+void print_location(FILE *out, const sfr_finding *f) {
+  fprintf(out, "at offset 0x%" PRIx64, (uint64_t)f->offset);
+  if (f->fde >= 0)
+    fprintf(out, ", FDE %" PRId64, f->fde);
+  if (f->fre >= 0)
+    fprintf(out, ", FRE %" PRId64, f->fre);
+  if (f->field)
+    fprintf(out, ", field %s", f->field);
+}

@@ -27,6 +27,8 @@ int dump_objdump_default_release(unsigned version);
  * checks dump_objdump_reads() first. */
 sfr_status dump_objdump_as(FILE *out, const sfr_section *sec, int release);
 
+/* Where a finding is: "at offset 0x..., FDE n, FRE n, field NAME". */
+void print_location(FILE *out, const sfr_finding *f);
 /* Shared pieces, also used by lookup. */
 void rules_text(char *buf, size_t n, const sfr_section *sec, const sfr_rules *r);
 void rules_json(FILE *out, const sfr_section *sec, const sfr_rules *r);

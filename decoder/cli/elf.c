@@ -78,15 +78,22 @@ static shdr read_shdr(rd *r, const ehdr *e, uint64_t i) {
   return s;
 }
 
-/* Open the reader and read the file header; ELF_OK or why not. */
-static elf_status open_elf(const uint8_t *buf, size_t len, rd *r, ehdr *e, const char **why) {
+/* The reader over an ELF file's bytes; 0 when they are not ELF. */
+static int reader_of(const uint8_t *buf, size_t len, rd *r) {
   if (len < EI_NIDENT || memcmp(buf, ELFMAG, SELFMAG) != 0)
-    return ELF_NOT_ELF;
+    return 0;
   r->buf = buf;
   r->len = len;
   r->bad = 0;
   r->is64 = buf[EI_CLASS] == ELFCLASS64;
   r->be = buf[EI_DATA] == ELFDATA2MSB;
+  return 1;
+}
+
+/* Open the reader and read the file header; ELF_OK or why not. */
+static elf_status open_elf(const uint8_t *buf, size_t len, rd *r, ehdr *e, const char **why) {
+  if (!reader_of(buf, len, r))
+    return ELF_NOT_ELF;
   if ((buf[EI_CLASS] != ELFCLASS32 && buf[EI_CLASS] != ELFCLASS64) ||
       (buf[EI_DATA] != ELFDATA2LSB && buf[EI_DATA] != ELFDATA2MSB)) {
     *why = "unknown ELF class or data encoding";
@@ -267,13 +274,8 @@ int elf_relocate_sframe(uint8_t *buf, size_t len, elf_sframe *es, const char **w
 int elf_text_segment(const uint8_t *buf, size_t len, uint64_t *start, uint64_t *end) {
   rd r;
   uint64_t phoff, phentsize, phnum, i;
-  if (len < EI_NIDENT || memcmp(buf, ELFMAG, SELFMAG) != 0)
+  if (!reader_of(buf, len, &r))
     return 0;
-  r.buf = buf;
-  r.len = len;
-  r.bad = 0;
-  r.is64 = buf[EI_CLASS] == ELFCLASS64;
-  r.be = buf[EI_DATA] == ELFDATA2MSB;
   phoff = FIELD(&r, 0, Ehdr, e_phoff);
   phentsize = FIELD(&r, 0, Ehdr, e_phentsize);
   phnum = FIELD(&r, 0, Ehdr, e_phnum);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dump.h"
 #include "sframe_ref.h"
 
 #define KERNEL_MAX_FINDINGS 256
@@ -54,15 +55,16 @@ static const char *consequence(sfk_id id, sfk_gen g) {
 
 static void finding_text(const kernel_input *in, const sfk_finding *f) {
   sfk_gen g = in->ko.gen;
-  fprintf(stderr, "sfref: %s: %s: %s: %s at offset 0x%" PRIx64, in->file,
+  sfr_finding loc;
+  memset(&loc, 0, sizeof loc);
+  loc.offset = f->offset;
+  loc.fde = f->fde;
+  loc.fre = f->fre;
+  loc.field = f->field;
+  fprintf(stderr, "sfref: %s: %s: %s: %s ", in->file,
           sfk_rule_refuses(f->id, g) ? "error" : "warning", sfk_rule_name(f->id),
-          sfk_rule_message(f->id), (uint64_t)f->offset);
-  if (f->fde >= 0)
-    fprintf(stderr, ", FDE %" PRId64, f->fde);
-  if (f->fre >= 0)
-    fprintf(stderr, ", FRE %" PRId64, f->fre);
-  if (f->field)
-    fprintf(stderr, ", field %s", f->field);
+          sfk_rule_message(f->id));
+  print_location(stderr, &loc);
   fprintf(stderr, " [%s]\n", consequence(f->id, g));
 }
 
@@ -118,15 +120,8 @@ static void findings_matrix(void) {
            g == SFK_GEN_NEWEST ? " (= kernel)" : "");
   for (k = 1; k < SFK_NUM; k++) {
     printf("%-34s ", sfk_rule_name((sfk_id)k));
-    for (g = 0; g < SFK_GEN_NUM; g++) {
-      sfk_effect e = sfk_rule_effect((sfk_id)k, (sfk_gen)g);
-      sfk_stage s = sfk_rule_stage((sfk_id)k, (sfk_gen)g);
-      char c = s == SFK_STAGE_NONE ? '-' : s == SFK_STAGE_LOAD ? 'L' : s == SFK_STAGE_ARCH ? 'A'
-               : e == SFK_EFFECT_CRASH ? 'Z' : e == SFK_EFFECT_DIFFERS ? 'w'
-               : s == SFK_STAGE_VALIDATE ? (e == SFK_EFFECT_EFAULT ? 'F' : 'I')
-               : (e == SFK_EFFECT_EFAULT ? 'f' : 'i');
-      putchar(c);
-    }
+    for (g = 0; g < SFK_GEN_NUM; g++)
+      putchar(sfk_rule_cell((sfk_id)k, (sfk_gen)g));
     printf(" %s\n", sfk_rule_message((sfk_id)k));
   }
 }
@@ -352,19 +347,19 @@ static int lookup_one(const kernel_input *in, const sfr_section *sec, uint64_t p
   } else {
     printf("0x%" PRIx64 " (%s):\n", pc, mode == SFR_PC_IP ? "ip" : "ra");
     answer_print("kernel", &kt, ka.fde, ka.fre);
-    if (ka.outcome == SFK_LOOKUP_ERROR || ka.outcome == SFK_LOOKUP_CRASH ||
-        ka.outcome == SFK_LOOKUP_NOT_REGISTERED)
-      printf("         %s (%s)%s\n", ka.why ? sfk_rule_name(ka.why) : "no row covers the PC",
-             sfk_effect_name(ka.effect),
-             ka.outcome == SFK_LOOKUP_NOT_REGISTERED ? ""
-             : ka.outcome == SFK_LOOKUP_CRASH        ? ": the kernel divides by zero"
-             : ka.dropped ? (in->ko.gen == SFK_GEN_S390_V4 ? ": the back chain; the section is dropped"
-                                                           : ": frame pointers; the section is dropped")
-                          : (in->ko.gen == SFK_GEN_S390_V4 ? ": the back chain; the section stays"
-                                                           : ": frame pointers; the section stays"));
+    const char *fallback = in->ko.gen == SFK_GEN_S390_V4 ? "the back chain" : "frame pointers";
+    if (ka.outcome == SFK_LOOKUP_NOT_REGISTERED)
+      printf("         %s (%s)\n", ka.why ? sfk_rule_name(ka.why) : "no section",
+             sfk_effect_name(ka.effect));
+    else if (ka.outcome == SFK_LOOKUP_CRASH)
+      printf("         %s (%s): the kernel divides by zero\n", sfk_rule_name(ka.why),
+             sfk_effect_name(ka.effect));
+    else if (ka.outcome == SFK_LOOKUP_ERROR)
+      printf("         %s (%s): %s; the section %s\n",
+             ka.why ? sfk_rule_name(ka.why) : "no row covers the PC", sfk_effect_name(ka.effect),
+             fallback, ka.dropped ? "is dropped" : "stays");
     else if (ka.outcome == SFK_LOOKUP_NO_FDE)
-      printf("         no function: %s\n",
-             in->ko.gen == SFK_GEN_S390_V4 ? "the back chain" : "frame pointers");
+      printf("         no function: %s\n", fallback);
     answer_print("spec", &st, sfde, sfre);
     printf("  %s%s\n", diff[0] ? "differs: " : "same", diff);
   }
@@ -439,14 +434,8 @@ static int spec_beside(const kernel_input *in, const sfr_section *sec, const sna
                        const sfr_regs *kf, size_t nk, sfr_regs *sf) {
   sfr_stop sstop = SFR_STOP_FRAME_LIMIT;
   size_t ns = 0, i, d;
-  if (sec) {
-    sfr_unwind_ctx uc;
-    uc.sec = sec;
-    uc.read_mem = snapshot_read_mem;
-    uc.mem_ctx = (void *)snap;
-    uc.pauth_mask = snap->pauth_mask;
-    ns = sfr_backtrace(&uc, &snap->regs, sf, snap->max_frames, &sstop);
-  }
+  if (sec)
+    ns = snapshot_backtrace(sec, snap, sf, &sstop);
   for (d = 0; d < nk && d < ns; d++)
     if (kf[d].pc != sf[d].pc || kf[d].sp != sf[d].sp || kf[d].fp != sf[d].fp)
       break;

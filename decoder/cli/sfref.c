@@ -196,16 +196,6 @@ static int load(const opts *o, input *in) {
   return 0;
 }
 
-static void print_location(FILE *out, const sfr_finding *f) {
-  fprintf(out, "at offset 0x%" PRIx64, (uint64_t)f->offset);
-  if (f->fde >= 0)
-    fprintf(out, ", FDE %" PRId64, f->fde);
-  if (f->fre >= 0)
-    fprintf(out, ", FRE %" PRId64, f->fre);
-  if (f->field)
-    fprintf(out, ", field %s", f->field);
-}
-
 /* One line per finding: "sfref: FILE: error: ID: message at offset ...". */
 static void print_findings(const opts *o, const sfr_report *rep) {
   size_t i, shown = rep->count < rep->cap ? rep->count : rep->cap;

@@ -175,8 +175,18 @@ int snapshot_read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n) {
   return 0;
 }
 
-sfr_stop unwind_print(FILE *out, const sfr_section *sec, const snapshot *s, int json) {
+size_t snapshot_backtrace(const sfr_section *sec, const snapshot *s, sfr_regs *frames,
+                          sfr_stop *why) {
   sfr_unwind_ctx uc;
+  uc.sec = sec;
+  uc.read_mem = snapshot_read_mem;
+  uc.mem_ctx = (void *)s;
+  uc.pauth_mask = s->pauth_mask;
+  *why = SFR_STOP_FRAME_LIMIT;
+  return sfr_backtrace(&uc, &s->regs, frames, s->max_frames, why);
+}
+
+sfr_stop unwind_print(FILE *out, const sfr_section *sec, const snapshot *s, int json) {
   sfr_regs *frames = calloc(s->max_frames, sizeof *frames);
   sfr_stop why = SFR_STOP_FRAME_LIMIT;
   size_t n, i;
@@ -184,11 +194,7 @@ sfr_stop unwind_print(FILE *out, const sfr_section *sec, const snapshot *s, int 
     fprintf(stderr, "sfref: error: out of memory\n");
     return SFR_STOP_BAD_DATA;
   }
-  uc.sec = sec;
-  uc.read_mem = snapshot_read_mem;
-  uc.mem_ctx = (void *)s;
-  uc.pauth_mask = s->pauth_mask;
-  n = sfr_backtrace(&uc, &s->regs, frames, s->max_frames, &why);
+  n = snapshot_backtrace(sec, s, frames, &why);
   if (json)
     fprintf(out, "{\"schema\":\"sframe-conformance/unwind/1\",\"frames\":[");
   for (i = 0; i < n; i++) {

@@ -32,6 +32,11 @@ void snapshot_free(snapshot *s);
 /* The memory callback over a snapshot's ranges (sfr_read_mem_fn). */
 int snapshot_read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n);
 
+/* The spec's walk of the snapshot (sfr_backtrace) into frames (max_frames
+ * of them): the number of frames, *why the stop reason. */
+size_t snapshot_backtrace(const sfr_section *sec, const snapshot *s, sfr_regs *frames,
+                          sfr_stop *why);
+
 /* Unwinds the snapshot and prints the frames: text, or the canonical JSON
  * of decoder/JSON.md when json is set.  Returns the stop reason. */
 sfr_stop unwind_print(FILE *out, const sfr_section *sec, const snapshot *s, int json);

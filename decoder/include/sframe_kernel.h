@@ -176,6 +176,8 @@ SFR_API sfk_id sfk_rule_by_name(const char *name);
 /* The rule's stage and effect in generation g (SFK_STAGE_NONE: not a rule
  * of g). */
 SFR_API sfk_stage sfk_rule_stage(sfk_id k, sfk_gen g);
+/* The rule's cell in SFK_RULES for g ('-' out of range). */
+SFR_API char sfk_rule_cell(sfk_id k, sfk_gen g);
 SFR_API sfk_effect sfk_rule_effect(sfk_id k, sfk_gen g);
 /* Nonzero when a lookup that meets the rule in g removes the section from
  * the process (v12-v14: on -EFAULT; v16: on every error but "no FDE"). */

@@ -72,14 +72,14 @@ sfk_id sfk_rule_by_name(const char *name) {
   return i < SFK_NUM ? (sfk_id)i : SFK_OK;
 }
 
-static char cell(sfk_id k, sfk_gen g) {
+char sfk_rule_cell(sfk_id k, sfk_gen g) {
   if ((unsigned)k >= SFK_NUM || (unsigned)g >= SFK_GEN_NUM || k == SFK_OK)
     return '-';
   return rows[k].cells[g];
 }
 
 sfk_stage sfk_rule_stage(sfk_id k, sfk_gen g) {
-  switch (cell(k, g)) {
+  switch (sfk_rule_cell(k, g)) {
   case 'L':
     return SFK_STAGE_LOAD;
   case 'A':
@@ -98,7 +98,7 @@ sfk_stage sfk_rule_stage(sfk_id k, sfk_gen g) {
 }
 
 sfk_effect sfk_rule_effect(sfk_id k, sfk_gen g) {
-  switch (cell(k, g)) {
+  switch (sfk_rule_cell(k, g)) {
   case 'L':
   case 'A':
     return SFK_EFFECT_REFUSED;

@@ -126,12 +126,17 @@ sfk_unwind_stop sfk_unwind_frame(const uint8_t *buf, size_t len, uint64_t vma,
                                  void *mem_ctx, const sfr_regs *cur, int topmost,
                                  int *dropped, sfr_regs *caller, sfk_step *step) {
   kstep k;
+  sfk_view v;
+  sfk_sink s = {NULL, opt->gen, SFK_OK};
   memset(step, 0, sizeof *step);
   memset(caller, 0, sizeof *caller);
+  memset(&v, 0, sizeof v);
+  if (buf)
+    (void)sfk_read_header(&v, buf, len, vma, opt->gen, &s); /* byte order and ABI */
   k.rd = read_mem;
   k.ctx = mem_ctx;
-  k.be = len >= 2 && buf && buf[0] == 0xde && buf[1] == 0xe2;
-  k.abi = len > 4 && buf ? buf[4] : 0;
+  k.be = v.be;
+  k.abi = v.abi;
   k.cur = cur;
   k.topmost = topmost;
   step->ans.outcome = SFK_LOOKUP_NOT_REGISTERED;
