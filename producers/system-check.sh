@@ -7,8 +7,8 @@
 # named reason.  Prints one line per file that fails, then the totals and
 # the functions left out by reason (producers/RESULTS.md records a run).
 # Usage: producers/system-check.sh [--jobs N] [--out DIR] [DIR...]
-# Exit 0 when every file converted checks clean, 1 when one does not, 2 on
-# usage errors.
+# Exit 0 when every file converted checks clean, 1 when one does not or
+# none was checked, 2 on usage errors.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 SFCFI=${SFCFI:-$here/build/bin/sfcfi}
@@ -94,6 +94,9 @@ print("functions: %d in both tables, %d left out (CFI only), %d SFrame only" % (
 print("rows: %d compared, %d agree, %d disagree%s" % (rows["compared"], rows["agree"], rows["disagree"],
       (" (" + ", ".join("%s %d" % kv for kv in sorted(dis.items())) + ")") if dis else ""))
 print("left out by reason: " + (", ".join("%s %d" % kv for kv in sorted(reasons.items())) or "none"))
+if st["clean"] + st["check-failed"] == 0:
+    print("system-check: no ELF file with CFI was converted and checked: nothing was proven")
+    sys.exit(1)
 sys.exit(1 if st["check-failed"] or st["convert-failed"] else 0)
 PY
 rc=$?

@@ -498,6 +498,10 @@ asm_case() {
   for r in $(echo "$output" | sed -n 's/^left out by reason: //p' | tr ',' '\n' | awk '{print $1}'); do
     [[ "$REASONS" == *" $r "* ]] || { echo "unnamed reason $r"; return 1; }
   done
+  # a directory with no ELF file checks nothing: a failure, with its reason
+  mkdir -p "$T/empty"
+  run bash "$BATS_TEST_DIRNAME/../system-check.sh" --out "$T/sys-empty" "$T/empty"
+  [ "$status" -eq 1 ] && [[ "$output" == *"nothing was proven"* ]]
 }
 
 @test "sp-rule: a section that covers rows whose SP has a rule of its own is held to them as covers-sp-rule, never agreeing" {
