@@ -29,6 +29,13 @@
 #   --quick       fewer rounds and inputs
 #   --programs    of the suite's programs, only these (comma list)
 #   --progress S  a progress line on stderr every S seconds (default 3; 0: none)
+#   --root DIR    with --bin: the guest's file system root for what it
+#                 opens (QEMU's -L; default /usr/TRIPLET for AArch64 and
+#                 s390x, none for x86-64): a Debian tree unpacked with its
+#                 modules converted.  A --lib that is the program's
+#                 interpreter (DIR + PT_INTERP) is followed from the first
+#                 instruction: QEMU maps it without a system call, and its
+#                 load address is read from the auxiliary vector
 #   --lib-idle-ok with --lib: a library loaded but with no instruction
 #                 checked (the workload never ran its code) is said, not a
 #                 failure (a library never loaded still fails the run)
@@ -57,6 +64,8 @@ bin_args=()
 attributions=""
 libs=()
 lib_idle_ok=0
+root=""
+
 die() { echo "harness: $*" >&2; exit "${2:-1}"; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -71,6 +80,7 @@ while [ $# -gt 0 ]; do
     --progress) progress=${2:?}; shift 2 ;;
     --attributions) attributions=${2:?}; shift 2 ;;
     --lib-idle-ok) lib_idle_ok=1; shift ;;
+    --root) root=${2:?}; shift 2 ;;
     --) shift; bin_args=("$@"); break ;;
     -h|--help) sed -n '2,/^# 1 otherwise; 2 on usage errors/p' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" 2 ;;
@@ -96,6 +106,12 @@ elf_arch() {
 triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-linux-gnu ;; s390x) echo s390x-linux-gnu ;; esac; }
 
 [ ${#libs[@]} -eq 0 ] || [ -n "$bin" ] || die "--lib is for --bin" 2
+if [ -n "$root" ]; then
+  [ -n "$bin" ] || die "--root is for --bin" 2
+  [ -d "$root" ] || die "--root $root: no such directory" 2
+  root=$(realpath "$root")
+  case $root in *,*) die "$root: a path with a comma cannot be given to the plugin" 2 ;; esac
+fi
 for i in "${!libs[@]}"; do
   [ -f "${libs[$i]}" ] || die "no such file: ${libs[$i]}" 2
   libs[i]=$(realpath "${libs[$i]}")
@@ -148,6 +164,12 @@ sframe_of() {
   echo "0x$vma"
 }
 
+# lowest_load ELF: its lowest PT_LOAD address (an interpreter's bias is
+# where it was loaded minus this).
+lowest_load() {
+  readelf -lW "$1" | awk '$1 == "LOAD" { print $3 }' | sort | head -n 1
+}
+
 # module_args ELF: the plugin's arguments describing ELF's code: each
 # executable PT_LOAD (exec=VADDR:MEMSZ:OFFSET: where its code lies, and how
 # a library's mapping gives its bias) and each PLT section
@@ -174,18 +196,29 @@ run_one() {
   local qargs=() pargs
   pargs="sframe=$sec,vma=$vma$(module_args "$elf")"
   # The --lib libraries: each its own section, exec segments and PLTs.
-  local l i=0 lvma ldirs=""
+  local l i=0 lvma ldirs="" sysroot="" interp_file="" pt_interp
+  if [ -n "$root" ]; then sysroot=$root
+  elif [ "$arch" != x86_64 ]; then sysroot=/usr/$(triplet "$arch")
+  fi
+  pt_interp=$(readelf -lW "$elf" | sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p')
+  if [ -n "$pt_interp" ]; then
+    if [ -n "$sysroot" ] && [ -e "$sysroot$pt_interp" ]; then interp_file=$(realpath "$sysroot$pt_interp")
+    elif [ -e "$pt_interp" ]; then interp_file=$(realpath "$pt_interp")
+    fi
+  fi
   for l in "${libs[@]}"; do
     [ "$(elf_arch "$l")" = "$arch" ] || { echo "harness: --lib $l is not an $arch ELF" >&2; return 1; }
     lvma=$(sframe_of "$l" "$base.lib$i.sframe") ||
       { echo "harness: --lib $l has no .sframe section: give only libraries with one" >&2; return 1; }
     pargs+=",lib=$l,sframe=$base.lib$i.sframe,vma=$lvma$(module_args "$l")"
+    [ "$l" != "$interp_file" ] || pargs+=",ldso=$(lowest_load "$l")"
     case :$ldirs: in *":$(dirname "$l"):"*) ;; *) ldirs+="${ldirs:+:}$(dirname "$l")" ;; esac
     i=$((i + 1))
   done
   if readelf -lW "$elf" | grep -q 'Requesting program interpreter'; then
     interp=1
-    [ "$arch" = x86_64 ] || qargs+=(-L "/usr/$(triplet "$arch")")
+    [ -z "$sysroot" ] || qargs+=(-L "$sysroot")
+    [ -z "$root" ] || pargs+=",root=$root"
     [ -z "$ldirs" ] || qargs+=(-E "LD_LIBRARY_PATH=$ldirs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
     # Shared objects with .sframe not given with --lib would be reported
     # as not covered: refuse them.  Searched where the loader would: the
@@ -197,7 +230,9 @@ run_one() {
       d=${d//\$\{ORIGIN\}/$origin}
       dirs+=("${d//\$ORIGIN/$origin}")
     done
-    dirs+=("/usr/$(triplet "$arch")/lib" "/lib/$(triplet "$arch")" "/usr/lib/$(triplet "$arch")")
+    if [ -n "$root" ]; then dirs+=("$root/lib/$(triplet "$arch")" "$root/usr/lib/$(triplet "$arch")")
+    else dirs+=("/usr/$(triplet "$arch")/lib" "/lib/$(triplet "$arch")" "/usr/lib/$(triplet "$arch")")
+    fi
     for lib in $(readelf -dW "$elf" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
       for d in "${dirs[@]}"; do
         path=$d/$lib

@@ -77,6 +77,11 @@
  *   plt=NAME:ADDR:SIZE  a PLT section of the module (.plt, .plt.sec,
  *                 .plt.got, .iplt; file addresses): its executed and
  *                 checked instructions are counted apart
+ *   root=DIR      QEMU's -L: a guest's absolute path is looked up under DIR
+ *                 first (how lib= files opened by the guest are known)
+ *   ldso=VADDR    after a lib=: that library is the program's interpreter,
+ *                 which QEMU maps without a system call; its bias is AT_BASE
+ *                 minus VADDR (its lowest PT_LOAD address)
  *   lib=PATH      a shared object with .sframe of its own, loaded by the
  *                 program; the sframe=, vma=, exec= and plt= after it are
  *                 its.  Its load bias is learnt from the guest's system
@@ -127,6 +132,8 @@ typedef struct frame {
   uint64_t ra;  /* where the call returns */
   uint64_t csp; /* the caller's SP at the call (and after the return) */
   uint64_t serial;
+  uint64_t entry; /* the callee's first instruction */
+  uint8_t reloc;  /* the callee moved its frame above csp (see relocated) */
   int64_t unc;  /* index of the nearest frame at or below this one whose RA
                    no FDE covers (-1: none) */
   /* The oracle's step from this frame (pc ra, sp csp, fp in_fp) to the
@@ -150,12 +157,12 @@ typedef struct landing {
 #define LANDING_BITS 16 /* the filter: a bit per hashed landing address */
 
 typedef struct counts {
-  uint64_t checked, correct, wrong, fp_unknown, unknown_stack, frames_checked;
-  uint64_t max_depth, nonlocal_exits, signal_frames, steps, reused;
+  uint64_t checked, correct, wrong, fp_unknown, reg_unknown, unknown_stack, frames_checked;
+  uint64_t max_depth, nonlocal_exits, signal_frames, steps, reused, relocated;
 } counts;
 
 /* Modules: the program (0) and each lib= (1..). */
-#define MAX_MODS 16
+#define MAX_MODS 64 /* the program, ld.so, its libraries, what it dlopens */
 #define MAX_XSEG 4
 enum { PLT_PLT, PLT_SEC, PLT_GOT, PLT_IPLT, PLT_KINDS };
 static const char *const plt_names[PLT_KINDS] = {".plt", ".plt.sec", ".plt.got", ".iplt"};
@@ -163,7 +170,7 @@ static const char *const plt_names[PLT_KINDS] = {".plt", ".plt.sec", ".plt.got",
 /* What one instruction's check gave (on_check), counted per module and
  * per PLT section. */
 typedef struct mcounts {
-  uint64_t checked, correct, fp_unknown, wrong, unknown_stack;
+  uint64_t checked, correct, fp_unknown, reg_unknown, wrong, unknown_stack;
 } mcounts;
 
 /* Per-vCPU inline counters (a scoreboard): executed instructions, in all,
@@ -193,6 +200,8 @@ typedef struct module {
   unsigned n_xseg;
   uint64_t plt_lo[PLT_KINDS], plt_hi[PLT_KINDS]; /* file addresses; hi 0: none */
   uint64_t maps, remaps; /* executable mappings seen; at another bias */
+  int ldso;              /* ldso=: the program's interpreter (bias from AT_BASE) */
+  uint64_t ldso_vaddr;   /* its lowest PT_LOAD address */
 } module;
 
 #define MAX_FDS 4096 /* guest descriptors followed (the loader's are small) */
@@ -250,6 +259,7 @@ static struct {
   int8_t fd_mod[MAX_FDS]; /* guest descriptor -> module + 1 */
   uint64_t entry, interp;
   int have_entry;
+  char *root; /* root=: QEMU's -L prefix, where guest paths are looked up first */
   char *out_path, *snapdir;
   uint64_t snaps_max, stride, wrongsnaps_max, pauth, check, full, stack_size, progress;
   struct qemu_plugin_scoreboard *score; /* sboard per vCPU */
@@ -450,8 +460,34 @@ static void push(vstate *v, uint64_t ra, uint64_t csp) {
     v->c.max_depth = v->depth;
 }
 
-/* Frames whose caller's SP is below the current SP are gone (longjmp). */
-static void drop_dead(vstate *v, uint64_t sp) {
+static const sfr_section *sec_of(uint64_t pc, sfr_pc_mode mode);
+
+/* Is pc (looked up as mode says) in the function whose first instruction
+ * is entry?  The function's extent is its FDE's. */
+static int in_function(uint64_t pc, sfr_pc_mode mode, uint64_t entry) {
+  const sfr_section *sec = entry ? sec_of(pc, mode) : NULL;
+  sfr_lookup_result res;
+  return sec && sfr_lookup(sec, pc, mode, &res) != SFR_LOOKUP_NO_FDE && res.fde.start == entry;
+}
+
+/* Frames whose caller's SP is below the current SP are gone (longjmp)
+ * unless the code running (pc, as mode says) is the top frame's own
+ * function: that function moved its frame up the stack rather than leaving
+ * it (libffi's ffi_call_unix64 puts its frame, return address relocated,
+ * at the top of the area its caller allocated, and calls from there).  The
+ * frame is alive: its csp becomes this SP (the order of csps holds), and
+ * the SP its caller will have after the return is not known (judge). */
+static void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode) {
+  if (v->depth && sp > v->stack[v->depth - 1].csp) {
+    frame *t = &v->stack[v->depth - 1];
+    if (in_function(pc, mode, t->entry)) {
+      t->csp = sp;
+      t->reloc = 1;
+      t->cached = 0;
+      t->tail_ok = 0;
+      v->c.relocated++;
+    }
+  }
   while (v->depth && sp > v->stack[v->depth - 1].csp)
     v->depth--;
 }
@@ -514,10 +550,12 @@ static const landing *land_get(const vstate *v, uint64_t pc, uint64_t sp) {
 }
 
 static void open_section(uint64_t loaded_entry);
+static void open_module(int m, uint64_t bias);
 
-/* The program's entry as the loader was told it: AT_ENTRY of the auxiliary
- * vector above argc, argv and the environment at the process's first SP. */
-static uint64_t auxv_entry(vstate *v, uint64_t sp) {
+/* An entry of the auxiliary vector above argc, argv and the environment at
+ * the process's first SP (AT_ENTRY: the program's entry as the loader was
+ * told it; AT_BASE: where the interpreter was loaded). */
+static uint64_t auxv_value(vstate *v, uint64_t sp, uint64_t want) {
   uint8_t w[8];
   uint64_t a = sp, argc;
   if (read_mem(v, a, w, 8) != 0)
@@ -535,13 +573,14 @@ static uint64_t auxv_entry(vstate *v, uint64_t sp) {
     if (read_mem(v, a, w, 8) != 0 || read_mem(v, a + 8, val, 8) != 0)
       goto fail;
     uint64_t type = load_u64(w);
-    if (type == 9 /* AT_ENTRY */)
+    if (type == want)
       return load_u64(val);
     if (type == 0 /* AT_NULL */)
       break;
   }
 fail:
-  fprintf(stderr, "sfr_truth: no AT_ENTRY in the auxiliary vector at 0x%" PRIx64 "\n", sp);
+  fprintf(stderr, "sfr_truth: no entry %" PRIu64 " in the auxiliary vector at 0x%" PRIx64 "\n", want,
+          sp);
   fatal_exit();
 }
 
@@ -552,6 +591,21 @@ static void landed(vstate *v, uint64_t pc, uint64_t sp) {
   land_put(v, l);
 }
 
+/* The process's first block, in its interpreter: the program's section
+ * opens at AT_ENTRY's bias, and the interpreter's (ldso=), which QEMU maps
+ * itself without a system call, at AT_BASE's. */
+static void interp_started(vstate *v, uint64_t sp) {
+  open_section(auxv_value(v, sp, 9 /* AT_ENTRY */));
+  for (int m = 1; m < g.n_mods; m++)
+    if (g.mod[m].ldso) {
+      uint64_t base = auxv_value(v, sp, 7 /* AT_BASE */);
+      g_mutex_lock(&g.lock);
+      g.mod[m].maps++;
+      open_module(m, base - g.mod[m].ldso_vaddr);
+      g_mutex_unlock(&g.lock);
+    }
+}
+
 static vstate *vcpu(unsigned int i) { return i < MAX_VCPUS ? g.vs[i] : NULL; }
 
 static void on_tb(unsigned int vcpu_index, void *udata) {
@@ -559,11 +613,13 @@ static void on_tb(unsigned int vcpu_index, void *udata) {
   uint64_t pc = (uintptr_t)udata, sp = 0, called_sp = v->called_sp;
   int have_sp = 0, returned = 0;
   v->called_sp = 0;
+  if (called_sp && v->depth)
+    v->stack[v->depth - 1].entry = pc; /* the callee's first block */
   if (!v->started) {
     /* The thread's first block: its own stack is the stack size below. */
     sp = reg_value(v, v->r_sp);
     if (!g_atomic_int_get(&g.mod[0].opened))
-      open_section(auxv_entry(v, sp)); /* the interpreter's first block */
+      interp_started(v, sp); /* the interpreter's first block */
     v->started = 1;
     v->stack_hi = sp + (1u << 20); /* arguments and environment above */
     v->stack_lo = sp > g.stack_size ? sp - g.stack_size : 0;
@@ -571,8 +627,8 @@ static void on_tb(unsigned int vcpu_index, void *udata) {
   while (v->depth && v->stack[v->depth - 1].ra == pc) {
     if (!have_sp)
       sp = reg_value(v, v->r_sp), have_sp = 1;
-    if (sp != v->stack[v->depth - 1].csp)
-      break;
+    if (sp != v->stack[v->depth - 1].csp && !v->stack[v->depth - 1].reloc)
+      break; /* (a relocated frame returns with the SP it chose) */
     v->depth--; /* a return, by meaning */
     returned = 1;
     landed(v, pc, sp);
@@ -642,7 +698,7 @@ static void on_call(unsigned int vcpu_index, void *udata) {
   uint64_t sp = reg_value(v, v->r_sp);
   if (!on_own_stack(v, sp))
     return;
-  drop_dead(v, sp);
+  drop_dead(v, sp, (uintptr_t)udata, SFR_PC_RA);
   push(v, (uintptr_t)udata, sp);
   v->called_sp = entry_sp(sp);
 }
@@ -658,7 +714,6 @@ static const int64_t sysnr[3][SYS_KINDS] = {
 };
 #define GUEST_PROT_EXEC 4 /* the same on the three */
 
-static void open_module(int m, uint64_t bias);
 
 /* The lib= module a guest path names (the same file), or -1.  Read a page
  * at a time: the string may end just before unmapped memory. */
@@ -681,7 +736,13 @@ static int path_module(vstate *v, uint64_t addr) {
   }
   path[n] = 0;
   struct stat st;
-  if (!n || stat(path, &st) != 0)
+  if (!n)
+    return -1;
+  /* As QEMU opens it: under the root first, for an absolute path. */
+  char *rooted = g.root && path[0] == '/' ? g_strconcat(g.root, path, NULL) : NULL;
+  int found = (rooted && stat(rooted, &st) == 0) || stat(path, &st) == 0;
+  g_free(rooted);
+  if (!found)
     return -1;
   for (int m = 1; m < g.n_mods; m++)
     if (g.mod[m].dev == st.st_dev && g.mod[m].ino == st.st_ino)
@@ -867,7 +928,9 @@ static enum verdict judge(sfr_stop st, const sfr_regs *out, const frame *truth) 
     return V_STOP;
   if (out->pc != truth->ra)
     return V_PC;
-  return out->sp != truth->csp ? V_SP : V_OK;
+  /* A relocated frame's caller has an SP after the return that the truth
+   * does not know (not the one at the call): its PC is judged, not its SP. */
+  return out->sp != truth->csp && !truth->reloc ? V_SP : V_OK;
 }
 
 /* Is the step from frame a to be made (frame a covered, a frame below)? */
@@ -1060,7 +1123,8 @@ static void write_snapshot(vstate *v, const char *kind, uint64_t n, const sfr_re
 
 /* unwind=full: the whole walk with sfr_backtrace, as a profiler would. */
 static void check_full(vstate *v, sfr_regs *top, size_t k_end, unsigned *bad, uint64_t *step_pc,
-                       char *what, size_t what_n, int *fp_unknown, uint64_t *frames_ok) {
+                       char *what, size_t what_n, int *fp_unknown, uint64_t *frames_ok,
+                       sfr_stop *bad_stop) {
   if (v->bt_cap < k_end + 1) {
     v->bt_cap = 2 * (k_end + 1);
     v->bt = g_realloc(v->bt, v->bt_cap * sizeof *v->bt);
@@ -1082,6 +1146,7 @@ static void check_full(vstate *v, sfr_regs *top, size_t k_end, unsigned *bad, ui
     }
     *bad = (unsigned)k;
     *step_pc = v->bt[k - 1].pc;
+    *bad_stop = vd == V_STOP ? why : SFR_STOP_NONE;
     describe(what, what_n, vd, why, k < n ? v->bt[k].sp : 0, t->csp);
     break;
   }
@@ -1136,7 +1201,16 @@ static int snap_ok(const vstate *v, uint64_t pc, size_t k_end) {
   return 1;
 }
 
-enum result { R_OTHER_STACK, R_WRONG, R_FP_UNKNOWN, R_CORRECT };
+enum result { R_OTHER_STACK, R_WRONG, R_FP_UNKNOWN, R_REG_UNKNOWN, R_CORRECT };
+
+/* A step that stopped because a register's value cannot be had: a rule
+ * naming a register other than SP/FP/RA below the topmost frame (SFrame
+ * recovers only those three for the caller), or one QEMU does not expose.
+ * The truth is known there but SFrame cannot be judged: "truth unknown:
+ * register", never wrong. */
+static int reg_unknowable(sfr_stop st) {
+  return st == SFR_STOP_REG_RULE_BELOW_TOP || st == SFR_STOP_REG_UNKNOWN;
+}
 
 static enum result check_insn(vstate *v, uint64_t pc) {
   sfr_regs top;
@@ -1152,7 +1226,7 @@ static enum result check_insn(vstate *v, uint64_t pc) {
     top.ra = reg_value(v, v->r_ra);
     top.ra_valid = 1;
   }
-  drop_dead(v, top.sp);
+  drop_dead(v, top.sp, pc, SFR_PC_IP);
   if ((++v->c.checked & 0xfff) == 0 && g.progress)
     progress(v);
 
@@ -1167,8 +1241,10 @@ static enum result check_insn(vstate *v, uint64_t pc) {
   uint64_t step_pc = 0, frames_ok = 0;
   char what[48] = "";
   int fp_unknown = 0;
+  sfr_stop bad_stop = SFR_STOP_NONE;
   if (g.full) {
-    check_full(v, &top, k_end, &bad, &step_pc, what, sizeof what, &fp_unknown, &frames_ok);
+    check_full(v, &top, k_end, &bad, &step_pc, what, sizeof what, &fp_unknown, &frames_ok,
+               &bad_stop);
   } else if (k_end) {
     sfr_regs out;
     int filled;
@@ -1180,7 +1256,7 @@ static enum result check_insn(vstate *v, uint64_t pc) {
     const frame *t = &v->stack[depth - 1];
     enum verdict vd = judge(st, &out, t);
     if (vd != V_OK) {
-      bad = 1, step_pc = top.pc;
+      bad = 1, step_pc = top.pc, bad_stop = vd == V_STOP ? st : SFR_STOP_NONE;
       describe(what, sizeof what, vd, st, out.sp, t->csp);
     } else {
       chain(v, depth - 1, out.fp);
@@ -1191,11 +1267,17 @@ static enum result check_insn(vstate *v, uint64_t pc) {
         const frame *s = &v->stack[f->tail_bad];
         bad = (unsigned)(depth - (size_t)f->tail_bad + 1);
         step_pc = s->ra;
+        bad_stop = s->verdict == V_STOP ? (sfr_stop)s->stop : SFR_STOP_NONE;
         describe(what, sizeof what, (enum verdict)s->verdict, (sfr_stop)s->stop, s->out_sp,
                  v->stack[f->tail_bad - 1].csp);
         frames_ok = depth - (size_t)f->tail_bad; /* frames 1..bad-1 */
       }
     }
+  }
+  if (bad && reg_unknowable(bad_stop)) {
+    v->c.reg_unknown++;
+    v->c.frames_checked += bad - 1;
+    return R_REG_UNKNOWN;
   }
   if (bad) {
     v->c.wrong++;
@@ -1238,6 +1320,7 @@ static void count(mcounts *c, enum result r) {
   case R_OTHER_STACK: c->unknown_stack++; return;
   case R_WRONG: c->wrong++; break;
   case R_FP_UNKNOWN: c->fp_unknown++; break;
+  case R_REG_UNKNOWN: c->reg_unknown++; break;
   case R_CORRECT: c->correct++; break;
   }
   c->checked++;
@@ -1453,18 +1536,19 @@ static uint64_t sb_sum(size_t offset) {
 
 static void mc_add(mcounts *t, const mcounts *c) {
   t->checked += c->checked, t->correct += c->correct, t->fp_unknown += c->fp_unknown;
+  t->reg_unknown += c->reg_unknown;
   t->wrong += c->wrong, t->unknown_stack += c->unknown_stack;
 }
 
-/* "executed":..,"checked":..,"right":..,"fp_unknown":..,"wrong":..,
+/* "executed":..,"checked":..,"right":..,"fp_unknown":..,"reg_unknown":..,"wrong":..,
  * "other_stack":..,"uncovered":.. (an object's fields): right is fully correct; checked is
- * right + fp_unknown + wrong; uncovered is executed - checked - other_stack. */
+ * right + fp_unknown + reg_unknown + wrong; uncovered is executed - checked - other_stack. */
 static void json_plt_counts(FILE *f, uint64_t executed, const mcounts *c) {
   fprintf(f,
           "\"executed\":%" PRIu64 ",\"checked\":%" PRIu64 ",\"right\":%" PRIu64
-          ",\"fp_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64 ",\"other_stack\":%" PRIu64
-          ",\"uncovered\":%" PRIu64,
-          executed, c->checked, c->correct, c->fp_unknown, c->wrong, c->unknown_stack,
+          ",\"fp_unknown\":%" PRIu64 ",\"reg_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64
+          ",\"other_stack\":%" PRIu64 ",\"uncovered\":%" PRIu64,
+          executed, c->checked, c->correct, c->fp_unknown, c->reg_unknown, c->wrong, c->unknown_stack,
           executed - c->checked - c->unknown_stack);
 }
 
@@ -1525,10 +1609,10 @@ static void json_modules(FILE *f) {
     fprintf(f,
             ",\"loaded\":%s,\"bias\":\"0x%" PRIx64 "\",\"maps\":%" PRIu64 ",\"remaps\":%" PRIu64
             ",\"executed\":%" PRIu64 ",\"checked\":%" PRIu64 ",\"correct\":%" PRIu64
-            ",\"fp_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64 ",\"other_stack\":%" PRIu64
-            ",\"not_covered\":%" PRIu64 ",\"plt\":",
+            ",\"fp_unknown\":%" PRIu64 ",\"reg_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64
+            ",\"other_stack\":%" PRIu64 ",\"not_covered\":%" PRIu64 ",\"plt\":",
             g_atomic_int_get(&md->opened) ? "true" : "false", md->bias, md->maps, md->remaps, ex,
-            c.checked, c.correct, c.fp_unknown, c.wrong, c.unknown_stack,
+            c.checked, c.correct, c.fp_unknown, c.reg_unknown, c.wrong, c.unknown_stack,
             ex - c.checked - c.unknown_stack);
     json_plt(f, m);
     fputc('}', f);
@@ -1548,8 +1632,10 @@ static void on_exit_cb(qemu_plugin_id_t id, void *p) {
       continue;
     t.checked += v->c.checked, t.correct += v->c.correct, t.wrong += v->c.wrong;
     t.fp_unknown += v->c.fp_unknown, t.unknown_stack += v->c.unknown_stack;
+    t.reg_unknown += v->c.reg_unknown;
     t.frames_checked += v->c.frames_checked, t.nonlocal_exits += v->c.nonlocal_exits;
     t.signal_frames += v->c.signal_frames, t.steps += v->c.steps, t.reused += v->c.reused;
+    t.relocated += v->c.relocated;
     if (v->c.max_depth > t.max_depth)
       t.max_depth = v->c.max_depth;
   }
@@ -1563,15 +1649,16 @@ static void on_exit_cb(qemu_plugin_id_t id, void *p) {
           "{\"schema\":\"sframe-conformance/harness/2\",\"unwind\":\"%s\",\"bias\":\"0x%" PRIx64
           "\",\"executed\":%" PRIu64 ",\"checked\":%" PRIu64 ",\"correct\":%" PRIu64
           ",\"fp_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64 ",\"truth_unknown\":{\"other_stack\":%" PRIu64
-          "},\"not_covered\":%" PRIu64 ",\"frames_checked\":%" PRIu64 ",\"max_depth\":%" PRIu64
+          ",\"register\":%" PRIu64 "},\"not_covered\":%" PRIu64 ",\"frames_checked\":%" PRIu64 ",\"max_depth\":%" PRIu64
           ",\"nonlocal_exits\":%" PRIu64 ",\"signal_handlers\":%d,\"signal_frames\":%" PRIu64
           ",\"threads\":%u,\"steps\":%" PRIu64 ",\"chains_reused\":%" PRIu64
+          ",\"relocated_frames\":%" PRIu64
           ",\"plugin_seconds\":%.3f,\"snapshots\":%" PRIu64 ",\"wrong_snapshots\":%" PRIu64
           ",\"wrong_buckets\":%u,",
           g.full ? "full" : "incremental", g.mod[0].bias, executed, t.checked, t.correct, t.fp_unknown,
-          t.wrong, t.unknown_stack, executed - t.checked - t.unknown_stack, t.frames_checked,
+          t.wrong, t.unknown_stack, t.reg_unknown, executed - t.checked - t.unknown_stack, t.frames_checked,
           t.max_depth, t.nonlocal_exits, g_atomic_int_get(&g.n_handlers), t.signal_frames,
-          g.threads, t.steps, t.reused, secs, g.snaps_written, g.wrongsnaps_written,
+          g.threads, t.steps, t.reused, t.relocated, secs, g.snaps_written, g.wrongsnaps_written,
           g_hash_table_size(g.buckets));
   json_modules(f);
   fprintf(f, "\"plt\":");
@@ -1683,6 +1770,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
       ok = sfc_parse_u64(v, &g.entry), g.have_entry = 1;
     else if (!strcmp(k, "interp"))
       ok = sfc_parse_u64(v, &g.interp);
+    else if (!strcmp(k, "ldso"))
+      ok = cur->path && sfc_parse_u64(v, &cur->ldso_vaddr), cur->ldso = 1;
+    else if (!strcmp(k, "root"))
+      g.root = g_strdup(v);
     else if (!strcmp(k, "out"))
       g.out_path = g_strdup(v);
     else if (!strcmp(k, "snapdir"))
