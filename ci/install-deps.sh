@@ -12,8 +12,10 @@
 #   harness-bin  what `make harness BIN=...` needs for a program of ARCH:
 #                QEMU's build dependencies, that ARCH's objdump and, for
 #                dynamically linked programs, its C library (the sysroot)
-#   shipped      what `make shipped` needs: QEMU's build dependencies and
-#                the Debian programs its workloads run (harness/shipped.sh)
+#   shipped      what `make shipped` needs: QEMU's build dependencies,
+#                sfcfi's libraries and the three architectures' objdump (the
+#                programs themselves are fetched, not installed:
+#                harness/shipped.sh)
 #   (none)       everything `make check` needs
 # Then, for conformance and check, the peers of Debian's newer suites
 # (trixie, sid) are unpacked into build/toolchains by ci/peers.sh (no
@@ -22,8 +24,6 @@ set -euo pipefail
 PKGS=(gcc make binutils)
 BUILD=(binutils-dev gcc-aarch64-linux-gnu binutils-aarch64-linux-gnu libc6-dev-arm64-cross libdw-dev libelf-dev patchelf)
 QEMU=(ninja-build pkg-config libglib2.0-dev python3 jq)
-# harness/shipped.sh's workloads: Debian's own programs and libraries
-SHIPPED=(coreutils python3.11 perl gzip xz-utils sqlite3 cppcheck)
 arch_pkgs() { # ARCH WITH-COMPILER
   case $1 in
     x86_64) [ "$2" = 1 ] && echo libc6-dev ;;
@@ -49,8 +49,8 @@ case $mode in
       # shellcheck disable=SC2207
       PKGS+=($(arch_pkgs "$a" "$([ "$mode" = harness ] && echo 1 || echo 0)"))
     done ;;
-  shipped) with_peers=0; PKGS+=("${QEMU[@]}" libdw-dev libelf-dev "${SHIPPED[@]}") ;;
-  '') PKGS+=("${BUILD[@]}" "${QEMU[@]}" "${SHIPPED[@]}" bats valgrind chromium clang libclang-rt-14-dev afl++ zip unzip
+  shipped) with_peers=0; PKGS+=("${QEMU[@]}" libdw-dev libelf-dev binutils-aarch64-linux-gnu binutils-s390x-linux-gnu) ;;
+  '') PKGS+=("${BUILD[@]}" "${QEMU[@]}" bats valgrind chromium clang libclang-rt-14-dev afl++ zip unzip
             libc6-arm64-cross $(arch_pkgs s390x 1)) ;;
   *) echo "ci/install-deps: unknown mode '$mode'" >&2; exit 2 ;;
 esac

@@ -11,8 +11,13 @@ the sfr_truth plugin's result) and writes:
 With --attributions FILE, wrong instructions matching a line of FILE (ARCH
 FUNCTION INSTRUCTION-REGEX FINDING) are counted as attributed.  FUNCTION is
 the checked instruction's function as objdump names it, a shell pattern
-(`*@plt`), NAME@0xADDR (that address of the file), or a PLT section's name
+(`*@plt`), NAME@0xADDR (that address of the file) or NAME@0xLO-0xHI (an
+address from LO to HI, both included), or a PLT section's name
 (.plt, .plt.sec, .plt.got, .iplt: any instruction in that section).
+FUNCTION written step:NAME or step:NAME@0xADDR matches the frame whose step
+went wrong instead (its function, its return address in its module's
+file), INSTRUCTION that frame's instruction: for CFI wrong in one function,
+whatever instruction above it was checked.
 A run's JSON may hold modules (the program, 0, and each --lib): wrong
 records name the module of each instruction, and the table counts the
 instructions executed and checked in PLT sections (plt).
@@ -94,12 +99,14 @@ def module_file(r, m):
 def annotate(runs):
     """Name each wrong bucket's instructions: the one checked and the one
     whose frame's step went wrong (attributions match the first), each in
-    its own module's file."""
+    its own module's file; and the frame instruction of each register
+    truth-unknown count."""
     for r in runs:
-        if not r["wrongs"] or "elf" not in r:
+        records = r["wrongs"] + r.get("register_unknown", [])
+        if not records or "elf" not in r:
             continue
         want = {}  # module -> file addresses
-        for w in r["wrongs"]:
+        for w in records:
             for key, mkey in (("pc", "module"), ("step_pc", "step_module")):
                 if key in w:
                     elf, bias = module_file(r, w.get(mkey, 0))
@@ -109,7 +116,7 @@ def annotate(runs):
         for m, addrs in want.items():
             elf, _ = module_file(r, m)
             found[m] = disassembly(elf, r.get("objdump", "objdump"), addrs)
-        for w in r["wrongs"]:
+        for w in records:
             for key, mkey, fk, ik in (("pc", "module", "function", "insn"),
                                       ("step_pc", "step_module", "step_function", "step_insn")):
                 if key not in w:
@@ -128,16 +135,23 @@ def attribute(runs, rules):
         r["attributed"] = 0
         for w in r["wrongs"]:
             _, bias = module_file(r, w.get("module", 0))
+            _, step_bias = module_file(r, w.get("step_module", 0))
             for arch, func, insn, finding in rules:
-                m = re.match(r"^(.*)@(0x[0-9a-fA-F]+)$", func)
-                name, at = (m.group(1), m.group(2)) if m else (func, None)
-                if at and int(w["pc"], 16) - bias != int(at, 16):
+                step = func.startswith("step:")
+                if step:
+                    func = func[5:]
+                pc, b, fk, ik = ("step_pc", step_bias, "step_function", "step_insn") if step else \
+                    ("pc", bias, "function", "insn")
+                m = re.match(r"^(.*)@(0x[0-9a-fA-F]+)(?:-(0x[0-9a-fA-F]+))?$", func)
+                name, lo, hi = (m.group(1), int(m.group(2), 16), int(m.group(3) or m.group(2), 16)) \
+                    if m else (func, None, None)
+                if lo is not None and (pc not in w or not lo <= int(w[pc], 16) - b <= hi):
                     continue
-                if name in PLT_SECTIONS:
+                if name in PLT_SECTIONS and not step:
                     named = w.get("plt") == name
                 else:
-                    named = fnmatch.fnmatchcase(w.get("function", ""), name)
-                if fnmatch.fnmatchcase(r["arch"], arch) and named and insn.search(w.get("insn", "")):
+                    named = fnmatch.fnmatchcase(w.get(fk, ""), name)
+                if fnmatch.fnmatchcase(r["arch"], arch) and named and insn.search(w.get(ik, "")):
                     w["finding"] = finding
                     r["attributed"] += w["count"]
                     break

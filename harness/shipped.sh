@@ -1,138 +1,301 @@
 #!/usr/bin/env bash
-# harness/shipped.sh - `make shipped`: programs as Debian ships them, with
-# every module they load converted, checked by execution.
+# harness/shipped.sh - `make shipped`: programs as Debian ships them, for
+# amd64, arm64 and s390x, with every module they load converted, checked by
+# execution.
 #
-# For each workload below: the program and every shared library it links
-# (ldd: libc, libm, libstdc++, libz, ... as Debian 12 installs them, never
-# rebuilt) are converted to SFrame version 3 with `sfcfi convert --elf`
-# (cached under OUT/modules/, by path and modification time), and the
-# program runs under the QEMU harness (harness/run.sh --bin PROG --lib
-# LIB...) with all of them, so that every instruction of a module with
-# SFrame is checked across module boundaries (PLT stubs and lazy binding,
-# callbacks from libc, C++ exceptions through libstdc++ and libgcc_s,
-# threads).  Modules the program dlopens are not converted: their
-# instructions count as not covered.  Wrong unwinds matching a line of
+# For each architecture: the workloads' Debian packages and every library
+# package they depend on (bookworm; common/debian-apt.sh's private apt
+# setup, downloaded once under build/shipped/debs, never installed) are
+# unpacked into build/shipped/ARCH/pkgs.  A root beside it (hard links,
+# build/shipped/ARCH/root) has each module a workload loads converted in
+# place to SFrame version 3 with `sfcfi convert --elf`: the program, the
+# dynamic loader, every library it links (DT_NEEDED, followed to the end),
+# the modules it dlopens.  The program then runs under QEMU with the root as
+# its file system root (harness/run.sh --root) and every converted module
+# given with --lib, so every instruction of a module with SFrame is checked
+# across module boundaries: ld.so's start-up and lazy binding, PLT stubs,
+# IFUNC resolvers, callbacks from libc (qsort through ctypes), dlopened
+# modules (Python's lib-dynload, Perl's XS), threads, C++ exceptions through
+# libstdc++ and libgcc_s.  Wrong unwinds matching a line of
 # harness/shipped-attributions.txt are attributed; any other fails the run.
 #
-# Usage: harness/shipped.sh [--quick] [--out DIR] [--only NAME[,NAME...]]
-#   --quick  the short pass `make check` runs (two small workloads)
+# Usage: harness/shipped.sh [--quick] [--arch A[,A...]] [--out DIR] [--only NAME[,NAME...]]
+#   --quick  the short pass `make check` runs (ls on each architecture,
+#            python3 on x86-64, with less work)
+#   --arch   x86_64, aarch64, s390x (default: all three)
 #   --out    results (default build/harness/shipped): OUT/results.md, a
 #            table per workload and module; OUT/results.json; each run's
-#            harness output under OUT/runs/NAME/
+#            harness output under OUT/runs/ARCH-NAME/
 #   --only   these workloads
-# The host's architecture only (x86-64 on the project's machines): Debian's
-# arm64 and s390x programs with their libraries are not fetched yet.
 # Exit 0 when every workload ran, checked instructions and unwound right
 # (or attributed); 1 otherwise; 2 on usage errors.
 set -uo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=common/debian-apt.sh
+. "$here/common/debian-apt.sh"
 SFCFI=$here/build/bin/sfcfi
-out=$here/build/harness/shipped quick=0 only=""
+top=$here/build/shipped
+out=$here/build/harness/shipped quick=0 only="" arches="x86_64 aarch64 s390x" root="" logs=""
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1; shift ;;
     --out) out=${2:?}; shift 2 ;;
     --only) only=${2:?}; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    --arch) arches=${2:?}; arches=${arches//,/ }; shift 2 ;;
+    -h|--help) sed -n '2,/^# (or attributed)/p' "$0"; exit 0 ;;
     *) echo "shipped: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-[ "$(uname -m)" = x86_64 ] || { echo "shipped: the host's architecture ($(uname -m)) is not x86-64" >&2; exit 2; }
+for a in $arches; do
+  case $a in x86_64|aarch64|s390x) ;; *) echo "shipped: unknown architecture '$a' (x86_64, aarch64, s390x)" >&2; exit 2 ;; esac
+done
 [ -x "$SFCFI" ] || { echo "shipped: no $SFCFI (make build/bin/sfcfi)" >&2; exit 2; }
-mkdir -p "$out/modules" "$out/runs" "$out/input"
+out=$(mkdir -p "$out" && cd "$out" && pwd)
+mkdir -p "$out/runs" "$out/input"
 
-# The workloads: their names, and for each the program and its arguments
-# (set into PROG and ARGS).  Inputs are made under OUT/input.
+debarch() { case $1 in x86_64) echo amd64 ;; aarch64) echo arm64 ;; s390x) echo s390x ;; esac; }
+triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-linux-gnu ;; s390x) echo s390x-linux-gnu ;; esac; }
+
+# The workloads: WORKLOADS names them; `workload NAME ARCH` sets PKGS (the
+# Debian packages with the program), PROG (its path in the root), ARGS,
+# DLOPEN (root paths, globs allowed, of the modules it dlopens) and CHECK
+# (a fixed string its standard output must hold: the work was done).
 WORKLOADS="ls sort python3 perl gzip xz sqlite3 cppcheck"
+QUICK_WORKLOADS="ls python3"
 workload() {
+  local t; t=$(triplet "$2")
+  DLOPEN=() CHECK=""
   case $1 in
-    ls) PROG=/usr/bin/ls; ARGS=(-lR /usr/share/doc/bash /usr/share/doc/gzip) ;;
-    sort) PROG=/usr/bin/sort; ARGS=(--parallel=2 -S 1M "$out/input/words") ;;
-    python3) PROG=/usr/bin/python3.11
-      ARGS=(-c 'import json,zlib,re; d=[{"k":i,"v":str(i)*3} for i in range(3000)]; s=json.dumps(d); print(len(zlib.compress(s.encode())), len(re.findall("1", s)))') ;;
-    perl) PROG=/usr/bin/perl
-      ARGS=(-e 'my %h; for (1..20000) { $h{$_ % 977} .= $_ } my @k = sort { length($h{$a}) <=> length($h{$b}) } keys %h; print scalar(@k), "\n"') ;;
-    gzip) PROG=/usr/bin/gzip; ARGS=(-c -6 "$out/input/words") ;;
-    xz) PROG=/usr/bin/xz; ARGS=(-T2 -c -3 "$out/input/words") ;;
-    sqlite3) PROG=/usr/bin/sqlite3
-      ARGS=(:memory: 'create table t(a,b); with recursive c(x) as (select 1 union all select x+1 from c limit 20000) insert into t select x, x%97 from c; create index i on t(b); select b, count(*) from t group by b order by 2 desc limit 3;') ;;
-    cppcheck) PROG=/usr/bin/cppcheck; ARGS=(--quiet --enable=all "$here/decoder/src/sfr_fde.c") ;;
+    # (files named by their host path, inside the root: QEMU's -L does not
+    # merge directories)
+    ls) PKGS="coreutils"; PROG=/bin/ls; ARGS=(-lR "$root/usr/share/doc" "$root/usr/lib/$t"); CHECK="coreutils" ;;
+    sort) PKGS="coreutils"; PROG=/usr/bin/sort; ARGS=(--parallel=2 -S 1M -k2,2n -k1,1 "$out/input/words") ;;
+    python3) PKGS="python3.11-minimal libpython3.11-stdlib"; PROG=/usr/bin/python3.11
+      ARGS=(-c "$(python_script 3000 json,bz2,lzma,sqlite3,decimal)"); CHECK="python3 workload done"
+      for m in _json _bz2 _lzma _sqlite3 _decimal _ctypes; do
+        DLOPEN+=("/usr/lib/python3.11/lib-dynload/$m.cpython-311-$t.so")
+      done ;;
+    perl) PKGS="perl-base"; PROG=/usr/bin/perl; CHECK="perl workload done"
+      ARGS=(-MList::Util=sum,max,shuffle -MPOSIX=floor -e 'my %h; for (1..20000) { $h{$_ % 977} .= $_ } my @k = sort { length($h{$a}) <=> length($h{$b}) or $a <=> $b } keys %h; my $s = sum(map { length } values %h); my @w; open(my $f, "<", $ARGV[0]) or die; while (<$f>) { push @w, (split)[0] } print scalar(@k), " ", $s, " ", max(map { length } @w), " ", floor(@w / 3), "\nperl workload done\n"' "$out/input/words")
+      DLOPEN=("/usr/lib/$t/perl-base/auto/List/Util/Util.so" "/usr/lib/$t/perl-base/auto/POSIX/POSIX.so" "/usr/lib/$t/perl-base/auto/Fcntl/Fcntl.so") ;;
+    gzip) PKGS="gzip"; PROG=/bin/gzip; ARGS=(-c -6 "$out/input/words") ;;
+    xz) PKGS="xz-utils"; PROG=/usr/bin/xz; ARGS=(-T2 -c -3 "$out/input/words") ;;
+    sqlite3) PKGS="sqlite3"; PROG=/usr/bin/sqlite3; CHECK="sqlite3 workload done"
+      ARGS=(:memory: 'create table t(a,b); with recursive c(x) as (select 1 union all select x+1 from c limit 20000) insert into t select x, x%97 from c; create index i on t(b); select b, count(*) from t group by b order by 2 desc limit 3; select '"'"'sqlite3 workload done'"'"';') ;;
+    cppcheck) PKGS="cppcheck"; PROG=/usr/bin/cppcheck; CHECK="syntaxError"
+      # the second file is malformed: cppcheck throws (InternalError) and
+      # catches it, unwinding through libstdc++ and libgcc_s
+      ARGS=(--enable=all --template='{id}' "$here/decoder/src/sfr_fde.c" "$out/input/broken.c") ;;
   esac
+  if [ "$quick" = 1 ]; then
+    case $1 in
+      ls) ARGS=(-l "$root/usr/share/doc") ;;
+      python3) ARGS=(-c "$(python_script 300 json)")
+        DLOPEN=("/usr/lib/python3.11/lib-dynload/_json.cpython-311-$t.so" "/usr/lib/python3.11/lib-dynload/_ctypes.cpython-311-$t.so") ;;
+    esac
+  fi
+}
+# python_script N MODULES: the Python workload: N records through each of
+# MODULES (json, bz2, lzma, sqlite3, decimal; each a module Debian builds
+# as a shared object it dlopens), libc's qsort calling back into Python
+# through ctypes (libffi), two threads.
+python_script() {
+  cat <<EOF
+import ctypes, threading, zlib, re
+n, want = ${1}, "${2}".split(",")
+d = [{"k": i, "v": str(i) * 3} for i in range(n)]
+sizes = [len(zlib.compress(repr(d).encode()))]
+if "json" in want:
+    import json
+    s = json.dumps(d).encode()
+    assert json.loads(s) == d
+if "bz2" in want:
+    import bz2
+    sizes.append(len(bz2.compress(s)))
+if "lzma" in want:
+    import lzma
+    sizes.append(len(lzma.compress(s)))
+if "sqlite3" in want:
+    import sqlite3
+    c = sqlite3.connect(":memory:")
+    c.execute("create table t(a)")
+    c.executemany("insert into t values (?)", [(i,) for i in range(n)])
+    sizes.append(c.execute("select sum(a) from t").fetchone()[0])
+if "decimal" in want:
+    import decimal
+    decimal.getcontext().prec = 60
+    sizes.append(str(decimal.Decimal(1) / decimal.Decimal(7))[:12])
+libc = ctypes.CDLL(None)
+arr = (ctypes.c_int * 200)(*[(i * 7919) % 200 for i in range(200)])
+CMP = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int))
+libc.qsort(arr, 200, ctypes.sizeof(ctypes.c_int), CMP(lambda a, b: a[0] - b[0]))
+assert list(arr) == sorted(arr)
+out = []
+def work(k):
+    out.append(sum(len(re.findall("1", str(i))) for i in range(k * n // 3)))
+ts = [threading.Thread(target=work, args=(k,)) for k in (1, 2)]
+for t in ts: t.start()
+for t in ts: t.join()
+print(sizes, sorted(out))
+print("python3 workload done")
+EOF
 }
 
-# the input: 200,000 lines of words, the same every run
+# Inputs, the same every run: 200,000 lines of words; a malformed C file.
 if [ ! -s "$out/input/words" ]; then
   awk 'BEGIN { srand(1); for (i = 0; i < 200000; i++) { w = ""; for (j = 0; j < 1 + i % 7; j++) w = w sprintf("%c", 97 + int(rand() * 26)); print w, i % 1013 } }' \
     > "$out/input/words"
 fi
+printf 'int f(int x) {\n  return x + ;\n}\nint g( {\n' > "$out/input/broken.c"
 
-# convert SRC: the module converted (cached); prints its path.
-convert() {
-  local src=$1 dst
-  dst=$out/modules/$(basename "$src")
-  if [ ! -e "$dst" ] || [ "$src" -nt "$dst" ]; then
-    "$SFCFI" convert --version 3 --elf -o "$dst.tmp" "$src" > "$dst.convert.log" 2>&1 ||
-      { echo "shipped: sfcfi convert $src failed: $(tail -n 1 "$dst.convert.log")" >&2; return 1; }
-    mv "$dst.tmp" "$dst"
+# fetch ARCH PKG...: the packages and every package they depend on,
+# unpacked into TOP/DEBARCH/pkgs (each once: what is there is never fetched
+# again; the closure is read from apt's local lists), and the root beside it
+# made again from them when one was added.  Prints the root.
+fetch() {
+  local arch=$1 da; shift
+  da=$(debarch "$arch")
+  local pk=$top/$da/pkgs root=$top/$da/root p deb closure added=0
+  debian_apt_init "$top/apt/bookworm" "$top/debs" bookworm amd64 arm64 s390x || return 1
+  closure=$(debian_closure "$da" "$@") || return 1
+  [ -n "$closure" ] || { echo "shipped: no packages for $*:$da in bookworm's lists" >&2; return 1; }
+  mkdir -p "$pk/.unpacked"
+  for p in $closure; do
+    [ ! -f "$pk/.unpacked/$p" ] || continue
+    deb=$(debian_download "$da" "$p") || return 1
+    dpkg-deb -x "$deb" "$pk" || { echo "shipped: cannot unpack $deb" >&2; return 1; }
+    dpkg-deb -f "$deb" Version > "$pk/.unpacked/$p"
+    added=1
+  done
+  if [ $added = 1 ] || [ ! -d "$root" ]; then
+    for f in "$pk"/.unpacked/*; do echo "$(basename "$f") $(cat "$f")"; done | sort > "$pk/VERSIONS"
+    rm -rf "$root" "$root.tmp"
+    cp -al "$pk" "$root.tmp" || return 1
+    # absolute links point into the root (the host has no such files)
+    find "$root.tmp" -type l -lname '/*' | while IFS= read -r l; do
+      ln -sfn "$root$(readlink "$l")" "$l"
+    done
+    # an empty loader cache: the guest's loader searches its own paths,
+    # never the host's /etc/ld.so.cache (QEMU falls back to host files)
+    mkdir -p "$root.tmp/etc" && rm -f "$root.tmp/etc/ld.so.cache" && : > "$root.tmp/etc/ld.so.cache"
+    mv "$root.tmp" "$root"
   fi
-  echo "$dst"
+  echo "$root"
 }
 
-rc=0 ran=0
+# convert FILE: the module converted in place in the root (it is a hard
+# link to the unpacked package until then; again when sfcfi is newer).
+convert() {
+  local f=$1 log=$logs/${1#"$root"/}.log
+  mkdir -p "$(dirname "$log")"
+  if [ "$(stat -c %h "$f")" -gt 1 ] || [ "$SFCFI" -nt "$f" ]; then
+    if ! "$SFCFI" convert --version 3 --elf -o "$f.sfcfi.tmp" "$f" > "$log" 2>&1; then
+      echo "shipped: sfcfi convert $f failed: $(tail -n 1 "$log")" >&2
+      rm -f "$f.sfcfi.tmp"
+      return 1
+    fi
+    mv "$f.sfcfi.tmp" "$f"
+  fi
+}
+
+# needed ROOT ARCH FILE: the root paths of the libraries FILE links
+# (DT_NEEDED, found where the loader looks: RUNPATH, the system's paths).
+needed() {
+  local root=$1 t f=$3 lib d found
+  t=$(triplet "$2")
+  local dirs=()
+  for d in $(readelf -dW "$f" | sed -n 's/.*(R[UN]*PATH).*\[\(.*\)\]/\1/p' | tr ':' ' '); do
+    dirs+=("$root${d//\$ORIGIN/$(dirname "${f#"$root"}")}")
+  done
+  dirs+=("$root/lib/$t" "$root/usr/lib/$t" "$root/lib" "$root/usr/lib")
+  for lib in $(readelf -dW "$f" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
+    found=""
+    for d in "${dirs[@]}"; do
+      [ -e "$d/$lib" ] && { found=$(realpath "$d/$lib"); break; }
+    done
+    [ -n "$found" ] || { echo "shipped: ${f#"$root"} links $lib, which no unpacked package has" >&2; return 1; }
+    echo "$found"
+  done
+}
+
+# modules ROOT ARCH FILE...: FILE... and every library they link, to the
+# end, each once; the program's interpreter first.
+modules() {
+  local root=$1 arch=$2; shift 2
+  local interp todo=("$@") seen=" " f n
+  interp=$(readelf -lW "$1" | sed -n 's/.*Requesting program interpreter: \(.*\)]$/\1/p')
+  [ -z "$interp" ] || { realpath "$root$interp"; seen+="$(realpath "$root$interp") "; }
+  while [ ${#todo[@]} -gt 0 ]; do
+    f=${todo[0]}; todo=("${todo[@]:1}")
+    case $seen in *" $f "*) continue ;; esac
+    seen+="$f "
+    echo "$f"
+    n=$(needed "$root" "$arch" "$f") || return 1
+    # shellcheck disable=SC2206
+    todo+=($n)
+  done
+}
+
+# The workloads this run takes.
+chosen=""
 for name in $WORKLOADS; do
   if [ -n "$only" ] && [[ ",$only," != *",$name,"* ]]; then continue; fi
-  workload "$name"
-  prog=$PROG
-  if [ "$quick" = 1 ] && [[ " ls python3 " != *" $name "* ]]; then continue; fi
-  if [ ! -x "$prog" ]; then
-    echo "shipped: $name: $prog is not installed (ci/install-deps.sh shipped)" >&2
-    rc=1
-    continue
-  fi
-  bin=$(convert "$prog") || { rc=1; continue; }
-  libargs=()
-  for lib in $(ldd "$prog" | awk '$3 ~ /^\// { print $3 }'); do
-    l=$(convert "$(realpath "$lib")") || { rc=1; continue 2; }
-    # the loader looks the soname up: the converted copy under that name
-    [ "$(basename "$lib")" = "$(basename "$l")" ] || ln -sf "$(basename "$l")" "$out/modules/$(basename "$lib")"
-    libargs+=(--lib "$out/modules/$(basename "$lib")")
+  if [ "$quick" = 1 ] && [[ " $QUICK_WORKLOADS " != *" $name "* ]]; then continue; fi
+  chosen+=" $name"
+done
+[ -n "$chosen" ] || { echo "shipped: no workload named '$only' ($WORKLOADS)" >&2; exit 2; }
+
+rc=0 ran=0
+for arch in $arches; do
+  # every chosen workload's packages at once: the root is made once
+  pkgs=""
+  for name in $chosen; do workload "$name" "$arch"; pkgs+=" $PKGS"; done
+  # shellcheck disable=SC2086
+  root=$(fetch "$arch" $pkgs) || { rc=1; continue; }
+  logs=$top/$(debarch "$arch")/convert-logs
+  for name in $chosen; do
+    # the quick pass: ls on each architecture, python3 on x86-64
+    if [ "$quick" = 1 ] && [ "$name" = python3 ] && [ "$arch" != x86_64 ]; then continue; fi
+    workload "$name" "$arch"
+    prog=$root$PROG
+    [ -f "$prog" ] || { echo "shipped: $arch $name: $PROG is not in the unpacked packages ($PKGS)" >&2; rc=1; continue; }
+    seeds=("$(realpath "$prog")")
+    for g in "${DLOPEN[@]}"; do
+      # shellcheck disable=SC2206
+      m=($root$g)
+      [ -f "${m[0]}" ] || { echo "shipped: $arch $name: no $g in the unpacked packages" >&2; rc=1; continue 2; }
+      seeds+=("$(realpath "${m[0]}")")
+    done
+    mods=$(modules "$root" "$arch" "${seeds[@]}") || { rc=1; continue; }
+    libargs=()
+    for m in $mods; do
+      convert "$m" || { rc=1; continue 2; }
+      [ "$m" = "${seeds[0]}" ] || libargs+=(--lib "$m")
+    done
+    run=$out/runs/$arch-$name
+    rm -rf "$run"
+    if bash "$here/harness/run.sh" --bin "$prog" --root "$root" "${libargs[@]}" --lib-idle-ok --progress 0 \
+        --attributions "$here/harness/shipped-attributions.txt" --out "$run" -- "${ARGS[@]}" \
+        > "$run.log" 2>&1; then
+      if [ -n "$CHECK" ] && ! grep -qF -- "$CHECK" "$run"/runs/*.stdout; then
+        echo "shipped: $arch $name: its output does not hold '$CHECK': the work was not done ($run/runs/)" >&2
+        rc=1
+      else
+        ran=$((ran + 1))
+      fi
+    else
+      echo "shipped: $arch $name failed: $(grep '^harness:' "$run.log" | tail -n 2 | tr '\n' ' ')" >&2
+      rc=1
+    fi
+    # what the converter left out, per module
+    for m in $mods; do
+      l=$logs/${m#"$root"/}.log
+      [ -f "$l" ] && echo "$m $(sed -n 's/^skipped \([a-z0-9-]*\) \([0-9]*\)$/\1=\2/p' "$l" | tr '\n' ' ')"
+    done > "$run.skipped"
   done
-  rm -rf "$out/runs/$name"
-  if bash "$here/harness/run.sh" --bin "$bin" "${libargs[@]}" --lib-idle-ok --progress 0 \
-      --attributions "$here/harness/shipped-attributions.txt" --out "$out/runs/$name" -- "${ARGS[@]}" \
-      > "$out/runs/$name.log" 2>&1; then
-    ran=$((ran + 1))
-  else
-    echo "shipped: $name failed: $(grep '^harness:' "$out/runs/$name.log" | tail -n 2 | tr '\n' ' ')" >&2
-    rc=1
-  fi
 done
 
-python3 - "$out" <<'PY'
-import glob, json, os, sys
-out = sys.argv[1]
-rows, mods, tot = [], [], {"executed": 0, "checked": 0, "wrong": 0, "attributed": 0, "not_covered": 0}
-for path in sorted(glob.glob(os.path.join(out, "runs", "*", "runs", "*.json"))):
-    name = path.split(os.sep)[-3]
-    j = json.load(open(path))
-    att = sum(w.get("count", 0) for w in j.get("wrongs", []) if w.get("finding"))
-    rows.append("| %s | %d | %d | %d | %d | %d | %d |" % (name, j.get("exit", -1), j.get("executed", 0),
-                j.get("checked", 0), j.get("wrong", 0), att, j.get("not_covered", 0)))
-    for k, key in (("executed", "executed"), ("checked", "checked"), ("wrong", "wrong"), ("not_covered", "not_covered")):
-        tot[k] += j.get(key, 0) or 0
-    tot["attributed"] += att
-    for m in j.get("modules", []):
-        mods.append("| %s | %s | %d | %d | %d |" % (name, os.path.basename(m["path"]) if m.get("path") else "(the program)",
-                    m.get("executed", 0), m.get("checked", 0), m.get("wrong", 0)))
-with open(os.path.join(out, "results.md"), "w") as f:
-    f.write("| workload | exit | executed | checked | wrong | attributed | not covered |\n|---|---|---|---|---|---|---|\n")
-    f.write("\n".join(rows) + "\n\n")
-    f.write("| workload | module | executed | checked | wrong |\n|---|---|---|---|---|\n" + "\n".join(mods) + "\n")
-json.dump({"totals": tot, "workloads": len(rows)}, open(os.path.join(out, "results.json"), "w"), indent=1)
-print(open(os.path.join(out, "results.md")).read())
-print("shipped: %d workloads, %d instructions executed, %d checked, %d wrong (%d attributed), %d not covered"
-      % (len(rows), tot["executed"], tot["checked"], tot["wrong"], tot["attributed"], tot["not_covered"]))
-PY
+python3 "$here/harness/shipped-report.py" "$out" "$top" || rc=1
 [ "$ran" -gt 0 ] || { echo "shipped: no workload ran" >&2; rc=1; }
 exit $rc

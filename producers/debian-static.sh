@@ -6,11 +6,11 @@
 # Usage: producers/debian-static.sh [PKG...]     (default: busybox-static bash-static)
 #
 # What it does, all under build/producers/ (PRODUCERS_TOP= overrides):
-#   apt/             a private apt configuration (the approach of
-#                    ci/toolchains.sh): its own sources list naming SUITE on
-#                    the mirror this machine's own apt sources name,
-#                    APT::Architectures amd64 arm64 s390x, its own lists,
-#                    state and cache.  Never the system's apt state.
+#   apt/             a private apt configuration (common/debian-apt.sh): its
+#                    own sources list naming SUITE on the mirror this
+#                    machine's own apt sources name, APT::Architectures
+#                    amd64 arm64 s390x, its own lists, state and cache.
+#                    Never the system's apt state.
 #   debian/debs/     the .deb files (kept)
 #   debian/ARCH/     each package `dpkg-deb -x`-ed (ARCH: amd64 arm64 s390x)
 #   debian/ARCH/VERSIONS   "package version" per unpacked package
@@ -72,73 +72,17 @@ if [ $cached = 1 ]; then
   exit 0
 fi
 
-mkdir -p "$aptdir"/{lists/partial,cache/archives/partial,etc/preferences.d,etc/apt.conf.d} "$debs"
-: > "$aptdir/status"
-
-# The mirror: the first Debian archive URI the machine's own sources name
-# (as ci/toolchains.sh finds it).
-mirror=${DEBIAN_MIRROR:-}
-if [ -z "$mirror" ]; then
-  mirror=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '/^URIs:/ { for (i = 2; i <= NF; i++) print $i }' |
-           grep -v -e security -e '^#' | head -n 1 || true)
-  [ -n "$mirror" ] || mirror=$(grep -hE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
-           awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { print $i; exit } }' | grep -v security | head -n 1 || true)
-fi
-[ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources.list*; set DEBIAN_MIRROR"
-keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-echo "deb [signed-by=$keyring] $mirror $suite main" > "$aptdir/etc/sources.list"
-
-apt_opts=(
-  -o "Dir::Etc::SourceList=$aptdir/etc/sources.list"
-  -o "Dir::Etc::SourceParts=/dev/null"
-  -o "Dir::Etc::Preferences=/dev/null"
-  -o "Dir::Etc::PreferencesParts=$aptdir/etc/preferences.d"
-  -o "Dir::State=$aptdir"
-  -o "Dir::State::Lists=$aptdir/lists"
-  -o "Dir::State::status=$aptdir/status"
-  -o "Dir::Cache=$aptdir/cache"
-  -o "Dir::Cache::archives=$debs"
-  -o "APT::Architecture=amd64"
-  -o "APT::Architectures::=amd64" -o "APT::Architectures::=arm64" -o "APT::Architectures::=s390x"
-  -o "Acquire::Check-Valid-Until=false"
-  -o "Acquire::Languages=none"
-  -o "APT::Get::List-Cleanup=false"
-  -o "APT::Update::Error-Mode=any"
-  -o "Debug::NoLocking=true"
-  -o "APT::Sandbox::User=root"
-)
-
-# Lists: fetched once.  A failed fetch is only a warning to apt by
-# default; Error-Mode=any makes it an error, and the lists are checked.
-if [ ! -f "$aptdir/lists-ok" ]; then
-  echo "debian-static: $suite: apt-get update ($mirror, $arches)"
-  if ! apt-get "${apt_opts[@]}" update -q >"$aptdir/update.log" 2>&1; then
-    tail -n 8 "$aptdir/update.log" >&2
-    die "cannot reach Debian's archive ($mirror $suite): apt-get update failed (log: $aptdir/update.log)"
-  fi
-  for a in $arches; do
-    ls "$aptdir/lists/"*"_${suite}_main_binary-${a}_Packages"* >/dev/null 2>&1 ||
-      die "cannot reach Debian's archive ($mirror $suite): no package list for $a (log: $aptdir/update.log)"
-  done
-  touch "$aptdir/lists-ok"
-fi
+# shellcheck source=common/debian-apt.sh
+. "$here/common/debian-apt.sh"
+# shellcheck disable=SC2086
+debian_apt_init "$aptdir" "$debs" "$suite" $arches || exit 1
 
 # Download each PKG:ARCH once, then unpack it into debian/ARCH.
 for a in $arches; do
   root=$top/debian/$a
   mkdir -p "$root/.unpacked" "$root/.files"
   for p in "$@"; do
-    if [ -z "$(find "$debs" -maxdepth 1 -name "${p}_*_$a.deb")" ]; then
-      echo "debian-static: $suite: downloading $p:$a"
-      (cd "$debs" && apt-get "${apt_opts[@]}" download "$p:$a") > "$aptdir/download.log" 2>&1 || {
-        tail -n 8 "$aptdir/download.log" >&2
-        if grep -q -e 'Unable to locate' -e "Can't select" -e 'has no installation candidate' "$aptdir/download.log"; then
-          die "$p is not in $suite for $a"
-        fi
-        die "cannot download $p:$a from Debian's archive ($mirror $suite)"
-      }
-    fi
-    deb=$(find "$debs" -maxdepth 1 -name "${p}_*_$a.deb" | sort | head -n 1)
+    deb=$(debian_download "$a" "$p") || die "cannot have $p:$a ($suite)"
     dpkg-deb -x "$deb" "$root"
     dpkg-deb -c "$deb" | awk '$1 !~ /^[dl]/ { sub(/^\.\//, "", $6); print $6 }' > "$root/.files/$p"
     dpkg-deb -f "$deb" Version > "$root/.unpacked/$p"

@@ -265,6 +265,7 @@ static struct {
   struct qemu_plugin_scoreboard *score; /* sboard per vCPU */
   GMutex lock; /* buckets, snapshots, handlers, threads, progress */
   GHashTable *buckets;
+  GHashTable *reg_at; /* truth unknown (register): step PC -> count */
   uint64_t snaps_written, wrongsnaps_written;
   uint64_t handlers[64];
   gint n_handlers;
@@ -1212,6 +1213,21 @@ static int reg_unknowable(sfr_stop st) {
   return st == SFR_STOP_REG_RULE_BELOW_TOP || st == SFR_STOP_REG_UNKNOWN;
 }
 
+/* A step that needed a register it could not have, counted by the
+ * instruction of the frame that stepped (the report names its function). */
+static void note_reg_unknown(uint64_t step_pc) {
+  g_mutex_lock(&g.lock);
+  uint64_t *n = g_hash_table_lookup(g.reg_at, &step_pc);
+  if (!n) {
+    uint64_t *k = g_new(uint64_t, 1);
+    *k = step_pc;
+    n = g_new0(uint64_t, 1);
+    g_hash_table_insert(g.reg_at, k, n);
+  }
+  ++*n;
+  g_mutex_unlock(&g.lock);
+}
+
 static enum result check_insn(vstate *v, uint64_t pc) {
   sfr_regs top;
   top.pc = pc;
@@ -1276,6 +1292,7 @@ static enum result check_insn(vstate *v, uint64_t pc) {
   }
   if (bad && reg_unknowable(bad_stop)) {
     v->c.reg_unknown++;
+    note_reg_unknown(step_pc);
     v->c.frames_checked += bad - 1;
     return R_REG_UNKNOWN;
   }
@@ -1663,6 +1680,19 @@ static void on_exit_cb(qemu_plugin_id_t id, void *p) {
   json_modules(f);
   fprintf(f, "\"plt\":");
   json_plt(f, -1);
+  /* "register_unknown": each step PC whose frame needed a register */
+  fprintf(f, ",\"register_unknown\":[");
+  GHashTableIter it;
+  gpointer rk, rv;
+  int first = 1;
+  g_hash_table_iter_init(&it, g.reg_at);
+  while (g_hash_table_iter_next(&it, &rk, &rv)) {
+    uint64_t spc = *(uint64_t *)rk;
+    fprintf(f, "%s{\"step_pc\":\"0x%" PRIx64 "\",\"step_module\":%d,\"count\":%" PRIu64 "}",
+            first ? "" : ",", spc, mod_of(spc), *(uint64_t *)rv);
+    first = 0;
+  }
+  fprintf(f, "]");
   fprintf(f, ",\"wrongs\":[");
   guint nb;
   gpointer *all = g_hash_table_get_keys_as_array(g.buckets, &nb);
@@ -1846,6 +1876,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   }
   g_mutex_init(&g.lock);
   g.buckets = g_hash_table_new(bucket_hash, bucket_eq);
+  g.reg_at = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
   g.t0 = g.last_progress = g_get_monotonic_time();
   g.score = qemu_plugin_scoreboard_new(sizeof(sboard));
   qemu_plugin_register_vcpu_init_cb(id, on_vcpu_init);
