@@ -26,9 +26,20 @@
 #include "runner.h"
 
 
-static void set(result *r, int st, const char *fmt, const char *a, const char *b) {
+/* A case's status and what to say about it. */
+static void fail(result *r, int st, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void fail(result *r, int st, const char *fmt, ...) {
+  va_list ap;
   r->status = st;
-  snprintf(r->detail, sizeof r->detail, fmt, a, b);
+  va_start(ap, fmt);
+  vsnprintf(r->detail, sizeof r->detail, fmt, ap);
+  va_end(ap);
+}
+
+/* A status with nothing to say (a pass, an accept or a reject). */
+static void verdict(result *r, int st) {
+  r->status = st;
+  r->detail[0] = 0;
 }
 
 /* A worker's serving process (PROTOCOL.md, `serve`): set while the cases
@@ -72,10 +83,10 @@ static int run(const impl *im, const opts *o, const char *const *args, proc_resu
   if (serving) {
     if (serve_one(im, &popts, args, pr, r) != 0) {
       if (pr->timed_out) {
-        set(r, ST_TIMEOUT, "%s: no exit within the time limit%s", args[0], "");
+        fail(r, ST_TIMEOUT, "%s: no exit within the time limit", args[0]);
         r->code = -1000;
       } else {
-        set(r, ST_CRASH, "%s: the serving process went away", args[0], "");
+        fail(r, ST_CRASH, "%s: the serving process went away", args[0]);
       }
       return -1;
     }
@@ -91,7 +102,7 @@ static int run(const impl *im, const opts *o, const char *const *args, proc_resu
     rc = proc_run((char *const *)argv, &popts, pr);
     free(argv);
     if (rc != 0) {
-      set(r, ST_CRASH, "cannot start %s%s", im->argv0, "");
+      fail(r, ST_CRASH, "cannot start %s", im->argv0);
       return -1;
     }
   }
@@ -99,17 +110,17 @@ static int run(const impl *im, const opts *o, const char *const *args, proc_resu
   if (snprintf(r->err, sizeof r->err, "%s", pr->err) < 0)
     r->err[0] = 0;
   if (pr->timed_out) {
-    set(r, ST_TIMEOUT, "%s: no exit within the time limit%s", args[0], "");
+    fail(r, ST_TIMEOUT, "%s: no exit within the time limit", args[0]);
     r->code = -1000;
   } else if (!pr->exited) {
     char s[16];
     snprintf(s, sizeof s, "%d", pr->sig);
-    set(r, ST_CRASH, "%s: killed by signal %s", args[0], s);
+    fail(r, ST_CRASH, "%s: killed by signal %s", args[0], s);
     r->code = -pr->sig;
   } else if (pr->code != 0 && pr->code != 1) {
     char s[16];
     snprintf(s, sizeof s, "%d", pr->code);
-    set(r, ST_CRASH, "%s: exit status %s", args[0], s);
+    fail(r, ST_CRASH, "%s: exit status %s", args[0], s);
     r->code = pr->code;
   } else {
     r->code = pr->code;
@@ -151,16 +162,16 @@ static int compare_output(const impl *im, const opts *o, const proc_result *pr,
   jdoc g, w;
   int rc = 0;
   if (!want) {
-    set(r, ST_CRASH, "runner: cannot read %s%s", want_path, "");
+    fail(r, ST_CRASH, "runner: cannot read %s", want_path);
     return -1;
   }
   if (pr->out_truncated) {
-    set(r, ST_WRONG_OUTPUT, "%s: output larger than the runner keeps%s", what, "");
+    fail(r, ST_WRONG_OUTPUT, "%s: output larger than the runner keeps", what);
     free(want);
     return -1;
   }
   if (json_parse(pr->out, pr->outlen, &g, err, sizeof err) != 0) {
-    set(r, ST_WRONG_OUTPUT, "%s: output is not JSON: %s", what, err);
+    fail(r, ST_WRONG_OUTPUT, "%s: output is not JSON: %s", what, err);
     free(want);
     return -1;
   }
@@ -175,14 +186,14 @@ static int compare_output(const impl *im, const opts *o, const proc_result *pr,
   }
   if (json_parse(want, wl, &w, err, sizeof err) != 0) {
     json_free(&g);
-    set(r, ST_CRASH, "runner: %s is not JSON%s", want_path, "");
+    fail(r, ST_CRASH, "runner: %s is not JSON", want_path);
     free(want);
     return -1;
   }
   if (!o->strict && !strcmp(what, "lookup"))
     accept_declined(&g.root, &w.root);
   if (json_compare(&g.root, &w.root, im->unknown, diff, sizeof diff) != 0) {
-    set(r, ST_WRONG_OUTPUT, "%s: %s", what, diff);
+    fail(r, ST_WRONG_OUTPUT, "%s: %s", what, diff);
     rc = -1;
   }
   json_free(&g);
@@ -232,7 +243,7 @@ static int same_bytes(const proc_result *pr, const char *want_path, const char *
   size_t wl, i, line = 1;
   char *want = read_text(want_path, &wl), ln[24];
   if (!want) {
-    set(r, ST_CRASH, "runner: cannot read %s%s", want_path, "");
+    fail(r, ST_CRASH, "runner: cannot read %s", want_path);
     return -1;
   }
   for (i = 0; i < wl && i < pr->outlen && want[i] == pr->out[i]; i++)
@@ -242,7 +253,7 @@ static int same_bytes(const proc_result *pr, const char *want_path, const char *
   if (i == wl && i == pr->outlen && !pr->out_truncated)
     return 0;
   snprintf(ln, sizeof ln, "%zu", line);
-  set(r, ST_WRONG_OUTPUT, "%s: differs from the corpus text at line %s", what, ln);
+  fail(r, ST_WRONG_OUTPUT, "%s: differs from the corpus text at line %s", what, ln);
   return -1;
 }
 
@@ -314,35 +325,35 @@ void run_case(const impl *im, const opts *o, const kase *k, result *r) {
   snprintf(endian, sizeof endian, " %s ", k->endian);
   if (!(im->versions & (1u << k->version))) {
     snprintf(sfx, sizeof sfx, "%d", k->version);
-    set(r, ST_UNSUPPORTED, "version %s%s", sfx, "");
+    fail(r, ST_UNSUPPORTED, "version %s", sfx);
     return;
   }
   if (!strstr(im->abis, abi)) {
-    set(r, ST_UNSUPPORTED, "ABI %s%s", k->abi, "");
+    fail(r, ST_UNSUPPORTED, "ABI %s", k->abi);
     return;
   }
   if (!strstr(im->endians, endian)) {
-    set(r, ST_UNSUPPORTED, "%s endian%s", k->endian, "");
+    fail(r, ST_UNSUPPORTED, "%s endian", k->endian);
     return;
   }
   args[0] = "decode", args[1] = k->path, args[2] = k->vma, args[3] = NULL;
   if (run(im, o, args, &pr, r) != 0)
     return;
   if (!strcmp(k->cls, "impl")) {
-    set(r, pr.code == 0 ? ST_IMPL_ACCEPT : ST_IMPL_REJECT, "%s%s", "", "");
+    verdict(r, pr.code == 0 ? ST_IMPL_ACCEPT : ST_IMPL_REJECT);
     free(pr.out);
     return;
   }
   if (!valid) {
     char named[128];
     if (pr.code == 0)
-      set(r, ST_SHOULD_REJECT, "accepted; the oracle finds %s%s", k->finding, "");
+      fail(r, ST_SHOULD_REJECT, "accepted; the oracle finds %s", k->finding);
     else if (named_other_finding(pr.err, k->finding, named, sizeof named))
-      set(r, ST_WRONG_FINDING, "named %s, want %s", named, k->finding);
+      fail(r, ST_WRONG_FINDING, "named %s, want %s", named, k->finding);
     else if (o->strict && !names_finding(pr.err, k->finding))
-      set(r, ST_WRONG_FINDING, "named no finding, want %s%s", k->finding, "");
+      fail(r, ST_WRONG_FINDING, "named no finding, want %s", k->finding);
     else
-      set(r, ST_PASS, "%s%s", "", "");
+      verdict(r, ST_PASS);
     free(pr.out);
     if (o->strict && r->status == ST_PASS)
       strict_rejected(im, o, k, r);
@@ -350,13 +361,12 @@ void run_case(const impl *im, const opts *o, const kase *k, result *r) {
   }
   if (o->strict && pr.code == 0 && !strcmp(k->cls, "questionable") &&
       !names_finding(pr.err, k->finding)) {
-    set(r, ST_WRONG_FINDING, "accepted without naming the questionable finding %s%s", k->finding,
-        "");
+    fail(r, ST_WRONG_FINDING, "accepted without naming the questionable finding %s", k->finding);
     free(pr.out);
     return;
   }
   if (pr.code != 0) {
-    set(r, ST_SHOULD_ACCEPT, "decode rejected: %.200s%s", strtok(pr.err, "\n") ? pr.err : "", "");
+    fail(r, ST_SHOULD_ACCEPT, "decode rejected: %.200s", strtok(pr.err, "\n") ? pr.err : "");
     free(pr.out);
     return;
   }
@@ -371,7 +381,7 @@ void run_case(const impl *im, const opts *o, const kase *k, result *r) {
     if (run_lookup(im, o, k, &pr, r) != 0)
       return;
     if (pr.code != 0) {
-      set(r, ST_SHOULD_ACCEPT, "lookup rejected: %.200s%s", pr.err, "");
+      fail(r, ST_SHOULD_ACCEPT, "lookup rejected: %.200s", pr.err);
       free(pr.out);
       return;
     }
@@ -385,7 +395,7 @@ void run_case(const impl *im, const opts *o, const kase *k, result *r) {
     if (run_unwind(im, o, k, i, want, sizeof want, &pr, r) != 0)
       return;
     if (pr.code != 0) {
-      set(r, ST_SHOULD_ACCEPT, "unwind rejected: %.200s%s", pr.err, "");
+      fail(r, ST_SHOULD_ACCEPT, "unwind rejected: %.200s", pr.err);
       free(pr.out);
       return;
     }
@@ -404,12 +414,12 @@ void run_case(const impl *im, const opts *o, const kase *k, result *r) {
       return;
     rc = pr.code == 0 ? same_bytes(&pr, want, "objdump", r) : -1;
     if (pr.code != 0)
-      set(r, ST_SHOULD_ACCEPT, "objdump rejected: %.200s%s", pr.err, "");
+      fail(r, ST_SHOULD_ACCEPT, "objdump rejected: %.200s", pr.err);
     free(pr.out);
     if (rc != 0)
       return;
   }
-  set(r, ST_PASS, "%s%s", "", "");
+  verdict(r, ST_PASS);
 }
 
 const skip_entry *skipped(const impl *im, const kase *k) {
