@@ -23,6 +23,7 @@
 #include "sfr_fast.h"
 #include "sfr_fde_read.h"
 #include "sfr_fde_start.h"
+#include "sfr_validate.h" /* the rules it certifies: sfr_pcmask_rep_size_zero */
 #include "sfr_radix.h"
 
 #define BAD 0xffu

@@ -1,5 +1,5 @@
 /* sfr_radix.h - inside the library: the certificate's sort of one key
- * per function (sort_key, decoder/src/sfr_validate.h) in the caller's
+ * per function (sort_key, decoder/src/sfr_keys.h) in the caller's
  * scratch.  The reference validation sorts with a plain merge sort
  * (decoder/src/sfr_keys.c); this one finds runs, for keys nearly in order
  * or nearly against it, and sorts keys in no order by radix, and gives the
@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "sfr_validate.h"
+#include "sfr_keys.h"
 
 /* Sorts k[0, n) (the keys in index order) using tmp[0, n) and returns
  * whichever of the two holds the result.  by_a_only: sorted by (a, index)

@@ -1,4 +1,4 @@
-/* sfr_keys.c - sorting one key per function (sfr_validate.h), so that
+/* sfr_keys.c - sorting one key per function (sfr_keys.h), so that
  * validation compares neighbours instead of every pair: a plain bottom-up
  * merge sort, O(n log n) on any input, no recursion, nothing allocated
  * (the caller lends tmp); two runs already in order (or wholly in reverse
@@ -7,7 +7,7 @@
  * the keys have. */
 #include <string.h>
 
-#include "sfr_validate.h"
+#include "sfr_keys.h"
 
 sort_key *sfr_merge_runs(sort_key *k, sort_key *tmp, uint64_t n, uint64_t run) {
   sort_key *from = k, *to = tmp, *t;

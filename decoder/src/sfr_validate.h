@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "sframe_ref.h"
+#include "sfr_keys.h"
 
 /* ---- The report ---- */
 
@@ -67,24 +68,6 @@ void sfr_check_fde_order(const sfr_section *sec, const sfr_fde *fde, sfr_order_s
 
 /* ---- Keys: one per function, sorted to compare neighbours ---- */
 
-/* A function's key: (a, b) and its index; for its address range a is the
- * start and b the size, for its FRE data a is the offset in the FRE
- * sub-section and b where its walk ended.  Sorted by (a, b, index), a
- * total order: the result does not depend on how a sort gets there. */
-typedef struct sort_key {
-  uint64_t a;
-  uint32_t b;
-  uint32_t index;
-} sort_key;
-
-static inline int sfr_key_less(const sort_key *x, const sort_key *y) {
-  if (x->a != y->a)
-    return x->a < y->a;
-  if (x->b != y->b)
-    return x->b < y->b;
-  return x->index < y->index;
-}
-
 /* Sections of up to this many functions have their keys on the stack
  * when the caller lends no scratch (3 keys of 16 bytes a function:
  * 24 KiB); larger ones without scratch get checks-skipped if they need
@@ -103,13 +86,6 @@ typedef struct sfr_keys {
  * 0 when neither will do. */
 int sfr_take_keys(const sfr_section *sec, void *scratch, size_t scratch_len, sort_key *stack,
                   sfr_keys *k);
-
-/* Merges the sorted runs of run keys (the last may be shorter) of k[0, n)
- * bottom-up, using tmp[0, n); returns whichever holds the result. */
-sort_key *sfr_merge_runs(sort_key *k, sort_key *tmp, uint64_t n, uint64_t run);
-/* Sorts k[0, n) using tmp[0, n) (sfr_merge_runs from runs of one key);
- * returns whichever holds the result. */
-const sort_key *sfr_sort_keys(sort_key *k, sort_key *tmp, uint64_t n);
 
 /* fde-overlap and fde-duplicate among all functions, their range keys k
  * sorted; pairs both before o->first_unsorted were reported by

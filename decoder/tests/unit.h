@@ -28,6 +28,7 @@
 #include "sfr_fast.h"
 #include "sfr_lookup.h"
 #include "sfr_radix.h"
+#include "sfr_validate.h"
 #include "vectors.h"
 
 
