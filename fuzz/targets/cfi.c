@@ -58,7 +58,8 @@
 #include "fuzz_check.h"
 #include "sframe_enc.h"
 #include "sframe_ref.h"
-#include "sfcfi.h"
+#include "sc_convert.h"
+#include "sc_check.h"
 
 #define TEXT_VMA 0x400000u
 #define EH_VMA 0x600000u

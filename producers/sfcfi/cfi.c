@@ -8,7 +8,7 @@
  * asked for at that address, until the function ends.  The rules are what
  * dwarf_frame_cfa and dwarf_frame_register say, turned from libdw's
  * location expressions back into CFI rules (sc_rule_kind). */
-#include "sfcfi.h"
+#include "sc_cfi.h"
 
 #include <dwarf.h>
 #include <elf.h>

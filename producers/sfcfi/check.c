@@ -11,7 +11,7 @@
  * same two readings are reported as one range.  Functions in one table only
  * are listed with a class: for the CFI, the reason SFrame cannot hold the
  * function or "expressible" (the producer left it out). */
-#include "sfcfi.h"
+#include "sc_check.h"
 
 #include <stdlib.h>
 #include <string.h>

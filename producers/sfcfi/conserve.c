@@ -36,7 +36,9 @@
  * input function at all; 2 for usage and input errors (an unreadable file,
  * an input that is not relocatable, an invalid input .sframe, an output
  * without a symbol table). */
-#include "sfcfi.h"
+#include "sc_conserve.h"
+#include "sc_diff.h"
+#include "sc_elf.h"
 
 #include <elf.h>
 #include <stdarg.h>

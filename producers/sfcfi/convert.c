@@ -10,7 +10,7 @@
  * a PCINC FDE of their own, as linkers write PLT0 and the entries.  The
  * model goes to the corpus encoder (sframe_enc.h), which chooses the FRE
  * and word sizes as gas does. */
-#include "sfcfi.h"
+#include "sc_convert.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -28,7 +28,8 @@
  * not, when no piece was compared, or a section is invalid or of another
  * ABI; 2 when an input cannot be read.  All of it is O(n log n) in the
  * functions and linear in the rows. */
-#include "sfcfi.h"
+#include "sc_diff.h"
+#include "sc_express.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -13,7 +13,7 @@
  * without the PCREL flag holds its start fields relative to the section,
  * so a PC-relative relocation into it is rebased to the section's start,
  * as ld does (N27). */
-#include "sfcfi.h"
+#include "sc_elf.h"
 
 #include <elf.h>
 #include <errno.h>

@@ -24,7 +24,8 @@
  * The output is written to a temporary file in its directory and renamed
  * into place, so it is whole or absent; the input is never overwritten.
  * Every error message starts with the name of the file it is about. */
-#include "sfcfi.h"
+#include "sc_elf.h"
+#include "sc_elfout.h"
 
 #include <elf.h>
 #include <errno.h>

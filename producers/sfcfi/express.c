@@ -16,7 +16,7 @@
  * An expression is evaluated where it is a sum of a register and constants
  * the PC decides (the x86-64 PLT's CFA: rsp + 8 + ((rip & 15) >= 11) << 3,
  * DWARF 5 6.4.2 via the LSB), so that it can be compared at each address. */
-#include "sfcfi.h"
+#include "sc_express.h"
 
 #include <dwarf.h>
 #include <string.h>

@@ -7,8 +7,35 @@
  *
  * Exit status: 0 the tables agree (check, diff) or the conversion
  * succeeded; 1 they disagree, nothing was compared or converted, or the
- * input's SFrame is not valid; 2 usage errors and unreadable input. */
-#include "sfcfi.h"
+ * input's SFrame is not valid; 2 usage errors and unreadable input.
+ *
+ * The CFI side is read by elfutils' libdw (dwarf_getcfi_elf, dwarf_getcfi,
+ * dwarf_cfi_addrframe, dwarf_frame_cfa, dwarf_frame_register), an
+ * interpreter nobody here wrote; the ELF side by libelf.  The SFrame side is
+ * the oracle (sframe_ref.h), linked like any user links it; SFrame is
+ * written by the corpus encoder (sframe_enc.h).  Prefix: sc_; each module has its header
+ * (sc_util.h, sc_elf.h, sc_cfi.h, sc_express.h, sc_check.h, sc_convert.h,
+ * sc_diff.h, sc_conserve.h, sc_elfout.h); none includes this file.
+ *
+ *   elfin.c    open an ELF file (relocatable objects: sections given
+ *              addresses and the relocations of .eh_frame, .debug_frame and
+ *              .sframe applied), find its CFI and its .sframe
+ *   cfi.c      every FDE of the CFI and its rows, as libdw computes them
+ *   express.c  a CFI row as SFrame rules (sfr_rules) for one version, or
+ *              the reason SFrame cannot express it
+ *   check.c    `sfcfi check`: the two tables compared at every address
+ *   convert.c  `sfcfi convert`: CFI to SFrame through the encoder
+ *   diff.c     `sfcfi diff`: two SFrame sections compared by meaning
+ *   conserve.c `sfcfi conserve`: a linker's output against its inputs, by
+ *              meaning, function by function
+ *   elfout.c   a copy of an ELF file with a new .sframe section
+ *   util.c     error text, growing arrays, JSON strings
+ *   sfcfi.c    the command line (this file) */
+#include "sc_check.h"
+#include "sc_conserve.h"
+#include "sc_convert.h"
+#include "sc_diff.h"
+#include "sc_elfout.h"
 
 #include <elf.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* util.c - what every part of sfcfi needs: error text, growing arrays,
  * JSON strings. */
-#include "sfcfi.h"
+#include "sc_util.h"
 
 #include <stdarg.h>
 #include <stdlib.h>

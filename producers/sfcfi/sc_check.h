@@ -1,0 +1,24 @@
+/* sc_check.h - sfcfi's `sfcfi check`: the two tables compared at every address (check.c).
+ * The modules of sfcfi are described in sfcfi.c. */
+#ifndef SC_CHECK_H
+#define SC_CHECK_H
+
+#include <stdio.h>
+#include "sc_express.h"
+
+/* ---- check.c ---- */
+typedef struct sc_check_opts {
+  const char *path;
+  int json;         /* one JSON object instead of text */
+  int debug_frame;  /* .debug_frame even when there is .eh_frame */
+  int summary;      /* the summary without the list */
+  const char *sframe_path; /* another SFrame section (raw, or an ELF's) to
+                            * hold against the file's CFI instead of its own */
+  uint64_t sframe_vma;     /* that raw section's address, when */
+  int have_sframe_vma;     /* given (else the file's own .sframe's, or 0) */
+} sc_check_opts;
+/* Runs `sfcfi check`; returns the exit status (0 all agree, 1 a
+ * disagreement or nothing compared, 2 the file cannot be read). */
+int sc_check(const sc_check_opts *o, FILE *out, FILE *errf);
+
+#endif

@@ -1,0 +1,26 @@
+/* sc_util.h - sfcfi's error text, growing arrays, byte reading, JSON strings (util.c).
+ * The modules of sfcfi are described in sfcfi.c. */
+#ifndef SC_UTIL_H
+#define SC_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- util.c ---- */
+#if defined(__GNUC__)
+#define SC_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define SC_PRINTF(f, a)
+#endif
+/* The message into err (errlen bytes); returns -1. */
+int sc_fail(char *err, size_t errlen, const char *fmt, ...) SC_PRINTF(3, 4);
+/* *p holds at least need elements of elem bytes (*cap of them), doubling;
+ * 0, or -1 with *p untouched when memory runs out. */
+int sc_grow(void **p, size_t *cap, size_t need, size_t elem);
+/* The unsigned value of n bytes (1-8) at p, big- or little-endian. */
+uint64_t sc_get(const uint8_t *p, unsigned n, int big);
+/* s as a JSON string, quoted. */
+void sc_json_str(FILE *out, const char *s);
+
+#endif
