@@ -128,7 +128,7 @@ static int answer(int argc, char **argv) {
       return 3;
     }
     /* As sfref: lookups and unwinds go through the lookup index, and each
-     * lookup is checked against the simple path, which has none. */
+     * lookup is checked against the reference path, which has none. */
     if ((n = sfr_index_size(&sec)) != 0 && (lookup_index = malloc(n)) != NULL) {
       if (!sfr_index_build(&sec, lookup_index, n)) {
         fprintf(stderr, "sfadapter-reference: internal error: the index of a section "
@@ -168,7 +168,7 @@ static int answer(int argc, char **argv) {
       }
       /* Both of the library's lookup paths answer every lookup (dump.h):
        * if they disagree, exit 3, which the runner reports as a crash of
-       * the oracle, so the corpus holds the fast path to the simple one. */
+       * the oracle, so the corpus holds the fast path to the reference one. */
       for (m = 0; m < 2; m++) {
         const char *why = lookup_json(stdout, &sec, pc, m ? SFR_PC_RA : SFR_PC_IP);
         if (why) {

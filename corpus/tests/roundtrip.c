@@ -141,7 +141,7 @@ static int check_lookups(const sfe_model *m, const sfr_section *sec, const uint6
      * written into the text, so that the comparison fails on it. */
     for (mode = SFR_PC_IP; mode <= SFR_PC_RA; mode++)
       if ((paths = lookup_json(got.f, sec, pcs[i], (sfr_pc_mode)mode)))
-        fprintf(got.f, "<the fast and the simple path differ in the %s>", paths);
+        fprintf(got.f, "<the fast and the reference path differ in the %s>", paths);
     fputc('\n', got.f);
   }
   text_close(&want);

@@ -476,7 +476,7 @@ sfr_status dump_objdump(FILE *out, const sfr_section *sec) {
 
 void lookup_disagree(const char *prog, uint64_t pc, sfr_pc_mode mode, const char *why) {
   fprintf(stderr,
-          "%s: internal error: lookup of 0x%" PRIx64 " (%s): the fast and the simple lookup "
+          "%s: internal error: lookup of 0x%" PRIx64 " (%s): the fast and the reference lookup "
           "paths disagree on the %s; please report it with the section\n",
           prog, pc, mode == SFR_PC_IP ? "ip" : "ra", why);
 }

@@ -7,7 +7,7 @@
  * FILE is an ELF file (its .sframe section and address are used) or, with
  * --raw, the bytes of a section whose address is given by --vma.
  * Exit status: 0 success, 1 the input is not valid SFrame, 2 usage or I/O,
- * 3 an internal error (the library's fast and simple lookups disagree, or
+ * 3 an internal error (the library's fast and reference lookups disagree, or
  *   the lookup index of a section validated in order could not be built).
  * sfref links the oracle's library only: generating sections is the corpus
  * tool's (`sfcorpus gen`), for the tool that judges must not contain the
@@ -675,7 +675,7 @@ int main(int argc, char **argv) {
       goto out;
     }
     /* The lookup index (sfr_index_build) on a section validated in order:
-     * every lookup sfref answers is checked against the simple path, which
+     * every lookup sfref answers is checked against the reference path, which
      * has no index, so the corpus holds the two to each other.  Without
      * memory for it, lookups binary-search. */
     if ((n = sfr_index_size(&sec)) != 0 && (index = malloc(n)) != NULL &&

@@ -34,9 +34,9 @@ static void both_paths(const sfr_section *sec, uint64_t pc) {
     const char *why;
     (void)sfr_lookup_checked(sec, pc, m ? SFR_PC_RA : SFR_PC_IP, &res, &why);
     if (why)
-      fprintf(stderr, "the fast and the simple lookup of 0x%llx differ in the %s\n",
+      fprintf(stderr, "the fast and the reference lookup of 0x%llx differ in the %s\n",
               (unsigned long long)pc, why);
-    FUZZ_CHECK(!why, "the fast and the simple lookup give the same answer");
+    FUZZ_CHECK(!why, "the fast and the reference lookup give the same answer");
   }
 }
 
