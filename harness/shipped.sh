@@ -19,10 +19,11 @@
 # libstdc++ and libgcc_s.  Wrong unwinds matching a line of
 # harness/shipped-attributions.txt are attributed; any other fails the run.
 #
-# Usage: harness/shipped.sh [--quick] [--arch A[,A...]] [--out DIR] [--only NAME[,NAME...]]
+# Usage: harness/shipped.sh [--quick] [--arch A[,A...]] [-j N] [--out DIR] [--only NAME[,NAME...]]
 #   --quick  the short pass `make check` runs (ls on each architecture,
 #            python3 on x86-64, with less work)
 #   --arch   x86_64, aarch64, s390x (default: all three)
+#   -j N     N architectures at once (default 1; each is one QEMU process)
 #   --out    results (default build/harness/shipped): OUT/results.md, a
 #            table per workload and module; OUT/results.json; each run's
 #            harness output under OUT/runs/ARCH-NAME/
@@ -36,17 +37,19 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 . "$here/common/debian-apt.sh"
 SFCFI=$here/build/bin/sfcfi
 top=$here/build/shipped
-out=$here/build/harness/shipped quick=0 only="" arches="x86_64 aarch64 s390x" root="" logs=""
+out=$here/build/harness/shipped quick=0 only="" arches="x86_64 aarch64 s390x" root="" logs="" jobs=1
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1; shift ;;
     --out) out=${2:?}; shift 2 ;;
     --only) only=${2:?}; shift 2 ;;
     --arch) arches=${2:?}; arches=${arches//,/ }; shift 2 ;;
+    -j) jobs=${2:?}; shift 2 ;;
     -h|--help) sed -n '2,/^# (or attributed)/p' "$0"; exit 0 ;;
     *) echo "shipped: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
+case $jobs in ''|*[!0-9]*|0) echo "shipped: -j wants a number of jobs, not '$jobs'" >&2; exit 2 ;; esac
 for a in $arches; do
   case $a in x86_64|aarch64|s390x) ;; *) echo "shipped: unknown architecture '$a' (x86_64, aarch64, s390x)" >&2; exit 2 ;; esac
 done
@@ -99,11 +102,16 @@ workload() {
 # python_script N MODULES: the Python workload: N records through each of
 # MODULES (json, bz2, lzma, sqlite3, decimal; each a module Debian builds
 # as a shared object it dlopens), libc's qsort calling back into Python
-# through ctypes (libffi), two threads.
+# through ctypes (libffi), a signal delivered to Python's C handler, two
+# threads.
 python_script() {
   cat <<EOF
-import ctypes, threading, zlib, re
+import ctypes, threading, zlib, re, os, signal
 n, want = ${1}, "${2}".split(",")
+got = []
+signal.signal(signal.SIGUSR1, lambda *a: got.append(a[0]))
+os.kill(os.getpid(), signal.SIGUSR1)  # delivered to Python's C handler
+assert got == [signal.SIGUSR1]
 d = [{"k": i, "v": str(i) * 3} for i in range(n)]
 sizes = [len(zlib.compress(repr(d).encode()))]
 if "json" in want:
@@ -246,13 +254,23 @@ for name in $WORKLOADS; do
 done
 [ -n "$chosen" ] || { echo "shipped: no workload named '$only' ($WORKLOADS)" >&2; exit 2; }
 
+# The roots, one architecture after the other (one apt state).
+declare -A roots
 rc=0 ran=0
 for arch in $arches; do
   # every chosen workload's packages at once: the root is made once
   pkgs=""
   for name in $chosen; do workload "$name" "$arch"; pkgs+=" $PKGS"; done
   # shellcheck disable=SC2086
-  root=$(fetch "$arch" $pkgs) || { rc=1; continue; }
+  roots[$arch]=$(fetch "$arch" $pkgs) || rc=1
+done
+
+# run_arch ARCH: every chosen workload on ARCH; writes "RC RAN" to
+# OUT/.status-ARCH.
+run_arch() {
+  local arch=$1 rc=0 ran=0 name prog seeds g m mods libargs run l
+  root=${roots[$arch]}
+  [ -n "$root" ] || { echo "1 0" > "$out/.status-$arch"; return; }
   logs=$top/$(debarch "$arch")/convert-logs
   for name in $chosen; do
     # the quick pass: ls on each architecture, python3 on x86-64
@@ -294,7 +312,46 @@ for arch in $arches; do
       [ -f "$l" ] && echo "$m $(sed -n 's/^skipped \([a-z0-9-]*\) \([0-9]*\)$/\1=\2/p' "$l" | tr '\n' ' ')"
     done > "$run.skipped"
   done
+  echo "$rc $ran" > "$out/.status-$arch"
+}
+
+# The architectures, -j at a time (each run is one QEMU process).
+for arch in $arches; do
+  rm -f "$out/.status-$arch"
+  if [ "$jobs" -gt 1 ]; then
+    run_arch "$arch" &
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+  else
+    run_arch "$arch"
+  fi
 done
+wait
+for arch in $arches; do
+  read -r r n < "$out/.status-$arch" 2>/dev/null || { r=1; n=0; }
+  [ "$r" = 0 ] || rc=1
+  ran=$((ran + n))
+done
+
+# The speed reference, in the same run: a static program under the same
+# harness (Debian's bash-static for amd64, producers/debian-static.sh,
+# converted the same way), with the same kind of work as `make harness`'s
+# programs.  The report prints the shipped programs' checked instructions
+# a second against its.
+if [[ " $arches " == *" x86_64 "* ]]; then
+  ref=$out/runs/reference
+  rm -rf "$ref"
+  if bash "$here/producers/debian-static.sh" bash-static > "$ref.log" 2>&1; then
+    refbin=$top/amd64/bash-static.v3
+    "$SFCFI" convert --version 3 --elf -o "$refbin" "$here/build/producers/debian/amd64/bin/bash-static" >> "$ref.log" 2>&1 &&
+    bash "$here/harness/run.sh" --bin "$refbin" --progress 0 --out "$ref" \
+      --attributions "$here/producers/debian-static-attributions.txt" -- -c \
+      "f(){ return 3; }; g(){ f; false; }; for((i=0;i<$([ "$quick" = 1 ] && echo 2000 || echo 20000);i++));do ((s+=i)); g; done; true" >> "$ref.log" 2>&1 ||
+      { echo "shipped: the speed reference (bash-static under the harness) failed: $ref.log" >&2; rc=1; }
+  else
+    echo "shipped: cannot fetch bash-static for the speed reference: $ref.log" >&2
+    rc=1
+  fi
+fi
 
 python3 "$here/harness/shipped-report.py" "$out" "$top" || rc=1
 [ "$ran" -gt 0 ] || { echo "shipped: no workload ran" >&2; rc=1; }
