@@ -471,7 +471,17 @@ static int in_function(uint64_t pc, sfr_pc_mode mode, uint64_t entry) {
   return sec && sfr_lookup(sec, pc, mode, &res) != SFR_LOOKUP_NO_FDE && res.fde.start == entry;
 }
 
-/* Frames whose caller's SP is below the current SP are gone (longjmp)
+/* Is a frame whose caller's SP at the call was csp gone, the SP being sp?
+ * On x86-64 the call pushed the return address, so a live frame's own code
+ * runs at csp - 8 or below, and sp >= csp means it was left: a C++
+ * exception's landing pad in the caller runs at exactly the caller's SP at
+ * the call.  AArch64 and s390x push nothing: a leaf runs at csp. */
+static int gone(uint64_t sp, uint64_t csp) {
+  return g.arch == ARCH_X86_64 ? sp >= csp : sp > csp;
+}
+
+/* Frames whose caller's SP is below the current SP are gone (longjmp,
+ * exceptions)
  * unless the code running (pc, as mode says) is the top frame's own
  * function: that function moved its frame up the stack rather than leaving
  * it (libffi's ffi_call_unix64 puts its frame, return address relocated,
@@ -479,17 +489,17 @@ static int in_function(uint64_t pc, sfr_pc_mode mode, uint64_t entry) {
  * frame is alive: its csp becomes this SP (the order of csps holds), and
  * the SP its caller will have after the return is not known (judge). */
 static void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode) {
-  if (v->depth && sp > v->stack[v->depth - 1].csp) {
+  if (v->depth && gone(sp, v->stack[v->depth - 1].csp)) {
     frame *t = &v->stack[v->depth - 1];
     if (in_function(pc, mode, t->entry)) {
-      t->csp = sp;
+      t->csp = sp + (g.arch == ARCH_X86_64 ? 8 : 0); /* as if called from here */
       t->reloc = 1;
       t->cached = 0;
       t->tail_ok = 0;
       v->c.relocated++;
     }
   }
-  while (v->depth && sp > v->stack[v->depth - 1].csp)
+  while (v->depth && gone(sp, v->stack[v->depth - 1].csp))
     v->depth--;
 }
 
