@@ -30,9 +30,9 @@ def load(out):
     runs = []
     for path in sorted(glob.glob(os.path.join(out, "runs", "*", "results.json"))):
         run = path.split(os.sep)[-2]
-        if run == "reference":
-            continue
-        arch, name = run.split("-", 1)
+        arch, _, name = run.partition("-")
+        if arch not in DEBARCH or not name:
+            continue  # the speed reference, or not this layout's
         with open(path) as f:
             j = json.load(f)["runs"][0]  # the harness's report: wrongs named and attributed
         skipped = Counter()
