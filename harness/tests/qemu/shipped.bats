@@ -44,7 +44,7 @@ module() { # JSON SUFFIX FIELD: FIELD of the module whose path ends in SUFFIX
   done
 }
 
-@test "shipped --quick: python3's dlopened modules and libffi are checked, and the frame libffi moves is followed" {
+@test "shipped --quick: python3's dlopened modules and libffi are checked, the frame libffi moves is followed, threads and a signal" {
   local j
   j=$(run_json x86_64 python3 python3.11)
   [ "$(module "$j" /_json.cpython-311-x86_64-linux-gnu.so checked)" -gt 1000 ]
@@ -53,6 +53,8 @@ module() { # JSON SUFFIX FIELD: FIELD of the module whose path ends in SUFFIX
   # qsort's callbacks run inside ffi_call_unix64's relocated frame
   [ "$(jq .relocated_frames "$j")" -ge 1 ]
   [ "$(jq .threads "$j")" -ge 3 ]
+  # SIGUSR1 delivered to Python's C handler: a frame entered by the kernel
+  [ "$(jq .signal_frames "$j")" -ge 1 ]
   grep -q 'python3 workload done' "$S/runs/x86_64-python3/runs/python3.11.stdout"
 }
 
