@@ -64,7 +64,7 @@ triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-li
 # Debian packages with the program), PROG (its path in the root), ARGS,
 # DLOPEN (root paths, globs allowed, of the modules it dlopens) and CHECK
 # (a fixed string its standard output must hold: the work was done).
-WORKLOADS="ls sort python3 perl gzip xz sqlite3 cppcheck"
+WORKLOADS="ls sort python3 python3-tests perl gzip xz sqlite3 cppcheck"
 QUICK_WORKLOADS="ls python3"
 workload() {
   local t; t=$(triplet "$2")
@@ -79,6 +79,11 @@ workload() {
       for m in _json _bz2 _lzma _sqlite3 _decimal _ctypes; do
         DLOPEN+=("/usr/lib/python3.11/lib-dynload/$m.cpython-311-$t.so")
       done ;;
+    # the package's own tests (libpython3.11-testsuite), by its own runner
+    python3-tests) PKGS="python3.11-minimal libpython3.11-stdlib libpython3.11-testsuite"; PROG=/usr/bin/python3.11
+      ARGS=(-m test -q test_json test_heapq test_bisect test_textwrap test_string)
+      CHECK="Tests result: SUCCESS"
+      DLOPEN=("/usr/lib/python3.11/lib-dynload/_json.cpython-311-$t.so") ;;
     perl) PKGS="perl-base"; PROG=/usr/bin/perl; CHECK="perl workload done"
       ARGS=(-MList::Util=sum,max,shuffle -MPOSIX=floor -e 'my %h; for (1..20000) { $h{$_ % 977} .= $_ } my @k = sort { length($h{$a}) <=> length($h{$b}) or $a <=> $b } keys %h; my $s = sum(map { length } values %h); my @w; open(my $f, "<", $ARGV[0]) or die; while (<$f>) { push @w, (split)[0] } print scalar(@k), " ", $s, " ", max(map { length } @w), " ", floor(@w / 3), "\nperl workload done\n"' "$out/input/words")
       DLOPEN=("/usr/lib/$t/perl-base/auto/List/Util/Util.so" "/usr/lib/$t/perl-base/auto/POSIX/POSIX.so" "/usr/lib/$t/perl-base/auto/Fcntl/Fcntl.so") ;;
@@ -159,37 +164,58 @@ printf 'int f(int x) {\n  return x + ;\n}\nint g( {\n' > "$out/input/broken.c"
 
 # fetch ARCH PKG...: the packages and every package they depend on,
 # unpacked into TOP/DEBARCH/pkgs (each once: what is there is never fetched
-# again; the closure is read from apt's local lists), and the root beside it
-# made again from them when one was added.  Prints the root.
+# again; the closure is read from apt's local lists), and the root beside
+# it: hard links to the unpacked files (a module converted in the root is
+# its own file; a package added later is linked in, the conversions made
+# stay).  Prints the root.
 fetch() {
   local arch=$1 da; shift
   da=$(debarch "$arch")
-  local pk=$top/$da/pkgs root=$top/$da/root p deb closure added=0
+  local pk=$top/$da/pkgs root=$top/$da/root p deb closure new=()
   debian_apt_init "$top/apt/bookworm" "$top/debs" bookworm amd64 arm64 s390x || return 1
   closure=$(debian_closure "$da" "$@") || return 1
   [ -n "$closure" ] || { echo "shipped: no packages for $*:$da in bookworm's lists" >&2; return 1; }
-  mkdir -p "$pk/.unpacked"
+  mkdir -p "$pk/.unpacked" "$pk/.files"
   for p in $closure; do
     [ ! -f "$pk/.unpacked/$p" ] || continue
     deb=$(debian_download "$da" "$p") || return 1
     dpkg-deb -x "$deb" "$pk" || { echo "shipped: cannot unpack $deb" >&2; return 1; }
+    dpkg-deb -c "$deb" | awk '{ sub(/^\.\//, "", $6); if ($6 != "") print substr($1, 1, 1), $6 }' > "$pk/.files/$p"
     dpkg-deb -f "$deb" Version > "$pk/.unpacked/$p"
-    added=1
+    new+=("$p")
   done
-  if [ $added = 1 ] || [ ! -d "$root" ]; then
-    for f in "$pk"/.unpacked/*; do echo "$(basename "$f") $(cat "$f")"; done | sort > "$pk/VERSIONS"
-    rm -rf "$root" "$root.tmp"
+  for f in "$pk"/.unpacked/*; do echo "$(basename "$f") $(cat "$f")"; done | sort > "$pk/VERSIONS"
+  if [ ! -d "$root" ]; then
+    rm -rf "$root.tmp"
     cp -al "$pk" "$root.tmp" || return 1
-    # absolute links point into the root (the host has no such files)
-    find "$root.tmp" -type l -lname '/*' | while IFS= read -r l; do
-      ln -sfn "$root$(readlink "$l")" "$l"
-    done
     # an empty loader cache: the guest's loader searches its own paths,
     # never the host's /etc/ld.so.cache (QEMU falls back to host files)
     mkdir -p "$root.tmp/etc" && rm -f "$root.tmp/etc/ld.so.cache" && : > "$root.tmp/etc/ld.so.cache"
+    abs_links "$root.tmp" "$root"
     mv "$root.tmp" "$root"
+  elif [ ${#new[@]} -gt 0 ]; then
+    # the added packages' files linked in (directories made, links copied)
+    local kind path
+    for p in "${new[@]}"; do
+      while read -r kind path; do
+        case $kind in
+          d) mkdir -p "$root/$path" ;;
+          l) mkdir -p "$(dirname "$root/$path")"; cp -P --remove-destination "$pk/$path" "$root/$path" ;;
+          *) mkdir -p "$(dirname "$root/$path")"; ln -f "$pk/$path" "$root/$path" ;;
+        esac
+      done < "$pk/.files/$p"
+    done
+    abs_links "$root" "$root"
   fi
   echo "$root"
+}
+
+# abs_links DIR ROOT: absolute symbolic links in DIR point into ROOT (the
+# host has no such files).
+abs_links() {
+  find "$1" -type l -lname '/*' ! -lname "$2/*" | while IFS= read -r l; do
+    ln -sfn "$2$(readlink "$l")" "$l"
+  done
 }
 
 # convert FILE: the module converted in place in the root (it is a hard
