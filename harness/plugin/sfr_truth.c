@@ -134,6 +134,8 @@ typedef struct frame {
   uint64_t serial;
   uint64_t entry; /* the callee's first instruction */
   uint8_t reloc;  /* the callee moved its frame above csp (see relocated) */
+  uint8_t fn_known;        /* fn_lo/fn_hi hold the callee's extent */
+  uint64_t fn_lo, fn_hi;   /* the callee's function (its FDE), 0: none */
   int64_t unc;  /* index of the nearest frame at or below this one whose RA
                    no FDE covers (-1: none) */
   /* The oracle's step from this frame (pc ra, sp csp, fp in_fp) to the
@@ -463,12 +465,48 @@ static void push(vstate *v, uint64_t ra, uint64_t csp) {
 
 static const sfr_section *sec_of(uint64_t pc, sfr_pc_mode mode);
 
+/* The extent [lo, hi) of the function (its FDE) holding pc; 0 if none. */
+static int fn_extent(uint64_t pc, sfr_pc_mode mode, uint64_t *lo, uint64_t *hi) {
+  const sfr_section *sec = sec_of(pc, mode);
+  sfr_lookup_result res;
+  if (!sec || sfr_lookup(sec, pc, mode, &res) == SFR_LOOKUP_NO_FDE)
+    return 0;
+  *lo = res.fde.start, *hi = res.fde.start + res.fde.size;
+  return 1;
+}
+
 /* Is pc (looked up as mode says) in the function whose first instruction
  * is entry?  The function's extent is its FDE's. */
 static int in_function(uint64_t pc, sfr_pc_mode mode, uint64_t entry) {
   const sfr_section *sec = entry ? sec_of(pc, mode) : NULL;
   sfr_lookup_result res;
   return sec && sfr_lookup(sec, pc, mode, &res) != SFR_LOOKUP_NO_FDE && res.fde.start == entry;
+}
+
+
+/* AArch64 and s390x: a C++ exception's landing pad runs in the catching
+ * function at exactly the SP it had at its call into the callee the
+ * exception left, which a live leaf callee also has.  Told apart by where
+ * the code runs: outside the top frame's own function (its FDE, from its
+ * entry) and inside its caller's function, not at the return address, the
+ * top frame was left.  (Outside both is a tail call: alive.) */
+static void drop_landed(vstate *v, uint64_t sp, uint64_t pc) {
+  while (v->depth >= 2) {
+    frame *t = &v->stack[v->depth - 1];
+    if (sp != t->csp || pc == t->ra || t->reloc || !t->entry)
+      return;
+    if (!t->fn_known) {
+      t->fn_known = 1;
+      if (!fn_extent(t->entry, SFR_PC_IP, &t->fn_lo, &t->fn_hi))
+        t->fn_lo = t->fn_hi = 0;
+    }
+    if (pc >= t->fn_lo && pc < t->fn_hi)
+      return; /* in its own function: alive */
+    if (!in_function(pc, SFR_PC_IP, v->stack[v->depth - 2].entry))
+      return; /* not in its caller's: a tail call */
+    v->depth--;
+    v->c.nonlocal_exits++;
+  }
 }
 
 /* Is a frame whose caller's SP at the call was csp gone, the SP being sp?
@@ -501,6 +539,8 @@ static void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode) {
   }
   while (v->depth && gone(sp, v->stack[v->depth - 1].csp))
     v->depth--;
+  if (mode == SFR_PC_IP && g.arch != ARCH_X86_64)
+    drop_landed(v, sp, pc);
 }
 
 static uint64_t land_hash(uint64_t pc, uint64_t sp) {
