@@ -8,8 +8,11 @@
 #                                      harness/run.sh --bin PROG -- ARGS...)
 #   make harness-replay [IMPL=adapter] the committed snapshots, without QEMU
 #   make harness-test                  the recorder's own tests under QEMU
-#   make shipped [QUICK=1]             Debian's own programs with every library
-#                                      they link converted, under the harness
+#   make shipped [QUICK=1] [ARCH=...] [JOBS=N]
+#                                      Debian's own programs (amd64, arm64,
+#                                      s390x) with every module they load
+#                                      converted, under the harness, JOBS
+#                                      architectures at once (default 2)
 #                                      (harness/shipped.sh, harness/SHIPPED.md)
 .PHONY: harness harness-replay harness-test shipped
 harness: $(SFREF)
@@ -27,4 +30,4 @@ harness-test: $(SFREF)
 shipped:
 	bash ci/install-deps.sh shipped
 	$(MAKE) -s $(SFREF) $(BUILD)/bin/sfcfi
-	bash harness/shipped.sh $(if $(QUICK),--quick)
+	bash harness/shipped.sh -j $(or $(JOBS),2) $(if $(QUICK),--quick) $(if $(ARCH),--arch $(ARCH))
