@@ -63,7 +63,8 @@ triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-li
 # The workloads: WORKLOADS names them; `workload NAME ARCH` sets PKGS (the
 # Debian packages with the program), PROG (its path in the root), ARGS,
 # DLOPEN (root paths, globs allowed, of the modules it dlopens) and CHECK
-# (a fixed string its standard output must hold: the work was done).
+# (a fixed string its output, standard or error, must hold: the work was
+# done).
 WORKLOADS="ls sort python3 python3-tests perl gzip xz sqlite3 cppcheck"
 QUICK_WORKLOADS="ls python3"
 workload() {
@@ -322,7 +323,7 @@ run_arch() {
     if bash "$here/harness/run.sh" --bin "$prog" --root "$root" "${libargs[@]}" --lib-idle-ok --progress 0 \
         --attributions "$here/harness/shipped-attributions.txt" --out "$run" -- "${ARGS[@]}" \
         > "$run.log" 2>&1; then
-      if [ -n "$CHECK" ] && ! grep -qF -- "$CHECK" "$run"/runs/*.stdout; then
+      if [ -n "$CHECK" ] && ! cat "$run"/runs/*.stdout "$run"/runs/*.stderr | grep -qF -- "$CHECK"; then
         echo "shipped: $arch $name: its output does not hold '$CHECK': the work was not done ($run/runs/)" >&2
         rc=1
       else
