@@ -58,9 +58,9 @@ def reference(out):
 
 
 def chart(runs, path):
-    """Horizontal bars: checked instructions per run, log-free, scaled to
-    the largest; wrong (red) and truth unknown (grey) counts printed."""
-    w, bar_h, left = 760, 18, 170
+    """Horizontal bars: checked instructions per run, scaled to the largest;
+    wrong (red while any is not attributed) and truth unknown printed."""
+    w, bar_h, left = 900, 18, 170
     h = 40 + bar_h * len(runs) + 30
     top_val = max([j.get("checked", 0) for _, _, j, _ in runs] + [1])
     colours = {"x86_64": "#4e79a7", "aarch64": "#59a14f", "s390x": "#f28e2b"}
@@ -72,8 +72,10 @@ def chart(runs, path):
         tu = sum(j.get("truth_unknown", {}).values())
         s.append('<text x="10" y="%d">%s %s</text>' % (y + 13, arch, name))
         s.append('<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/>' % (left, y + 2, bw, bar_h - 4, colours.get(arch, "#888")))
-        s.append('<text x="%.1f" y="%d">%.2fM checked, <tspan fill="%s">%d wrong</tspan>, %d unknown</text>'
-                 % (left + bw + 6, y + 13, j.get("checked", 0) / 1e6, "#c00" if j.get("wrong", 0) else "#000", j.get("wrong", 0), tu))
+        open_wrong = j.get("wrong", 0) - j.get("attributed", 0)
+        s.append('<text x="%.1f" y="%d">%.2fM checked, <tspan fill="%s">%d wrong (%d attributed)</tspan>, %d unknown</text>'
+                 % (left + bw + 6, y + 13, j.get("checked", 0) / 1e6, "#c00" if open_wrong else "#000",
+                    j.get("wrong", 0), j.get("attributed", 0), tu))
     s.append('<text x="10" y="%d" fill="#555">colour: architecture (blue x86-64, green AArch64, orange s390x)</text>' % (h - 10))
     s.append("</svg>")
     with open(path, "w") as f:
