@@ -29,7 +29,9 @@
  *    stack", never checked.  Back on its own stack the thread's frames are
  *    as they were when it left;
  *  - threads: each vCPU is one thread with its own shadow stack.
- * Tail calls are jumps and keep the frame, as they should.
+ * Tail calls are jumps and keep the frame, as they should.  A jump through
+ * a register that leaves its function with the link register set by hand
+ * to an address inside it is a call (on_jump).
  *
  * At every executed instruction an FDE covers, the oracle unwinds from the
  * live registers, reading guest memory through qemu_plugin_read_memory_vaddr,
@@ -160,7 +162,7 @@ typedef struct landing {
 
 typedef struct counts {
   uint64_t checked, correct, wrong, fp_unknown, reg_unknown, unknown_stack, frames_checked;
-  uint64_t max_depth, nonlocal_exits, signal_frames, steps, reused, relocated;
+  uint64_t max_depth, nonlocal_exits, signal_frames, steps, reused, relocated, jump_calls;
 } counts;
 
 /* Modules: the program (0) and each lib= (1..). */
@@ -369,6 +371,29 @@ static int is_call(const uint8_t *b, size_t n) {
   return 0;
 }
 
+/* A jump through a register other than the link register: the register
+ * (its DWARF number), or -1.  On AArch64 and s390x such a jump is a call
+ * when the code set the link register by hand first (libffi's s390x
+ * ffi_call_SYSV: LARL %r14,label; BR %r1); on_jump decides at execution.
+ * x86-64 has no link register: -1. */
+static int jump_reg(const uint8_t *b, size_t n) {
+  switch (g.arch) {
+  case ARCH_AARCH64: {
+    if (n != 4)
+      return -1;
+    uint32_t w = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    unsigned r = (w >> 5) & 31;
+    return (w & 0xfffffc1fu) == 0xd61f0000u && r != 30 ? (int)r : -1; /* BR */
+  }
+  case ARCH_S390X: {
+    unsigned r = n == 2 ? b[1] & 0x0f : 0;
+    return n == 2 && b[0] == 0x07 && (b[1] >> 4) == 15 && r != 0 && r != 14 ? (int)r : -1; /* BR */
+  }
+  default:
+    return -1;
+  }
+}
+
 /* The CFA of a frame whose caller's SP at the call is csp (spec 3.1.3). */
 static uint64_t cfa_of(uint64_t csp) { return g.arch == ARCH_S390X ? csp + 160 : csp; }
 
@@ -380,19 +405,57 @@ static uint64_t entry_sp(uint64_t sp) { return g.arch == ARCH_X86_64 ? sp - 8 : 
 /* The module whose code holds addr (-1: none): a library's executable
  * segments where it was loaded, else the program's (everywhere when its
  * segments were not given).  A few comparisons: modules are few. */
-static int mod_of(uint64_t addr) {
-  for (int m = g.n_mods - 1; m >= 0; m--) {
+/* The code ranges of the opened modules, sorted by address, for mod_of:
+ * rebuilt whole when a module opens (under g.lock, or before a second
+ * thread exists) and published with one pointer; a reader may still be
+ * searching an earlier table, so tables are kept. */
+typedef struct {
+  size_t n;
+  int all; /* the module every other address belongs to (the program
+            * without exec=), or -1 */
+  struct {
+    uint64_t lo, hi;
+    int m;
+  } r[MAX_MODS];
+} modtab;
+static modtab *mtab_pub;
+
+static void publish_modtab(void) {
+  modtab *t = g_new0(modtab, 1);
+  t->all = -1;
+  for (int m = 0; m < g.n_mods; m++) {
     const module *md = &g.mod[m];
     if (!g_atomic_int_get(&md->opened))
       continue;
-    if (!md->hi || (addr >= md->lo && addr < md->hi))
-      return m;
+    if (!md->hi) {
+      t->all = m;
+      continue;
+    }
+    size_t k = t->n++;
+    for (; k > 0 && t->r[k - 1].lo > md->lo; k--)
+      t->r[k] = t->r[k - 1];
+    t->r[k].lo = md->lo, t->r[k].hi = md->hi, t->r[k].m = m;
   }
-  return -1;
+  __atomic_store_n(&mtab_pub, t, __ATOMIC_RELEASE);
 }
 
-/* The module of a PC: an instruction's address, or a return address (its
- * call is the byte before: a call may be the last instruction). */
+/* The module whose code holds addr, or -1.  Two modules' code is never
+ * mapped at one address at once, so the first range ending above addr is
+ * the only one that can hold it. */
+static int mod_of(uint64_t addr) {
+  const modtab *t = __atomic_load_n(&mtab_pub, __ATOMIC_ACQUIRE);
+  if (!t)
+    return -1;
+  size_t lo = 0, hi = t->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (t->r[mid].hi <= addr)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < t->n && addr >= t->r[lo].lo ? t->r[lo].m : t->all;
+}
 static int mod_of_pc(uint64_t pc, sfr_pc_mode mode) {
   return mod_of(mode == SFR_PC_RA ? pc - 1 : pc);
 }
@@ -489,7 +552,10 @@ static int in_function(uint64_t pc, sfr_pc_mode mode, uint64_t entry) {
  * exception left, which a live leaf callee also has.  Told apart by where
  * the code runs: outside the top frame's own function (its FDE, from its
  * entry) and inside its caller's function, not at the return address, the
- * top frame was left.  (Outside both is a tail call: alive.) */
+ * top frame was left.  (Outside both is a tail call: alive.)  A function's
+ * first instruction is never a landing pad: there the top frame has
+ * tail-called that function, which becomes its own (CPython's _Py_Dealloc
+ * jumps to the type's dealloc, which may be its caller's function). */
 static void drop_landed(vstate *v, uint64_t sp, uint64_t pc) {
   while (v->depth >= 2) {
     frame *t = &v->stack[v->depth - 1];
@@ -502,6 +568,11 @@ static void drop_landed(vstate *v, uint64_t sp, uint64_t pc) {
     }
     if (pc >= t->fn_lo && pc < t->fn_hi)
       return; /* in its own function: alive */
+    uint64_t lo, hi;
+    if (fn_extent(pc, SFR_PC_IP, &lo, &hi) && lo == pc) {
+      t->fn_lo = lo, t->fn_hi = hi; /* a tail call: alive, in its new function */
+      return;
+    }
     if (!in_function(pc, SFR_PC_IP, v->stack[v->depth - 2].entry))
       return; /* not in its caller's: a tail call */
     v->depth--;
@@ -752,6 +823,33 @@ static void on_call(unsigned int vcpu_index, void *udata) {
   drop_dead(v, sp, (uintptr_t)udata, SFR_PC_RA);
   push(v, (uintptr_t)udata, sp);
   v->called_sp = entry_sp(sp);
+}
+
+/* A jump through a register (jump_reg) that leaves its function with the
+ * link register set to an address inside it is a call: the jumped-to code
+ * returns there.  A tail call's link register holds its caller's return
+ * address (the top frame's, or one in another function); a jump inside the
+ * function (a switch) stays in it.  udata: the jump's address shifted
+ * left by 5 over its register (user-mode addresses are below 2^59). */
+static void on_jump(unsigned int vcpu_index, void *udata) {
+  vstate *v = vcpu(vcpu_index);
+  uint64_t pc = (uintptr_t)udata >> 5;
+  int reg = (int)((uintptr_t)udata & 31);
+  uint64_t link = reg_value(v, v->r_ra), lo, hi;
+  if (v->depth && v->stack[v->depth - 1].ra == link)
+    return; /* the top frame's own return address: a tail call */
+  if (!fn_extent(pc, SFR_PC_IP, &lo, &hi) || link < lo || link >= hi)
+    return;
+  uint64_t target = reg_value(v, v->r_dwarf[reg]);
+  if (target >= lo && target < hi)
+    return;
+  uint64_t sp = reg_value(v, v->r_sp);
+  if (!on_own_stack(v, sp))
+    return;
+  drop_dead(v, sp, pc, SFR_PC_IP);
+  push(v, link, sp);
+  v->called_sp = entry_sp(sp);
+  v->c.jump_calls++;
 }
 
 /* ---- shared objects: where the loader maps each lib= ---- */
@@ -1239,6 +1337,21 @@ static void progress(const vstate *v) {
 
 /* A snapshot holds one section: with libraries, only stacks whose frames
  * to check all lie in the program (the last may lie in no module). */
+/* Snapshot slots: whether any is left (read without the lock, so that
+ * the check costs nothing once they are taken), and taking one (its
+ * number, or UINT64_MAX when none is left). */
+static int slots_left(uint64_t *written, uint64_t max) {
+  return __atomic_load_n(written, __ATOMIC_RELAXED) < max;
+}
+static uint64_t take_slot(uint64_t *written, uint64_t max) {
+  g_mutex_lock(&g.lock);
+  uint64_t n = __atomic_load_n(written, __ATOMIC_RELAXED);
+  if (n < max)
+    __atomic_store_n(written, n + 1, __ATOMIC_RELAXED);
+  g_mutex_unlock(&g.lock);
+  return n < max ? n : UINT64_MAX;
+}
+
 static int snap_ok(const vstate *v, uint64_t pc, size_t k_end) {
   if (g.n_mods == 1)
     return 1;
@@ -1350,10 +1463,9 @@ static enum result check_insn(vstate *v, uint64_t pc) {
     v->c.wrong++;
     v->c.frames_checked += bad - 1;
     note_wrong(top.pc, step_pc, bad, what);
-    if (g.snapdir && snap_ok(v, top.pc, k_end)) {
-      g_mutex_lock(&g.lock);
-      uint64_t n = g.wrongsnaps_written < g.wrongsnaps_max ? g.wrongsnaps_written++ : UINT64_MAX;
-      g_mutex_unlock(&g.lock);
+    if (g.snapdir && slots_left(&g.wrongsnaps_written, g.wrongsnaps_max) &&
+        snap_ok(v, top.pc, k_end)) {
+      uint64_t n = take_slot(&g.wrongsnaps_written, g.wrongsnaps_max);
       if (n != UINT64_MAX) {
         read_all_regs(v, &top);
         char why[128];
@@ -1368,12 +1480,15 @@ static enum result check_insn(vstate *v, uint64_t pc) {
     v->c.fp_unknown++;
   else
     v->c.correct++;
-  if (g.snapdir && g.snaps_max && ++v->checks_since_snap >= g.stride && k_end > 0 &&
-      !fp_unknown && snap_ok(v, top.pc, k_end)) {
+  /* One try every stride-th check (a try that fails waits for the next). */
+  int snap = 0;
+  if (g.snapdir && slots_left(&g.snaps_written, g.snaps_max) &&
+      ++v->checks_since_snap >= g.stride) {
     v->checks_since_snap = 0;
-    g_mutex_lock(&g.lock);
-    uint64_t n = g.snaps_written < g.snaps_max ? g.snaps_written++ : UINT64_MAX;
-    g_mutex_unlock(&g.lock);
+    snap = k_end > 0 && !fp_unknown && snap_ok(v, top.pc, k_end);
+  }
+  if (snap) {
+    uint64_t n = take_slot(&g.snaps_written, g.snaps_max);
     if (n != UINT64_MAX) {
       read_all_regs(v, &top);
       write_snapshot(v, "chosen", n, &top, k_end, NULL);
@@ -1428,6 +1543,11 @@ static void open_module(int m, uint64_t bias) {
   sfr_validate_ex(&md->sec, md->sec_bytes, md->sec_len, md->vma + bias, scratch, scratch_len,
                   &rep);
   g_free(scratch);
+  /* The lookup index (kept for the process: a thread may still be using
+   * the one of an earlier opening). */
+  size_t index_len = sfr_index_size(&md->sec);
+  if (index_len && !sfr_report_rejects(&rep))
+    sfr_index_build(&md->sec, g_malloc(index_len), index_len);
   if (sfr_report_rejects(&rep)) {
     const char *first = "";
     for (size_t i = 0; i < rep.count && i < 16; i++)
@@ -1449,6 +1569,7 @@ static void open_module(int m, uint64_t bias) {
   if (!md->n_xseg)
     md->lo = 0; /* hi 0: the program's code is everywhere */
   g_atomic_int_set(&md->opened, 1);
+  publish_modtab();
   g_atomic_int_inc(&g.mod_gen);
 }
 
@@ -1495,6 +1616,10 @@ static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
     if (is_call(bytes, len))
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_call, QEMU_PLUGIN_CB_R_REGS,
                                              (void *)(uintptr_t)(va + len));
+    int jr = jump_reg(bytes, len);
+    if (jr >= 0 && covered(va, SFR_PC_IP) && va < (UINT64_C(1) << 59))
+      qemu_plugin_register_vcpu_insn_exec_cb(insn, on_jump, QEMU_PLUGIN_CB_R_REGS,
+                                             (void *)(uintptr_t)(va << 5 | (uint64_t)jr));
   }
 }
 
@@ -1702,7 +1827,7 @@ static void on_exit_cb(qemu_plugin_id_t id, void *p) {
     t.reg_unknown += v->c.reg_unknown;
     t.frames_checked += v->c.frames_checked, t.nonlocal_exits += v->c.nonlocal_exits;
     t.signal_frames += v->c.signal_frames, t.steps += v->c.steps, t.reused += v->c.reused;
-    t.relocated += v->c.relocated;
+    t.relocated += v->c.relocated, t.jump_calls += v->c.jump_calls;
     if (v->c.max_depth > t.max_depth)
       t.max_depth = v->c.max_depth;
   }
@@ -1719,13 +1844,13 @@ static void on_exit_cb(qemu_plugin_id_t id, void *p) {
           ",\"register\":%" PRIu64 "},\"not_covered\":%" PRIu64 ",\"frames_checked\":%" PRIu64 ",\"max_depth\":%" PRIu64
           ",\"nonlocal_exits\":%" PRIu64 ",\"signal_handlers\":%d,\"signal_frames\":%" PRIu64
           ",\"threads\":%u,\"steps\":%" PRIu64 ",\"chains_reused\":%" PRIu64
-          ",\"relocated_frames\":%" PRIu64
+          ",\"relocated_frames\":%" PRIu64 ",\"jump_calls\":%" PRIu64
           ",\"plugin_seconds\":%.3f,\"snapshots\":%" PRIu64 ",\"wrong_snapshots\":%" PRIu64
           ",\"wrong_buckets\":%u,",
           g.full ? "full" : "incremental", g.mod[0].bias, executed, t.checked, t.correct, t.fp_unknown,
           t.wrong, t.unknown_stack, t.reg_unknown, executed - t.checked - t.unknown_stack, t.frames_checked,
           t.max_depth, t.nonlocal_exits, g_atomic_int_get(&g.n_handlers), t.signal_frames,
-          g.threads, t.steps, t.reused, t.relocated, secs, g.snaps_written, g.wrongsnaps_written,
+          g.threads, t.steps, t.reused, t.relocated, t.jump_calls, secs, g.snaps_written, g.wrongsnaps_written,
           g_hash_table_size(g.buckets));
   json_modules(f);
   fprintf(f, "\"plt\":");

@@ -36,6 +36,8 @@ setup_file() {
   aarch64-linux-gnu-gcc "${f[@]}" -static -o "$T/coro-aarch64" "$P/coro.c"
   aarch64-linux-gnu-gcc "${f[@]}" -fPIE -pie -o "$T/frames-pie-aarch64" "$P/frames.c"
   s390x-linux-gnu-gcc -B "$T/gas-2.47-s390x/" "${f[@]}" -static -o "$T/nestjmp-s390x" "$P/nestjmp.c"
+  aarch64-linux-gnu-gcc "${f[@]}" -static -o "$T/jumpcall-aarch64" "$P/jumpcall.c"
+  s390x-linux-gnu-gcc -B "$T/gas-2.47-s390x/" "${f[@]}" -static -o "$T/jumpcall-s390x" "$P/jumpcall.c"
   # .sframe covering a function that never runs: nothing will be checked.
   gcc -O2 -Wa,--gsframe -c -o "$T/unused.o" -x c - <<< 'int unused_fn(int x) { return x * 3; }'
   gcc -O2 -static -o "$T/uncovered" -x c - -x none "$T/unused.o" <<< 'int main(void) { return 0; }'
@@ -82,6 +84,19 @@ tamper() {
   [ "$status" -eq 0 ]
   [ "$(field .checked)" -gt 1000 ] && [ "$(field .wrong)" -eq 0 ]
   [ "$(field .nonlocal_exits)" -ge 100 ]
+}
+
+@test "calls made by a jump, and tail calls into the caller's function (AArch64, s390x)" {
+  # Without the jump-call rule, or with a tail call into the caller's
+  # function taken for a landing pad, about 11,000 of these are wrong.
+  for a in aarch64 s390x; do
+    harness "$T/jumpcall-$a" -- 20
+    [ "$status" -eq 0 ]
+    grep -q '20 calls summed 12440, 600 objects released' "$OUT/runs/jumpcall-$a.stdout"
+    [ "$(field .checked)" -gt 10000 ] && [ "$(field .wrong)" -eq 0 ]
+    [ "$(field .jump_calls)" -eq 20 ]
+    [ "$(field .nonlocal_exits)" -eq 0 ]
+  done
 }
 
 @test "signals: handlers entered by delivery, nested, and left by siglongjmp" {
