@@ -2,8 +2,8 @@
 # The real sections of the corpus (corpus/real/build-real.sh, `make
 # corpus-real`): sections GNU as emitted, each with what that release's
 # objdump --sframe printed: the ones checked in under corpus/real/sections/
-# (GNU as 2.40, 2.44 and 2.47.50; corpus/real/regen.sh) and, when present,
-# the shared vectors.  sfref must accept every one and print the same text
+# (GNU as 2.40, 2.44 and 2.47.50; corpus/real/regen.sh); the shared vectors
+# only in a corpus built on purpose with them (CORPUS_EXTRA).  sfref must accept every one and print the same text
 # (SPEC-NOTES.md N26: objdump's quirks are reproduced on purpose).
 # Environment (set by the test runner): SFREF, CORPUS (the corpus directory,
 # holding real/), SHARED (optional: empty or naming nothing skips the shared
@@ -48,8 +48,14 @@ case_missing() {
   [ "$n" -eq "$(find "$R" -maxdepth 1 -name 'gas*.sframe' | wc -l)" ]
 }
 
-@test "real: every shared vector is a case with its objdump text" {
+@test "real: the corpus holds no section from outside the repository (shared-*), whatever sits beside the clone" {
+  [ "$(find "$R" -maxdepth 1 -name 'shared-*' | wc -l)" -eq 0 ]
+}
+
+@test "real: make corpus CORPUS_EXTRA=DIR adds every vector of DIR/vectors as a case with its objdump text" {
   have_shared || skip "no shared vectors${SHARED:+ at $SHARED}"
+  R=$BATS_TEST_TMPDIR/real
+  bash "$BATS_TEST_DIRNAME/../real/build-real.sh" "$SHARED" "$R" 2> /dev/null
   n=0 missing=""
   for f in "$V"/gas/*.sframe "$V"/more/*.sframe; do
     b=${f%.sframe}
@@ -57,6 +63,7 @@ case_missing() {
     n=$((n + 1))
   done
   [ -z "$missing" ] || { echo "missing:$missing"; false; }
+  [ "$n" -gt 0 ]
   [ "$n" -eq "$(find "$R" -maxdepth 1 -name 'shared-*.sframe' | wc -l)" ]
 }
 
