@@ -826,11 +826,32 @@ static void on_call(unsigned int vcpu_index, void *udata) {
 }
 
 /* A jump through a register (jump_reg) that leaves its function with the
- * link register set to an address inside it is a call: the jumped-to code
- * returns there.  A tail call's link register holds its caller's return
- * address (the top frame's, or one in another function); a jump inside the
- * function (a switch) stays in it.  udata: the jump's address shifted
+ * link register set by hand to an address inside it is a call: the
+ * jumped-to code returns there.  A tail call's link register holds its
+ * caller's return address (the top frame's, or one in another function); a
+ * jump inside the function (a switch) stays in it; a link register left by
+ * a call this function made points just after that call (follows_call).  udata: the jump's address shifted
  * left by 5 over its register (user-mode addresses are below 2^59). */
+/* Does the instruction before addr call (a return address left in the
+ * link register by an earlier call, not one set by hand)?  ld.so's
+ * _dl_start_user jumps to the program's entry with x30 still holding the
+ * return address of its call to _dl_init. */
+static int follows_call(vstate *v, uint64_t addr) {
+  static const unsigned lens[] = {2, 4, 6}; /* s390x: BASR, BRAS/BAS, BRASL */
+  for (unsigned i = 0; i < 3; i++) {
+    unsigned n = g.arch == ARCH_AARCH64 ? 4 : lens[i];
+    if (addr < n)
+      continue;
+    g_byte_array_set_size(v->mbuf, 0);
+    if (qemu_plugin_read_memory_vaddr(addr - n, v->mbuf, n) && v->mbuf->len == n &&
+        is_call(v->mbuf->data, n))
+      return 1;
+    if (g.arch == ARCH_AARCH64)
+      break;
+  }
+  return 0;
+}
+
 static void on_jump(unsigned int vcpu_index, void *udata) {
   vstate *v = vcpu(vcpu_index);
   uint64_t pc = (uintptr_t)udata >> 5;
@@ -841,7 +862,7 @@ static void on_jump(unsigned int vcpu_index, void *udata) {
   if (!fn_extent(pc, SFR_PC_IP, &lo, &hi) || link < lo || link >= hi)
     return;
   uint64_t target = reg_value(v, v->r_dwarf[reg]);
-  if (target >= lo && target < hi)
+  if ((target >= lo && target < hi) || follows_call(v, link))
     return;
   uint64_t sp = reg_value(v, v->r_sp);
   if (!on_own_stack(v, sp))
