@@ -364,9 +364,9 @@ SNAP
   [ "$status" -eq 1 ] && [[ "$output" == *"kernel-pcrel-required"* ]]
 }
 
-@test "profile: README's worked example (GNU as 2.47's outermost row): v13 registers and errs at lookup, v16 answers outermost" {
+@test "profile: decoder/profile/README.md's worked example (GNU as 2.47's outermost row): v13 registers and errs at lookup, v16 answers outermost" {
   local f=$REPO/corpus/real/sections/gas247-x86_64-cfi-flex.sframe
-  grep -q 'sfref lookup --profile kernel-v13 --mode=ip --raw --vma 0x402078 $S 0x401005 0x401012' "$REPO/README.md"
+  grep -q 'sfref lookup --profile kernel-v13 --mode=ip --raw --vma 0x402078 $S 0x401005 0x401012' "$REPO/decoder/profile/README.md"
   run sfref validate --profile kernel-v13 --raw --vma 0x402078 "$f"
   [ "$status" -eq 0 ] && [[ "$output" == *"warning: kernel-outermost-lookup-error"*"FDE 3, FRE 0"* ]]
   [[ "$output" == *"registered by kernel-v13 (1 met only by lookups)"* ]]
