@@ -15,12 +15,12 @@ CONF_HDRS     := $(wildcard conformance/runner/*.h conformance/include/*.h)
 # The one process runner (conformance/runner/proc.c): sfconform runs the
 # adapters with it, the text-tool adapters their tool.
 SFC_PROC_LIB  := $(BUILD)/lib/libsfc_proc.a
-# What the text-tool adapters share (conformance/adapters/binutils.h): the
+# What the text-tool adapters share (conformance/adapters/sfa_text.h): the
 # ELF wrapper, the dump model and its JSON, the GNU text parser.
 SFA_TEXT_LIB  := $(BUILD)/lib/libsfa_text.a
 SFA_TEXT_SRCS := conformance/adapters/sfa_elf.c conformance/adapters/sfa_text.c \
                  conformance/adapters/gnu_text.c
-SFA_TEXT_HDRS := conformance/adapters/binutils.h conformance/adapters/gnu_text.h \
+SFA_TEXT_HDRS := conformance/adapters/sfa_text.h conformance/adapters/gnu_text.h \
                  conformance/adapters/sfa_elf.h conformance/runner/proc.h decoder/include/sframe_ref.h
 SFA_CFLAGS    := -Iconformance/adapters -Iconformance/runner -Icommon
 

@@ -6,20 +6,23 @@
 #   sfadapter-objdump-2.44, sfadapter-readelf-2.44   trixie's (make toolchains)
 #   sfadapter-objdump-2.47, sfadapter-readelf-2.47   sid's 2.47.50 snapshot (make toolchains)
 #
-# One main (binutils.c, linked with $(SFA_TEXT_LIB), conformance.mk): the tool's kind, path and exact version are
+# The driver (text_driver.c) with the GNU tool (gnu_tool.c), linked with
+# $(SFA_TEXT_LIB) (conformance.mk): the tool's kind, path and exact version are
 # compiled in (-D); the release decides how its text is read.  The newer
 # ones are built only when their toolchain is unpacked.
 
 # The toolchains live in build/ whatever BUILD is (one cache, ci/toolchains.sh).
 SFA_BU_TC      := $(abspath build/toolchains)
-SFA_BU_SRC     := conformance/adapters/binutils.c $(SFA_TEXT_HDRS) \
+SFA_BU_SRC     := conformance/adapters/text_driver.c conformance/adapters/gnu_tool.c $(SFA_TEXT_HDRS) \
                   conformance/adapters/adapter_cli.h conformance/adapters/sfa_serve.h conformance/adapters/sfa_regs.h common/sfc_tools.h \
                   conformance/adapters/binutils.mk $(SFA_TEXT_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 # $(call sfa_bu_pkg,ROOT,PACKAGE): the package's version in ROOT/VERSIONS
 sfa_bu_pkg = $(shell awk '$$1 == "$(2)" { print $$2 }' $(1)/VERSIONS 2>/dev/null)
-# $(call sfa_bu_build,KIND-DEFINE,NAME,PATH,VERSION)
-sfa_bu_build = $(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) -D$(1) -DSFA_NAME='"$(2)"' \
-  -DSFA_PATH='"$(3)"' -DSFA_VERSION='"$(4)"' -o $@ conformance/adapters/binutils.c \
+# $(call sfa_bu_build,KIND,NAME,PATH,VERSION): KIND objdump or readelf
+sfa_bu_build = $(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) -DSFA_KIND='"$(1)"' \
+  -DSFA_KIND_ENV='"$(shell echo $(1) | tr a-z A-Z)"' -DSFA_NAME='"$(2)"' \
+  -DSFA_PATH='"$(3)"' -DSFA_VERSION='"$(4)"' -o $@ \
+  conformance/adapters/text_driver.c conformance/adapters/gnu_tool.c \
   $(SFA_TEXT_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 
 SFA_BU_240_VERSION = $(shell dpkg-query -W -f='$${Version}' binutils 2>/dev/null)
@@ -55,10 +58,10 @@ sfadapter-binutils: $(SFA_BU_BINS)
 define sfa_bu_pair
 $$(SFA_BU_$(subst .,,$(1))_OBJDUMP): $$(SFA_BU_SRC) $(4)
 	@mkdir -p $$(@D)
-	$$(call sfa_bu_build,SFA_TOOL_OBJDUMP,objdump-$(1),$(2)/objdump,$$($(3)))
+	$$(call sfa_bu_build,objdump,objdump-$(1),$(2)/objdump,$$($(3)))
 $$(SFA_BU_$(subst .,,$(1))_READELF): $$(SFA_BU_SRC) $(4)
 	@mkdir -p $$(@D)
-	$$(call sfa_bu_build,SFA_TOOL_READELF,readelf-$(1),$(2)/readelf,$$($(3)))
+	$$(call sfa_bu_build,readelf,readelf-$(1),$(2)/readelf,$$($(3)))
 endef
 $(eval $(call sfa_bu_pair,2.40,/usr/bin,SFA_BU_240_VERSION,))
 $(eval $(call sfa_bu_pair,2.44,$(SFA_BU_TC)/trixie/bin,SFA_BU_244_VERSION,$(SFA_BU_TC)/trixie/VERSIONS))

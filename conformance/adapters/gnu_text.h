@@ -1,10 +1,10 @@
 /* gnu_text.h - the GNU objdump / readelf `--sframe` text parser of the
- * objdump-* and readelf-* adapters (binutils.c).  How each field is read
+ * objdump-* and readelf-* adapters (gnu_tool.c).  How each field is read
  * and what each release's text cannot tell: binutils-notes.md. */
 #ifndef SFA_GNU_TEXT_H
 #define SFA_GNU_TEXT_H
 
-#include "binutils.h"
+#include "sfa_text.h"
 
 /* 1 when cfg's release is MAJ.MIN or later. */
 int sfa_ver_ge(const sfa_config *cfg, int maj, int min);

@@ -1,5 +1,5 @@
 /* llvm.c - the llvm-readobj-22 conformance adapter: `llvm-readobj --sframe`
- * on the wrapped section (binutils.c does the wrapping and running), its
+ * on the wrapped section (text_driver.c does the wrapping and running), its
  * structured text parsed back into the canonical JSON (decoder/JSON.md).
  *
  * LLVM 22 reads version 2 only (1 and 3: "invalid/unsupported version
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binutils.h"
+#include "sfa_text.h"
 #include "sfa_regs.h"
 
 /* Fields llvm-readobj never prints (the section's byte order: it reads the
@@ -436,4 +436,12 @@ static int llvm_judge(const sfa_config *cfg, proc_result *r, sfa_dump *d) {
 
 static const char *const llvm_args[] = {"--sframe", NULL};
 
-const sfa_tool sfa_llvm_tool = {llvm_capabilities, llvm_sh_type, llvm_args, llvm_judge};
+const sfa_tool sfa_the_tool = {
+    .kind = "llvm-readobj",
+    .kind_env = "LLVM_READOBJ",
+    .capabilities = llvm_capabilities,
+    .sh_type = llvm_sh_type,
+    .args = llvm_args,
+    .judge = llvm_judge,
+    .print_text = NULL, /* its text is not objdump's */
+};

@@ -1,5 +1,5 @@
 /* sfa_text.c - what every text-tool adapter shares beside the tool's
- * own parser (binutils.h): the dump model, its JSON printer (decoder/JSON.md),
+ * own parser (sfa_text.h): the dump model, its JSON printer (decoder/JSON.md),
  * the line lexer and number readers the parsers use, and the messages for a
  * tool's exit.  Built once into $(BUILD)/lib/libsfa_text.a. */
 #include <inttypes.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "binutils.h"
+#include "sfa_text.h"
 
 /* ------------------------------------------------------------------ */
 /* small helpers                                                       */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The text-tool adapters (conformance/adapters/binutils.c, llvm.c): for each
+# The text-tool adapters (conformance/adapters/text_driver.c with gnu_tool.c or llvm.c): for each
 # one built, its capabilities name the adapter, the exact package version of
 # the tool it runs and the SFrame versions that release reads; a valid
 # section of each such version is accepted with the functions the corpus

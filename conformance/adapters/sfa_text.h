@@ -1,16 +1,18 @@
-/* binutils.h - what the text-tool adapters share (binutils.c, llvm.c).
+/* sfa_text.h - what the text-tool adapters share: the driver
+ * (text_driver.c), the GNU tool (gnu_tool.c, gnu_text.c) and llvm-readobj
+ * (llvm.c).
  *
  * A text-tool adapter wraps the raw section in a minimal ELF file, runs a
  * dumping tool on it (objdump, readelf, llvm-readobj) and parses the text
- * back into the canonical JSON of decoder/JSON.md.  binutils.c runs the
- * tool (conformance/runner/proc.c) on the file sfa_elf.c writes, and holds
- * main and the GNU tools' description; sfa_text.c the dump model, its JSON
- * printer and the text lexer; gnu_text.c the GNU text parser, llvm.c the
- * llvm-readobj one.
- * Each tool is described by an sfa_tool; the one an adapter program runs is
- * chosen at build time (binutils.mk, llvm.mk). */
-#ifndef SFA_BINUTILS_H
-#define SFA_BINUTILS_H
+ * back into the canonical JSON of decoder/JSON.md.  text_driver.c runs
+ * the tool (conformance/runner/proc.c) on the file sfa_elf.c writes and
+ * holds main; sfa_text.c the dump model, its JSON printer and the text
+ * lexer; gnu_tool.c describes GNU objdump and readelf, whose text
+ * gnu_text.c reads; llvm.c describes llvm-readobj and reads its text.
+ * Each tool is an sfa_tool named sfa_the_tool; an adapter program links
+ * the driver with one (binutils.mk, llvm.mk). */
+#ifndef SFA_TEXT_H
+#define SFA_TEXT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -127,7 +129,14 @@ int sfa_parse_hex(const char **s, uint64_t *v); /* hex digits, no 0x */
 /* ------------------------------------------------------------------ */
 /* a tool                                                              */
 
+/* Bytes of a tool's standard output an adapter keeps. */
+#define SFA_MAX_STDOUT (512u * 1024u * 1024u)
+
+/* A tool: what the driver (text_driver.c) needs to know of it.  Each
+ * adapter links one, named sfa_the_tool (gnu_tool.c, llvm.c). */
 typedef struct sfa_tool {
+  const char *kind;     /* "objdump", "readelf", "llvm-readobj" */
+  const char *kind_env; /* the variable naming the program when none is compiled in */
   /* capabilities: prints the JSON object; 0 or 1 (the tool cannot run) */
   int (*capabilities)(const sfa_config *cfg);
   /* the section type the wrapper gives .sframe */
@@ -137,7 +146,13 @@ typedef struct sfa_tool {
   /* the tool exited (not killed, no timeout): 0 accept with *d filled, or
    * 1 reject with the reason printed on stderr */
   int (*judge)(const sfa_config *cfg, proc_result *r, sfa_dump *d);
+  /* the `objdump SECTION VMA` command (the tool's own text, for diffing
+   * with sfref's): prints it, 0, or 1 when the run was a rejection; NULL
+   * when the adapter does not offer it */
+  int (*print_text)(const sfa_config *cfg, const proc_result *r);
 } sfa_tool;
+
+extern const sfa_tool sfa_the_tool;
 
 /* Runs cfg->path with --version; 0 and the first line, or -1. */
 int sfa_tool_version_line(const sfa_config *cfg, char *line, size_t n);

@@ -1,6 +1,8 @@
-/* binutils.c - the text-tool conformance adapters (PROTOCOL.md):
- * objdump-2.40, readelf-2.40, objdump-2.44, readelf-2.44, objdump-2.47,
- * readelf-2.47 and, with llvm.c, llvm-readobj-22.
+/* text_driver.c - the driver of the text-tool conformance adapters
+ * (PROTOCOL.md): objdump-2.40, readelf-2.40, objdump-2.44, readelf-2.44,
+ * objdump-2.47, readelf-2.47 (with gnu_tool.c) and llvm-readobj-22 (with
+ * llvm.c).  The tool is the one sfa_the_tool describes; nothing here
+ * depends on which.
  *
  * The raw .sframe section is wrapped in a minimal ELF64 file (a null
  * section, .sframe at the case's VMA, .shstrtab: sfa_elf.c) in a private
@@ -13,7 +15,6 @@
  * null (listed in "unknown_fields").
  *
  * Built once per tool and release (binutils.mk, llvm.mk):
- *   -DSFA_TOOL_OBJDUMP / -DSFA_TOOL_READELF / -DSFA_TOOL_LLVM   the kind
  *   -DSFA_NAME='"objdump-2.47"'   the adapter's name
  *   -DSFA_PATH='"/abs/objdump"'   the program run
  *   -DSFA_VERSION='"2.47.50.20261021-1"'   its exact (Debian package) version;
@@ -43,54 +44,17 @@
 
 #include "adapter_cli.h"
 #include "sfa_serve.h"
-#include "binutils.h"
-#include "gnu_text.h"
 #include "proc.h"
 #include "sfa_elf.h"
+#include "sfa_text.h"
 #include "sfc_tools.h"
 
 extern char **environ;
 
 #define MAX_SECTION (256u * 1024u * 1024u) /* bytes of section accepted */
-#define MAX_STDOUT (512u * 1024u * 1024u)  /* bytes of tool text kept */
 #define MAX_ENV 4096
 
-#if defined(SFA_TOOL_LLVM)
-#define SFA_KIND "llvm-readobj"
-#define SFA_KIND_ENV "LLVM_READOBJ"
-extern const sfa_tool sfa_llvm_tool;
-#define SFA_THE_TOOL sfa_llvm_tool
-#elif defined(SFA_TOOL_READELF)
-#define SFA_KIND "readelf"
-#define SFA_KIND_ENV "READELF"
-#define SFA_THE_TOOL gnu_tool
-#else
-#define SFA_KIND "objdump"
-#define SFA_KIND_ENV "OBJDUMP"
-#define SFA_THE_TOOL gnu_tool
-#endif
-
 static sfa_config g_cfg;
-
-/* What makes a GNU tool's run a rejection, each said on stderr: a non-zero
- * exit, anything on its stderr (e.g. 2.47: "Error: SFrame decode failure"
- * with exit 0), or more text than the adapter keeps.  1 then, else 0.
- * (llvm-readobj's judge words its warnings its own way.) */
-static int gnu_failed(const sfa_config *cfg, const proc_result *r) {
-  char line[200];
-  if (sfa_exit_failed(cfg, r))
-    return 1;
-  if (r->errlen) {
-    sfa_first_line(r->err, line, sizeof line);
-    fprintf(stderr, "%s warned: %s\n", cfg->kind, line);
-    return 1;
-  }
-  if (r->out_truncated) {
-    fprintf(stderr, "%s printed more than %u bytes\n", cfg->kind, MAX_STDOUT);
-    return 1;
-  }
-  return 0;
-}
 
 /* ------------------------------------------------------------------ */
 /* running the tool                                                    */
@@ -135,7 +99,7 @@ static void run_tool(char *const argv[], double timeout, proc_result *r) {
   envp[ne] = NULL;
   memset(&o, 0, sizeof o);
   o.timeout_s = timeout;
-  o.max_out = MAX_STDOUT;
+  o.max_out = SFA_MAX_STDOUT;
   o.envp = envp;
   o.search_path = 1;
   o.default_sigpipe = 1;
@@ -224,66 +188,6 @@ int sfa_check_tool(const sfa_config *cfg) {
   return 0;
 }
 
-#ifndef SFA_TOOL_LLVM
-/* ------------------------------------------------------------------ */
-/* GNU objdump / readelf --sframe                                      */
-
-#define ver_ge sfa_ver_ge
-
-/* Keys printed as null where the text cannot tell (binutils-notes.md). */
-static const char *const gnu_unknown_240[] = {
-    "endian", "abi", "flags_raw", "fixed_fp_offset", "fixed_ra_offset", "auxhdr_len",
-    "fre_type", "pauth_key", "reg", "rule", "offset", NULL};
-static const char *const gnu_unknown_241[] = {
-    "endian", "abi", "flags_raw", "auxhdr_len", "rep_size", "fre_type", "pauth_key",
-    "reg", "rule", "ra_mangled", NULL};
-
-/* What each release reads, measured by running it (binutils-notes.md):
- * 2.40 dumps version 1 only; 2.41-2.45 print only the header of anything
- * but version 2 ("No further information can be displayed"); 2.46 and
- * later read versions 2 and 3 and refuse version 1. */
-static int gnu_capabilities(const sfa_config *cfg) {
-  if (sfa_check_tool(cfg))
-    return 1;
-  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\",\"serve\"],\"versions\":[",
-         cfg->name, cfg->version);
-  if (!ver_ge(cfg, 2, 40))
-    ; /* no --sframe */
-  else if (!ver_ge(cfg, 2, 41))
-    printf("1");
-  else if (!ver_ge(cfg, 2, 46))
-    printf("2");
-  else
-    printf("2,3");
-  printf("],\"abis\":[\"aarch64-be\",\"aarch64-le\",\"amd64\"%s],"
-         "\"endian\":[\"little\",\"big\"],\"unknown_fields\":",
-         ver_ge(cfg, 2, 45) ? ",\"s390x\"" : "");
-  sfa_print_keys(ver_ge(cfg, 2, 41) ? gnu_unknown_241 : gnu_unknown_240);
-  printf("}\n");
-  return 0;
-}
-
-/* 2.45 and later know SHT_GNU_SFRAME (what their ld writes); older ones
- * find .sframe by name in a PROGBITS section. */
-static uint32_t gnu_sh_type(const sfa_config *cfg) {
-  return ver_ge(cfg, 2, 45) ? SHT_GNU_SFRAME : SHT_PROGBITS;
-}
-
-static int gnu_judge(const sfa_config *cfg, proc_result *r, sfa_dump *d) {
-  sfa_lexer lx;
-  if (gnu_failed(cfg, r))
-    return 1;
-  if (sfa_gnu_read(cfg, r->out, d, &lx)) {
-    fprintf(stderr, "cannot parse %s output: %s\n", cfg->kind, lx.err);
-    return 1;
-  }
-  return 0;
-}
-
-static const char *const gnu_args[] = {"--sframe=.sframe", NULL};
-
-static const sfa_tool gnu_tool = {gnu_capabilities, gnu_sh_type, gnu_args, gnu_judge};
-#endif /* !SFA_TOOL_LLVM */
 
 /* ------------------------------------------------------------------ */
 /* decode                                                              */
@@ -313,26 +217,6 @@ static int parse_vma(const char *s, uint64_t *v) {
   if (sfa_parse_hex(&p, v) || *p)
     return -1;
   return 0;
-}
-
-/* The tool's own text, for `objdump SECTION VMA` (not an adapter protocol
- * command, not in capabilities: conformance/objdump-text-check.sh diffs it
- * with `sfref dump --format=objdump-REL`).  objdump's first two lines
- * ("" and "FILE:     file format X", which names the temporary file) are
- * left out, so the text starts as sfref's does, at the blank line before
- * "Contents of the SFrame section".  Exit 0 only when the tool exited 0
- * with nothing on stderr. */
-static int print_text(const sfa_config *cfg, const proc_result *r) {
-  const char *p = r->out ? r->out : "";
-  if (gnu_failed(cfg, r))
-    return 1;
-  if (p[0] == '\n') { /* objdump: skip "\nFILE:     file format X\n" */
-    const char *nl = strchr(p + 1, '\n'), *ff = strstr(p + 1, ":     file format ");
-    if (nl && ff && ff < nl)
-      p = nl + 1;
-  }
-  fputs(p, stdout);
-  return fflush(stdout) != 0 ? 2 : 0;
 }
 
 static int cmd_decode(const sfa_tool *tool, const char *secpath, const char *vmastr,
@@ -427,7 +311,7 @@ static int cmd_decode(const sfa_tool *tool, const char *secpath, const char *vma
     raise(sig);
     rc = 128 + sig;
   } else if (text) {
-    rc = print_text(&g_cfg, &r);
+    rc = tool->print_text(&g_cfg, &r);
   } else {
     rc = tool->judge(&g_cfg, &r, &d);
     if (rc == 0) {
@@ -446,17 +330,15 @@ static int cmd_decode(const sfa_tool *tool, const char *secpath, const char *vma
 static void usage(void) {
   fprintf(stderr,
           "usage: sfadapter-%s capabilities\n"
-          "       sfadapter-%s decode SECTION VMA\n"
-#ifndef SFA_TOOL_LLVM
-          "       sfadapter-%s objdump SECTION VMA   (the tool's own text, for diffing)\n"
-#endif
+          "       sfadapter-%s decode SECTION VMA\n",
+          g_cfg.name, g_cfg.name);
+  if (sfa_the_tool.print_text)
+    fprintf(stderr, "       sfadapter-%s objdump SECTION VMA   (the tool's own text, for diffing)\n",
+            g_cfg.name);
+  fprintf(stderr,
           "       sfadapter-%s serve   (many commands in one process: sfa_serve.h)\n"
           "(the conformance adapter protocol, conformance/PROTOCOL.md)\n",
-          g_cfg.name, g_cfg.name, g_cfg.name
-#ifndef SFA_TOOL_LLVM
-          , g_cfg.name
-#endif
-          );
+          g_cfg.name);
 }
 
 static int command(int argc, char **argv);
@@ -467,8 +349,8 @@ int main(int argc, char **argv) {
    * (the personality is inherited by the tool). */
   sfa_fixed_layout(argv);
   signal(SIGPIPE, SIG_IGN);
-  g_cfg.kind = SFA_KIND;
-  sfa_die_name = SFA_KIND;
+  g_cfg.kind = sfa_the_tool.kind;
+  sfa_die_name = sfa_the_tool.kind;
 #if defined(SFA_PATH) && defined(SFA_VERSION) && defined(SFA_NAME)
   g_cfg.name = SFA_NAME;
   sfa_die_name = g_cfg.name;
@@ -482,9 +364,9 @@ int main(int argc, char **argv) {
   }
 #else
   {
-    const char *e = getenv(SFA_KIND_ENV);
-    g_cfg.name = SFA_KIND;
-    g_cfg.path = (e && *e) ? e : SFA_KIND;
+    const char *e = getenv(sfa_the_tool.kind_env);
+    g_cfg.name = sfa_the_tool.kind;
+    g_cfg.path = (e && *e) ? e : sfa_the_tool.kind;
   }
 #endif
   /* `serve`: many commands in one process (sfa_serve.h), each as below. */
@@ -493,7 +375,7 @@ int main(int argc, char **argv) {
 
 /* One command of the protocol. */
 static int command(int argc, char **argv) {
-  const sfa_tool *tool = &SFA_THE_TOOL;
+  const sfa_tool *tool = &sfa_the_tool;
   int first = sfa_first_operand(argc, argv);
   if (first < 0) {
     usage();
@@ -515,15 +397,13 @@ static int command(int argc, char **argv) {
     }
     return cmd_decode(tool, argv[2], argv[3], 0);
   }
-#ifndef SFA_TOOL_LLVM
-  if (argc == 4 && !strcmp(argv[1], "objdump")) { /* the tool's raw text */
+  if (argc == 4 && !strcmp(argv[1], "objdump") && tool->print_text) { /* the tool's raw text */
     if (!g_cfg.baked && runtime_version(&g_cfg)) {
       fprintf(stderr, "cannot run '%s --version'\n", g_cfg.path);
       return 2;
     }
     return cmd_decode(tool, argv[2], argv[3], 1);
   }
-#endif
   if (argc >= 2 && (!strcmp(argv[1], "lookup") || !strcmp(argv[1], "unwind"))) {
     fprintf(stderr, "%s: command not offered by this adapter\n", argv[1]);
     return 2;

@@ -1,0 +1,125 @@
+/* gnu_tool.c - GNU objdump and readelf (`--sframe`) as the tool of a
+ * text-tool adapter (text_driver.c): what each release reads, how it is
+ * run, when its run is a rejection, and its text read by gnu_text.c.
+ * Built once per tool and release (binutils.mk), with
+ *   -DSFA_KIND='"objdump"' -DSFA_KIND_ENV='"OBJDUMP"'   (or readelf, READELF)
+ * beside the driver's -DSFA_NAME, -DSFA_PATH, -DSFA_VERSION.
+ * See binutils-notes.md. */
+#include <elf.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gnu_text.h"
+#include "sfa_text.h"
+
+#if !defined(SFA_KIND) || !defined(SFA_KIND_ENV)
+#error "gnu_tool.c: build with -DSFA_KIND and -DSFA_KIND_ENV (objdump and OBJDUMP, or readelf and READELF)"
+#endif
+
+/* What makes a GNU tool's run a rejection, each said on stderr: a non-zero
+ * exit, anything on its stderr (e.g. 2.47: "Error: SFrame decode failure"
+ * with exit 0), or more text than the adapter keeps.  1 then, else 0.
+ * (llvm-readobj's judge words its warnings its own way.) */
+static int gnu_failed(const sfa_config *cfg, const proc_result *r) {
+  char line[200];
+  if (sfa_exit_failed(cfg, r))
+    return 1;
+  if (r->errlen) {
+    sfa_first_line(r->err, line, sizeof line);
+    fprintf(stderr, "%s warned: %s\n", cfg->kind, line);
+    return 1;
+  }
+  if (r->out_truncated) {
+    fprintf(stderr, "%s printed more than %u bytes\n", cfg->kind, SFA_MAX_STDOUT);
+    return 1;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* GNU objdump / readelf --sframe                                      */
+
+#define ver_ge sfa_ver_ge
+
+/* Keys printed as null where the text cannot tell (binutils-notes.md). */
+static const char *const gnu_unknown_240[] = {
+    "endian", "abi", "flags_raw", "fixed_fp_offset", "fixed_ra_offset", "auxhdr_len",
+    "fre_type", "pauth_key", "reg", "rule", "offset", NULL};
+static const char *const gnu_unknown_241[] = {
+    "endian", "abi", "flags_raw", "auxhdr_len", "rep_size", "fre_type", "pauth_key",
+    "reg", "rule", "ra_mangled", NULL};
+
+/* What each release reads, measured by running it (binutils-notes.md):
+ * 2.40 dumps version 1 only; 2.41-2.45 print only the header of anything
+ * but version 2 ("No further information can be displayed"); 2.46 and
+ * later read versions 2 and 3 and refuse version 1. */
+static int gnu_capabilities(const sfa_config *cfg) {
+  if (sfa_check_tool(cfg))
+    return 1;
+  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\",\"serve\"],\"versions\":[",
+         cfg->name, cfg->version);
+  if (!ver_ge(cfg, 2, 40))
+    ; /* no --sframe */
+  else if (!ver_ge(cfg, 2, 41))
+    printf("1");
+  else if (!ver_ge(cfg, 2, 46))
+    printf("2");
+  else
+    printf("2,3");
+  printf("],\"abis\":[\"aarch64-be\",\"aarch64-le\",\"amd64\"%s],"
+         "\"endian\":[\"little\",\"big\"],\"unknown_fields\":",
+         ver_ge(cfg, 2, 45) ? ",\"s390x\"" : "");
+  sfa_print_keys(ver_ge(cfg, 2, 41) ? gnu_unknown_241 : gnu_unknown_240);
+  printf("}\n");
+  return 0;
+}
+
+/* 2.45 and later know SHT_GNU_SFRAME (what their ld writes); older ones
+ * find .sframe by name in a PROGBITS section. */
+static uint32_t gnu_sh_type(const sfa_config *cfg) {
+  return ver_ge(cfg, 2, 45) ? SHT_GNU_SFRAME : SHT_PROGBITS;
+}
+
+static int gnu_judge(const sfa_config *cfg, proc_result *r, sfa_dump *d) {
+  sfa_lexer lx;
+  if (gnu_failed(cfg, r))
+    return 1;
+  if (sfa_gnu_read(cfg, r->out, d, &lx)) {
+    fprintf(stderr, "cannot parse %s output: %s\n", cfg->kind, lx.err);
+    return 1;
+  }
+  return 0;
+}
+
+static const char *const gnu_args[] = {"--sframe=.sframe", NULL};
+
+/* The tool's own text, for `objdump SECTION VMA` (not an adapter protocol
+ * command, not in capabilities: conformance/objdump-text-check.sh diffs it
+ * with `sfref dump --format=objdump-REL`).  objdump's first two lines
+ * ("" and "FILE:     file format X", which names the temporary file) are
+ * left out, so the text starts as sfref's does, at the blank line before
+ * "Contents of the SFrame section".  Exit 0 only when the tool exited 0
+ * with nothing on stderr. */
+static int gnu_print_text(const sfa_config *cfg, const proc_result *r) {
+  const char *p = r->out ? r->out : "";
+  if (gnu_failed(cfg, r))
+    return 1;
+  if (p[0] == '\n') { /* objdump: skip "\nFILE:     file format X\n" */
+    const char *nl = strchr(p + 1, '\n'), *ff = strstr(p + 1, ":     file format ");
+    if (nl && ff && ff < nl)
+      p = nl + 1;
+  }
+  fputs(p, stdout);
+  return fflush(stdout) != 0 ? 2 : 0;
+}
+
+const sfa_tool sfa_the_tool = {
+    .kind = SFA_KIND,
+    .kind_env = SFA_KIND_ENV,
+    .capabilities = gnu_capabilities,
+    .sh_type = gnu_sh_type,
+    .args = gnu_args,
+    .judge = gnu_judge,
+    .print_text = gnu_print_text,
+};
