@@ -42,46 +42,55 @@ static void verdict(result *r, int st) {
   r->detail[0] = 0;
 }
 
-/* A worker's serving process (PROTOCOL.md, `serve`): set while the cases
- * of an IMPL that offers `serve` go to it, else NULL (every command then
- * runs in a process of its own, as in the runner itself). */
-static proc_server *serving;
-static unsigned servers_started;
-
-/* Sends one command to the serving process, started first when none
- * runs.  Returns proc_server_call's answer (1: it went away on the
+/* Sends one command to the channel's serving process, started first when
+ * none runs.  Returns proc_server_call's answer (1: it went away on the
  * command: r->lost is set). */
-static int serve_one(const impl *im, const proc_opts *popts, const char *const *args,
+static int serve_one(channel *ch, const proc_opts *popts, const char *const *args,
                      proc_result *pr, result *r) {
-  if (!serving->pid) {
+  if (!ch->srv->pid) {
     const char *argv[4];
     int n;
-    impl_argv(im, argv, &n);
+    impl_argv(ch->im, argv, &n);
     argv[n++] = "serve";
     argv[n] = NULL;
-    if (proc_server_start((char *const *)argv, popts, serving) != 0) {
+    if (proc_server_start((char *const *)argv, popts, ch->srv) != 0) {
       memset(pr, 0, sizeof *pr);
       r->lost = 1;
       return 1;
     }
-    servers_started++;
+    ch->started++;
   }
-  if (proc_server_call(serving, (char *const *)args, popts, pr) != 0) {
+  if (proc_server_call(ch->srv, (char *const *)args, popts, pr) != 0) {
     r->lost = 1;
     return 1;
   }
   return 0;
 }
 
-/* Runs one command; fills r on a crash or timeout (returns -1), else 0. */
-static int run(const impl *im, const opts *o, const char *const *args, proc_result *pr,
-               result *r) {
+/* One command in a process of its own. */
+static int run_own(const impl *im, const proc_opts *popts, const char *const *args,
+                   proc_result *pr) {
   const char **argv;
   int n, i, rc;
-  proc_opts popts;
-  popts = adapter_run_opts(o, MAX_OUT);
-  if (serving) {
-    if (serve_one(im, &popts, args, pr, r) != 0) {
+  for (i = 0; args[i]; i++)
+    ;
+  if (!(argv = calloc((size_t)i + 4, sizeof *argv)))
+    sfc_die(2, "%s", "out of memory");
+  impl_argv(im, argv, &n);
+  for (i = 0; args[i]; i++)
+    argv[n++] = args[i];
+  argv[n] = NULL;
+  rc = proc_run((char *const *)argv, popts, pr);
+  free(argv);
+  return rc;
+}
+
+/* Runs one command through the channel; fills r on a crash or timeout
+ * (returns -1), else 0. */
+static int run(channel *ch, const char *const *args, proc_result *pr, result *r) {
+  proc_opts popts = adapter_run_opts(ch->o, MAX_OUT);
+  if (ch->srv) {
+    if (serve_one(ch, &popts, args, pr, r) != 0) {
       if (pr->timed_out) {
         fail(r, ST_TIMEOUT, "%s: no exit within the time limit", args[0]);
         r->code = -1000;
@@ -90,21 +99,9 @@ static int run(const impl *im, const opts *o, const char *const *args, proc_resu
       }
       return -1;
     }
-  } else {
-    for (i = 0; args[i]; i++)
-      ;
-    if (!(argv = calloc((size_t)i + 4, sizeof *argv)))
-      sfc_die(2, "%s", "out of memory");
-    impl_argv(im, argv, &n);
-    for (i = 0; args[i]; i++)
-      argv[n++] = args[i];
-    argv[n] = NULL;
-    rc = proc_run((char *const *)argv, &popts, pr);
-    free(argv);
-    if (rc != 0) {
-      fail(r, ST_CRASH, "cannot start %s", im->argv0);
-      return -1;
-    }
+  } else if (run_own(ch->im, &popts, args, pr) != 0) {
+    fail(r, ST_CRASH, "cannot start %s", ch->im->argv0);
+    return -1;
   }
   r->ms += pr->ms;
   if (snprintf(r->err, sizeof r->err, "%s", pr->err) < 0)
@@ -258,7 +255,7 @@ static int same_bytes(const proc_result *pr, const char *want_path, const char *
 }
 
 /* Runs `lookup` with the PCs of NAME.expect: 0, or -1 with r set (as run). */
-static int run_lookup(const impl *im, const opts *o, const kase *k, proc_result *pr, result *r) {
+static int run_lookup(channel *ch, const kase *k, proc_result *pr, result *r) {
   char *pcs = xstrdup(k->pcs), *p;
   const char **largs = calloc(strlen(k->pcs) / 2 + 5, sizeof *largs);
   int n = 3, rc;
@@ -268,15 +265,15 @@ static int run_lookup(const impl *im, const opts *o, const kase *k, proc_result 
   for (p = strtok(pcs, " "); p; p = strtok(NULL, " "))
     largs[n++] = p;
   largs[n] = NULL;
-  rc = run(im, o, largs, pr, r);
+  rc = run(ch, largs, pr, r);
   free(pcs);
   free(largs);
   return rc;
 }
 
 /* Runs `unwind` on snapshot K and names its expected output in want. */
-static int run_unwind(const impl *im, const opts *o, const kase *k, int K, char *want,
-                      size_t wn, proc_result *pr, result *r) {
+static int run_unwind(channel *ch, const kase *k, int K, char *want, size_t wn,
+                      proc_result *pr, result *r) {
   char snap[PATH_MAX], sfx[40];
   const char *args[5];
   snprintf(sfx, sizeof sfx, "unwind-%d.snapshot", K);
@@ -284,18 +281,19 @@ static int run_unwind(const impl *im, const opts *o, const kase *k, int K, char 
   snprintf(sfx, sizeof sfx, "unwind-%d.json", K);
   sibling(k, sfx, want, wn);
   args[0] = "unwind", args[1] = k->path, args[2] = k->vma, args[3] = snap, args[4] = NULL;
-  return run(im, o, args, pr, r);
+  return run(ch, args, pr, r);
 }
 
 /* --strict, after a conforming reject: an invalid section's lookups and
  * unwinds still answer (exit 1), as the corpus records them. */
-static void strict_rejected(const impl *im, const opts *o, const kase *k, result *r) {
+static void strict_rejected(channel *ch, const kase *k, result *r) {
+  const impl *im = ch->im;
   char want[PATH_MAX];
   proc_result pr;
   int i, rc;
   sibling(k, "lookup.json", want, sizeof want);
   if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
-    if (run_lookup(im, o, k, &pr, r) != 0)
+    if (run_lookup(ch, k, &pr, r) != 0)
       return;
     rc = same_bytes(&pr, want, "lookup of a rejected section", r);
     free(pr.out);
@@ -303,7 +301,7 @@ static void strict_rejected(const impl *im, const opts *o, const kase *k, result
       return;
   }
   for (i = 1; im->cmd_unwind && i <= k->unwinds; i++) {
-    if (run_unwind(im, o, k, i, want, sizeof want, &pr, r) != 0)
+    if (run_unwind(ch, k, i, want, sizeof want, &pr, r) != 0)
       return;
     rc = same_bytes(&pr, want, "unwind of a rejected section", r);
     free(pr.out);
@@ -312,7 +310,9 @@ static void strict_rejected(const impl *im, const opts *o, const kase *k, result
   }
 }
 
-void run_case(const impl *im, const opts *o, const kase *k, result *r) {
+void run_case(channel *ch, const kase *k, result *r) {
+  const impl *im = ch->im;
+  const opts *o = ch->o;
   proc_result pr;
   char sfx[32], want[PATH_MAX];
   const char *args[8];
@@ -337,7 +337,7 @@ void run_case(const impl *im, const opts *o, const kase *k, result *r) {
     return;
   }
   args[0] = "decode", args[1] = k->path, args[2] = k->vma, args[3] = NULL;
-  if (run(im, o, args, &pr, r) != 0)
+  if (run(ch, args, &pr, r) != 0)
     return;
   if (!strcmp(k->cls, "impl")) {
     verdict(r, pr.code == 0 ? ST_IMPL_ACCEPT : ST_IMPL_REJECT);
@@ -356,7 +356,7 @@ void run_case(const impl *im, const opts *o, const kase *k, result *r) {
       verdict(r, ST_PASS);
     free(pr.out);
     if (o->strict && r->status == ST_PASS)
-      strict_rejected(im, o, k, r);
+      strict_rejected(ch, k, r);
     return;
   }
   if (o->strict && pr.code == 0 && !strcmp(k->cls, "questionable") &&
@@ -378,7 +378,7 @@ void run_case(const impl *im, const opts *o, const kase *k, result *r) {
   /* Lookups: the PCs of NAME.expect, both modes. */
   sibling(k, "lookup.json", want, sizeof want);
   if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
-    if (run_lookup(im, o, k, &pr, r) != 0)
+    if (run_lookup(ch, k, &pr, r) != 0)
       return;
     if (pr.code != 0) {
       fail(r, ST_SHOULD_ACCEPT, "lookup rejected: %.200s", pr.err);
@@ -392,7 +392,7 @@ void run_case(const impl *im, const opts *o, const kase *k, result *r) {
   }
   for (i = 1; im->cmd_unwind && i <= k->unwinds; i++) {
     int rc;
-    if (run_unwind(im, o, k, i, want, sizeof want, &pr, r) != 0)
+    if (run_unwind(ch, k, i, want, sizeof want, &pr, r) != 0)
       return;
     if (pr.code != 0) {
       fail(r, ST_SHOULD_ACCEPT, "unwind rejected: %.200s", pr.err);
@@ -410,7 +410,7 @@ void run_case(const impl *im, const opts *o, const kase *k, result *r) {
   if (o->strict && im->cmd_objdump && access(want, R_OK) == 0) {
     int rc;
     args[0] = "objdump", args[1] = k->path, args[2] = k->vma, args[3] = NULL;
-    if (run(im, o, args, &pr, r) != 0)
+    if (run(ch, args, &pr, r) != 0)
       return;
     rc = pr.code == 0 ? same_bytes(&pr, want, "objdump", r) : -1;
     if (pr.code != 0)
@@ -465,34 +465,32 @@ static int served_outcome_stands(const impl *im, size_t i, const result *r) {
   return (r->status == ST_PASS || r->status == ST_IMPL_ACCEPT) && r->code == 0;
 }
 
-/* Runs case i in a worker: through the serving process when there is one,
- * then again in processes of its own when the served outcome does not
- * stand.  A serving process that goes away on the first command it is
+/* Runs case i in a worker: through the channel's serving process when it
+ * has one, then again in processes of its own when the served outcome does
+ * not stand.  A serving process that goes away on the first command it is
  * given, on a case that does not crash or time out on its own, does not
- * work: the worker says so and stops serving. */
-static void worker_case(const impl *im, const opts *o, const kase *cs, size_t i, result *r) {
-  proc_server *srv = serving;
+ * work: the worker says so and the channel stops serving. */
+static void worker_case(channel *ch, const kase *cs, size_t i, result *r) {
+  channel own = {ch->im, ch->o, NULL, 0};
   int first_call, lost;
-  run_case(im, o, &cs[i], r);
-  if (!srv || r->status == ST_UNSUPPORTED)
+  run_case(ch, &cs[i], r);
+  if (!ch->srv || r->status == ST_UNSUPPORTED)
     return;
-  if (served_outcome_stands(im, i, r)) {
+  if (served_outcome_stands(ch->im, i, r)) {
     r->run = RUN_SERVED;
     return;
   }
-  first_call = r->lost && srv->calls == 0;
+  first_call = r->lost && ch->srv->calls == 0;
   lost = r->lost;
-  serving = NULL;
-  run_case(im, o, &cs[i], r);
+  run_case(&own, &cs[i], r);
   r->run = RUN_CONFIRMED;
   r->lost = (unsigned char)lost;
   if (first_call && r->status != ST_CRASH && r->status != ST_TIMEOUT) {
     fprintf(stderr, "sfconform: %s: `serve` does not work (the serving process went away on "
                     "%s, which runs on its own); one process per command from here\n",
-            im->name, cs[i].id);
-    return; /* serving stays off in this worker */
+            ch->im->name, cs[i].id);
+    ch->srv = NULL;
   }
-  serving = srv;
 }
 
 static long mono_ms(void) {
@@ -588,11 +586,10 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
         close(fds[k]);
       fcntl(pp[1], F_SETFD, FD_CLOEXEC);
       static proc_server srv;
+      channel ch = {im, o, im->serve && im->serve <= o->serve ? &srv : NULL, 0};
       /* A serving process that goes away makes writes to it fail, not
        * kill the worker; the adapters get SIGPIPE back (adapter_run_opts). */
       signal(SIGPIPE, SIG_IGN);
-      if (im->serve && im->serve <= o->serve)
-        serving = &srv;
       size_t mine = (size_t)w - (size_t)jobs; /* next_case's own count, without the counter */
       for (i = next_case(counter, &mine, jobs); i < n; i = next_case(counter, &mine, jobs)) {
         record rec;
@@ -600,8 +597,8 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
         size_t left = sizeof rec;
         memset(&rec, 0, sizeof rec);
         rec.idx = i;
-        worker_case(im, o, cs, i, &rec.r);
-        rec.started = servers_started;
+        worker_case(&ch, cs, i, &rec.r);
+        rec.started = ch.started;
         while (left) {
           ssize_t put = write(pp[1], p, left);
           if (put < 0 && errno == EINTR)
@@ -725,8 +722,9 @@ void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n) {
     tried++;
     cnt[r->status]++;
     for (k = 0; k < RERUNS; k++) {
+      channel own = {im, o, NULL, 0};
       result again;
-      run_case(im, o, &cs[i], &again);
+      run_case(&own, &cs[i], &again);
       seen |= 1u << again.status;
       cnt[again.status]++;
     }

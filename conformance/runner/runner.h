@@ -109,8 +109,19 @@ void impl_argv(const impl *im, const char **argv, int *n);
 void setup_impl(impl *im, const char *spec, const opts *o);
 
 /* ---- cases.c ---- */
-/* Runs case k through im into r. */
-void run_case(const impl *im, const opts *o, const kase *k, result *r);
+/* The seam between the runner and an implementation: how a worker reaches
+ * it.  srv NULL: every command in a process of its own (the runner itself,
+ * --no-serve, and every outcome decided again); else one long-lived
+ * serving process (PROTOCOL.md, `serve`), started on the first command. */
+typedef struct channel {
+  const impl *im;
+  const opts *o;
+  proc_server *srv;
+  unsigned started; /* serving processes this channel started */
+} channel;
+
+/* Runs case k through the channel into r. */
+void run_case(channel *ch, const kase *k, result *r);
 /* The skip-list entry that covers k, or NULL. */
 const skip_entry *skipped(const impl *im, const kase *k);
 void run_impl(impl *im, const opts *o, const kase *cs, size_t n);
