@@ -44,31 +44,32 @@ typedef struct state {
   size_t nranges;
 } state;
 
-/* Records a finding; one that continues the last (same kind, class,
- * function and readings, and it starts where the last ends) extends it. */
+/* Whether finding b continues a (same kind, class, function and readings,
+ * starting where a ends): a is extended to cover it. */
+static int extends(void *a, const void *b) {
+  item *l = a;
+  const item *it = b;
+  if (l->end != it->start || strcmp(l->kind, it->kind) != 0 || strcmp(l->cls, it->cls) != 0 ||
+      l->func != it->func || strcmp(l->sframe, it->sframe) != 0 || strcmp(l->cfi, it->cfi) != 0)
+    return 0;
+  l->end = it->end;
+  return 1;
+}
+
+/* Records a finding, extending the last one when it continues it. */
 static void add(state *s, const char *kind, const char *cls, uint64_t lo, uint64_t hi, uint64_t func,
                 const char *stext, const char *ctext) {
-  if (s->nitems) {
-    item *l = &s->items[s->nitems - 1];
-    if (l->end == lo && strcmp(l->kind, kind) == 0 && strcmp(l->cls, cls) == 0 && l->func == func &&
-        strcmp(l->sframe, stext) == 0 && strcmp(l->cfi, ctext) == 0) {
-      l->end = hi;
-      return;
-    }
-  }
-  if (sc_grow((void **)&s->items, &s->cap, s->nitems + 1, sizeof *s->items) != 0) {
+  item it;
+  memset(&it, 0, sizeof it);
+  it.kind = kind;
+  it.cls = cls;
+  it.start = lo;
+  it.end = hi;
+  it.func = func;
+  snprintf(it.sframe, sizeof it.sframe, "%s", stext);
+  snprintf(it.cfi, sizeof it.cfi, "%s", ctext);
+  if (sc_run_add((void **)&s->items, &s->nitems, &s->cap, sizeof it, &it, extends) != 0)
     s->oom = 1;
-    return;
-  }
-  item *it = &s->items[s->nitems++];
-  memset(it, 0, sizeof *it);
-  it->kind = kind;
-  it->cls = cls;
-  it->start = lo;
-  it->end = hi;
-  it->func = func;
-  snprintf(it->sframe, sizeof it->sframe, "%s", stext);
-  snprintf(it->cfi, sizeof it->cfi, "%s", ctext);
 }
 
 /* Version 3: "an SFrame FDE of type SFRAME_FDE_TYPE_DEFAULT with no FREs

@@ -26,19 +26,25 @@ typedef struct buf {
   size_t n, cap;
 } buf;
 
-static int push(buf *b, uint64_t lo, uint64_t hi, const sc_want *w) {
-  if (b->n && b->p[b->n - 1].end == lo && b->p[b->n - 1].want.reason == SC_OK && w->reason == SC_OK &&
-      sc_rules_equal(&b->p[b->n - 1].want.rules, &w->rules) && b->p[b->n - 1].want.flex == w->flex) {
-    b->p[b->n - 1].end = hi;
+/* Whether piece b continues a (expressible, the same rules, starting where
+ * a ends): a is extended to cover it. */
+static int extends(void *a, const void *b) {
+  piece *l = a;
+  const piece *p = b;
+  if (l->end != p->start || l->want.reason != SC_OK || p->want.reason != SC_OK ||
+      !sc_rules_equal(&l->want.rules, &p->want.rules) || l->want.flex != p->want.flex)
     return 0;
-  }
-  if (sc_grow((void **)&b->p, &b->cap, b->n + 1, sizeof *b->p) != 0)
-    return -1;
-  b->p[b->n].start = lo;
-  b->p[b->n].end = hi;
-  b->p[b->n].want = *w;
-  b->n++;
-  return 0;
+  l->end = p->end;
+  return 1;
+}
+
+static int push(buf *b, uint64_t lo, uint64_t hi, const sc_want *w) {
+  piece p;
+  memset(&p, 0, sizeof p);
+  p.start = lo;
+  p.end = hi;
+  p.want = *w;
+  return sc_run_add((void **)&b->p, &b->n, &b->cap, sizeof p, &p, extends);
 }
 
 /* The rules sc_express gives, in the form the encoder takes: RA at the

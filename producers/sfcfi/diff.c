@@ -308,32 +308,34 @@ typedef struct state {
   int oom;
 } state;
 
-/* Adds [lo, hi) to the list, extending the last item when it continues it
- * with the same readings. */
+/* Whether item b continues a (same kind, functions and readings, starting
+ * where a ends): a is extended to cover it. */
+static int extends(void *a, const void *b) {
+  item *l = a;
+  const item *it = b;
+  if (l->end != it->start || l->kind != it->kind || l->func_side != it->func_side ||
+      l->func != it->func || l->func_b != it->func_b || strcmp(l->a, it->a) != 0 ||
+      strcmp(l->b, it->b) != 0)
+    return 0;
+  l->end = it->end;
+  return 1;
+}
+
+/* Adds [lo, hi) to the list, extending the last item when it continues it. */
 static void add(state *s, const char *kind, uint64_t lo, uint64_t hi, int fside, uint64_t func,
                 uint64_t func_b, const char *a, const char *b) {
-  if (s->nitems) {
-    item *l = &s->items[s->nitems - 1];
-    if (l->end == lo && l->kind == kind && l->func_side == fside && l->func == func && l->func_b == func_b &&
-        strcmp(l->a, a) == 0 && strcmp(l->b, b) == 0) {
-      l->end = hi;
-      return;
-    }
-  }
-  if (sc_grow((void **)&s->items, &s->icap, s->nitems + 1, sizeof *s->items) != 0) {
+  item it;
+  memset(&it, 0, sizeof it);
+  it.kind = kind;
+  it.start = lo;
+  it.end = hi;
+  it.func_side = fside;
+  it.func = func;
+  it.func_b = func_b;
+  snprintf(it.a, sizeof it.a, "%s", a);
+  snprintf(it.b, sizeof it.b, "%s", b);
+  if (sc_run_add((void **)&s->items, &s->nitems, &s->icap, sizeof it, &it, extends) != 0)
     s->oom = 1;
-    return;
-  }
-  item *it = &s->items[s->nitems++];
-  memset(it, 0, sizeof *it);
-  it->kind = kind;
-  it->start = lo;
-  it->end = hi;
-  it->func_side = fside;
-  it->func = func;
-  it->func_b = func_b;
-  snprintf(it->a, sizeof it->a, "%s", a);
-  snprintf(it->b, sizeof it->b, "%s", b);
 }
 
 /* The sweep over every address either side covers. */

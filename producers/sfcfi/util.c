@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 int sc_fail(char *err, size_t errlen, const char *fmt, ...) {
   va_list ap;
@@ -24,6 +25,17 @@ int sc_grow(void **p, size_t *cap, size_t need, size_t elem) {
     return -1;
   *p = q;
   *cap = n;
+  return 0;
+}
+
+int sc_run_add(void **items, size_t *n, size_t *cap, size_t elem, const void *item,
+               int (*extend)(void *last, const void *item)) {
+  if (*n && extend((char *)*items + (*n - 1) * elem, item))
+    return 0;
+  if (sc_grow(items, cap, *n + 1, elem) != 0)
+    return -1;
+  memcpy((char *)*items + *n * elem, item, elem);
+  (*n)++;
   return 0;
 }
 
