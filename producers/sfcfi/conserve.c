@@ -39,291 +39,15 @@
 #include "sc_conserve.h"
 #include "sc_diff.h"
 #include "sc_elf.h"
+#include "sc_symtab.h"
+#include "conserve_state.h"
 
 #include <elf.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { K_KEPT, K_DIFFERS, K_MISSING, K_DROPPED, K_UNMAPPED, K_COUNT };
-static const char *const class_name[K_COUNT] = {"kept", "differs", "missing", "dropped-code", "unmapped"};
-
-#define NO_SYM ((size_t)-1)
-
-/* ---- symbol tables ---- */
-typedef struct xsym {
-  const char *name;
-  uint64_t value, addr, size; /* addr: the address (ET_REL: laid out) */
-  uint32_t shndx;             /* resolved through SHT_SYMTAB_SHNDX */
-  uint8_t bind, type;
-  const char *file;           /* locals: the STT_FILE they follow, or NULL */
-} xsym;
-
-typedef struct symtab {
-  int present;
-  xsym *s;                    /* in table order: index = symbol index */
-  size_t n;
-  size_t *by_name;            /* defined, named symbols, by name */
-  size_t nname;
-  size_t *by_place;           /* defined in a section, by (shndx, value) */
-  size_t nplace;
-  size_t local_funcs;         /* defined local STT_FUNC symbols */
-  const char **files;         /* the STT_FILE names, sorted */
-  size_t nfiles;
-} symtab;
-
-static int defined_in_section(const xsym *x) {
-  return x->shndx != SHN_UNDEF && x->shndx < SHN_LORESERVE;
-}
-static int is_code_type(uint8_t t) { return t == STT_FUNC || t == STT_GNU_IFUNC || t == STT_NOTYPE; }
-
-/* qsort has no context argument: the table being sorted. */
-static const symtab *sort_tab;
-static int name_cmp(const void *a, const void *b) {
-  const xsym *x = &sort_tab->s[*(const size_t *)a], *y = &sort_tab->s[*(const size_t *)b];
-  int c = strcmp(x->name, y->name);
-  if (c)
-    return c;
-  return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
-}
-static int place_cmp(const void *a, const void *b) {
-  const xsym *x = &sort_tab->s[*(const size_t *)a], *y = &sort_tab->s[*(const size_t *)b];
-  if (x->shndx != y->shndx)
-    return x->shndx < y->shndx ? -1 : 1;
-  if (x->value != y->value)
-    return x->value < y->value ? -1 : 1;
-  return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
-}
-
-static int str_cmp(const void *a, const void *b) {
-  return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* 1 when t has an STT_FILE symbol named name. */
-static int has_file(const symtab *t, const char *name) {
-  return bsearch(&name, t->files, t->nfiles, sizeof *t->files, str_cmp) != NULL;
-}
-
-static void symtab_free(symtab *t) {
-  free(t->s);
-  free(t->by_name);
-  free(t->by_place);
-  free(t->files);
-  memset(t, 0, sizeof *t);
-}
-
-/* Reads e's .symtab (t->present 0 when there is none).  0, or -1 with err. */
-static int symtab_load(const sc_elf *e, symtab *t, char *err, size_t errlen) {
-  memset(t, 0, sizeof *t);
-  Elf_Scn *symscn = NULL;
-  GElf_Shdr ssh;
-  for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e->elf, scn));) {
-    GElf_Shdr sh;
-    if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB) {
-      symscn = scn;
-      ssh = sh;
-      break;
-    }
-  }
-  if (!symscn || !ssh.sh_entsize)
-    return 0;
-  size_t symndx = elf_ndxscn(symscn);
-  Elf_Data *d = elf_getdata(symscn, NULL), *xd = NULL;
-  if (!d)
-    return sc_fail(err, errlen, ".symtab: cannot read it: %s", elf_errmsg(-1));
-  for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e->elf, scn));) {
-    GElf_Shdr sh;
-    if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB_SHNDX && sh.sh_link == symndx)
-      xd = elf_getdata(scn, NULL);
-  }
-  size_t n = ssh.sh_size / ssh.sh_entsize;
-  t->present = 1;
-  t->s = calloc(n ? n : 1, sizeof *t->s);
-  t->by_name = malloc((n ? n : 1) * sizeof *t->by_name);
-  t->by_place = malloc((n ? n : 1) * sizeof *t->by_place);
-  t->files = malloc((n ? n : 1) * sizeof *t->files);
-  if (!t->s || !t->by_name || !t->by_place || !t->files) {
-    symtab_free(t);
-    return sc_fail(err, errlen, "out of memory");
-  }
-  t->n = n;
-  const char *file = NULL;
-  for (size_t i = 0; i < n; i++) {
-    GElf_Sym s;
-    Elf32_Word xndx = 0;
-    if (!gelf_getsymshndx(d, xd, (int)i, &s, &xndx))
-      continue;
-    xsym *x = &t->s[i];
-    const char *name = elf_strptr(e->elf, ssh.sh_link, s.st_name);
-    x->name = name ? name : "";
-    x->value = s.st_value;
-    x->size = s.st_size;
-    x->shndx = s.st_shndx == SHN_XINDEX ? xndx : s.st_shndx;
-    x->bind = GELF_ST_BIND(s.st_info);
-    x->type = GELF_ST_TYPE(s.st_info);
-    x->addr = x->value;
-    if (x->type == STT_FILE) {
-      file = x->name;
-      t->files[t->nfiles++] = x->name;
-      continue;
-    }
-    if (x->bind == STB_LOCAL)
-      x->file = file;
-    if (e->type == ET_REL && defined_in_section(x)) {
-      GElf_Shdr sh;
-      Elf_Scn *in = elf_getscn(e->elf, x->shndx);
-      if (in && gelf_getshdr(in, &sh))
-        x->addr += sh.sh_addr;
-    }
-    if (i == 0 || x->shndx == SHN_UNDEF)
-      continue;
-    if (x->name[0] && x->type != STT_SECTION)
-      t->by_name[t->nname++] = i;
-    if (defined_in_section(x))
-      t->by_place[t->nplace++] = i;
-    if (x->bind == STB_LOCAL && (x->type == STT_FUNC || x->type == STT_GNU_IFUNC))
-      t->local_funcs++;
-  }
-  sort_tab = t;
-  qsort(t->by_name, t->nname, sizeof *t->by_name, name_cmp);
-  qsort(t->by_place, t->nplace, sizeof *t->by_place, place_cmp);
-  sort_tab = NULL;
-  qsort(t->files, t->nfiles, sizeof *t->files, str_cmp);
-  return 0;
-}
-
-/* [*lo, *hi) of t->by_name: the symbols named name. */
-static void by_name(const symtab *t, const char *name, size_t *lo, size_t *hi) {
-  size_t a = 0, b = t->nname;
-  while (a < b) {
-    size_t m = a + (b - a) / 2;
-    if (strcmp(t->s[t->by_name[m]].name, name) < 0)
-      a = m + 1;
-    else
-      b = m;
-  }
-  *lo = a;
-  b = t->nname;
-  while (a < b) {
-    size_t m = a + (b - a) / 2;
-    if (strcmp(t->s[t->by_name[m]].name, name) <= 0)
-      a = m + 1;
-    else
-      b = m;
-  }
-  *hi = a;
-}
-
-/* [*lo, *hi) of t->by_place: the symbols at (shndx, value). */
-static void by_place(const symtab *t, uint32_t shndx, uint64_t value, size_t *lo, size_t *hi) {
-  size_t a = 0, b = t->nplace;
-  while (a < b) {
-    size_t m = a + (b - a) / 2;
-    const xsym *x = &t->s[t->by_place[m]];
-    if (x->shndx < shndx || (x->shndx == shndx && x->value < value))
-      a = m + 1;
-    else
-      b = m;
-  }
-  *lo = a;
-  while (a < t->nplace && t->s[t->by_place[a]].shndx == shndx && t->s[t->by_place[a]].value == value)
-    a++;
-  *hi = a;
-}
-
-static const char *section_name(Elf *elf, uint32_t ndx) {
-  size_t shstrndx;
-  GElf_Shdr sh;
-  Elf_Scn *scn = elf_getscn(elf, ndx);
-  if (!scn || !gelf_getshdr(scn, &sh) || elf_getshdrstrndx(elf, &shstrndx) != 0)
-    return "?";
-  const char *n = elf_strptr(elf, shstrndx, sh.sh_name);
-  return n ? n : "?";
-}
-
-/* ---- the inputs ---- */
-typedef struct subsec {
-  sc_sframe sf;
-  uint64_t off;               /* in the .sframe section */
-} subsec;
-
-typedef struct rel {
-  uint64_t off;               /* in the .sframe section */
-  size_t sym;
-  int64_t addend;
-} rel;
-
-typedef struct input {
-  const char *path;
-  sc_elf e;
-  symtab st;
-  subsec *subs;
-  size_t nsubs, subcap;
-  rel *rels;
-  size_t nrels, relcap;
-  int rel_is_rel;             /* SHT_REL: the addends are gone (applied) */
-  size_t nfuncs;
-} input;
-
-typedef struct output {
-  const char *path;
-  sc_elf e;
-  symtab st;
-  int usable;                 /* its .sframe opened */
-  const char *why;            /* why not (static text or into whybuf) */
-  char whybuf[320];
-  sc_sframe sf;
-  sc_ranges rs;
-  uint8_t *matched;           /* per FDE index */
-  struct ofunc { uint64_t addr; const char *name; } *funcs; /* function symbols, by address */
-  size_t nfuncs;
-} output;
-
-typedef struct citem {
-  int cls;
-  size_t input, sub;
-  uint32_t fde;
-  const char *name;           /* "" when unmapped before a symbol */
-  uint8_t bind;
-  int group;                  /* its section is in a COMDAT group */
-  const char *secname;
-  uint64_t secoff;
-  uint64_t in_start, size;    /* the input's address (laid out) and size */
-  uint32_t rows;
-  size_t out_sym;             /* NO_SYM, or the output symbol's index */
-  uint64_t out_start;
-  sc_span sp;
-  char reason[320];
-} citem;
-
-typedef struct lmade {
-  uint32_t fde;
-  uint64_t start, size;
-  uint32_t rows;
-  const char *section, *kind, *func;
-} lmade;
-
-typedef struct problem {
-  const char *flag;
-  char detail[240];
-} problem;
-
-typedef struct state {
-  const sc_conserve_opts *o;
-  output out;
-  input *in;
-  size_t nin;
-  citem *items;
-  size_t nitems, icap;
-  lmade *made;
-  size_t nmade, mcap;
-  problem probs[4];
-  size_t nprobs;
-  char notes[8][240];
-  size_t nnotes;
-  size_t count[K_COUNT];
-  int oom;
-} state;
+const char *const sc_conserve_class[K_COUNT] = {"kept", "differs", "missing", "dropped-code", "unmapped"};
 
 static void note(state *s, const char *fmt, ...) SC_PRINTF(2, 3);
 static void note(state *s, const char *fmt, ...) {
@@ -475,7 +199,7 @@ static void input_free(input *in) {
     sc_sframe_close(&in->subs[i].sf);
   free(in->subs);
   free(in->rels);
-  symtab_free(&in->st);
+  sc_symtab_free(&in->st);
   sc_elf_close(&in->e);
 }
 
@@ -487,7 +211,7 @@ enum { FOUND, NOT_FOUND, AMBIGUOUS };
 static int find_out(const state *s, const xsym *x, size_t *at, char *why, size_t wlen) {
   const symtab *ot = &s->out.st;
   size_t lo, hi;
-  by_name(ot, x->name, &lo, &hi);
+  sc_syms_by_name(ot, x->name, &lo, &hi);
   size_t c[64], nc = 0;
   int pass_local = x->bind == STB_LOCAL;
   /* a global by its name among the globals; then (a hidden symbol the link
@@ -495,7 +219,7 @@ static int find_out(const state *s, const xsym *x, size_t *at, char *why, size_t
   for (int pass = pass_local; pass < 2 && nc == 0; pass++) {
     for (size_t i = lo; i < hi && nc < 64; i++) {
       const xsym *y = &ot->s[ot->by_name[i]];
-      if (!is_code_type(y->type) || !defined_in_section(y))
+      if (!sc_sym_is_code(y->type) || !sc_sym_defined(y))
         continue;
       if ((pass == 0) != (y->bind != STB_LOCAL))
         continue;
@@ -627,14 +351,14 @@ static void map_fde(state *s, size_t n, size_t k, uint32_t i) {
     return;
   }
   const xsym *rs = &in->st.s[r->sym];
-  if (!defined_in_section(rs)) {
+  if (!sc_sym_defined(rs)) {
     snprintf(it->reason, sizeof it->reason, "the start field is relocated against %s symbol %s",
              rs->shndx == SHN_UNDEF ? "undefined" : "absolute or common", rs->name[0] ? rs->name : "(unnamed)");
     return;
   }
   uint32_t shndx = rs->shndx;
   uint64_t off = rs->value + (uint64_t)r->addend;
-  it->secname = section_name(in->e.elf, shndx);
+  it->secname = sc_section_name(in->e.elf, shndx);
   it->secoff = off;
   GElf_Shdr sh;
   Elf_Scn *scn = elf_getscn(in->e.elf, shndx);
@@ -645,7 +369,7 @@ static void map_fde(state *s, size_t n, size_t k, uint32_t i) {
   /* the symbols defined there: STT_FUNC first, then STT_NOTYPE; globals,
    * weak ones, locals */
   size_t lo, hi, cand[16], nc = 0;
-  by_place(&in->st, shndx, off, &lo, &hi);
+  sc_syms_by_place(&in->st, shndx, off, &lo, &hi);
   for (int pass = 0; pass < 6 && nc < 16; pass++) {
     int want_func = pass < 3;
     uint8_t want_bind = (uint8_t)(pass % 3 == 0 ? STB_GLOBAL : pass % 3 == 1 ? STB_WEAK : STB_LOCAL);
@@ -691,7 +415,7 @@ static void map_fde(state *s, size_t n, size_t k, uint32_t i) {
   if (first_res == AMBIGUOUS) {
     snprintf(it->reason, sizeof it->reason, "%s", first_why);
   } else if (x->bind == STB_LOCAL && s->out.st.local_funcs == 0 &&
-             !(x->file ? has_file(&s->out.st, x->file) : s->out.st.nfiles > 0)) {
+             !(x->file ? sc_symtab_has_file(&s->out.st, x->file) : s->out.st.nfiles > 0)) {
     /* the file's locals are not there at all: dropped, or discarded by -x */
     snprintf(it->reason, sizeof it->reason,
              "a local symbol, and the output keeps no local function symbol and no STT_FILE %s "
@@ -884,7 +608,7 @@ static int open_output(state *s, FILE *errf) {
     fprintf(errf, "sfcfi: %s: %s\n", o->path, err);
     return 2;
   }
-  if (symtab_load(&o->e, &o->st, err, sizeof err) != 0) {
+  if (sc_symtab_load(&o->e, &o->st, err, sizeof err) != 0) {
     fprintf(errf, "sfcfi: %s: %s\n", o->path, err);
     return 2;
   }
@@ -896,7 +620,7 @@ static int open_output(state *s, FILE *errf) {
   size_t cap = 0;
   for (size_t i = 1; i < o->st.n; i++) {
     const xsym *x = &o->st.s[i];
-    if ((x->type != STT_FUNC && x->type != STT_GNU_IFUNC) || !defined_in_section(x))
+    if ((x->type != STT_FUNC && x->type != STT_GNU_IFUNC) || !sc_sym_defined(x))
       continue;
     if (sc_grow((void **)&o->funcs, &cap, o->nfuncs + 1, sizeof *o->funcs) != 0) {
       fprintf(errf, "sfcfi: out of memory\n");
@@ -951,7 +675,7 @@ static int open_inputs(state *s, FILE *errf) {
     }
     if (!in->e.sframe || in->e.sframe_len == 0)
       continue;
-    if (symtab_load(&in->e, &in->st, err, sizeof err) != 0 || load_rels(in, err, sizeof err) != 0 ||
+    if (sc_symtab_load(&in->e, &in->st, err, sizeof err) != 0 || load_rels(in, err, sizeof err) != 0 ||
         load_subs(in, err, sizeof err) != 0) {
       fprintf(errf, "sfcfi: %s: %s\n", in->path, err);
       return 2;
@@ -961,155 +685,6 @@ static int open_inputs(state *s, FILE *errf) {
            in->path, in->nsubs);
   }
   return 0;
-}
-
-/* ---- printing ---- */
-static const char *bind_name(uint8_t b) {
-  return b == STB_LOCAL ? "local" : b == STB_WEAK ? "weak" : "global";
-}
-
-static void print_text(const state *s, FILE *out) {
-  const output *o = &s->out;
-  if (o->usable)
-    fprintf(out, "sfcfi conserve: %s (SFrame version %u, %s, flags 0x%x, %u FDEs) from %zu inputs\n", o->path,
-            o->sf.sec.version, sfr_abi_name(o->sf.sec.abi), o->sf.sec.flags, o->sf.sec.num_fdes, s->nin);
-  else
-    fprintf(out, "sfcfi conserve: %s (%s) from %zu inputs\n", o->path, o->why, s->nin);
-  if (s->o->verbose)
-    for (size_t n = 0; n < s->nin; n++) {
-      const input *in = &s->in[n];
-      if (!in->nsubs)
-        fprintf(out, "input %s: no .sframe\n", in->path);
-      else
-        fprintf(out, "input %s: SFrame version %u%s, %zu functions\n", in->path, in->subs[0].sf.sec.version,
-                in->nsubs > 1 ? " (and further sections)" : "", in->nfuncs);
-    }
-  for (size_t i = 0; i < s->nitems; i++) {
-    const citem *it = &s->items[i];
-    if ((it->cls == K_KEPT || it->cls == K_DROPPED) && !s->o->verbose)
-      continue;
-    const char *path = s->in[it->input].path;
-    fprintf(out, "%s %s (%s %s+0x%llx) 0x%llx-0x%llx", class_name[it->cls], it->name[0] ? it->name : "?", path,
-            it->secname[0] ? it->secname : "?", (unsigned long long)it->secoff,
-            (unsigned long long)it->in_start, (unsigned long long)(it->in_start + it->size));
-    if (it->out_sym != NO_SYM && (it->cls == K_KEPT || it->cls == K_DIFFERS || it->cls == K_MISSING))
-      fprintf(out, " -> 0x%llx", (unsigned long long)it->out_start);
-    if (it->cls == K_DIFFERS && it->sp.have_first)
-      fprintf(out, ": first at 0x%llx (input 0x%llx): input: %s output: %s", (unsigned long long)it->sp.first_b,
-              (unsigned long long)it->sp.first_a, it->sp.text_a, it->sp.text_b);
-    else if (it->reason[0])
-      fprintf(out, ": %s", it->reason);
-    fputc('\n', out);
-  }
-  for (size_t i = 0; i < s->nmade; i++) {
-    const lmade *m = &s->made[i];
-    fprintf(out, "linker-made %s 0x%llx-0x%llx: %u rows (%s)%s%s\n", m->section[0] ? m->section : "?",
-            (unsigned long long)m->start, (unsigned long long)(m->start + m->size), m->rows, m->kind,
-            m->func[0] ? " at " : "", m->func);
-  }
-  for (size_t i = 0; i < s->nprobs; i++)
-    fprintf(out, "%s: %s\n", s->probs[i].flag, s->probs[i].detail);
-  if (o->usable && o->sf.rejects)
-    fprintf(out, "output-invalid: the output's .sframe is not valid (%s): run sfref validate\n",
-            sc_sframe_rejection(&o->sf));
-  for (size_t i = 0; i < s->nnotes; i++)
-    fprintf(out, "note: %s\n", s->notes[i]);
-  fprintf(out,
-          "summary: %zu inputs, %zu functions: %zu kept, %zu differs, %zu missing, %zu dropped-code, %zu unmapped; "
-          "%zu linker-made; %zu flag problems\n",
-          s->nin, s->nitems, s->count[K_KEPT], s->count[K_DIFFERS], s->count[K_MISSING], s->count[K_DROPPED],
-          s->count[K_UNMAPPED], s->nmade, s->nprobs);
-}
-
-static void json_hex(FILE *out, const char *key, uint64_t v) {
-  fprintf(out, ", \"%s\": \"0x%llx\"", key, (unsigned long long)v);
-}
-
-static void print_json(const state *s, FILE *out) {
-  const output *o = &s->out;
-  fprintf(out, "{\"output\": ");
-  sc_json_str(out, o->path);
-  if (o->usable) {
-    fprintf(out, ", \"output_sframe\": {\"version\": %u, \"abi\": \"%s\", \"flags\": %u, \"fdes\": %u, \"valid\": %s",
-            o->sf.sec.version, sfr_abi_name(o->sf.sec.abi), o->sf.sec.flags, o->sf.sec.num_fdes,
-            o->sf.rejects ? "false" : "true");
-    if (o->sf.rejects) {
-      fprintf(out, ", \"rejection\": ");
-      sc_json_str(out, sc_sframe_rejection(&o->sf));
-    }
-    fputc('}', out);
-  } else {
-    fprintf(out, ", \"output_sframe\": null, \"output_sframe_why\": ");
-    sc_json_str(out, o->why);
-  }
-  fprintf(out,
-          ",\n \"inputs\": %zu, \"functions\": %zu, \"kept\": %zu, \"differs\": %zu, \"missing\": %zu, "
-          "\"dropped_code\": %zu, \"unmapped\": %zu, \"linker_made\": %zu, \"flags\": %zu,\n",
-          s->nin, s->nitems, s->count[K_KEPT], s->count[K_DIFFERS], s->count[K_MISSING], s->count[K_DROPPED],
-          s->count[K_UNMAPPED], s->nmade, s->nprobs);
-  fprintf(out, " \"input_files\": [");
-  for (size_t n = 0; n < s->nin; n++) {
-    const input *in = &s->in[n];
-    fprintf(out, "%s\n  {\"path\": ", n ? "," : "");
-    sc_json_str(out, in->path);
-    if (in->nsubs)
-      fprintf(out, ", \"version\": %u, \"sections\": %zu", in->subs[0].sf.sec.version, in->nsubs);
-    else
-      fprintf(out, ", \"version\": null, \"sections\": 0");
-    fprintf(out, ", \"functions\": %zu}", in->nfuncs);
-  }
-  fprintf(out, "%s],\n \"items\": [", s->nin ? "\n " : "");
-  for (size_t i = 0; i < s->nitems; i++) {
-    const citem *it = &s->items[i];
-    fprintf(out, "%s\n  {\"class\": \"%s\", \"input\": ", i ? "," : "", class_name[it->cls]);
-    sc_json_str(out, s->in[it->input].path);
-    fprintf(out, ", \"function\": ");
-    sc_json_str(out, it->name);
-    fprintf(out, ", \"binding\": \"%s\", \"section\": ", it->name[0] ? bind_name(it->bind) : "");
-    sc_json_str(out, it->secname);
-    json_hex(out, "offset", it->secoff);
-    json_hex(out, "input_start", it->in_start);
-    fprintf(out, ", \"size\": %llu, \"rows\": %u", (unsigned long long)it->size, it->rows);
-    if (it->out_sym != NO_SYM && (it->cls == K_KEPT || it->cls == K_DIFFERS || it->cls == K_MISSING))
-      json_hex(out, "output_start", it->out_start);
-    else
-      fprintf(out, ", \"output_start\": null");
-    fprintf(out, ", \"pieces\": %zu, \"pieces_different\": %zu", it->sp.pieces, it->sp.different);
-    if (it->cls == K_DIFFERS && it->sp.have_first) {
-      fprintf(out, ", \"first_difference\": {\"output\": \"0x%llx\", \"input\": \"0x%llx\", \"input_reading\": ",
-              (unsigned long long)it->sp.first_b, (unsigned long long)it->sp.first_a);
-      sc_json_str(out, it->sp.text_a);
-      fprintf(out, ", \"output_reading\": ");
-      sc_json_str(out, it->sp.text_b);
-      fputc('}', out);
-    }
-    fprintf(out, ", \"reason\": ");
-    sc_json_str(out, it->reason);
-    fputc('}', out);
-  }
-  fprintf(out, "%s],\n \"linker_made_fdes\": [", s->nitems ? "\n " : "");
-  for (size_t i = 0; i < s->nmade; i++) {
-    const lmade *m = &s->made[i];
-    fprintf(out, "%s\n  {\"fde\": %u, \"section\": ", i ? "," : "", m->fde);
-    sc_json_str(out, m->section);
-    fprintf(out, ", \"kind\": \"%s\"", m->kind);
-    json_hex(out, "start", m->start);
-    fprintf(out, ", \"size\": %llu, \"rows\": %u, \"function\": ", (unsigned long long)m->size, m->rows);
-    sc_json_str(out, m->func);
-    fputc('}', out);
-  }
-  fprintf(out, "%s],\n \"flag_problems\": [", s->nmade ? "\n " : "");
-  for (size_t i = 0; i < s->nprobs; i++) {
-    fprintf(out, "%s{\"flag\": \"%s\", \"detail\": ", i ? ", " : "", s->probs[i].flag);
-    sc_json_str(out, s->probs[i].detail);
-    fputc('}', out);
-  }
-  fprintf(out, "],\n \"notes\": [");
-  for (size_t i = 0; i < s->nnotes; i++) {
-    fprintf(out, "%s", i ? ", " : "");
-    sc_json_str(out, s->notes[i]);
-  }
-  fprintf(out, "]}\n");
 }
 
 static void find_linker_made(state *s) {
@@ -1187,9 +762,9 @@ int sc_conserve(const sc_conserve_opts *o, FILE *out, FILE *errf) {
     for (size_t i = 0; i < s.nitems; i++)
       s.count[s.items[i].cls]++;
     if (o->json)
-      print_json(&s, out);
+      sc_conserve_print_json(&s, out);
     else
-      print_text(&s, out);
+      sc_conserve_print_text(&s, out);
     if (s.nitems == 0) {
       fprintf(errf, "sfcfi: no input has a function in .sframe: nothing to conserve\n");
       rc = 1;
@@ -1209,7 +784,7 @@ int sc_conserve(const sc_conserve_opts *o, FILE *out, FILE *errf) {
   free(s.out.matched);
   free(s.out.funcs);
   sc_sframe_close(&s.out.sf);
-  symtab_free(&s.out.st);
+  sc_symtab_free(&s.out.st);
   sc_elf_close(&s.out.e);
   return rc;
 }

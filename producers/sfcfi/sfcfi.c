@@ -27,9 +27,11 @@
  *   convert.c  `sfcfi convert`: CFI to SFrame through the encoder
  *   diff.c     `sfcfi diff`: two SFrame sections compared by meaning
  *   conserve.c `sfcfi conserve`: a linker's output against its inputs, by
- *              meaning, function by function
+ *              meaning, function by function (conserve_print.c its
+ *              report; conserve_state.h what the two share)
+ *   symtab.c   an ELF file's symbol table, by name and by place
  *   elfout.c   a copy of an ELF file with a new .sframe section
- *   util.c     error text, growing arrays, JSON strings
+ *   util.c     error text, growing arrays, runs of addresses, JSON strings
  *   sfcfi.c    the command line (this file) */
 #include "sc_check.h"
 #include "sc_conserve.h"
