@@ -170,9 +170,13 @@ static int answer(int argc, char **argv) {
        * if they disagree, exit 3, which the runner reports as a crash of
        * the oracle, so the corpus holds the fast path to the reference one. */
       for (m = 0; m < 2; m++) {
-        const char *why = lookup_json(stdout, &sec, pc, m ? SFR_PC_RA : SFR_PC_IP);
+        sfr_pc_mode mode = m ? SFR_PC_RA : SFR_PC_IP;
+        sfr_lookup_result res;
+        const char *why;
+        sfr_lookup_status ls = sfr_lookup_checked(&sec, pc, mode, &res, &why);
+        lookup_json(stdout, &sec, pc, mode, ls, &res);
         if (why) {
-          lookup_disagree("sfadapter-reference", pc, m ? SFR_PC_RA : SFR_PC_IP, why);
+          lookup_disagree("sfadapter-reference", pc, mode, why);
           rc = 3;
         }
         if (!m)

@@ -481,19 +481,40 @@ void lookup_disagree(const char *prog, uint64_t pc, sfr_pc_mode mode, const char
           prog, pc, mode == SFR_PC_IP ? "ip" : "ra", why);
 }
 
-const char *lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode) {
-  sfr_lookup_result res;
-  const char *why;
-  sfr_lookup_status ls = sfr_lookup_checked(sec, pc, mode, &res, &why);
+void lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
+                 sfr_lookup_status ls, const sfr_lookup_result *res) {
   fprintf(out, "{\"pc\":\"0x%" PRIx64 "\",\"mode\":\"%s\",\"status\":\"%s\"", pc,
           mode == SFR_PC_IP ? "ip" : "ra", sfr_lookup_status_name(ls));
   if (ls == SFR_LOOKUP_FOUND) {
     fprintf(out, ",\"fde\":%" PRIu32 ",\"fre\":%" PRIu32 ",\"fre_start\":%" PRIu32 ",\"rules\":",
-            res.fde.index, res.fre.index, res.fre.start);
-    rules_json(out, sec, &res.rules);
+            res->fde.index, res->fre.index, res->fre.start);
+    rules_json(out, sec, &res->rules);
   }
   fputc('}', out);
-  return why;
+}
+
+void lookup_text(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
+                 sfr_lookup_status ls, const sfr_lookup_result *res) {
+  fprintf(out, "0x%" PRIx64 " %s: ", pc, mode == SFR_PC_IP ? "ip" : "ra");
+  if (mode == SFR_PC_RA)
+    fprintf(out, "(at 0x%" PRIx64 ") ", res->pc);
+  if (ls == SFR_LOOKUP_FOUND) {
+    char line[200];
+    rules_text(line, sizeof line, sec, &res->rules);
+    fprintf(out,
+            "function %" PRIu32 " [0x%" PRIx64 ", +%" PRIu32 "), FRE %" PRIu32 " (+0x%" PRIx32
+            "): %s\n",
+            res->fde.index, res->fde.start, res->fde.size, res->fre.index, res->fre.start, line);
+  } else if (ls == SFR_LOOKUP_REP_SIZE_UNKNOWN) {
+    fprintf(out,
+            "%s: function %" PRIu32 " [0x%" PRIx64 ", +%" PRIu32
+            ") is a version-1 PCMASK function; its row at offset 0x%" PRIx64
+            " depends on the repeat size, which version 1 does not record\n",
+            sfr_lookup_status_name(ls), res->fde.index, res->fde.start, res->fde.size,
+            res->pc - res->fde.start);
+  } else {
+    fprintf(out, "%s\n", sfr_lookup_status_name(ls));
+  }
 }
 
 void print_location(FILE *out, const sfr_finding *f) {

@@ -33,11 +33,14 @@ void print_location(FILE *out, const sfr_finding *f);
 void rules_text(char *buf, size_t n, const sfr_section *sec, const sfr_rules *r);
 void rules_json(FILE *out, const sfr_section *sec, const sfr_rules *r);
 void fde_json(FILE *out, const sfr_fde *fde);
-/* One object of `sfref lookup --json` (decoder/JSON.md): pc looked up in a
- * mode.  Every lookup is made by both of the library's paths
- * (sfr_lookup_checked): NULL, or what the two disagree on, which is the
- * oracle's own bug (the caller says so with lookup_disagree and fails). */
-const char *lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode);
+/* One lookup's answer (ls, res: what sfr_lookup_checked gave for pc in a
+ * mode; the caller makes every lookup by both of the library's paths and
+ * says a disagreement with lookup_disagree), printed: one object of
+ * `sfref lookup --json` (decoder/JSON.md), or one line of its text. */
+void lookup_json(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
+                 sfr_lookup_status ls, const sfr_lookup_result *res);
+void lookup_text(FILE *out, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
+                 sfr_lookup_status ls, const sfr_lookup_result *res);
 /* The internal error on stderr when the two lookup paths disagree. */
 void lookup_disagree(const char *prog, uint64_t pc, sfr_pc_mode mode, const char *why);
 #endif

@@ -267,45 +267,20 @@ static int cmd_dump(const opts *o, sfr_section *sec, const sfr_report *rep) {
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
 }
 
-/* The text of one lookup (sfref lookup without --json). */
-static void lookup_text(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
-                        sfr_lookup_status ls, const sfr_lookup_result *res) {
-  const char *mname = mode == SFR_PC_IP ? "ip" : "ra";
-  printf("0x%" PRIx64 " %s: ", pc, mname);
-  if (mode == SFR_PC_RA)
-    printf("(at 0x%" PRIx64 ") ", res->pc);
-  if (ls == SFR_LOOKUP_FOUND) {
-    char line[200];
-    rules_text(line, sizeof line, sec, &res->rules);
-    printf("function %" PRIu32 " [0x%" PRIx64 ", +%" PRIu32 "), FRE %" PRIu32 " (+0x%" PRIx32
-           "): %s\n",
-           res->fde.index, res->fde.start, res->fde.size, res->fre.index, res->fre.start, line);
-  } else if (ls == SFR_LOOKUP_REP_SIZE_UNKNOWN) {
-    printf("%s: function %" PRIu32 " [0x%" PRIx64 ", +%" PRIu32
-           ") is a version-1 PCMASK function; its row at offset 0x%" PRIx64
-           " depends on the repeat size, which version 1 does not record\n",
-           sfr_lookup_status_name(ls), res->fde.index, res->fde.start, res->fde.size,
-           res->pc - res->fde.start);
-  } else {
-    printf("%s\n", sfr_lookup_status_name(ls));
-  }
-}
-
 /* One lookup, printed; 0, or -1 when the library's two lookup paths
  * disagree (said on stderr). */
 static int lookup_one(const opts *o, const sfr_section *sec, uint64_t pc, sfr_pc_mode mode,
                       int *first) {
   sfr_lookup_result res;
-  sfr_lookup_status ls;
   const char *why;
+  sfr_lookup_status ls = sfr_lookup_checked(sec, pc, mode, &res, &why);
   if (strcmp(o->format, "json") == 0) {
     if (!*first)
       putchar(',');
-    why = lookup_json(stdout, sec, pc, mode);
+    lookup_json(stdout, sec, pc, mode, ls, &res);
     *first = 0;
   } else {
-    ls = sfr_lookup_checked(sec, pc, mode, &res, &why);
-    lookup_text(sec, pc, mode, ls, &res);
+    lookup_text(stdout, sec, pc, mode, ls, &res);
   }
   if (why)
     lookup_disagree("sfref", pc, mode, why);
