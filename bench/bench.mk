@@ -47,9 +47,9 @@ $(BENCH_DIR)/bench-libsframe-2.47: $(BENCH_DEPS) $(SFA_LIBSFRAME_247)
 
 # The cost of one case run through the conformance runner's process runner
 # (bench/conformance.sh).
-$(BENCH_DIR)/case-cost: bench/case-cost.c conformance/runner/proc.h $(SFC_PROC_LIB)
+$(BENCH_DIR)/case-cost: bench/case-cost.c common/sfc_proc.h $(SFC_PROC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Iconformance/runner -o $@ $< $(SFC_PROC_LIB)
+	$(CC) $(CFLAGS_ALL) -Icommon -o $@ $< $(SFC_PROC_LIB)
 
 .PHONY: bench bench-build bench-run bench-conformance
 bench-build: $(BENCH_BINS)

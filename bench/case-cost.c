@@ -1,5 +1,5 @@
 /* case-cost - the cost of one case run as the conformance runner starts
- * it (conformance/runner/proc.c: posix_spawn, captured output, time
+ * it (common/sfc_proc.c: posix_spawn, captured output, time
  * limit, own process group), and whether it grows with the runner's size.
  *
  *   case-cost [--serve] RUNS RSS_MB PROG ARGS...
@@ -23,7 +23,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "proc.h"
+#include "sfc_proc.h"
 
 static double now_us(void) {
   struct timespec ts;

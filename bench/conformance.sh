@@ -4,7 +4,7 @@
 # the corpus, served (as make conformance runs it) and with --no-serve (a
 # process per command), and the cost of one case run as the runner starts
 # it, with the runner as it is and with 1 GB more of it resident (the cost
-# must not grow with the runner's size: conformance/runner/proc.c uses
+# must not grow with the runner's size: common/sfc_proc.c uses
 # posix_spawn), and through a serving process.
 #
 #   bash bench/conformance.sh [IMPL...]     (default: every bundled adapter)

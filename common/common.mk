@@ -1,11 +1,16 @@
-# common/: the shared tools library (common/sfc_tools.h) every tool program
-# links: whole-file reading, number parsing, error messages.  The oracle
-# library (decoder/src) never does.  Programs compile with -Icommon and link
-# $(SFC_TOOLS_LIB).
+# common/: what the tools share, never the oracle library (decoder/src):
+# the tools library (common/sfc_tools.h: whole-file reading, number
+# parsing, error messages), which every tool program links, and the one
+# process runner (common/sfc_proc.h: a program run with a time limit and
+# its output captured, and a serving process's client), which sfconform,
+# the text-tool adapters and the case-cost benchmark link.  Programs
+# compile with -Icommon and link $(SFC_TOOLS_LIB) / $(SFC_PROC_LIB).
 SFC_TOOLS_LIB := $(BUILD)/lib/libsfc_tools.a
 SFC_TOOLS_TEST := $(BUILD)/tests/sfc_tools_test
+SFC_PROC_LIB   := $(BUILD)/lib/libsfc_proc.a
+SFC_PROC_TEST  := $(BUILD)/tests/sfc_proc_test
 
-$(BUILD)/obj/common/%.o: common/%.c common/sfc_tools.h
+$(BUILD)/obj/common/%.o: common/%.c common/sfc_tools.h common/sfc_proc.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Icommon -c $< -o $@
 $(SFC_TOOLS_LIB): $(BUILD)/obj/common/sfc_tools.o
@@ -15,4 +20,11 @@ $(SFC_TOOLS_TEST): common/tests/sfc_tools_test.c common/sfc_tools.h $(SFC_TOOLS_
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Icommon -o $@ $< $(SFC_TOOLS_LIB)
 
-tests: $(SFC_TOOLS_TEST)
+$(SFC_PROC_LIB): $(BUILD)/obj/common/sfc_proc.o
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+$(SFC_PROC_TEST): common/tests/sfc_proc_test.c common/sfc_proc.h $(SFC_PROC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Icommon -o $@ $< $(SFC_PROC_LIB)
+
+tests: $(SFC_TOOLS_TEST) $(SFC_PROC_TEST)

@@ -12,24 +12,15 @@ EXAMPLE_EXE   := $(BUILD)/bin/example-adapter
 EXAMPLE_SO    := $(BUILD)/lib/example-adapter.so
 CONF_HDRS     := $(wildcard conformance/runner/*.h conformance/include/*.h)
 
-# The one process runner (conformance/runner/proc.c): sfconform runs the
-# adapters with it, the text-tool adapters their tool.
-SFC_PROC_LIB  := $(BUILD)/lib/libsfc_proc.a
 # What the text-tool adapters share (conformance/adapters/sfa_text.h): the
 # ELF wrapper, the dump model and its JSON, the GNU text parser.
 SFA_TEXT_LIB  := $(BUILD)/lib/libsfa_text.a
 SFA_TEXT_SRCS := conformance/adapters/sfa_elf.c conformance/adapters/sfa_text.c \
                  conformance/adapters/gnu_text.c
 SFA_TEXT_HDRS := conformance/adapters/sfa_text.h conformance/adapters/gnu_text.h \
-                 conformance/adapters/sfa_elf.h conformance/runner/proc.h decoder/include/sframe_ref.h
+                 conformance/adapters/sfa_elf.h common/sfc_proc.h decoder/include/sframe_ref.h
 SFA_CFLAGS    := -Iconformance/adapters -Iconformance/runner -Icommon
 
-$(BUILD)/obj/conformance/proc.o: conformance/runner/proc.c conformance/runner/proc.h
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -c $< -o $@
-$(SFC_PROC_LIB): $(BUILD)/obj/conformance/proc.o
-	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
 $(BUILD)/obj/conformance/%.o: conformance/adapters/%.c $(SFA_TEXT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) -c $< -o $@
@@ -50,8 +41,8 @@ CONFORMANCE_BINS := $(SFCONFORM) $(SFADAPTER_REF) $(SFADAPTER_DL) $(EXAMPLE_EXE)
 IMPL ?= $(BUNDLED_ADAPTERS)
 CONFORMANCE_FLAGS ?=
 
-SFCONFORM_SRCS := $(filter-out conformance/runner/proc.c,$(wildcard conformance/runner/*.c))
-$(SFCONFORM): $(SFCONFORM_SRCS) $(CONF_HDRS) common/sfc_tools.h $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
+SFCONFORM_SRCS := $(wildcard conformance/runner/*.c)
+$(SFCONFORM): $(SFCONFORM_SRCS) $(CONF_HDRS) common/sfc_tools.h common/sfc_proc.h $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Iconformance/runner -Icommon -o $@ $(filter %.c,$^) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 
@@ -97,11 +88,6 @@ $(GNU_TEXT_TEST): conformance/tests/gnu_text_test.c $(SFA_TEXT_HDRS) $(SFA_TEXT_
 tests: $(GNU_TEXT_TEST)
 
 # The unit test of the process runner (TAP; ci/run-tests.sh runs it).
-PROC_TEST := $(BUILD)/tests/proc_test
-$(PROC_TEST): conformance/tests/proc_test.c conformance/runner/proc.h $(SFC_PROC_LIB)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Iconformance/runner -o $@ $< $(SFC_PROC_LIB)
-tests: $(PROC_TEST)
 
 .PHONY: conformance-build conformance conformance-run
 conformance-build: $(CONFORMANCE_BINS)

@@ -5,7 +5,7 @@
  * A text-tool adapter wraps the raw section in a minimal ELF file, runs a
  * dumping tool on it (objdump, readelf, llvm-readobj) and parses the text
  * back into the canonical JSON of decoder/JSON.md.  text_driver.c runs
- * the tool (conformance/runner/proc.c) on the file sfa_elf.c writes and
+ * the tool (common/sfc_proc.c) on the file sfa_elf.c writes and
  * holds main; sfa_text.c the dump model, its JSON printer and the text
  * lexer; gnu_tool.c describes GNU objdump and readelf, whose text
  * gnu_text.c reads; llvm.c describes llvm-readobj and reads its text.
@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "proc.h"
+#include "sfc_proc.h"
 
 /* ------------------------------------------------------------------ */
 /* what the adapter runs, fixed at build time                          */
@@ -33,7 +33,7 @@ typedef struct {
 } sfa_config;
 
 /* ------------------------------------------------------------------ */
-/* a tool's run (conformance/runner/proc.h)                            */
+/* a tool's run (common/sfc_proc.h)                            */
 
 /* The first line of s (at most n - 1 bytes). */
 void sfa_first_line(const char *s, char *out, size_t n);

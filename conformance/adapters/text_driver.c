@@ -8,7 +8,7 @@
  * section, .sframe at the case's VMA, .shstrtab: sfa_elf.c) in a private
  * temporary directory; the tool (`objdump --sframe`, `readelf --sframe`,
  * `llvm-readobj --sframe`) is run on it (fork and exec, no shell, no address
- * randomisation: conformance/runner/proc.c) and its text is parsed back
+ * randomisation: common/sfc_proc.c) and its text is parsed back
  * (gnu_text.c, llvm.c) into the canonical JSON of decoder/JSON.md.  Nothing of the section is interpreted here beyond the
  * bytes that choose the ELF byte order and e_machine: every value printed
  * comes from the tool's text, and what the text cannot tell is printed as
@@ -44,7 +44,7 @@
 
 #include "adapter_cli.h"
 #include "sfa_serve.h"
-#include "proc.h"
+#include "sfc_proc.h"
 #include "sfa_elf.h"
 #include "sfa_text.h"
 #include "sfc_tools.h"

@@ -555,7 +555,7 @@ static case_counter *shared_counter(void) { return NULL; }
 
 /* Runs every case of one IMPL with o->jobs worker processes (forked from
  * the runner, which stays small: each case's adapter is started with
- * posix_spawn, proc.c).  Each worker takes the next case when it is free
+ * posix_spawn, common/sfc_proc.c).  Each worker takes the next case when it is free
  * (next_case) and sends each result on its pipe as soon as it has it. */
 void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   int w, jobs = o->jobs < 1 ? 1 : o->jobs, open_pipes = 0;

@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #include "json.h"
-#include "proc.h"
+#include "sfc_proc.h"
 #include "sfc_tools.h"
 
 #define MAX_IMPLS 16

@@ -1,6 +1,6 @@
-/* proc.c - see proc.h. */
+/* sfc_proc.c - see sfc_proc.h. */
 #define _GNU_SOURCE /* pipe2 */
-#include "proc.h"
+#include "sfc_proc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -308,7 +308,7 @@ void proc_free(proc_result *r) {
   r->out = NULL;
 }
 
-/* ---- a serving process (proc.h) ---- */
+/* ---- a serving process (sfc_proc.h) ---- */
 
 /* Kills what runs of a serving process and reaps it; r (when given) gets
  * how it ended unless it was stopped at the time limit. */

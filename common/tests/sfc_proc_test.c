@@ -1,8 +1,8 @@
-/* proc_test.c - unit tests of the process runner (conformance/runner/proc.c)
+/* sfc_proc_test.c - unit tests of the process runner (common/sfc_proc.c)
  * that sfconform and the text-tool adapters share, as TAP on stdout.  Each
  * runs /bin/sh (a serving process: /bin/bash) with a small script; what is
- * expected comes from proc.h. */
-#include "proc.h"
+ * expected comes from sfc_proc.h. */
+#include "sfc_proc.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -61,7 +61,7 @@ static int gone(long pid) {
   return 0;
 }
 
-/* A serving process in bash (proc.h, the `serve` command): a request's
+/* A serving process in bash (sfc_proc.h, the `serve` command): a request's
  * first argument says what it does. */
 static const char server_script[] =
     "respond() {\n"
