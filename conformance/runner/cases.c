@@ -310,6 +310,62 @@ static void strict_rejected(channel *ch, const kase *k, result *r) {
   }
 }
 
+/* A valid section's decode passed: its lookups (the PCs of NAME.expect,
+ * both modes), its unwinds and, under --strict, a real section's objdump
+ * text, each against the corpus; a pass when all agree. */
+static void check_answers(channel *ch, const kase *k, result *r) {
+  const impl *im = ch->im;
+  const opts *o = ch->o;
+  proc_result pr;
+  char sfx[32], want[PATH_MAX];
+  const char *args[4];
+  int i;
+  sibling(k, "lookup.json", want, sizeof want);
+  if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
+    if (run_lookup(ch, k, &pr, r) != 0)
+      return;
+    if (pr.code != 0) {
+      fail(r, ST_SHOULD_ACCEPT, "lookup rejected: %.200s", pr.err);
+      free(pr.out);
+      return;
+    }
+    i = compare_output(im, o, &pr, want, "lookup", r);
+    free(pr.out);
+    if (i != 0)
+      return;
+  }
+  for (i = 1; im->cmd_unwind && i <= k->unwinds; i++) {
+    int rc;
+    if (run_unwind(ch, k, i, want, sizeof want, &pr, r) != 0)
+      return;
+    if (pr.code != 0) {
+      fail(r, ST_SHOULD_ACCEPT, "unwind rejected: %.200s", pr.err);
+      free(pr.out);
+      return;
+    }
+    snprintf(sfx, sizeof sfx, "unwind %d", i);
+    rc = compare_output(im, o, &pr, want, sfx, r);
+    free(pr.out);
+    if (rc != 0)
+      return;
+  }
+  /* --strict: a real section's objdump text, byte for byte. */
+  sibling(k, "objdump", want, sizeof want);
+  if (o->strict && im->cmd_objdump && access(want, R_OK) == 0) {
+    int rc;
+    args[0] = "objdump", args[1] = k->path, args[2] = k->vma, args[3] = NULL;
+    if (run(ch, args, &pr, r) != 0)
+      return;
+    rc = pr.code == 0 ? same_bytes(&pr, want, "objdump", r) : -1;
+    if (pr.code != 0)
+      fail(r, ST_SHOULD_ACCEPT, "objdump rejected: %.200s", pr.err);
+    free(pr.out);
+    if (rc != 0)
+      return;
+  }
+  verdict(r, ST_PASS);
+}
+
 void run_case(channel *ch, const kase *k, result *r) {
   const impl *im = ch->im;
   const opts *o = ch->o;
@@ -375,51 +431,7 @@ void run_case(channel *ch, const kase *k, result *r) {
   free(pr.out);
   if (i != 0)
     return;
-  /* Lookups: the PCs of NAME.expect, both modes. */
-  sibling(k, "lookup.json", want, sizeof want);
-  if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
-    if (run_lookup(ch, k, &pr, r) != 0)
-      return;
-    if (pr.code != 0) {
-      fail(r, ST_SHOULD_ACCEPT, "lookup rejected: %.200s", pr.err);
-      free(pr.out);
-      return;
-    }
-    i = compare_output(im, o, &pr, want, "lookup", r);
-    free(pr.out);
-    if (i != 0)
-      return;
-  }
-  for (i = 1; im->cmd_unwind && i <= k->unwinds; i++) {
-    int rc;
-    if (run_unwind(ch, k, i, want, sizeof want, &pr, r) != 0)
-      return;
-    if (pr.code != 0) {
-      fail(r, ST_SHOULD_ACCEPT, "unwind rejected: %.200s", pr.err);
-      free(pr.out);
-      return;
-    }
-    snprintf(sfx, sizeof sfx, "unwind %d", i);
-    rc = compare_output(im, o, &pr, want, sfx, r);
-    free(pr.out);
-    if (rc != 0)
-      return;
-  }
-  /* --strict: a real section's objdump text, byte for byte. */
-  sibling(k, "objdump", want, sizeof want);
-  if (o->strict && im->cmd_objdump && access(want, R_OK) == 0) {
-    int rc;
-    args[0] = "objdump", args[1] = k->path, args[2] = k->vma, args[3] = NULL;
-    if (run(ch, args, &pr, r) != 0)
-      return;
-    rc = pr.code == 0 ? same_bytes(&pr, want, "objdump", r) : -1;
-    if (pr.code != 0)
-      fail(r, ST_SHOULD_ACCEPT, "objdump rejected: %.200s", pr.err);
-    free(pr.out);
-    if (rc != 0)
-      return;
-  }
-  verdict(r, ST_PASS);
+  check_answers(ch, k, r);
 }
 
 const skip_entry *skipped(const impl *im, const kase *k) {
@@ -553,6 +565,59 @@ static size_t next_case(case_counter *c, size_t *mine, int jobs) {
 static case_counter *shared_counter(void) { return NULL; }
 #endif
 
+/* A worker process: takes the next case while there is one, runs it
+ * through its channel and sends the result on fd as soon as it has it;
+ * then ends its serving process.  Exits 0, 3 when the serving process
+ * ended badly after its last case (said on stderr), 2 when the runner is
+ * gone. */
+__attribute__((noreturn)) static void worker(impl *im, const opts *o, const kase *cs, size_t n,
+                                             case_counter *counter, int w, int jobs, int fd) {
+  size_t i;
+  static proc_server srv;
+  channel ch = {im, o, im->serve && im->serve <= o->serve ? &srv : NULL, 0};
+  /* A serving process that goes away makes writes to it fail, not
+   * kill the worker; the adapters get SIGPIPE back (adapter_run_opts). */
+  signal(SIGPIPE, SIG_IGN);
+  size_t mine = (size_t)w - (size_t)jobs; /* next_case's own count, without the counter */
+  for (i = next_case(counter, &mine, jobs); i < n; i = next_case(counter, &mine, jobs)) {
+    record rec;
+    const char *p = (const char *)&rec;
+    size_t left = sizeof rec;
+    memset(&rec, 0, sizeof rec);
+    rec.idx = i;
+    worker_case(&ch, cs, i, &rec.r);
+    rec.started = ch.started;
+    while (left) {
+      ssize_t put = write(fd, p, left);
+      if (put < 0 && errno == EINTR)
+        continue;
+      if (put <= 0)
+        _exit(2);
+      p += put, left -= (size_t)put;
+    }
+  }
+  /* Its stdin closed, the serving process ends by itself (and writes
+   * what it writes at exit, such as coverage data).  One that ends
+   * badly then (a leak checker's report at exit) found something no
+   * one case can be given: the run fails, saying so. */
+  {
+    int end = proc_server_stop(&srv, 5.0);
+    if (end != 0) {
+      char how[64];
+      if (end == PROC_SERVER_KILLED)
+        snprintf(how, sizeof how, "no exit within 5 s of its input's end");
+      else
+        snprintf(how, sizeof how, "%s %d", end > 0 ? "exit status" : "signal",
+                 end > 0 ? end : -end);
+      fprintf(stderr, "sfconform: %s: a serving process ended with %s after its last case "
+              "(a report at exit, such as a leak checker's, belongs to no one case: run "
+              "again with --no-serve to find it)\n", im->name, how);
+      _exit(3);
+    }
+  }
+  _exit(0);
+}
+
 /* Runs every case of one IMPL with o->jobs worker processes (forked from
  * the runner, which stays small: each case's adapter is started with
  * posix_spawn, common/sfc_proc.c).  Each worker takes the next case when it is free
@@ -585,49 +650,7 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
       for (k = 0; k < w; k++)
         close(fds[k]);
       fcntl(pp[1], F_SETFD, FD_CLOEXEC);
-      static proc_server srv;
-      channel ch = {im, o, im->serve && im->serve <= o->serve ? &srv : NULL, 0};
-      /* A serving process that goes away makes writes to it fail, not
-       * kill the worker; the adapters get SIGPIPE back (adapter_run_opts). */
-      signal(SIGPIPE, SIG_IGN);
-      size_t mine = (size_t)w - (size_t)jobs; /* next_case's own count, without the counter */
-      for (i = next_case(counter, &mine, jobs); i < n; i = next_case(counter, &mine, jobs)) {
-        record rec;
-        const char *p = (const char *)&rec;
-        size_t left = sizeof rec;
-        memset(&rec, 0, sizeof rec);
-        rec.idx = i;
-        worker_case(&ch, cs, i, &rec.r);
-        rec.started = ch.started;
-        while (left) {
-          ssize_t put = write(pp[1], p, left);
-          if (put < 0 && errno == EINTR)
-            continue;
-          if (put <= 0)
-            _exit(2);
-          p += put, left -= (size_t)put;
-        }
-      }
-      /* Its stdin closed, the serving process ends by itself (and writes
-       * what it writes at exit, such as coverage data).  One that ends
-       * badly then (a leak checker's report at exit) found something no
-       * one case can be given: the run fails, saying so. */
-      {
-        int end = proc_server_stop(&srv, 5.0);
-        if (end != 0) {
-          char how[64];
-          if (end == PROC_SERVER_KILLED)
-            snprintf(how, sizeof how, "no exit within 5 s of its input's end");
-          else
-            snprintf(how, sizeof how, "%s %d", end > 0 ? "exit status" : "signal",
-                     end > 0 ? end : -end);
-          fprintf(stderr, "sfconform: %s: a serving process ended with %s after its last case "
-                  "(a report at exit, such as a leak checker's, belongs to no one case: run "
-                  "again with --no-serve to find it)\n", im->name, how);
-          _exit(3);
-        }
-      }
-      _exit(0);
+      worker(im, o, cs, n, counter, w, jobs, pp[1]);
     }
     close(pp[1]);
     fcntl(pp[0], F_SETFD, FD_CLOEXEC);
