@@ -95,12 +95,93 @@ static void released_corpus_defaults(opts *o, int confdir_set, int template_set)
     o->template_path = template_path;
 }
 
+/* The summaries (OUT/summary.md, OUT/IMPL/summary.md) and the HTML matrix. */
+static void write_reports(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
+  char path[PATH_MAX];
+  FILE *f;
+  int i;
+  pathf(path, sizeof path, "%s/summary.md", o->out);
+  if (!(f = fopen(path, "w")))
+    sfc_die(2, "%s: cannot write", path);
+  write_summary(f, ims, nim, cs, n);
+  fclose(f);
+  for (i = 0; i < nim; i++) {
+    pathf(path, sizeof path, "%s/%s/summary.md", o->out, ims[i].name);
+    if ((f = fopen(path, "w"))) {
+      write_summary(f, &ims[i], 1, cs, n);
+      fclose(f);
+    }
+  }
+  write_html(ims, nim, o, cs, n);
+  printf("\nmatrix: %s/index.html, %s/summary.md\n", o->out, o->out);
+}
+
+/* The matrix in the terminal: one row per implementation (with its exact
+ * version), a column per status: readable with any number of them. */
+static void print_matrix(impl *ims, int nim, size_t n) {
+  int i, s;
+  printf("\n%-16s %-20s", "implementation", "version");
+  for (s = 0; s < ST_COUNT; s++)
+    printf(" %*s", (int)(strlen(st_names[s]) > 6 ? strlen(st_names[s]) : 6), st_names[s]);
+  printf("\n");
+  for (i = 0; i < nim; i++) {
+    unsigned long c[ST_COUNT], p, fl;
+    count(&ims[i], n, c, &p, &fl);
+    printf("%-16s %-20.20s", ims[i].name, ims[i].caps_version);
+    for (s = 0; s < ST_COUNT; s++)
+      printf(" %*lu", (int)(strlen(st_names[s]) > 6 ? strlen(st_names[s]) : 6), c[s]);
+    printf("\n");
+  }
+}
+
+/* Each implementation's counts, where its results are, whether they are
+ * as expected and how they were reached; 1 when the run fails (a
+ * difference from the expected results, stale skips, a serving process
+ * that ended badly, nothing checked), else 0. */
+static int print_verdicts(impl *ims, int nim, const opts *o, size_t n) {
+  int i, bad = 0;
+  for (i = 0; i < nim; i++) {
+    unsigned long c[ST_COUNT], p, fl;
+    long d = diffs[i];
+    int s;
+    count(&ims[i], n, c, &p, &fl);
+    printf("\n%s (%s %s):", ims[i].name, ims[i].caps_name, ims[i].caps_version);
+    for (s = 0; s < ST_COUNT; s++)
+      if (c[s])
+        printf(" %s %lu,", st_names[s], c[s]);
+    printf("\n  results: %s/%s/results.jsonl", o->out, ims[i].name);
+    if (d >= 0)
+      printf("; %s against %s/expected/%s.txt", d ? "DIFFERS" : "as expected", o->confdir,
+             ims[i].name);
+    if (ims[i].stale)
+      printf("; %d skipped cases now pass", ims[i].stale);
+    if (ims[i].servers) {
+      unsigned long by[3] = {0, 0, 0}, lost = 0;
+      size_t k;
+      for (k = 0; k < n; k++)
+        by[ims[i].res[k].run]++, lost += ims[i].res[k].lost;
+      printf("\n  served: %lu cases by %u serving processes (%lu went away); %lu decided "
+             "again in processes of their own", by[RUN_SERVED], ims[i].servers, lost,
+             by[RUN_CONFIRMED]);
+    }
+    printf("\n  %lu passed, %lu failed\n", p, fl);
+    if (c[ST_UNSUPPORTED] == n)
+      printf("\n  nothing checked: every case is outside the capabilities it declares");
+    if (ims[i].serve_failed)
+      printf("\n  %d serving processes ended badly after their last case (said above)",
+             ims[i].serve_failed);
+    if (d > 0 || ims[i].stale || ims[i].serve_failed || c[ST_UNSUPPORTED] == n ||
+        (d < 0 && fl > 0 && !o->update_expected))
+      bad = 1;
+  }
+  return bad;
+}
+
 int main(int argc, char **argv) {
   opts o;
   int nim = 0, i, bad = 0, c, confdir_set = 0, template_set = 0;
   size_t n;
   char self[PATH_MAX], *slash;
-  FILE *f;
 
   sfc_set_progname("sfconform");
   memset(&o, 0, sizeof o);
@@ -177,75 +258,9 @@ int main(int argc, char **argv) {
     write_results(&ims[i], &o, cs, n);
     diffs[i] = check_expected(&ims[i], &o, cs, n);
   }
-  {
-    char path[PATH_MAX];
-    pathf(path, sizeof path, "%s/summary.md", o.out);
-    if (!(f = fopen(path, "w")))
-      sfc_die(2, "%s: cannot write", path);
-    write_summary(f, ims, nim, cs, n);
-    fclose(f);
-    for (i = 0; i < nim; i++) {
-      pathf(path, sizeof path, "%s/%s/summary.md", o.out, ims[i].name);
-      if ((f = fopen(path, "w"))) {
-        write_summary(f, &ims[i], 1, cs, n);
-        fclose(f);
-      }
-    }
-    write_html(ims, nim, &o, cs, n);
-    printf("\nmatrix: %s/index.html, %s/summary.md\n", o.out, o.out);
-  }
-  /* The matrix in the terminal: a row per status, a column per IMPL. */
-  {
-    int s;
-    /* One row per implementation (with its exact version), a column per
-     * status: readable with any number of implementations. */
-    printf("\n%-16s %-20s", "implementation", "version");
-    for (s = 0; s < ST_COUNT; s++)
-      printf(" %*s", (int)(strlen(st_names[s]) > 6 ? strlen(st_names[s]) : 6), st_names[s]);
-    printf("\n");
-    for (i = 0; i < nim; i++) {
-      unsigned long c[ST_COUNT], p, fl;
-      count(&ims[i], n, c, &p, &fl);
-      printf("%-16s %-20.20s", ims[i].name, ims[i].caps_version);
-      for (s = 0; s < ST_COUNT; s++)
-        printf(" %*lu", (int)(strlen(st_names[s]) > 6 ? strlen(st_names[s]) : 6), c[s]);
-      printf("\n");
-    }
-  }
-  for (i = 0; i < nim; i++) {
-    unsigned long c[ST_COUNT], p, fl;
-    long d = diffs[i];
-    int s;
-    count(&ims[i], n, c, &p, &fl);
-    printf("\n%s (%s %s):", ims[i].name, ims[i].caps_name, ims[i].caps_version);
-    for (s = 0; s < ST_COUNT; s++)
-      if (c[s])
-        printf(" %s %lu,", st_names[s], c[s]);
-    printf("\n  results: %s/%s/results.jsonl", o.out, ims[i].name);
-    if (d >= 0)
-      printf("; %s against %s/expected/%s.txt", d ? "DIFFERS" : "as expected", o.confdir,
-             ims[i].name);
-    if (ims[i].stale)
-      printf("; %d skipped cases now pass", ims[i].stale);
-    if (ims[i].servers) {
-      unsigned long by[3] = {0, 0, 0}, lost = 0;
-      size_t k;
-      for (k = 0; k < n; k++)
-        by[ims[i].res[k].run]++, lost += ims[i].res[k].lost;
-      printf("\n  served: %lu cases by %u serving processes (%lu went away); %lu decided "
-             "again in processes of their own", by[RUN_SERVED], ims[i].servers, lost,
-             by[RUN_CONFIRMED]);
-    }
-    printf("\n  %lu passed, %lu failed\n", p, fl);
-    if (c[ST_UNSUPPORTED] == n)
-      printf("\n  nothing checked: every case is outside the capabilities it declares");
-    if (ims[i].serve_failed)
-      printf("\n  %d serving processes ended badly after their last case (said above)",
-             ims[i].serve_failed);
-    if (d > 0 || ims[i].stale || ims[i].serve_failed || c[ST_UNSUPPORTED] == n ||
-        (d < 0 && fl > 0 && !o.update_expected))
-      bad = 1;
-  }
+  write_reports(ims, nim, &o, cs, n);
+  print_matrix(ims, nim, n);
+  bad = print_verdicts(ims, nim, &o, n);
   if (tap_out)
     bad |= write_tap(tap_out, ims, nim, cs, n);
   return bad;
