@@ -57,13 +57,108 @@ int main(int argc, char **argv) {
   return sfa_main("sfadapter-reference", argc, argv, command, NULL);
 }
 
+/* Opens and validates the section as sfref does, holding each method to
+ * the others: exact at any size with scratch (sfr_validate_ex), and also
+ * without scratch (pairs compared up to 512 functions); each held to the
+ * full pass that the certificate of a clean section and the raw FRE walk
+ * shorten (sfr_validate_checked).  Then the lookup index.  0, or 3 when
+ * two methods differ (an internal error, said on stderr: the runner
+ * reports it as a crash of the oracle, so the corpus holds each method to
+ * the others). */
+static int open_checked(sfr_section *sec, const uint8_t *bytes, size_t len, uint64_t vma,
+                        sfr_report *rep) {
+  size_t n = sfr_validate_scratch_size(len);
+  void *scratch = malloc(n);
+  sfr_finding plain_items[MAX_FINDINGS];
+  sfr_report plain;
+  const char *why;
+  plain.items = plain_items;
+  plain.cap = MAX_FINDINGS;
+  int lent = scratch != NULL;
+  if ((why = sfr_validate_checked(sec, bytes, len, vma, NULL, 0, &plain)) != NULL ||
+      (why = sfr_validate_checked(sec, bytes, len, vma, scratch, lent ? n : 0, rep)) != NULL) {
+    fprintf(stderr, "sfadapter-reference: internal error: %s\n", why);
+    free(scratch);
+    return 3;
+  }
+  free(scratch);
+  if (lent && (why = sfr_reports_differ(rep, &plain)) != NULL) {
+    fprintf(stderr, "sfadapter-reference: internal error: validation with and without "
+            "scratch differ (%s)\n", why);
+    return 3;
+  }
+  /* As sfref: lookups and unwinds go through the lookup index, and each
+   * lookup is checked against the reference path, which has none. */
+  if ((n = sfr_index_size(sec)) != 0 && (lookup_index = malloc(n)) != NULL) {
+    if (!sfr_index_build(sec, lookup_index, n)) {
+      fprintf(stderr, "sfadapter-reference: internal error: the index of a section "
+              "validated in order was not built\n");
+      return 3;
+    }
+  }
+  return 0;
+}
+
+/* `lookup`: each PC (argv[4]...) in both modes, as a JSON array; 0, 2 on
+ * a bad PC, 3 when the library's two lookup paths disagree. */
+static int answer_lookup(const sfr_section *sec, int argc, char **argv, int rc) {
+  unsigned m;
+  size_t i;
+  putchar('[');
+  for (i = 4; i < (size_t)argc; i++) {
+    uint64_t pc;
+    if (!sfc_parse_u64(argv[i], &pc)) {
+      fprintf(stderr, "sfadapter-reference: bad PC '%s'\n", argv[i]);
+      rc = 2;
+      break;
+    }
+    /* Both of the library's lookup paths answer every lookup (dump.h):
+     * if they disagree, exit 3, which the runner reports as a crash of
+     * the oracle, so the corpus holds the fast path to the reference one. */
+    for (m = 0; m < 2; m++) {
+      sfr_pc_mode mode = m ? SFR_PC_RA : SFR_PC_IP;
+      sfr_lookup_result res;
+      const char *why;
+      sfr_lookup_status ls = sfr_lookup_checked(sec, pc, mode, &res, &why);
+      lookup_json(stdout, sec, pc, mode, ls, &res);
+      if (why) {
+        lookup_disagree("sfadapter-reference", pc, mode, why);
+        rc = 3;
+      }
+      if (!m)
+        putchar(',');
+    }
+    if (i + 1 < (size_t)argc)
+      putchar(',');
+  }
+  printf("]\n");
+  return rc;
+}
+
+/* `unwind`: the walk from the snapshot at path; rc, or 2 when the
+ * snapshot cannot be read. */
+static int answer_unwind(const sfr_section *sec, const char *path, int rc) {
+  snapshot snap;
+  char err[200];
+  FILE *f = fopen(path, "r");
+  if (!f || snapshot_read(f, &snap, err, sizeof err) != 0) {
+    fprintf(stderr, "sfadapter-reference: %s: %s\n", path, f ? err : "cannot open");
+    rc = 2;
+  } else {
+    unwind_print(stdout, sec, &snap, 1);
+    snapshot_free(&snap);
+  }
+  if (f)
+    fclose(f);
+  return rc;
+}
+
 static int answer(int argc, char **argv) {
   sfr_section sec;
   sfr_finding items[MAX_FINDINGS];
   sfr_report rep;
   uint8_t *bytes;
   size_t len = 0, i;
-  unsigned m;
   uint64_t vma;
   const char *cmd;
   int rc = 0, first = sfa_first_operand(argc, argv);
@@ -97,46 +192,10 @@ static int answer(int argc, char **argv) {
   }
   rep.items = items;
   rep.cap = MAX_FINDINGS;
-  {
-    /* As sfref: exact at any size with scratch (sfr_validate_ex).  The
-     * section is also validated without scratch (pairs compared up to 512
-     * functions): if the two methods differ, exit 3, which the runner
-     * reports as a crash of the oracle, so the corpus holds each method
-     * to the other. */
-    size_t n = sfr_validate_scratch_size(len);
-    void *scratch = malloc(n);
-    sfr_finding plain_items[MAX_FINDINGS];
-    sfr_report plain;
-    const char *why;
-    plain.items = plain_items;
-    plain.cap = MAX_FINDINGS;
-    int lent = scratch != NULL;
-    /* Each also held to the full pass that the certificate of a clean
-     * section and the raw FRE walk shorten (sfr_validate_checked). */
-    if ((why = sfr_validate_checked(&sec, bytes, len, vma, NULL, 0, &plain)) != NULL ||
-        (why = sfr_validate_checked(&sec, bytes, len, vma, scratch, lent ? n : 0, &rep)) != NULL) {
-      fprintf(stderr, "sfadapter-reference: internal error: %s\n", why);
-      free(scratch);
-      free(bytes);
-      return 3;
-    }
-    free(scratch);
-    if (lent && (why = sfr_reports_differ(&rep, &plain)) != NULL) {
-      fprintf(stderr, "sfadapter-reference: internal error: validation with and without "
-              "scratch differ (%s)\n", why);
-      free(bytes);
-      return 3;
-    }
-    /* As sfref: lookups and unwinds go through the lookup index, and each
-     * lookup is checked against the reference path, which has none. */
-    if ((n = sfr_index_size(&sec)) != 0 && (lookup_index = malloc(n)) != NULL) {
-      if (!sfr_index_build(&sec, lookup_index, n)) {
-        fprintf(stderr, "sfadapter-reference: internal error: the index of a section "
-                "validated in order was not built\n");
-        free(bytes);
-        return 3;
-      }
-    }
+  rc = open_checked(&sec, bytes, len, vma, &rep);
+  if (rc != 0) {
+    free(bytes);
+    return rc;
   }
   if (sfr_report_rejects(&rep)) {
     for (i = 0; i < rep.count && i < rep.cap; i++)
@@ -158,47 +217,9 @@ static int answer(int argc, char **argv) {
   } else if (!strcmp(cmd, "objdump")) {
     rc = dump_objdump(stdout, &sec) == SFR_OK ? 0 : 1;
   } else if (!strcmp(cmd, "lookup")) {
-    putchar('[');
-    for (i = 4; i < (size_t)argc; i++) {
-      uint64_t pc;
-      if (!sfc_parse_u64(argv[i], &pc)) {
-        fprintf(stderr, "sfadapter-reference: bad PC '%s'\n", argv[i]);
-        rc = 2;
-        break;
-      }
-      /* Both of the library's lookup paths answer every lookup (dump.h):
-       * if they disagree, exit 3, which the runner reports as a crash of
-       * the oracle, so the corpus holds the fast path to the reference one. */
-      for (m = 0; m < 2; m++) {
-        sfr_pc_mode mode = m ? SFR_PC_RA : SFR_PC_IP;
-        sfr_lookup_result res;
-        const char *why;
-        sfr_lookup_status ls = sfr_lookup_checked(&sec, pc, mode, &res, &why);
-        lookup_json(stdout, &sec, pc, mode, ls, &res);
-        if (why) {
-          lookup_disagree("sfadapter-reference", pc, mode, why);
-          rc = 3;
-        }
-        if (!m)
-          putchar(',');
-      }
-      if (i + 1 < (size_t)argc)
-        putchar(',');
-    }
-    printf("]\n");
+    rc = answer_lookup(&sec, argc, argv, rc);
   } else {
-    snapshot snap;
-    char err[200];
-    FILE *f = fopen(argv[4], "r");
-    if (!f || snapshot_read(f, &snap, err, sizeof err) != 0) {
-      fprintf(stderr, "sfadapter-reference: %s: %s\n", argv[4], f ? err : "cannot open");
-      rc = 2;
-    } else {
-      unwind_print(stdout, &sec, &snap, 1);
-      snapshot_free(&snap);
-    }
-    if (f)
-      fclose(f);
+    rc = answer_unwind(&sec, argv[4], rc);
   }
   free(bytes);
   return rc;
