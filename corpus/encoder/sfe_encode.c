@@ -498,19 +498,28 @@ bad:
   return 0;
 }
 
-sfe_status sfe_encode(const sfe_model *m, sfe_section *out, char *err, size_t errlen) {
-  sfe_row_enc *enc = NULL;
-  size_t *row0 = NULL; /* index in enc[] of each function's first row */
-  uint8_t *ftype = NULL; /* each function's FRE type */
-  size_t nrows_total = 0, k;
-  uint64_t fre_len = 0, fde_bytes, hdr_end, fde_array, fre_sub, total, num_fres = 0;
+/* The encoder's working state: each function's FRE type and each row's
+ * words (sfe_row_words), and where the section's parts lie. */
+typedef struct enc_state {
+  const sfe_model *m;
+  uint8_t *ftype;     /* each function's FRE type */
+  sfe_row_enc *enc;   /* every row's words, function after function */
+  size_t *row0;       /* index in enc[] of each function's first row */
+  uint64_t fre_len, num_fres, fde_array, fre_sub, hdr_end, total;
   unsigned fde_size;
-  uint32_t i, j;
-  sfe_status st = SFE_E_MODEL;
+} enc_state;
 
-  memset(out, 0, sizeof *out);
-  if (err && errlen)
-    err[0] = 0;
+static void enc_free(enc_state *e) {
+  free(e->enc);
+  free(e->row0);
+  free(e->ftype);
+}
+
+/* The model's version, ABI and functions (check_func: each function's FRE
+ * type into e->ftype), and its data order a permutation. */
+static sfe_status check_model(enc_state *e, size_t *nrows_total, char *err, size_t errlen) {
+  const sfe_model *m = e->m;
+  uint32_t i;
   if (m->version < SFR_VERSION_1 || m->version > SFR_VERSION_3) {
     seterr(err, errlen, "version %u is not 1, 2 or 3 (patch sfp_version instead)", m->version);
     return SFE_E_MODEL;
@@ -523,171 +532,201 @@ sfe_status sfe_encode(const sfe_model *m, sfe_section *out, char *err, size_t er
     seterr(err, errlen, "%u functions but no function array", m->nfuncs);
     return SFE_E_MODEL;
   }
-  ftype = malloc(m->nfuncs ? m->nfuncs : 1);
-  if (!ftype)
+  if (!(e->ftype = malloc(m->nfuncs ? m->nfuncs : 1)))
     return SFE_E_NOMEM;
   for (i = 0; i < m->nfuncs; i++) {
-    if (!check_func(m, &m->funcs[i], i, &ftype[i], err, errlen)) {
-      free(ftype);
+    if (!check_func(m, &m->funcs[i], i, &e->ftype[i], err, errlen))
       return SFE_E_MODEL;
-    }
-    nrows_total += m->funcs[i].nrows;
-  }
-  enc = calloc(nrows_total ? nrows_total : 1, sizeof *enc);
-  row0 = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *row0);
-  if (!enc || !row0) {
-    free(enc);
-    free(row0);
-    free(ftype);
-    return SFE_E_NOMEM;
+    *nrows_total += m->funcs[i].nrows;
   }
   if (m->data_order) { /* a permutation of the functions */
     uint8_t *seen = calloc(m->nfuncs ? m->nfuncs : 1, 1);
     if (!seen)
-      goto nomem;
+      return SFE_E_NOMEM;
     for (i = 0; i < m->nfuncs; i++) {
       if (m->data_order[i] >= m->nfuncs || seen[m->data_order[i]]) {
         seterr(err, errlen, "data_order is not a permutation of the functions");
         free(seen);
-        goto fail;
+        return SFE_E_MODEL;
       }
       seen[m->data_order[i]] = 1;
     }
     free(seen);
   }
-  /* Words of every row, and the FRE sub-section's length. */
+  return SFE_OK;
+}
+
+/* The words of every row (2.4), and the FRE sub-section's length. */
+static sfe_status encode_rows(enc_state *e, size_t nrows_total, char *err, size_t errlen) {
+  const sfe_model *m = e->m;
+  uint32_t i, j;
+  size_t k;
+  e->enc = calloc(nrows_total ? nrows_total : 1, sizeof *e->enc);
+  e->row0 = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *e->row0);
+  if (!e->enc || !e->row0)
+    return SFE_E_NOMEM;
   for (i = 0, k = 0; i < m->nfuncs; i++) {
     const sfe_func *f = &m->funcs[i];
-    unsigned asz = addr_bytes(ftype[i]);
+    unsigned asz = addr_bytes(e->ftype[i]);
     if (m->version == SFR_VERSION_3)
-      fre_len += SFR_V3_FDE_ATTR_SIZE;
-    row0[i] = k;
+      e->fre_len += SFR_V3_FDE_ATTR_SIZE;
+    e->row0[i] = k;
     for (j = 0; j < f->nrows; j++, k++) {
-      if (!sfe_row_words(m, f, i, j, &enc[k], err, errlen))
-        goto fail;
-      fre_len += asz + 1u + (uint64_t)enc[k].count * enc[k].word_size;
+      if (!sfe_row_words(m, f, i, j, &e->enc[k], err, errlen))
+        return SFE_E_MODEL;
+      e->fre_len += asz + 1u + (uint64_t)e->enc[k].count * e->enc[k].word_size;
     }
-    num_fres += f->nrows;
+    e->num_fres += f->nrows;
   }
-  fde_size = m->version == SFR_VERSION_1   ? SFR_V1_FDE_SIZE
-             : m->version == SFR_VERSION_2 ? SFR_V2_FDE_SIZE
-                                           : SFR_V3_FDE_INDEX_SIZE;
-  fde_bytes = (uint64_t)m->nfuncs * fde_size;
-  hdr_end = SFR_HEADER_SIZE + (uint64_t)m->auxhdr_len;
-  if (!m->fres_first) {
-    fde_array = hdr_end + m->gap_after_header;
-    fre_sub = fde_array + fde_bytes + m->gap_between;
-    total = fre_sub + fre_len;
-  } else {
-    fre_sub = hdr_end + m->gap_after_header;
-    fde_array = fre_sub + fre_len + m->gap_between;
-    total = fde_array + fde_bytes;
-  }
-  total += m->trailing;
-  if (fde_array - hdr_end > UINT32_MAX || fre_sub - hdr_end > UINT32_MAX ||
-      fre_len > UINT32_MAX || num_fres > UINT32_MAX || total > (uint64_t)SIZE_MAX / 2) {
-    seterr(err, errlen, "section too large for 32-bit offsets");
-    goto fail;
-  }
+  return SFE_OK;
+}
 
-  st = SFE_E_NOMEM;
-  out->len = (size_t)total;
+/* Where the FDE array and the FRE sub-section lie (the model's order, gaps
+ * and trailing bytes), and the section's length. */
+static sfe_status lay_out(enc_state *e, char *err, size_t errlen) {
+  const sfe_model *m = e->m;
+  uint64_t fde_bytes;
+  e->fde_size = m->version == SFR_VERSION_1   ? SFR_V1_FDE_SIZE
+                : m->version == SFR_VERSION_2 ? SFR_V2_FDE_SIZE
+                                              : SFR_V3_FDE_INDEX_SIZE;
+  fde_bytes = (uint64_t)m->nfuncs * e->fde_size;
+  e->hdr_end = SFR_HEADER_SIZE + (uint64_t)m->auxhdr_len;
+  if (!m->fres_first) {
+    e->fde_array = e->hdr_end + m->gap_after_header;
+    e->fre_sub = e->fde_array + fde_bytes + m->gap_between;
+    e->total = e->fre_sub + e->fre_len;
+  } else {
+    e->fre_sub = e->hdr_end + m->gap_after_header;
+    e->fde_array = e->fre_sub + e->fre_len + m->gap_between;
+    e->total = e->fde_array + fde_bytes;
+  }
+  e->total += m->trailing;
+  if (e->fde_array - e->hdr_end > UINT32_MAX || e->fre_sub - e->hdr_end > UINT32_MAX ||
+      e->fre_len > UINT32_MAX || e->num_fres > UINT32_MAX || e->total > (uint64_t)SIZE_MAX / 2) {
+    seterr(err, errlen, "section too large for 32-bit offsets");
+    return SFE_E_MODEL;
+  }
+  return SFE_OK;
+}
+
+/* The header (2.2): everything after the preamble in the section's order. */
+static void write_header(const enc_state *e, uint8_t *h) {
+  const sfe_model *m = e->m;
+  int be = m->big_endian;
+  put(h, be, SFR_MAGIC, 2);
+  h[2] = m->version;
+  h[3] = m->flags;
+  h[4] = m->abi;
+  h[5] = (uint8_t)m->fixed_fp_offset;
+  h[6] = (uint8_t)m->fixed_ra_offset;
+  h[7] = m->auxhdr_len;
+  put(h + 8, be, m->nfuncs, 4);
+  put(h + 12, be, e->num_fres, 4);
+  put(h + 16, be, e->fre_len, 4);
+  put(h + 20, be, e->fde_array - e->hdr_end, 4);
+  put(h + 24, be, e->fre_sub - e->hdr_end, 4);
+}
+
+/* Function i: its FDE (2.3; version 3: the index entry and the attribute
+ * record that opens its FRE data) and its FREs (2.4) at *pos in the FRE
+ * sub-section, which advances past them. */
+static sfe_status write_function(const enc_state *e, sfe_section *out, uint32_t i, size_t *pos,
+                                 char *err, size_t errlen) {
+  const sfe_model *m = e->m;
+  const sfe_func *f = &m->funcs[i];
+  int be = m->big_endian;
+  unsigned asz = addr_bytes(e->ftype[i]);
+  size_t fde = (size_t)e->fde_array + (size_t)i * e->fde_size, k;
+  uint8_t *p = out->bytes + fde;
+  uint8_t info = (uint8_t)(e->ftype[i] | (f->pc_type << 4) | (f->pauth_key << 5) |
+                           (m->version == SFR_VERSION_3 && f->signal ? 0x80u : 0u));
+  int64_t sv;
+  uint32_t fre_off = (uint32_t)(*pos - (size_t)e->fre_sub), j;
+
+  if (!start_value(m, f, fde, i, &sv, err, errlen))
+    return SFE_E_MODEL;
+  out->fde_at[i] = fde;
+  out->data_at[i] = *pos;
+  if (m->version == SFR_VERSION_3) {
+    put(p, be, (uint64_t)sv, 8);
+    put(p + 8, be, f->size, 4);
+    put(p + 12, be, fre_off, 4);
+    put(out->bytes + *pos, be, f->nrows, 2);
+    out->bytes[*pos + 2] = info;
+    out->bytes[*pos + 3] = f->fde_type;
+    out->bytes[*pos + 4] = f->rep_size;
+    *pos += SFR_V3_FDE_ATTR_SIZE;
+  } else {
+    put(p, be, (uint64_t)sv, 4);
+    put(p + 4, be, f->size, 4);
+    put(p + 8, be, fre_off, 4);
+    put(p + 12, be, f->nrows, 4);
+    p[16] = info;
+    if (m->version == SFR_VERSION_2) {
+      p[17] = f->rep_size;
+      put(p + 18, be, 0, 2);
+    }
+  }
+  out->fre_at[i] = calloc(f->nrows ? f->nrows : 1, sizeof **out->fre_at);
+  if (!out->fre_at[i])
+    return SFE_E_NOMEM;
+  for (j = 0, k = e->row0[i]; j < f->nrows; j++, k++) {
+    const sfe_row_enc *r = &e->enc[k];
+    unsigned w;
+    out->fre_at[i][j] = *pos;
+    put(out->bytes + *pos, be, f->rows[j].start, asz);
+    *pos += asz;
+    out->bytes[(*pos)++] = r->info;
+    for (w = 0; w < r->count; w++) {
+      put(out->bytes + *pos, be, (uint64_t)r->words[w], r->word_size);
+      *pos += r->word_size;
+    }
+  }
+  return SFE_OK;
+}
+
+/* The section's bytes and the places of its parts, for a laid-out model:
+ * the header, then the FDEs in model order and the FRE data in data order
+ * (default: model order). */
+static sfe_status write_section(const enc_state *e, sfe_section *out, char *err, size_t errlen) {
+  const sfe_model *m = e->m;
+  size_t n = m->nfuncs ? m->nfuncs : 1, pos = (size_t)e->fre_sub; /* next byte of FRE data */
+  uint32_t d;
+  out->len = (size_t)e->total;
   out->bytes = calloc(out->len ? out->len : 1, 1);
-  out->fde_at = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *out->fde_at);
-  out->data_at = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *out->data_at);
-  out->fre_at = calloc(m->nfuncs ? m->nfuncs : 1, sizeof *out->fre_at);
+  out->fde_at = calloc(n, sizeof *out->fde_at);
+  out->data_at = calloc(n, sizeof *out->data_at);
+  out->fre_at = calloc(n, sizeof *out->fre_at);
   out->nfuncs = m->nfuncs;
   if (!out->bytes || !out->fde_at || !out->data_at || !out->fre_at)
-    goto fail;
-  out->fde_array = (size_t)fde_array;
-  out->fre_sub = (size_t)fre_sub;
-  out->fre_len = (size_t)fre_len;
-
-  /* Header (2.2): everything after the preamble in the section's order. */
-  {
-    uint8_t *h = out->bytes;
-    int be = m->big_endian;
-    put(h, be, SFR_MAGIC, 2);
-    h[2] = m->version;
-    h[3] = m->flags;
-    h[4] = m->abi;
-    h[5] = (uint8_t)m->fixed_fp_offset;
-    h[6] = (uint8_t)m->fixed_ra_offset;
-    h[7] = m->auxhdr_len;
-    put(h + 8, be, m->nfuncs, 4);
-    put(h + 12, be, num_fres, 4);
-    put(h + 16, be, fre_len, 4);
-    put(h + 20, be, fde_array - hdr_end, 4);
-    put(h + 24, be, fre_sub - hdr_end, 4);
+    return SFE_E_NOMEM;
+  out->fde_array = (size_t)e->fde_array;
+  out->fre_sub = (size_t)e->fre_sub;
+  out->fre_len = (size_t)e->fre_len;
+  write_header(e, out->bytes);
+  for (d = 0; d < m->nfuncs; d++) {
+    sfe_status st = write_function(e, out, m->data_order ? m->data_order[d] : d, &pos, err, errlen);
+    if (st != SFE_OK)
+      return st;
   }
-
-  /* FDEs in model order; FRE data in data order (default: model order). */
-  {
-    size_t pos = (size_t)fre_sub; /* next byte of FRE data */
-    int be = m->big_endian;
-    uint32_t d;
-    for (d = 0; d < m->nfuncs; d++) {
-      const sfe_func *f = &m->funcs[i = m->data_order ? m->data_order[d] : d];
-      unsigned asz = addr_bytes(ftype[i]);
-      size_t fde = (size_t)fde_array + (size_t)i * fde_size;
-      uint8_t *p = out->bytes + fde;
-      uint8_t info = (uint8_t)(ftype[i] | (f->pc_type << 4) | (f->pauth_key << 5) |
-                               (m->version == SFR_VERSION_3 && f->signal ? 0x80u : 0u));
-      int64_t sv;
-      uint32_t fre_off = (uint32_t)(pos - (size_t)fre_sub);
-
-      st = SFE_E_MODEL;
-      if (!start_value(m, f, fde, i, &sv, err, errlen))
-        goto fail;
-      st = SFE_E_NOMEM;
-      out->fde_at[i] = fde;
-      out->data_at[i] = pos;
-      if (m->version == SFR_VERSION_3) {
-        put(p, be, (uint64_t)sv, 8);
-        put(p + 8, be, f->size, 4);
-        put(p + 12, be, fre_off, 4);
-        put(out->bytes + pos, be, f->nrows, 2);
-        out->bytes[pos + 2] = info;
-        out->bytes[pos + 3] = f->fde_type;
-        out->bytes[pos + 4] = f->rep_size;
-        pos += SFR_V3_FDE_ATTR_SIZE;
-      } else {
-        put(p, be, (uint64_t)sv, 4);
-        put(p + 4, be, f->size, 4);
-        put(p + 8, be, fre_off, 4);
-        put(p + 12, be, f->nrows, 4);
-        p[16] = info;
-        if (m->version == SFR_VERSION_2) {
-          p[17] = f->rep_size;
-          put(p + 18, be, 0, 2);
-        }
-      }
-      out->fre_at[i] = calloc(f->nrows ? f->nrows : 1, sizeof **out->fre_at);
-      if (!out->fre_at[i])
-        goto fail;
-      for (j = 0, k = row0[i]; j < f->nrows; j++, k++) {
-        unsigned w;
-        out->fre_at[i][j] = pos;
-        put(out->bytes + pos, be, f->rows[j].start, asz);
-        pos += asz;
-        out->bytes[pos++] = enc[k].info;
-        for (w = 0; w < enc[k].count; w++) {
-          put(out->bytes + pos, be, (uint64_t)enc[k].words[w], enc[k].word_size);
-          pos += enc[k].word_size;
-        }
-      }
-    }
-  }
-  free(enc);
-  free(row0);
-  free(ftype);
   return SFE_OK;
-nomem:
-  st = SFE_E_NOMEM;
-fail:
-  free(enc);
-  free(row0);
-  free(ftype);
-  sfe_section_free(out);
+}
+
+sfe_status sfe_encode(const sfe_model *m, sfe_section *out, char *err, size_t errlen) {
+  enc_state e;
+  size_t nrows_total = 0;
+  sfe_status st;
+  memset(out, 0, sizeof *out);
+  memset(&e, 0, sizeof e);
+  e.m = m;
+  if (err && errlen)
+    err[0] = 0;
+  if ((st = check_model(&e, &nrows_total, err, errlen)) == SFE_OK &&
+      (st = encode_rows(&e, nrows_total, err, errlen)) == SFE_OK &&
+      (st = lay_out(&e, err, errlen)) == SFE_OK)
+    st = write_section(&e, out, err, errlen);
+  enc_free(&e);
+  if (st != SFE_OK)
+    sfe_section_free(out);
   return st;
 }
