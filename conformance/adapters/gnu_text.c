@@ -199,14 +199,45 @@ static int parse_row(sfa_lexer *lx, const sfa_fde *fde, sfa_fre *f, const char *
   return 0;
 }
 
-static int gnu_parse(char *text, sfa_dump *d, sfa_lexer *lx) {
+/* The flags after "Flags:" (s): one name per line, each but the last
+ * ending with ',' (2.45+), or one name only (2.40-2.44). */
+static int gnu_flags(sfa_dump *d, sfa_lexer *lx, const char *s) {
+  char name[64];
+  int more;
+  d->flags_known = 1;
+  for (;;) {
+    size_t n;
+    char *l;
+    s = sfa_skip_sp(s);
+    n = strcspn(s, ", \t");
+    if (n == 0 || n >= sizeof name)
+      SFA_FAIL(lx, "line %d: bad flag", lx->lineno);
+    memcpy(name, s, n);
+    name[n] = '\0';
+    s += n;
+    if (flag_bit(name, &d->flags))
+      SFA_FAIL(lx, "line %d: unknown flag '%s'", lx->lineno, name);
+    more = *s == ',';
+    if (more)
+      s++;
+    if (!sfa_blank(s))
+      SFA_FAIL(lx, "line %d: trailing text after flags", lx->lineno);
+    if (!more)
+      return 0;
+    l = sfa_next_line(lx);
+    if (!l)
+      SFA_FAIL(lx, "flags continue past the end of the output");
+    s = l;
+  }
+}
+
+/* The header block, from "Contents of the SFrame section" to "Function
+ * Index :": version, flags, fixed offsets, counts.  0, or -1 with the
+ * reason in lx->err. */
+static int gnu_header(sfa_dump *d, sfa_lexer *lx) {
   char *l;
   const char *s;
   int64_t v;
-  sfa_dump_init(d);
-  memset(lx, 0, sizeof *lx);
-  lx->p = text;
-
   /* objdump: "\nFILE:     file format X\n\n"; readelf: nothing before */
   for (;;) {
     l = sfa_next_line(lx);
@@ -231,41 +262,12 @@ static int gnu_parse(char *text, sfa_dump *d, sfa_lexer *lx) {
       v > 255)
     SFA_FAIL(lx, "line %d: bad Version line", lx->lineno);
   d->version = (int)v;
-
   l = sfa_next_line(lx);
   s = l ? sfa_skip_sp(l) : "";
   if (sfa_expect(&s, "Flags:"))
     SFA_FAIL(lx, "line %d: no Flags line", lx->lineno);
-  {
-    /* one name per line; each but the last ends with ',' (2.45+), or one
-     * name only (2.40-2.44). */
-    char name[64];
-    int more;
-    d->flags_known = 1;
-    for (;;) {
-      size_t n;
-      s = sfa_skip_sp(s);
-      n = strcspn(s, ", \t");
-      if (n == 0 || n >= sizeof name)
-        SFA_FAIL(lx, "line %d: bad flag", lx->lineno);
-      memcpy(name, s, n);
-      name[n] = '\0';
-      s += n;
-      if (flag_bit(name, &d->flags))
-        SFA_FAIL(lx, "line %d: unknown flag '%s'", lx->lineno, name);
-      more = *s == ',';
-      if (more)
-        s++;
-      if (!sfa_blank(s))
-        SFA_FAIL(lx, "line %d: trailing text after flags", lx->lineno);
-      if (!more)
-        break;
-      l = sfa_next_line(lx);
-      if (!l)
-        SFA_FAIL(lx, "flags continue past the end of the output");
-      s = l;
-    }
-  }
+  if (gnu_flags(d, lx, s))
+    return -1;
   for (;;) {
     l = sfa_next_line(lx);
     if (!l)
@@ -300,56 +302,76 @@ static int gnu_parse(char *text, sfa_dump *d, sfa_lexer *lx) {
       SFA_FAIL(lx, "the tool cannot display this version: %.100s", s);
     SFA_FAIL(lx, "line %d: no 'Function Index :'", lx->lineno);
   }
+  return 0;
+}
 
+/* A function's line ("func idx [N]: pc = 0x..., size = N bytes", then
+ * attr and pauth) and its column line ("STARTPC[m] CFA FP RA") into a new
+ * FDE of d (*out).  0, or -1 with the reason in lx->err. */
+static int gnu_function(sfa_dump *d, sfa_lexer *lx, const char *l, sfa_fde **out) {
+  const char *s = sfa_skip_sp(l);
+  sfa_fde *fde;
+  int64_t idx, v;
+  uint64_t pc;
+  if (sfa_expect(&s, "func idx [") || sfa_parse_dec(&s, &idx) ||
+      sfa_expect(&s, "]: pc = 0x") || sfa_parse_hex(&s, &pc) || sfa_expect(&s, ", size = ") ||
+      sfa_parse_dec(&s, &v) || sfa_expect(&s, " bytes"))
+    SFA_FAIL(lx, "line %d: bad function line: %.80s", lx->lineno, l);
+  *out = fde = sfa_add_fde(d);
+  if (idx < 0 || to_u32(idx, &fde->index) || to_u32(v, &fde->size))
+    SFA_FAIL(lx, "line %d: bad function index or size", lx->lineno);
+  fde->pc = pc;
+  if (d->version == SFR_VERSION_1)
+    fde->rep_size = 0; /* no such field */
+  if (!sfa_expect(&s, ", attr = \"")) {
+    for (; *s && *s != '"'; s++) {
+      if (*s == 'S')
+        fde->signal = 1;
+      else if (*s == 'F')
+        fde->flex = 1;
+      else
+        SFA_FAIL(lx, "line %d: unknown attribute '%c'", lx->lineno, *s);
+    }
+    if (sfa_expect(&s, "\""))
+      SFA_FAIL(lx, "line %d: bad attr", lx->lineno);
+  }
+  if (!sfa_expect(&s, ", pauth = B key"))
+    fde->gnu_pauth_b = 1;
+  if (!sfa_blank(s))
+    SFA_FAIL(lx, "line %d: trailing text on function line", lx->lineno);
+  l = sfa_next_line(lx);
+  s = l ? sfa_skip_sp(l) : "";
+  if (sfa_expect(&s, "STARTPC"))
+    SFA_FAIL(lx, "line %d: no STARTPC column line", lx->lineno);
+  if (!sfa_expect(&s, "[m]"))
+    fde->mask = 1;
+  s = sfa_skip_sp(s);
+  if (sfa_expect(&s, "CFA") || (s = sfa_skip_sp(s), sfa_expect(&s, "FP")) ||
+      (s = sfa_skip_sp(s), sfa_expect(&s, "RA")) || !sfa_blank(s))
+    SFA_FAIL(lx, "line %d: bad column line", lx->lineno);
+  return 0;
+}
+
+static int gnu_parse(char *text, sfa_dump *d, sfa_lexer *lx) {
+  char *l;
+  sfa_dump_init(d);
+  memset(lx, 0, sizeof *lx);
+  lx->p = text;
+  if (gnu_header(d, lx))
+    return -1;
   /* function blocks */
   l = sfa_next_line(lx);
   for (;;) {
     sfa_fde *fde;
-    int64_t idx;
-    uint64_t pc;
     while (l && sfa_blank(l))
       l = sfa_next_line(lx);
     if (!l)
       break;
-    s = sfa_skip_sp(l);
-    if (sfa_expect(&s, "func idx [") || sfa_parse_dec(&s, &idx) ||
-        sfa_expect(&s, "]: pc = 0x") || sfa_parse_hex(&s, &pc) || sfa_expect(&s, ", size = ") ||
-        sfa_parse_dec(&s, &v) || sfa_expect(&s, " bytes"))
-      SFA_FAIL(lx, "line %d: bad function line: %.80s", lx->lineno, l);
-    fde = sfa_add_fde(d);
-    if (idx < 0 || to_u32(idx, &fde->index) || to_u32(v, &fde->size))
-      SFA_FAIL(lx, "line %d: bad function index or size", lx->lineno);
-    fde->pc = pc;
-    if (d->version == SFR_VERSION_1)
-      fde->rep_size = 0; /* no such field */
-    if (!sfa_expect(&s, ", attr = \"")) {
-      for (; *s && *s != '"'; s++) {
-        if (*s == 'S')
-          fde->signal = 1;
-        else if (*s == 'F')
-          fde->flex = 1;
-        else
-          SFA_FAIL(lx, "line %d: unknown attribute '%c'", lx->lineno, *s);
-      }
-      if (sfa_expect(&s, "\""))
-        SFA_FAIL(lx, "line %d: bad attr", lx->lineno);
-    }
-    if (!sfa_expect(&s, ", pauth = B key"))
-      fde->gnu_pauth_b = 1;
-    if (!sfa_blank(s))
-      SFA_FAIL(lx, "line %d: trailing text on function line", lx->lineno);
-    l = sfa_next_line(lx);
-    s = l ? sfa_skip_sp(l) : "";
-    if (sfa_expect(&s, "STARTPC"))
-      SFA_FAIL(lx, "line %d: no STARTPC column line", lx->lineno);
-    if (!sfa_expect(&s, "[m]"))
-      fde->mask = 1;
-    s = sfa_skip_sp(s);
-    if (sfa_expect(&s, "CFA") || (s = sfa_skip_sp(s), sfa_expect(&s, "FP")) ||
-        (s = sfa_skip_sp(s), sfa_expect(&s, "RA")) || !sfa_blank(s))
-      SFA_FAIL(lx, "line %d: bad column line", lx->lineno);
+    if (gnu_function(d, lx, l, &fde))
+      return -1;
     /* rows until a blank line or the next function */
     for (;;) {
+      const char *s;
       uint64_t addr;
       sfa_fre *f;
       l = sfa_next_line(lx);
