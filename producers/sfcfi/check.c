@@ -369,6 +369,98 @@ static void class_counts(const state *s, const char *kind, FILE *out, int json) 
   }
 }
 
+/* Every function of either table: compared where both have it, else
+ * classed (cfi-only by the reason SFrame cannot hold it; sframe-only). */
+static void compare_tables(state *s) {
+  const sc_cfi *c = s->c;
+  for (size_t i = 0; i < c->nfuncs && !s->oom; i++) {
+    const sc_func *f = &c->funcs[i];
+    if (sframe_overlaps(s, f->start, f->end)) {
+      s->both++;
+      compare_function(s, f);
+    } else {
+      s->cfi_only++;
+      add(s, "cfi-only", cfi_only_class(s, f), f->start, f->end, f->start, "", "");
+    }
+  }
+  for (uint32_t i = 0; i < s->sf->sec.num_fdes && !s->oom; i++) {
+    sfr_fde fde;
+    if (sfr_get_fde(&s->sf->sec, i, &fde) != SFR_OK)
+      continue;
+    uint64_t end = fde.start + fde.size;
+    if (!cfi_overlaps(c, fde.start, end)) {
+      s->sframe_only++;
+      add(s, "sframe-only", fde.pc_type == SFR_PCTYPE_INC ? "no-cfi" : "no-cfi-pcmask", fde.start, end, fde.start,
+          "", "");
+    }
+  }
+}
+
+/* The result as one JSON object. */
+static void print_json(const state *s, const sc_check_opts *o, FILE *out) {
+  const char *abi = sfr_abi_name(s->e->abi);
+  fprintf(out, "{\"file\": ");
+  sc_json_str(out, o->path);
+  fprintf(out, ", \"abi\": \"%s\", \"cfi_section\": \"%s\", \"sframe_version\": %u,\n", abi, s->c->section,
+          s->sf->sec.version);
+  fprintf(out, " \"functions\": {\"both\": %zu, \"cfi_only\": %zu, \"sframe_only\": %zu},\n", s->both,
+          s->cfi_only, s->sframe_only);
+  fprintf(out, " \"rows\": {\"compared\": %zu, \"agree\": %zu, \"disagree\": %zu},\n", s->compared, s->agree,
+          s->disagree);
+  fprintf(out, " \"disagreement_classes\": {");
+  class_counts(s, "disagree", out, 1);
+  fprintf(out, "},\n \"cfi_only_classes\": {");
+  class_counts(s, "cfi-only", out, 1);
+  fprintf(out, "},\n \"items\": [");
+  for (size_t i = 0; i < s->nitems; i++) {
+    const item *it = &s->items[i];
+    fprintf(out, "%s\n  {\"kind\": \"%s\", \"class\": ", i ? "," : "", it->kind);
+    sc_json_str(out, it->cls);
+    fprintf(out, ", \"function\": ");
+    sc_json_str(out, sc_elf_symbol(s->e, it->func));
+    fprintf(out, ", \"start\": \"0x%llx\", \"end\": \"0x%llx\"", (unsigned long long)it->start,
+            (unsigned long long)it->end);
+    if (strcmp(it->kind, "disagree") == 0) {
+      fprintf(out, ", \"sframe\": ");
+      sc_json_str(out, it->sframe);
+      fprintf(out, ", \"cfi\": ");
+      sc_json_str(out, it->cfi);
+    }
+    fprintf(out, "}");
+  }
+  fprintf(out, "\n ]}\n");
+}
+
+/* The result as text: counts, classes and (without --summary) each item. */
+static void print_text(const state *s, const sc_check_opts *o, FILE *out) {
+  const char *abi = sfr_abi_name(s->e->abi);
+  fprintf(out, "sfcfi check: %s: %s, %s against SFrame version %u\n", o->path, abi, s->c->section,
+          s->sf->sec.version);
+  fprintf(out, "functions: %zu in both, %zu in the CFI only, %zu in SFrame only\n", s->both, s->cfi_only,
+          s->sframe_only);
+  fprintf(out, "rows compared: %zu, agreeing %zu, disagreeing %zu\n", s->compared, s->agree, s->disagree);
+  if (s->disagree) {
+    fprintf(out, "disagreeing by class:");
+    class_counts(s, "disagree", out, 0);
+    fprintf(out, "\n");
+  }
+  if (s->cfi_only) {
+    fprintf(out, "CFI only by reason:");
+    class_counts(s, "cfi-only", out, 0);
+    fprintf(out, "\n");
+  }
+  if (!o->summary)
+    for (size_t i = 0; i < s->nitems; i++) {
+      const item *it = &s->items[i];
+      const char *name = sc_elf_symbol(s->e, it->func);
+      fprintf(out, "%s %s %s 0x%llx-0x%llx", it->kind, it->cls, name[0] ? name : "?",
+              (unsigned long long)it->start, (unsigned long long)it->end);
+      if (strcmp(it->kind, "disagree") == 0)
+        fprintf(out, " sframe: %s cfi: %s", it->sframe, it->cfi);
+      fprintf(out, "\n");
+    }
+}
+
 int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
   char err[256];
   sc_elf e;
@@ -430,91 +522,16 @@ int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
   s.sf = &sf;
   if (load_ranges(&s) != 0)
     s.oom = 1;
-  for (size_t i = 0; i < c.nfuncs && !s.oom; i++) {
-    const sc_func *f = &c.funcs[i];
-    if (sframe_overlaps(&s, f->start, f->end)) {
-      s.both++;
-      compare_function(&s, f);
-    } else {
-      s.cfi_only++;
-      add(&s, "cfi-only", cfi_only_class(&s, f), f->start, f->end, f->start, "", "");
-    }
-  }
-  for (uint32_t i = 0; i < sf.sec.num_fdes && !s.oom; i++) {
-    sfr_fde fde;
-    if (sfr_get_fde(&sf.sec, i, &fde) != SFR_OK)
-      continue;
-    uint64_t end = fde.start + fde.size;
-    if (!cfi_overlaps(&c, fde.start, end)) {
-      s.sframe_only++;
-      add(&s, "sframe-only", fde.pc_type == SFR_PCTYPE_INC ? "no-cfi" : "no-cfi-pcmask", fde.start, end, fde.start,
-          "", "");
-    }
-  }
+  compare_tables(&s);
   int rc;
   if (s.oom) {
     fprintf(errf, "sfcfi: out of memory\n");
     rc = 2;
   } else {
-    const char *abi = sfr_abi_name(e.abi);
-    if (o->json) {
-      fprintf(out, "{\"file\": ");
-      sc_json_str(out, o->path);
-      fprintf(out, ", \"abi\": \"%s\", \"cfi_section\": \"%s\", \"sframe_version\": %u,\n", abi, c.section,
-              sf.sec.version);
-      fprintf(out, " \"functions\": {\"both\": %zu, \"cfi_only\": %zu, \"sframe_only\": %zu},\n", s.both,
-              s.cfi_only, s.sframe_only);
-      fprintf(out, " \"rows\": {\"compared\": %zu, \"agree\": %zu, \"disagree\": %zu},\n", s.compared, s.agree,
-              s.disagree);
-      fprintf(out, " \"disagreement_classes\": {");
-      class_counts(&s, "disagree", out, 1);
-      fprintf(out, "},\n \"cfi_only_classes\": {");
-      class_counts(&s, "cfi-only", out, 1);
-      fprintf(out, "},\n \"items\": [");
-      for (size_t i = 0; i < s.nitems; i++) {
-        const item *it = &s.items[i];
-        fprintf(out, "%s\n  {\"kind\": \"%s\", \"class\": ", i ? "," : "", it->kind);
-        sc_json_str(out, it->cls);
-        fprintf(out, ", \"function\": ");
-        sc_json_str(out, sc_elf_symbol(&e, it->func));
-        fprintf(out, ", \"start\": \"0x%llx\", \"end\": \"0x%llx\"", (unsigned long long)it->start,
-                (unsigned long long)it->end);
-        if (strcmp(it->kind, "disagree") == 0) {
-          fprintf(out, ", \"sframe\": ");
-          sc_json_str(out, it->sframe);
-          fprintf(out, ", \"cfi\": ");
-          sc_json_str(out, it->cfi);
-        }
-        fprintf(out, "}");
-      }
-      fprintf(out, "\n ]}\n");
-    } else {
-      fprintf(out, "sfcfi check: %s: %s, %s against SFrame version %u\n", o->path, abi, c.section,
-              sf.sec.version);
-      fprintf(out, "functions: %zu in both, %zu in the CFI only, %zu in SFrame only\n", s.both, s.cfi_only,
-              s.sframe_only);
-      fprintf(out, "rows compared: %zu, agreeing %zu, disagreeing %zu\n", s.compared, s.agree, s.disagree);
-      if (s.disagree) {
-        fprintf(out, "disagreeing by class:");
-        class_counts(&s, "disagree", out, 0);
-        fprintf(out, "\n");
-      }
-      if (s.cfi_only) {
-        fprintf(out, "CFI only by reason:");
-        class_counts(&s, "cfi-only", out, 0);
-        fprintf(out, "\n");
-      }
-      if (!o->summary)
-        for (size_t i = 0; i < s.nitems; i++) {
-          const item *it = &s.items[i];
-          const char *name = sc_elf_symbol(&e, it->func);
-          fprintf(out, "%s %s %s 0x%llx-0x%llx", it->kind, it->cls, name[0] ? name : "?",
-                  (unsigned long long)it->start, (unsigned long long)it->end);
-          if (strcmp(it->kind, "disagree") == 0)
-            fprintf(out, " sframe: %s cfi: %s", it->sframe, it->cfi);
-          fprintf(out, "\n");
-        }
-    }
+    if (o->json)
+      print_json(&s, o, out);
+    else
+      print_text(&s, o, out);
     if (s.both == 0) {
       fprintf(errf, "sfcfi: %s: no function is in both tables: nothing compared\n", o->path);
       rc = 1;
