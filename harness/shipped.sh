@@ -82,7 +82,10 @@ workload() {
       done ;;
     # the package's own tests (libpython3.11-testsuite), by its own runner
     python3-tests) PKGS="python3.11-minimal libpython3.11-stdlib libpython3.11-testsuite"; PROG=/usr/bin/python3.11
-      ARGS=(-m test -q test_json test_heapq test_bisect test_textwrap test_string)
+      # (test_json's test_tool runs sys.executable as a child: under QEMU
+      # user mode that is another architecture's binary, which the host
+      # cannot start without binfmt_misc, so those cases are left out)
+      ARGS=(-m test -q test_json test_heapq test_bisect test_textwrap test_string -i 'test.test_json.test_tool.*')
       CHECK="Tests result: SUCCESS"
       DLOPEN=("/usr/lib/python3.11/lib-dynload/_json.cpython-311-$t.so") ;;
     perl) PKGS="perl-base"; PROG=/usr/bin/perl; CHECK="perl workload done"

@@ -13,8 +13,14 @@ setup_file() {
   HERE=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd)
   export S=$BATS_FILE_TMPDIR/shipped
   make -s -C "$HERE" build/bin/sfcfi build/bin/sfref > /dev/null
-  bash "$HERE/harness/shipped.sh" --quick --out "$S" > "$BATS_FILE_TMPDIR/run.log" 2>&1
-  echo $? > "$BATS_FILE_TMPDIR/rc"
+  # The run's status and log are kept (the log also under build/, where it
+  # outlives the test), so that a failing run is said by the first test
+  # with the log's end, not lost with setup_file.
+  local rc=0 log=$HERE/build/harness/tests/shipped-quick.log
+  mkdir -p "${log%/*}"
+  bash "$HERE/harness/shipped.sh" --quick --out "$S" > "$log" 2>&1 || rc=$?
+  cp "$log" "$BATS_FILE_TMPDIR/run.log"
+  echo "$rc" > "$BATS_FILE_TMPDIR/rc"
 }
 
 run_json() { # ARCH NAME: the harness's result of that workload
