@@ -597,9 +597,21 @@ static int gone(uint64_t sp, uint64_t csp) {
  * at the top of the area its caller allocated, and calls from there).  The
  * frame is alive: its csp becomes this SP (the order of csps holds), and
  * the SP its caller will have after the return is not known (judge). */
+/* x86-64: does a general register hold ra?  A function that pops its own
+ * return address into a register (glibc's __vfork: pop %rdi; syscall;
+ * push %rdi; ret) runs at its call SP while alive. */
+static int ra_in_register(vstate *v, uint64_t ra) {
+  for (unsigned i = 0; i < 16; i++)
+    if (i != 7 && v->r_dwarf[i] && reg_value(v, v->r_dwarf[i]) == ra)
+      return 1;
+  return 0;
+}
+
 static void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode) {
   if (v->depth && gone(sp, v->stack[v->depth - 1].csp)) {
     frame *t = &v->stack[v->depth - 1];
+    if (g.arch == ARCH_X86_64 && sp == t->csp && mode == SFR_PC_IP && ra_in_register(v, t->ra))
+      return; /* its return address popped into a register: alive */
     if (in_function(pc, mode, t->entry)) {
       t->csp = sp + (g.arch == ARCH_X86_64 ? 8 : 0); /* as if called from here */
       t->reloc = 1;
