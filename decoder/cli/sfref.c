@@ -551,6 +551,68 @@ static int parse_options(int argc, char **argv, opts *o) {
   return -1;
 }
 
+/* --profile and --text with a command that takes them; -1 when they go
+ * together, else the usage error's exit status (said). */
+static int check_options(const opts *o) {
+  if ((o->profile || o->have_text) && strcmp(o->cmd, "validate") != 0 &&
+      strcmp(o->cmd, "lookup") != 0 && strcmp(o->cmd, "unwind") != 0 &&
+      (strcmp(o->cmd, "findings") != 0 || o->have_text))
+    return usage_error("%s", o->have_text
+                                 ? "--text applies to validate, lookup and unwind --profile only"
+                                 : "--profile applies to validate, lookup, unwind and findings only");
+  if (o->have_text && !o->profile)
+    return usage_error("%s", "--text applies to validate, lookup and unwind --profile only");
+  return -1;
+}
+
+/* The operands of a command that reads a file: the file, a snapshot for
+ * unwind, PCs for lookup and nothing else; -1 when they are right, else
+ * the usage error's exit status (said). */
+static int check_operands(const opts *o) {
+  if (!o->file)
+    return usage_error("%s: no input file", o->cmd);
+  if (strcmp(o->cmd, "unwind") == 0 && o->npcs != 1)
+    return usage_error("%s", o->npcs ? "unwind: one snapshot only" : "unwind: no snapshot given");
+  if (o->npcs && strcmp(o->cmd, "lookup") != 0 && strcmp(o->cmd, "unwind") != 0)
+    return usage_error("unexpected argument '%s'", o->pcs[0]);
+  if (strcmp(o->cmd, "lookup") == 0 && o->npcs == 0)
+    return usage_error("%s", "lookup: no PC given");
+  if (strcmp(o->cmd, "validate") == 0 && o->objdump)
+    return usage_error("%s", "validate: --format=objdump applies to dump only");
+  return -1;
+}
+
+/* Opens and validates the section (held to the full pass: the corpus holds
+ * the two to each other), with its lookup index in *index (the caller
+ * frees it); 0, or 3 on an internal error (said). */
+static int open_section(const input *in, sfr_section *sec, sfr_report *rep, void **index) {
+  /* Scratch makes validation exact at any size (sfr_validate_ex); if
+   * there is no memory for it, a large out-of-order section says
+   * checks-skipped rather than failing. */
+  size_t n = sfr_validate_scratch_size(in->len);
+  void *scratch = malloc(n);
+  /* A section the certificate proves clean is validated by the full
+   * pass as well, so the corpus holds the two to each other. */
+  const char *why = sfr_validate_checked(sec, in->sec, in->len, in->vma, scratch,
+                                         scratch ? n : 0, rep);
+  free(scratch);
+  if (why) {
+    fprintf(stderr, "sfref: internal error: %s\n", why);
+    return 3;
+  }
+  /* The lookup index (sfr_index_build) on a section validated in order:
+   * every lookup sfref answers is checked against the reference path, which
+   * has no index, so the corpus holds the two to each other.  Without
+   * memory for it, lookups binary-search. */
+  if ((n = sfr_index_size(sec)) != 0 && (*index = malloc(n)) != NULL &&
+      !sfr_index_build(sec, *index, n)) {
+    fprintf(stderr, "sfref: internal error: the index of a section validated in order "
+            "was not built\n");
+    return 3;
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   opts o;
   input in;
@@ -583,17 +645,8 @@ int main(int argc, char **argv) {
   rc = parse_options(argc, argv, &o);
   if (rc >= 0)
     goto out;
-  if ((o.profile || o.have_text) && strcmp(o.cmd, "validate") != 0 &&
-      strcmp(o.cmd, "lookup") != 0 && strcmp(o.cmd, "unwind") != 0 &&
-      (strcmp(o.cmd, "findings") != 0 || o.have_text)) {
-    rc = usage_error("%s", o.have_text ? "--text applies to validate, lookup and unwind --profile only"
-                                       : "--profile applies to validate, lookup, unwind and findings only");
+  if ((rc = check_options(&o)) >= 0)
     goto out;
-  }
-  if (o.have_text && !o.profile) {
-    rc = usage_error("%s", "--text applies to validate, lookup and unwind --profile only");
-    goto out;
-  }
   if (strcmp(o.cmd, "findings") == 0) {
     if (o.npcs)
       rc = usage_error("unexpected argument '%s'", o.pcs[0]);
@@ -603,26 +656,8 @@ int main(int argc, char **argv) {
       rc = cmd_findings(o.file);
     goto out;
   }
-  if (!o.file) {
-    rc = usage_error("%s: no input file", o.cmd);
+  if ((rc = check_operands(&o)) >= 0)
     goto out;
-  }
-  if (strcmp(o.cmd, "unwind") == 0 && o.npcs != 1) {
-    rc = usage_error("%s", o.npcs ? "unwind: one snapshot only" : "unwind: no snapshot given");
-    goto out;
-  }
-  if (o.npcs && strcmp(o.cmd, "lookup") != 0 && strcmp(o.cmd, "unwind") != 0) {
-    rc = usage_error("unexpected argument '%s'", o.pcs[0]);
-    goto out;
-  }
-  if (strcmp(o.cmd, "lookup") == 0 && o.npcs == 0) {
-    rc = usage_error("%s", "lookup: no PC given");
-    goto out;
-  }
-  if (strcmp(o.cmd, "validate") == 0 && o.objdump) {
-    rc = usage_error("%s", "validate: --format=objdump applies to dump only");
-    goto out;
-  }
   rc = load(&o, &in);
   if (rc)
     goto out;
@@ -633,34 +668,8 @@ int main(int argc, char **argv) {
   }
   rep.items = items;
   rep.cap = MAX_FINDINGS;
-  {
-    /* Scratch makes validation exact at any size (sfr_validate_ex); if
-     * there is no memory for it, a large out-of-order section says
-     * checks-skipped rather than failing. */
-    size_t n = sfr_validate_scratch_size(in.len);
-    void *scratch = malloc(n);
-    /* A section the certificate proves clean is validated by the full
-     * pass as well, so the corpus holds the two to each other. */
-    const char *why = sfr_validate_checked(&sec, in.sec, in.len, in.vma, scratch,
-                                           scratch ? n : 0, &rep);
-    free(scratch);
-    if (why) {
-      fprintf(stderr, "sfref: internal error: %s\n", why);
-      rc = 3;
-      goto out;
-    }
-    /* The lookup index (sfr_index_build) on a section validated in order:
-     * every lookup sfref answers is checked against the reference path, which
-     * has no index, so the corpus holds the two to each other.  Without
-     * memory for it, lookups binary-search. */
-    if ((n = sfr_index_size(&sec)) != 0 && (index = malloc(n)) != NULL &&
-        !sfr_index_build(&sec, index, n)) {
-      fprintf(stderr, "sfref: internal error: the index of a section validated in order "
-              "was not built\n");
-      rc = 3;
-      goto out;
-    }
-  }
+  if ((rc = open_section(&in, &sec, &rep, &index)) != 0)
+    goto out;
   if (strcmp(o.cmd, "validate") == 0)
     rc = cmd_validate(&o, &sec, &rep);
   else if (strcmp(o.cmd, "dump") == 0)
