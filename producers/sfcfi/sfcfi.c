@@ -150,6 +150,37 @@ static int same_file(const char *a, const char *b) {
   return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* What convert did, as text or one JSON object (rc 1: nothing was
+ * written, as no function could be converted). */
+static void convert_report(const sc_elf *e, const sc_cfi *cfi, unsigned version, uint64_t vma,
+                           const sfe_section *sec, const sc_convert_stats *st, const char *in,
+                           const char *out_path, int json, int rc) {
+  const char *abi = sfr_abi_name(e->abi);
+  if (json) {
+    printf("{\"file\": \"%s\", \"abi\": \"%s\", \"cfi_section\": \"%s\", \"version\": %u, "
+           "\"vma\": \"0x%llx\", \"bytes\": %zu,\n \"converted\": %zu, \"skipped\": %zu, "
+           "\"flexible\": %zu, \"pcmask\": %zu, \"rows\": %zu,\n \"skipped_by_reason\": {",
+           in, abi, cfi->section, version, (unsigned long long)vma, sec->len, st->converted,
+           st->skipped, st->flex, st->pcmask, st->rows);
+    int first = 1;
+    for (int r = 1; r < SC_REASON_COUNT; r++)
+      if (st->by_reason[r]) {
+        printf("%s\"%s\": %zu", first ? "" : ", ", sc_reason_name((sc_reason)r), st->by_reason[r]);
+        first = 0;
+      }
+    printf("}}\n");
+  } else {
+    printf("sfcfi convert: %s: %s, %s to SFrame version %u at 0x%llx: %zu bytes%s%s\n", in, abi,
+           cfi->section, version, (unsigned long long)vma, sec->len, rc ? "" : " in ",
+           rc ? "" : out_path);
+    printf("functions: %zu converted, %zu skipped (%zu flexible FDEs, %zu PCMASK FDEs, %zu rows)\n",
+           st->converted, st->skipped, st->flex, st->pcmask, st->rows);
+    for (int r = 1; r < SC_REASON_COUNT; r++)
+      if (st->by_reason[r])
+        printf("skipped %s %zu\n", sc_reason_name((sc_reason)r), st->by_reason[r]);
+  }
+}
+
 static int cmd_convert(int argc, char **argv) {
   static const struct option opts[] = {{"version", required_argument, NULL, 'V'},
                                        {"output", required_argument, NULL, 'o'},
@@ -244,30 +275,7 @@ static int cmd_convert(int argc, char **argv) {
       rc = 2;
     }
     if (rc == 0 || rc == 1) {
-      const char *abi = sfr_abi_name(e.abi);
-      if (json) {
-        printf("{\"file\": \"%s\", \"abi\": \"%s\", \"cfi_section\": \"%s\", \"version\": %u, "
-               "\"vma\": \"0x%llx\", \"bytes\": %zu,\n \"converted\": %zu, \"skipped\": %zu, "
-               "\"flexible\": %zu, \"pcmask\": %zu, \"rows\": %zu,\n \"skipped_by_reason\": {",
-               in, abi, cfi.section, (unsigned)version, (unsigned long long)vma, sec.len, st.converted,
-               st.skipped, st.flex, st.pcmask, st.rows);
-        int first = 1;
-        for (int r = 1; r < SC_REASON_COUNT; r++)
-          if (st.by_reason[r]) {
-            printf("%s\"%s\": %zu", first ? "" : ", ", sc_reason_name((sc_reason)r), st.by_reason[r]);
-            first = 0;
-          }
-        printf("}}\n");
-      } else {
-        printf("sfcfi convert: %s: %s, %s to SFrame version %u at 0x%llx: %zu bytes%s%s\n", in, abi,
-               cfi.section, (unsigned)version, (unsigned long long)vma, sec.len, rc ? "" : " in ",
-               rc ? "" : out_path);
-        printf("functions: %zu converted, %zu skipped (%zu flexible FDEs, %zu PCMASK FDEs, %zu rows)\n",
-               st.converted, st.skipped, st.flex, st.pcmask, st.rows);
-        for (int r = 1; r < SC_REASON_COUNT; r++)
-          if (st.by_reason[r])
-            printf("skipped %s %zu\n", sc_reason_name((sc_reason)r), st.by_reason[r]);
-      }
+      convert_report(&e, &cfi, (unsigned)version, vma, &sec, &st, in, out_path, json, rc);
       if (verbose)
         sc_convert_list_skipped(&e, &cfi, (uint8_t)version, vma, stdout);
     }
