@@ -402,9 +402,6 @@ static uint64_t entry_sp(uint64_t sp) { return g.arch == ARCH_X86_64 ? sp - 8 : 
 
 /* ---- coverage ---- */
 
-/* The module whose code holds addr (-1: none): a library's executable
- * segments where it was loaded, else the program's (everywhere when its
- * segments were not given).  A few comparisons: modules are few. */
 /* The code ranges of the opened modules, sorted by address, for mod_of:
  * rebuilt whole when a module opens (under g.lock, or before a second
  * thread exists) and published with one pointer; a reader may still be
@@ -439,9 +436,11 @@ static void publish_modtab(void) {
   __atomic_store_n(&mtab_pub, t, __ATOMIC_RELEASE);
 }
 
-/* The module whose code holds addr, or -1.  Two modules' code is never
- * mapped at one address at once, so the first range ending above addr is
- * the only one that can hold it. */
+/* The module whose code holds addr (-1: none): a library's executable
+ * segments where it was loaded, else the program's (everywhere when its
+ * segments were not given).  Two modules' code is never mapped at one
+ * address at once, so the first range ending above addr is the only one
+ * that can hold it. */
 static int mod_of(uint64_t addr) {
   const modtab *t = __atomic_load_n(&mtab_pub, __ATOMIC_ACQUIRE);
   if (!t)
@@ -456,6 +455,9 @@ static int mod_of(uint64_t addr) {
   }
   return lo < t->n && addr >= t->r[lo].lo ? t->r[lo].m : t->all;
 }
+
+/* The module of a PC: an instruction's address, or a return address (its
+ * call is the byte before: a call may be the last instruction). */
 static int mod_of_pc(uint64_t pc, sfr_pc_mode mode) {
   return mod_of(mode == SFR_PC_RA ? pc - 1 : pc);
 }
@@ -589,14 +591,6 @@ static int gone(uint64_t sp, uint64_t csp) {
   return g.arch == ARCH_X86_64 ? sp >= csp : sp > csp;
 }
 
-/* Frames whose caller's SP is below the current SP are gone (longjmp,
- * exceptions)
- * unless the code running (pc, as mode says) is the top frame's own
- * function: that function moved its frame up the stack rather than leaving
- * it (libffi's ffi_call_unix64 puts its frame, return address relocated,
- * at the top of the area its caller allocated, and calls from there).  The
- * frame is alive: its csp becomes this SP (the order of csps holds), and
- * the SP its caller will have after the return is not known (judge). */
 /* x86-64: does a general register hold ra?  A function that pops its own
  * return address into a register (glibc's __vfork: pop %rdi; syscall;
  * push %rdi; ret) runs at its call SP while alive. */
@@ -607,6 +601,14 @@ static int ra_in_register(vstate *v, uint64_t ra) {
   return 0;
 }
 
+/* Frames whose caller's SP is below the current SP are gone (longjmp,
+ * exceptions)
+ * unless the code running (pc, as mode says) is the top frame's own
+ * function: that function moved its frame up the stack rather than leaving
+ * it (libffi's ffi_call_unix64 puts its frame, return address relocated,
+ * at the top of the area its caller allocated, and calls from there).  The
+ * frame is alive: its csp becomes this SP (the order of csps holds), and
+ * the SP its caller will have after the return is not known (judge). */
 static void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode) {
   if (v->depth && gone(sp, v->stack[v->depth - 1].csp)) {
     frame *t = &v->stack[v->depth - 1];
@@ -837,13 +839,6 @@ static void on_call(unsigned int vcpu_index, void *udata) {
   v->called_sp = entry_sp(sp);
 }
 
-/* A jump through a register (jump_reg) that leaves its function with the
- * link register set by hand to an address inside it is a call: the
- * jumped-to code returns there.  A tail call's link register holds its
- * caller's return address (the top frame's, or one in another function); a
- * jump inside the function (a switch) stays in it; a link register left by
- * a call this function made points just after that call (follows_call).  udata: the jump's address shifted
- * left by 5 over its register (user-mode addresses are below 2^59). */
 /* Does the instruction before addr call (a return address left in the
  * link register by an earlier call, not one set by hand)?  ld.so's
  * _dl_start_user jumps to the program's entry with x30 still holding the
@@ -864,6 +859,14 @@ static int follows_call(vstate *v, uint64_t addr) {
   return 0;
 }
 
+/* A jump through a register (jump_reg) that leaves its function with the
+ * link register set by hand to an address inside it is a call: the
+ * jumped-to code returns there.  A tail call's link register holds its
+ * caller's return address (the top frame's, or one in another function); a
+ * jump inside the function (a switch) stays in it; a link register left by
+ * a call this function made points just after that call (follows_call).
+ * udata: the jump's address shifted left by 5 over its register (user-mode
+ * addresses are below 2^59). */
 static void on_jump(unsigned int vcpu_index, void *udata) {
   vstate *v = vcpu(vcpu_index);
   uint64_t pc = (uintptr_t)udata >> 5;
@@ -1368,8 +1371,6 @@ static void progress(const vstate *v) {
   g_mutex_unlock(&g.lock);
 }
 
-/* A snapshot holds one section: with libraries, only stacks whose frames
- * to check all lie in the program (the last may lie in no module). */
 /* Snapshot slots: whether any is left (read without the lock, so that
  * the check costs nothing once they are taken), and taking one (its
  * number, or UINT64_MAX when none is left). */
@@ -1385,6 +1386,8 @@ static uint64_t take_slot(uint64_t *written, uint64_t max) {
   return n < max ? n : UINT64_MAX;
 }
 
+/* A snapshot holds one section: with libraries, only stacks whose frames
+ * to check all lie in the program (the last may lie in no module). */
 static int snap_ok(const vstate *v, uint64_t pc, size_t k_end) {
   if (g.n_mods == 1)
     return 1;
