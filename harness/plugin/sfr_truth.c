@@ -229,6 +229,10 @@ typedef struct vstate {
     uint64_t ra;
     int known, covered, gen;
   } ra_cache[4096];
+  struct {
+    uint64_t pc, lo, hi; /* hi 0: no FDE */
+    int gen;
+  } jump_fn[64]; /* the function of each jump site seen (on_jump) */
   /* read_mem's record of the current step */
   int fill_unreadable;
   uint64_t filled, rd_lo, rd_hi;
@@ -874,7 +878,17 @@ static void on_jump(unsigned int vcpu_index, void *udata) {
   uint64_t link = reg_value(v, v->r_ra), lo, hi;
   if (v->depth && v->stack[v->depth - 1].ra == link)
     return; /* the top frame's own return address: a tail call */
-  if (!fn_extent(pc, SFR_PC_IP, &lo, &hi) || link < lo || link >= hi)
+  /* An interpreter's dispatch jumps at every bytecode: its function's
+   * extent is looked up once per site. */
+  size_t c = (size_t)(pc ^ (pc >> 7)) % (sizeof v->jump_fn / sizeof *v->jump_fn);
+  int gen = g_atomic_int_get(&g.mod_gen);
+  if (v->jump_fn[c].pc != pc || v->jump_fn[c].gen != gen) {
+    v->jump_fn[c].pc = pc, v->jump_fn[c].gen = gen;
+    if (!fn_extent(pc, SFR_PC_IP, &v->jump_fn[c].lo, &v->jump_fn[c].hi))
+      v->jump_fn[c].lo = v->jump_fn[c].hi = 0;
+  }
+  lo = v->jump_fn[c].lo, hi = v->jump_fn[c].hi;
+  if (link < lo || link >= hi)
     return;
   uint64_t target = reg_value(v, v->r_dwarf[reg]);
   if ((target >= lo && target < hi) || follows_call(v, link))
