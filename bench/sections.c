@@ -84,8 +84,8 @@ int permuted_copy(const sfr_section *sec, const uint8_t *buf, size_t len, uint64
                          int shuffle, uint8_t *out) {
   uint32_t i, n = sec->num_fdes, *to;
   uint64_t seed = 0x9e3779b97f4a7c15u;
-  int pcrel = sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
-  unsigned width = sec->version == SFR_VERSION_3 ? 8 : 4;
+  int pcrel = sfr_has_pcrel_flag(sec->version) && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
+  unsigned width = sfr_start_size(sec->version);
   if (sec->abi != SFR_ABI_AMD64_LE || !(to = malloc((n ? n : 1) * sizeof *to)))
     return 0;
   for (i = 0; i < n; i++)
@@ -154,10 +154,8 @@ int faulted_copy(const sfr_section *sec, const uint8_t *buf, size_t len, int sha
         h.fre_off <= g.fre_off || g.fre_off - f.fre_off > h.fre_off - g.fre_off ||
         g.size < f.size)
       continue;
-    if (sec->version == SFR_VERSION_3)
-      memcpy(out + at_g + off_at, buf + at_f + off_at, 4);
-    else
-      memcpy(out + at_g + off_at, buf + at_f + off_at, sec->version == SFR_VERSION_2 ? 10 : 9);
+    /* fre_off, and before version 3 the count, info and rep_size */
+    memcpy(out + at_g + off_at, buf + at_f + off_at, sfr_fde_fields(sec->version) - off_at);
     total = (uint64_t)sec->num_fres - g.num_fres + f.num_fres;
     for (b = 0; b < 4; b++)
       out[12 + b] = (uint8_t)(total >> (8 * b));

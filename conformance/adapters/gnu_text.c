@@ -321,7 +321,7 @@ static int gnu_function(sfa_dump *d, sfa_lexer *lx, const char *l, sfa_fde **out
   if (idx < 0 || to_u32(idx, &fde->index) || to_u32(v, &fde->size))
     SFA_FAIL(lx, "line %d: bad function index or size", lx->lineno);
   fde->pc = pc;
-  if (d->version == SFR_VERSION_1)
+  if (!sfr_has_rep_size(d->version))
     fde->rep_size = 0; /* no such field */
   if (!sfa_expect(&s, ", attr = \"")) {
     for (; *s && *s != '"'; s++) {

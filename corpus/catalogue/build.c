@@ -193,7 +193,7 @@ int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) 
   memset(&s, 0, sizeof s);
   /* Defaults as GNU as writes them: sorted (and PC-relative from version
    * 2); AMD64 keeps its RA at CFA - 8. */
-  w.hdr.flags = SFR_F_FDE_SORTED | (cc->version >= 2 ? SFR_F_FDE_FUNC_START_PCREL : 0);
+  w.hdr.flags = SFR_F_FDE_SORTED | (sfr_has_pcrel_flag(cc->version) ? SFR_F_FDE_FUNC_START_PCREL : 0);
   w.hdr.fixed_ra_offset = cc->abi == CAT_ABI_AMD64 ? -8 : 0;
   w.hdr.vma = 0x1000;
   if (c->base) {
@@ -210,7 +210,7 @@ int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) 
     const wfunc *f = &w.funcs[i];
     if (f->start_raw)
       has_raw = 1;
-    if (cc->version < 3 && (f->fn.fde_type != SFR_FDE_TYPE_DEFAULT || f->fn.signal)) {
+    if (!sfr_has_fde_attr(cc->version) && (f->fn.fde_type != SFR_FDE_TYPE_DEFAULT || f->fn.signal)) {
       cat_berr(c->file, f->line, cc, "flexible FDEs and signal frames exist in version 3 only");
       goto done;
     }
@@ -223,7 +223,7 @@ int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) 
      * field lands (the layout does not depend on the values), then resolve
      * them as a reader would (spec 2.3.1; version 1 has no PCREL). */
     size_t n = 0, k;
-    int pcrel = cc->version >= 2 && (w.hdr.flags & SFR_F_FDE_FUNC_START_PCREL);
+    int pcrel = sfr_has_pcrel_flag(cc->version) && (w.hdr.flags & SFR_F_FDE_FUNC_START_PCREL);
     for (k = 0; k < w.nfuncs; n += w.funcs[k].repeat, k++)
       if (w.funcs[k].start_raw)
         out->model.funcs[n].start = w.hdr.vma; /* functions with raw starts never repeat */

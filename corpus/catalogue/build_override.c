@@ -82,9 +82,7 @@ static int lay_init(lay *L, const cat_concrete *cc, const sfe_model *m, const sf
   L->len = s->len;
   L->buf = cat_xcalloc(s->len, 1);
   memcpy(L->buf, s->bytes, s->len);
-  L->fde_size = cc->version == 1 ? SFR_V1_FDE_SIZE
-                : cc->version == 2 ? SFR_V2_FDE_SIZE
-                                   : SFR_V3_FDE_INDEX_SIZE;
+  L->fde_size = sfr_fde_size(cc->version);
   L->hdr_end = SFR_HEADER_SIZE + (size_t)m->auxhdr_len;
   L->fde_array = s->fde_array;
   L->fre_sub = s->fre_sub;
@@ -93,7 +91,7 @@ static int lay_init(lay *L, const cat_concrete *cc, const sfe_model *m, const sf
     L->fre_end = s->fre_sub +
                  (off >= 0 && (size_t)off + 4 <= s->len ? (size_t)rd(L, (size_t)off, w) : 0);
   }
-  L->pcrel = cc->version >= 2 && (m->flags & SFR_F_FDE_FUNC_START_PCREL);
+  L->pcrel = sfr_has_pcrel_flag(cc->version) && (m->flags & SFR_F_FDE_FUNC_START_PCREL);
   L->nf = m->nfuncs;
   L->fde_at = cat_xcalloc(L->nf, sizeof *L->fde_at);
   L->data_at = cat_xcalloc(L->nf, sizeof *L->data_at);

@@ -115,7 +115,8 @@ static int cmd_gen(int argc, char **argv) {
         return usage_error("gen: bad --seed '%s'", v);
       have_seed = 1;
     } else if (c == 'V') {
-      if (!sfc_parse_u64(v, &version) || version < 1 || version > 3)
+      if (!sfc_parse_u64(v, &version) || version > SFR_VERSION_MAX ||
+          !sfr_version_known((unsigned)version))
         return usage_error("gen: bad --version '%s' (1, 2 or 3)", v);
     } else if (c == 'a') {
       if (!(abi = sfe_abi_by_name(v)))
@@ -135,7 +136,7 @@ static int cmd_gen(int argc, char **argv) {
   }
   if (!have_seed || !version || !abi || !out || !*out)
     return usage_error("%s", "gen: --seed, --version, --abi and --out are required");
-  if (version == 1 && abi == SFR_ABI_S390X_BE)
+  if (!sfr_has_s390x((unsigned)version) && abi == SFR_ABI_S390X_BE)
     return usage_error("%s", "gen: s390x (ABI 4) needs version 2 or 3");
   if (big < 0)
     big = abi == SFR_ABI_AARCH64_BE || abi == SFR_ABI_S390X_BE;

@@ -112,11 +112,11 @@ static int s390x_cfa_word(int64_t off, int64_t *w) {
 static int s390x_word(const sfe_model *m, const sfr_reg_rule *x, const char *what, word_list *w,
                       unsigned fi, unsigned ri, char *err, size_t errlen) {
   if (x->kind == SFR_RULE_AT_CFA) {
-    if (m->version == SFR_VERSION_2 && (x->offset & 1))
+    if (sfr_s390x_regnum_words(m->version) && (x->offset & 1))
       FAIL("s390x version 2 %s offset %lld is odd (a register number)", what,
            (long long)x->offset);
     push(w, x->offset, 0);
-  } else if (x->kind == SFR_RULE_REG && m->version == SFR_VERSION_2) {
+  } else if (x->kind == SFR_RULE_REG && sfr_s390x_regnum_words(m->version)) {
     if (x->offset != 0)
       FAIL("s390x version 2 register %s takes no offset (%+lld)", what, (long long)x->offset);
     push(w, ((int64_t)x->reg << 1) | 1, 0);
@@ -286,7 +286,7 @@ int sfe_row_words(const sfe_model *m, const sfe_func *f, unsigned fi, unsigned r
   out->word_size = 0;
   out->words[0] = 0;
   if (r->outermost) {
-    if (m->version < SFR_VERSION_2)
+    if (!sfr_has_outermost(m->version))
       FAIL("an outermost row (no data words) needs version 2 or later");
   } else if (f->fde_type == SFR_FDE_TYPE_FLEX) {
     if (!flex_words(m, r, &w, fi, ri, err, errlen))
@@ -397,18 +397,24 @@ long sfe_fde_field(const sfe_model *m, const sfe_section *s, uint32_t fde, const
     int in_attr; /* offset from the attributes (version 3), else from the FDE */
     long off;
     unsigned width;
-  } f[] = {{V1 | V2, "start", 0, 0, 4},    {V1 | V2, "size", 0, 4, 4},
-           {V1 | V2, "fre_off", 0, 8, 4},  {V1 | V2, "num_fres", 0, 12, 4},
-           {V1 | V2, "info", 0, 16, 1},    {V2, "rep_size", 0, 17, 1},
-           {V3, "start", 0, 0, 8},         {V3, "size", 0, 8, 4},
-           {V3, "fre_off", 0, 12, 4},      {V3, "num_fres", 1, 0, 2},
-           {V3, "info", 1, 2, 1},          {V3, "info2", 1, 3, 1},
-           {V3, "rep_size", 1, 4, 1}};
+  } f[] = {{V1 | V2, "start", 0, 0, 4},
+           {V1 | V2, "size", 0, 4, 4},
+           {V1 | V2, "fre_off", 0, 8, 4},
+           {V1 | V2, "num_fres", 0, SFR_V12_NUM_FRES_AT, 4},
+           {V1 | V2, "info", 0, SFR_V12_INFO_AT, 1},
+           {V2, "rep_size", 0, SFR_V2_REP_SIZE_AT, 1},
+           {V3, "start", 0, 0, 8},
+           {V3, "size", 0, 8, 4},
+           {V3, "fre_off", 0, 12, 4},
+           {V3, "num_fres", 1, SFR_V3_ATTR_NUM_FRES_AT, 2},
+           {V3, "info", 1, SFR_V3_ATTR_INFO_AT, 1},
+           {V3, "info2", 1, SFR_V3_ATTR_INFO2_AT, 1},
+           {V3, "rep_size", 1, SFR_V3_ATTR_REP_SIZE_AT, 1}};
   unsigned v;
   size_t i;
   if (!m || !s || fde >= s->nfuncs)
     return -1;
-  v = m->version == SFR_VERSION_3 ? V3 : m->version == SFR_VERSION_2 ? V2 : V1;
+  v = 1u << (sfr_version_known(m->version) ? m->version : SFR_VERSION_1);
   for (i = 0; i < sizeof f / sizeof f[0]; i++)
     if ((f[i].versions & v) && strcmp(name, f[i].name) == 0) {
       if (width)
@@ -429,11 +435,11 @@ static int check_func(const sfe_model *m, const sfe_func *f, unsigned fi, uint8_
     seterr(err, errlen, "function %u: pc_type, pauth_key and signal are single bits", fi);
     return 0;
   }
-  if (m->version == SFR_VERSION_1 && f->rep_size != 0) {
+  if (!sfr_has_rep_size(m->version) && f->rep_size != 0) {
     seterr(err, errlen, "function %u: version 1 FDEs have no rep_size", fi);
     return 0;
   }
-  if (m->version < SFR_VERSION_3 && (f->signal || f->fde_type != SFR_FDE_TYPE_DEFAULT)) {
+  if (!sfr_has_fde_attr(m->version) && (f->signal || f->fde_type != SFR_FDE_TYPE_DEFAULT)) {
     seterr(err, errlen, "function %u: signal frames and FDE types need version 3", fi);
     return 0;
   }
@@ -447,7 +453,7 @@ static int check_func(const sfe_model *m, const sfe_func *f, unsigned fi, uint8_
            f->fre_type);
     return 0;
   }
-  if (m->version == SFR_VERSION_3 && f->nrows > 0xffffu) {
+  if (sfr_has_fde_attr(m->version) && f->nrows > 0xffffu) {
     seterr(err, errlen, "function %u: %u rows do not fit version 3's u16 count", fi, f->nrows);
     return 0;
   }
@@ -471,8 +477,9 @@ static int check_func(const sfe_model *m, const sfe_func *f, unsigned fi, uint8_
 static int start_value(const sfe_model *m, const sfe_func *f, size_t field, unsigned fi,
                        int64_t *v, char *err, size_t errlen) {
   uint64_t base = m->vma, mag;
-  uint64_t limit_pos = m->version == SFR_VERSION_3 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
-  int pcrel = m->version >= SFR_VERSION_2 && (m->flags & SFR_F_FDE_FUNC_START_PCREL);
+  int wide = sfr_start_size(m->version) == 8;
+  uint64_t limit_pos = wide ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
+  int pcrel = sfr_has_pcrel_flag(m->version) && (m->flags & SFR_F_FDE_FUNC_START_PCREL);
   if (pcrel) {
     if (field > UINT64_MAX - base)
       goto bad;
@@ -487,13 +494,13 @@ static int start_value(const sfe_model *m, const sfe_func *f, size_t field, unsi
     mag = base - f->start;
     if (mag > limit_pos + 1)
       goto bad;
-    *v = mag == limit_pos + 1 ? (m->version == SFR_VERSION_3 ? INT64_MIN : INT32_MIN)
+    *v = mag == limit_pos + 1 ? (wide ? INT64_MIN : INT32_MIN)
                               : -(int64_t)mag;
   }
   return 1;
 bad:
   seterr(err, errlen, "function %u: start 0x%llx is out of reach of the %s start field from 0x%llx",
-         fi, (unsigned long long)f->start, m->version == SFR_VERSION_3 ? "64-bit" : "32-bit",
+         fi, (unsigned long long)f->start, wide ? "64-bit" : "32-bit",
          (unsigned long long)base);
   return 0;
 }
@@ -520,7 +527,7 @@ static void enc_free(enc_state *e) {
 static sfe_status check_model(enc_state *e, size_t *nrows_total, char *err, size_t errlen) {
   const sfe_model *m = e->m;
   uint32_t i;
-  if (m->version < SFR_VERSION_1 || m->version > SFR_VERSION_3) {
+  if (!sfr_version_known(m->version)) {
     seterr(err, errlen, "version %u is not 1, 2 or 3 (patch sfp_version instead)", m->version);
     return SFE_E_MODEL;
   }
@@ -568,7 +575,7 @@ static sfe_status encode_rows(enc_state *e, size_t nrows_total, char *err, size_
   for (i = 0, k = 0; i < m->nfuncs; i++) {
     const sfe_func *f = &m->funcs[i];
     unsigned asz = addr_bytes(e->ftype[i]);
-    if (m->version == SFR_VERSION_3)
+    if (sfr_has_fde_attr(m->version))
       e->fre_len += SFR_V3_FDE_ATTR_SIZE;
     e->row0[i] = k;
     for (j = 0; j < f->nrows; j++, k++) {
@@ -586,9 +593,7 @@ static sfe_status encode_rows(enc_state *e, size_t nrows_total, char *err, size_
 static sfe_status lay_out(enc_state *e, char *err, size_t errlen) {
   const sfe_model *m = e->m;
   uint64_t fde_bytes;
-  e->fde_size = m->version == SFR_VERSION_1   ? SFR_V1_FDE_SIZE
-                : m->version == SFR_VERSION_2 ? SFR_V2_FDE_SIZE
-                                              : SFR_V3_FDE_INDEX_SIZE;
+  e->fde_size = sfr_fde_size(m->version);
   fde_bytes = (uint64_t)m->nfuncs * e->fde_size;
   e->hdr_end = SFR_HEADER_SIZE + (uint64_t)m->auxhdr_len;
   if (!m->fres_first) {
@@ -639,7 +644,7 @@ static sfe_status write_function(const enc_state *e, sfe_section *out, uint32_t 
   size_t fde = (size_t)e->fde_array + (size_t)i * e->fde_size, k;
   uint8_t *p = out->bytes + fde;
   uint8_t info = (uint8_t)(e->ftype[i] | (f->pc_type << 4) | (f->pauth_key << 5) |
-                           (m->version == SFR_VERSION_3 && f->signal ? 0x80u : 0u));
+                           (sfr_has_fde_attr(m->version) && f->signal ? 0x80u : 0u));
   int64_t sv;
   uint32_t fre_off = (uint32_t)(*pos - (size_t)e->fre_sub), j;
 
@@ -647,24 +652,22 @@ static sfe_status write_function(const enc_state *e, sfe_section *out, uint32_t 
     return SFE_E_MODEL;
   out->fde_at[i] = fde;
   out->data_at[i] = *pos;
-  if (m->version == SFR_VERSION_3) {
-    put(p, be, (uint64_t)sv, 8);
-    put(p + 8, be, f->size, 4);
-    put(p + 12, be, fre_off, 4);
-    put(out->bytes + *pos, be, f->nrows, 2);
-    out->bytes[*pos + 2] = info;
-    out->bytes[*pos + 3] = f->fde_type;
-    out->bytes[*pos + 4] = f->rep_size;
+  put(p, be, (uint64_t)sv, sfr_start_size(m->version));
+  put(p + sfr_start_size(m->version), be, f->size, 4);
+  put(p + sfr_start_size(m->version) + 4, be, fre_off, 4);
+  if (sfr_has_fde_attr(m->version)) {
+    uint8_t *a = out->bytes + *pos;
+    put(a + SFR_V3_ATTR_NUM_FRES_AT, be, f->nrows, 2);
+    a[SFR_V3_ATTR_INFO_AT] = info;
+    a[SFR_V3_ATTR_INFO2_AT] = f->fde_type;
+    a[SFR_V3_ATTR_REP_SIZE_AT] = f->rep_size;
     *pos += SFR_V3_FDE_ATTR_SIZE;
   } else {
-    put(p, be, (uint64_t)sv, 4);
-    put(p + 4, be, f->size, 4);
-    put(p + 8, be, fre_off, 4);
-    put(p + 12, be, f->nrows, 4);
-    p[16] = info;
-    if (m->version == SFR_VERSION_2) {
-      p[17] = f->rep_size;
-      put(p + 18, be, 0, 2);
+    put(p + SFR_V12_NUM_FRES_AT, be, f->nrows, 4);
+    p[SFR_V12_INFO_AT] = info;
+    if (sfr_has_rep_size(m->version)) {
+      p[SFR_V2_REP_SIZE_AT] = f->rep_size;
+      put(p + SFR_V2_REP_SIZE_AT + 1, be, 0, 2);
     }
   }
   out->fre_at[i] = calloc(f->nrows ? f->nrows : 1, sizeof **out->fre_at);

@@ -71,9 +71,9 @@ void sfe_expected_json(const sfe_model *m, FILE *out) {
             ",\"pc_type\":\"%s\",\"rep_size\":%u,\"fde_type\":\"%s\",\"fre_type\":\"%s\","
             "\"pauth_key\":\"%s\",\"signal\":%s,\"num_fres\":%" PRIu32 ",\"fres\":[",
             i ? "," : "", i, f->start, f->size, f->pc_type == SFR_PCTYPE_MASK ? "mask" : "inc",
-            m->version == SFR_VERSION_1 ? 0u : f->rep_size,
+            sfr_has_rep_size(m->version) ? f->rep_size : 0u,
             f->fde_type == SFR_FDE_TYPE_FLEX ? "flex" : "default", t <= 2 ? types[t] : "unknown",
-            f->pauth_key ? "B" : "A", (m->version == SFR_VERSION_3 && f->signal) ? "true" : "false",
+            f->pauth_key ? "B" : "A", (sfr_has_fde_attr(m->version) && f->signal) ? "true" : "false",
             f->nrows);
     for (j = 0; j < f->nrows; j++) {
       fprintf(out, "%s{\"start\":%" PRIu32 ",\"rules\":", j ? "," : "", f->rows[j].start);
@@ -154,7 +154,7 @@ sfr_lookup_status sfe_expected_find(const sfe_model *m, uint64_t pc, sfr_pc_mode
     return SFR_LOOKUP_NO_FDE;
   f = &m->funcs[*fde];
   off = q - f->start;
-  if (f->pc_type == SFR_PCTYPE_MASK && m->version >= SFR_VERSION_2) {
+  if (f->pc_type == SFR_PCTYPE_MASK && sfr_has_rep_size(m->version)) {
     if (f->rep_size == 0)
       return SFR_LOOKUP_BAD_DATA;
     off %= f->rep_size;
@@ -167,7 +167,7 @@ sfr_lookup_status sfe_expected_find(const sfe_model *m, uint64_t pc, sfr_pc_mode
    * row starts at or below off (then none at or below off % R either), or
    * when off is inside the first row and that row starts at 0 (then so is
    * off % R). */
-  if (f->pc_type == SFR_PCTYPE_MASK && m->version == SFR_VERSION_1 && *fre >= 0 &&
+  if (f->pc_type == SFR_PCTYPE_MASK && !sfr_has_rep_size(m->version) && *fre >= 0 &&
       !(*fre == 0 && f->rows[0].start == 0)) {
     *fre = -1;
     return SFR_LOOKUP_REP_SIZE_UNKNOWN;

@@ -191,8 +191,10 @@ static int f_flags_unknown(mctx *x) {
 }
 
 static int f_flag_not_in_version(mctx *x) {
-  unsigned bit = M->version == SFR_VERSION_1 ? SFR_F_FDE_FUNC_START_PCREL : SFR_F_FRAME_POINTER;
-  if (M->version == SFR_VERSION_2)
+  unsigned undefined = (SFR_F_FDE_SORTED | SFR_F_FRAME_POINTER | SFR_F_FDE_FUNC_START_PCREL) &
+                       ~sfr_flags_defined(M->version);
+  unsigned bit = undefined & (0u - undefined); /* the lowest */
+  if (!bit)
     return 0;
   if (encode(x) < 0)
     return -1;
@@ -212,7 +214,7 @@ static int f_abi_unknown(mctx *x) {
 /* Version 1 with s390x: the words still decode under the s390x rules
  * (at most 3, no register encoding in version 1). */
 static int f_abi_not_in_version(mctx *x) {
-  if (M->version != SFR_VERSION_1)
+  if (sfr_has_s390x(M->version))
     return 0;
   if (encode(x) < 0)
     return -1;
@@ -241,9 +243,9 @@ static int f_truncated_fde_array(mctx *x) {
   size_t at;
   if (encode(x) < 0)
     return -1;
-  at = S->fde_at[i] + (M->version == SFR_VERSION_1   ? v1[below(x->r, 5)]
-                       : M->version == SFR_VERSION_2 ? v2[below(x->r, 7)]
-                                                     : v3[below(x->r, 3)]);
+  at = S->fde_at[i] + (sfr_has_fde_attr(M->version)   ? v3[below(x->r, 3)]
+                       : sfr_has_rep_size(M->version) ? v2[below(x->r, 7)]
+                                                      : v1[below(x->r, 5)]);
   cut(x, at);
   TITLE("section cut to %zu bytes, inside FDE %u", at, (unsigned)i);
   return 1;
@@ -258,7 +260,7 @@ static int f_fre_subsection_truncated(mctx *x) {
   if (encode(x) < 0)
     return -1;
   for (i = 0; i < M->nfuncs && n < 60; i++) {
-    if (M->version == SFR_VERSION_3) {
+    if (sfr_has_fde_attr(M->version)) {
       cand[n++] = S->data_at[i];
       cand[n++] = S->data_at[i] + 2 + below(x->r, 3);
     }
@@ -326,12 +328,12 @@ static int f_fde_fres_out_of_range(mctx *x) {
     return -1;
   TITLE("FDE %u's FRE offset at or past sfh_fre_len", (unsigned)i);
   return fpatch(x, i, "fre_off",
-                S->fre_len + (M->version == SFR_VERSION_3 ? 0 : 1) + below(x->r, 16));
+                S->fre_len + (sfr_has_fde_attr(M->version) ? 0 : 1) + below(x->r, 16));
 }
 
 static int f_truncated_fde_attr(mctx *x) {
   uint32_t i = below(x->r, M->nfuncs);
-  if (M->version != SFR_VERSION_3)
+  if (!sfr_has_fde_attr(M->version))
     return 0;
   if (encode(x) < 0)
     return -1;
@@ -353,7 +355,7 @@ static int f_fre_type_unknown(mctx *x) {
 static int f_fde_type_unknown(mctx *x) {
   uint32_t i = below(x->r, M->nfuncs);
   unsigned t = 2 + below(x->r, 30);
-  if (M->version != SFR_VERSION_3)
+  if (!sfr_has_fde_attr(M->version))
     return 0;
   if (encode(x) < 0)
     return -1;
@@ -365,7 +367,7 @@ static int f_fde_type_unknown(mctx *x) {
  * rep_size 0 only makes it questionable, fre-start-at-size). */
 static int f_pcmask_rep_size_zero(mctx *x) {
   sfe_func *f;
-  if (M->version == SFR_VERSION_1)
+  if (!sfr_has_rep_size(M->version))
     return 0;
   f = append_plain(M, 1, 16 * (1 + below(x->r, 8)));
   if (!f)
@@ -431,8 +433,8 @@ static int f_fde_overlap(mctx *x) {
  * for the last function, or past 2^64 - 1 for the first when the base is
  * too high for the first way (the resolved start must stay in order). */
 static int f_fde_start_wraps(mctx *x) {
-  uint64_t lim = M->version == SFR_VERSION_3 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
-  int pcrel = M->version >= SFR_VERSION_2 && (M->flags & SFR_F_FDE_FUNC_START_PCREL);
+  uint64_t lim = sfr_start_size(M->version) == 8 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
+  int pcrel = sfr_has_pcrel_flag(M->version) && (M->flags & SFR_F_FDE_FUNC_START_PCREL);
   uint64_t r = below(x->r, 256), base;
   uint32_t i = M->nfuncs - 1;
   if (encode(x) < 0)
@@ -608,7 +610,7 @@ static int f_dataword_count_bad(mctx *x) {
 /* A flexible function appended with one row: CFA pair (+ what mk adds). */
 static sfe_func *append_flex(mctx *x) {
   sfe_func *f;
-  if (M->version != SFR_VERSION_3)
+  if (!sfr_has_fde_attr(M->version))
     return NULL;
   f = append_plain(M, 1, 16);
   if (f)
@@ -619,7 +621,7 @@ static sfe_func *append_flex(mctx *x) {
 static int f_flex_cfa_not_reg(mctx *x) {
   sfe_func *f;
   sfe_row_enc e;
-  if (M->version != SFR_VERSION_3)
+  if (!sfr_has_fde_attr(M->version))
     return 0;
   if (!(f = append_flex(x)) || encode(x) < 0)
     return -1;
@@ -633,7 +635,7 @@ static int f_flex_cfa_not_reg(mctx *x) {
 static int f_datawords_leftover(mctx *x) {
   sfe_func *f;
   sfr_rules *r;
-  if (M->version != SFR_VERSION_3)
+  if (!sfr_has_fde_attr(M->version))
     return 0;
   if (!(f = append_flex(x)))
     return -1;
@@ -650,7 +652,7 @@ static int f_datawords_leftover(mctx *x) {
 
 static int f_flex_rule_truncated(mctx *x) {
   sfe_func *f;
-  if (M->version != SFR_VERSION_3)
+  if (!sfr_has_fde_attr(M->version))
     return 0;
   if (!(f = append_flex(x)))
     return -1;
@@ -707,13 +709,13 @@ static int f_fde_info_unused_bits(mctx *x) {
   long off;
   if (encode(x) < 0)
     return -1;
-  if (M->version == SFR_VERSION_3 && below(x->r, 2)) {
+  if (sfr_has_fde_attr(M->version) && below(x->r, 2)) {
     unsigned bit = 0x20u << below(x->r, 3);
     off = sfe_fde_field(M, S, i, "info2", &w);
     TITLE("FDE %u with info2 bit 0x%02x set", (unsigned)i, bit);
     return fpatch(x, i, "info2", S->bytes[off] | bit);
   } else {
-    unsigned bit = M->version == SFR_VERSION_3 || below(x->r, 2) ? 0x40u : 0x80u;
+    unsigned bit = !(sfr_fde_info_unused(M->version) & 0x80u) || below(x->r, 2) ? 0x40u : 0x80u;
     off = sfe_fde_field(M, S, i, "info", &w);
     TITLE("FDE %u with unused info bit 0x%02x set", (unsigned)i, bit);
     return fpatch(x, i, "info", S->bytes[off] | bit);

@@ -178,15 +178,14 @@ static uint32_t frame_size(sfe_rng *r, uint32_t align) {
 static void amd64_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, uint32_t k) {
   uint32_t at;
   sfr_rules *x;
-  int v23 = m->version >= SFR_VERSION_2;
 
-  if (v23 && k == 0) { /* PLT entries: one block, repeated */
+  if (sfr_has_rep_size(m->version) && k == 0) { /* PLT entries: one block, repeated */
     plt_entries(b, 16, 40)->cfa.offset = 8;
     x = row(b, 11);
     x->cfa.offset = 16;
     return;
   }
-  if (v23 && k == 1) { /* _start: RA undefined */
+  if (sfr_has_outermost(m->version) && k == 1) { /* _start: RA undefined */
     outermost(row(b, 0));
     f->size = range(r, 8, 60);
     if (one_in(r, 2)) {
@@ -195,7 +194,7 @@ static void amd64_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, 
     }
     return;
   }
-  if (m->version == SFR_VERSION_3 && k <= 4) { /* flexible: DRAP, RA/FP in registers */
+  if (sfr_has_fde_attr(m->version) && k <= 4) { /* flexible: DRAP, RA/FP in registers */
     f->fde_type = SFR_FDE_TYPE_FLEX;
     row(b, 0)->cfa.offset = 8;
     if (one_in(r, 3)) { /* RA still in a register, e.g. a trampoline */
@@ -257,7 +256,7 @@ static void amd64_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, 
     x->cfa.offset = 8;
     rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
     f->size = at + 2;
-    if (m->version == SFR_VERSION_3 && one_in(r, 32))
+    if (sfr_has_fde_attr(m->version) && one_in(r, 32))
       f->signal = 1;
     return;
   }
@@ -293,14 +292,13 @@ static void amd64_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, 
 static void aarch64_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, uint32_t k) {
   uint32_t at;
   sfr_rules *x;
-  int v23 = m->version >= SFR_VERSION_2;
   int pauth = one_in(r, 3);
 
-  if (v23 && k == 0) { /* PLT entries */
+  if (sfr_has_rep_size(m->version) && k == 0) { /* PLT entries */
     plt_entries(b, 16, 40);
     return;
   }
-  if (v23 && k == 1) {
+  if (sfr_has_outermost(m->version) && k == 1) {
     outermost(row(b, 0));
     f->size = 4 * range(r, 2, 20);
     return;
@@ -310,7 +308,7 @@ static void aarch64_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f
     f->size = 4 * range(r, 1, 40);
     return;
   }
-  if (m->version == SFR_VERSION_3 && k <= 4) { /* flexible */
+  if (sfr_has_fde_attr(m->version) && k <= 4) { /* flexible */
     f->fde_type = SFR_FDE_TYPE_FLEX;
     row(b, 0);
     x = row(b, 4);
@@ -385,7 +383,7 @@ static void s390x_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, 
     return;
   }
   if (k <= 3) { /* leaf keeping RA (r14) and FP (r11) in FPRs f0/f2 */
-    int flex = m->version == SFR_VERSION_3;
+    int flex = sfr_has_fde_attr(m->version);
     if (flex)
       f->fde_type = SFR_FDE_TYPE_FLEX;
     row(b, 0)->cfa.offset = 160;
@@ -478,16 +476,17 @@ int sfe_random_model(sfe_rng *r, uint8_t version, uint8_t abi, uint8_t big_endia
   uint64_t text, addr;
 
   memset(out, 0, sizeof *out);
-  if (version < SFR_VERSION_1 || version > SFR_VERSION_3 || abi < SFR_ABI_AARCH64_BE ||
+  if (!sfr_version_known(version) || abi < SFR_ABI_AARCH64_BE ||
       abi > SFR_ABI_S390X_BE)
     return -1;
   out->version = version;
   out->abi = abi;
   out->big_endian = big_endian;
   out->flags = SFR_F_FDE_SORTED;
-  if (version == SFR_VERSION_3 || (version == SFR_VERSION_2 && !one_in(r, 4)))
+  /* version 3's writers always set PCREL, version 2's since erratum 1 */
+  if (sfr_has_fde_attr(version) || (sfr_has_pcrel_flag(version) && !one_in(r, 4)))
     out->flags |= SFR_F_FDE_FUNC_START_PCREL;
-  if (version < SFR_VERSION_3 && one_in(r, 16))
+  if ((sfr_flags_defined(version) & SFR_F_FRAME_POINTER) && one_in(r, 16))
     out->flags |= SFR_F_FRAME_POINTER;
   if (abi == SFR_ABI_AMD64_LE) {
     out->fixed_ra_offset = -8;

@@ -281,6 +281,8 @@ int dump_objdump_release(const char *name) {
   return 0;
 }
 
+/* Which versions each objdump release reads: a fact about a peer, measured,
+ * not the format's layout, so the version table does not decide it. */
 int dump_objdump_reads(int rel, unsigned version) {
   switch (rel) {
   case 240:
@@ -328,7 +330,7 @@ static void objdump_flags(FILE *out, const sfr_section *sec, int rel) {
     prefix = " ";                                                              \
   }
   OBJDUMP_FLAG(SFR_F_FDE_SORTED, "SFRAME_F_FDE_SORTED")
-  if (sec->version == SFR_VERSION_2)
+  if (sec->version == SFR_VERSION_2) /* objdump names this flag for version 2 only */
     OBJDUMP_FLAG(SFR_F_FRAME_POINTER, "SFRAME_F_FRAME_POINTER")
   OBJDUMP_FLAG(SFR_F_FDE_FUNC_START_PCREL, "SFRAME_F_FDE_FUNC_START_PCREL")
 #undef OBJDUMP_FLAG

@@ -40,7 +40,7 @@ static void fre_info_table(const sfr_section *sec, unsigned most, uint8_t tab[25
   for (b = 0; b < 256; b++) {
     unsigned count = (b >> 1) & 0x0fu, size = sizes[(b >> 5) & 3u];
     int ok = size != 0 && (aarch64 || !(b & 0x80u)) && count <= most &&
-             (count > 0 || sec->version != SFR_VERSION_1);
+             (count > 0 || sfr_has_outermost(sec->version));
     tab[b] = ok ? (uint8_t)(count * size) : (uint8_t)BAD;
   }
 }
@@ -88,7 +88,7 @@ static SFR_ALWAYS_INLINE int read_record(const sfr_section *sec, uint64_t at, ra
   const uint8_t *p = sec->buf + at; /* sfr_open: the array is inside */
   int be = sec->big_endian;
   f->wraps = sfr_fde_range(sec, at, &f->start, &f->size);
-  if (sec->version == SFR_VERSION_3) {
+  if (sfr_has_fde_attr(sec->version)) {
     f->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_3), 4, be);
     f->num_fres = 0;
     f->info = f->info2 = f->rep_size = 0;
@@ -99,7 +99,7 @@ static SFR_ALWAYS_INLINE int read_record(const sfr_section *sec, uint64_t at, ra
   f->num_fres = (uint32_t)sfr_load(p + SFR_V12_NUM_FRES_AT, 4, be);
   f->info = p[SFR_V12_INFO_AT];
   f->info2 = 0;
-  f->rep_size = sec->version == SFR_VERSION_2 ? p[SFR_V2_REP_SIZE_AT] : 0;
+  f->rep_size = sfr_has_rep_size(sec->version) ? p[SFR_V2_REP_SIZE_AT] : 0;
   if (f->fre_off > sec->fre_len || (f->fre_off == sec->fre_len && f->num_fres > 0))
     return 0;
   f->fres_at = sec->fre_start + f->fre_off;
@@ -121,7 +121,7 @@ static SFR_ALWAYS_INLINE int read_attr(const sfr_section *sec, raw_fde *f) {
 }
 
 static int read_fde(const sfr_section *sec, uint64_t at, raw_fde *f) {
-  return read_record(sec, at, f) && (sec->version != SFR_VERSION_3 || read_attr(sec, f));
+  return read_record(sec, at, f) && (!sfr_has_fde_attr(sec->version) || read_attr(sec, f));
 }
 
 /* The reference's rules on the info bytes (sfr_validate.h's predicates,
@@ -155,7 +155,7 @@ static uint64_t fres_ok(const sfr_section *sec, const raw_fde *f, const uint8_t 
   uint64_t limit = mask && f->rep_size < f->size ? f->rep_size : f->size;
   uint64_t pos = f->fres_at, end = sec->fre_end, left = *budget;
   uint32_t k, prev = 0;
-  if (mask && sec->version == SFR_VERSION_1)
+  if (mask && !sfr_has_rep_size(sec->version))
     limit = UINT64_MAX; /* no rep_size: the offsets are not bounded (N14) */
   if (flex)
     tab = flex_tab;
@@ -249,7 +249,7 @@ static void data_init(const sfr_section *sec, data_state *d) {
 /* A function occupies FRE bytes when it has FREs, and in version 3 always
  * (its attribute). */
 static int occupies(const sfr_section *sec, const raw_fde *f) {
-  return f->num_fres > 0 || sec->version == SFR_VERSION_3;
+  return f->num_fres > 0 || sfr_allows_no_fres(sec->version);
 }
 
 /* One function's FREs (version 3: after its attribute), checked and
@@ -259,7 +259,7 @@ static SFR_ALWAYS_INLINE uint64_t function_data_ok(const sfr_section *sec, const
                                                    const uint8_t tab[256],
                                                    const uint8_t flex_tab[256], data_state *d) {
   uint64_t data_end;
-  if (sec->version == SFR_VERSION_3) {
+  if (sfr_has_fde_attr(sec->version)) {
     if (d->budget < SFR_V3_FDE_ATTR_SIZE)
       return 0;
     d->budget -= SFR_V3_FDE_ATTR_SIZE;
@@ -346,7 +346,7 @@ static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t
   *first = NONE;
   for (i = 0; i < n; i++, at += sec->fde_size) {
     raw_fde f;
-    if (!read_record(sec, at, &f) || (sec->version != SFR_VERSION_3 && !info_ok(sec, &f)) ||
+    if (!read_record(sec, at, &f) || (!sfr_has_fde_attr(sec->version) && !info_ok(sec, &f)) ||
         !start_ok(&f) || !order_ok(o, i, f.start, f.size, keys, first) || f.num_fres > 0xffffu)
       return 0;
     data[i].a = (uint64_t)f.fre_off << 32 | (uint64_t)f.num_fres << 16 |
@@ -363,7 +363,7 @@ static int certify_in_data_order(const sfr_section *sec, const sfr_fre_tables *t
     f.fre_off = (uint32_t)(k[i].a >> 32);
     f.size = k[i].b;
     f.fres_at = sec->fre_start + f.fre_off;
-    if (sec->version == SFR_VERSION_3) {
+    if (sfr_has_fde_attr(sec->version)) {
       if (!read_attr(sec, &f) || !info_ok(sec, &f))
         return 0;
     } else {

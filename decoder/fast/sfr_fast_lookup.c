@@ -56,7 +56,7 @@ static SFR_ALWAYS_INLINE uint32_t search_starts(const sfr_section *sec, uint64_t
                                                 uint64_t first, uint64_t len, unsigned n, int be) {
   const uint8_t *fdes = sec->buf + sec->fde_start;
   uint64_t size = sec->fde_size, base = sec->vma;
-  int pcrel = sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
+  int pcrel = sfr_has_pcrel_flag(sec->version) && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
   if (len == 0)
     return (uint32_t)first;
   if (pcrel)
@@ -128,9 +128,7 @@ static SFR_ALWAYS_INLINE uint32_t count_starts(const sfr_section *sec, uint64_t 
 /* The FDE array's record size for the section's version, when its bounds
  * lie inside the buffer; 0 for a section sfr_open did not accept. */
 static uint64_t fde_array_ok(const sfr_section *sec) {
-  uint64_t size = sec->version == SFR_VERSION_1   ? SFR_V1_FDE_SIZE
-                  : sec->version == SFR_VERSION_2 ? SFR_V2_FDE_SIZE
-                                                  : SFR_V3_FDE_INDEX_SIZE;
+  uint64_t size = sfr_fde_size(sec->version);
   if (sec->fde_size != size || sec->fde_start > sec->len ||
       (uint64_t)sec->num_fdes * size > sec->len - sec->fde_start)
     return 0;
@@ -142,7 +140,7 @@ sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
   if ((sec->flags & SFR_F_FDE_SORTED) && sec->internal.order_verified) {
     /* order_verified: every FDE was read without error, in order. */
     uint32_t lo;
-    int v3 = sec->version == SFR_VERSION_3, be = sec->big_endian;
+    int v3 = sfr_has_fde_attr(sec->version), be = sec->big_endian;
     sfr_status st;
     if (!fde_array_ok(sec))
       return SFR_LOOKUP_BAD_DATA; /* not a section sfr_open accepted */
@@ -171,10 +169,10 @@ sfr_lookup_status sfr_find_fde(const sfr_section *sec, uint64_t pc,
 /* The start of function i of a section whose FDE array fde_array_ok
  * accepted (the same address sfr_get_fde resolves). */
 static uint64_t start_at(const sfr_section *sec, uint64_t i) {
-  int pcrel = sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
+  int pcrel = sfr_has_pcrel_flag(sec->version) && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
   uint64_t base = sec->vma + (pcrel ? sec->fde_start : 0);
   return start_of(sec->buf + sec->fde_start, i, sec->fde_size, base, pcrel,
-                  sec->version == SFR_VERSION_3 ? 8 : 4, sec->big_endian);
+                  sfr_start_size(sec->version), sec->big_endian);
 }
 
 /* The bucket width (log2) and count for the section, or 0 when it can have
@@ -358,7 +356,7 @@ sfr_lookup_status sfr_find_fre(const sfr_section *sec, const sfr_fde *fde,
   }
   if (ls == SFR_LOOKUP_BAD_DATA)
     return ls;
-  if (fde->pc_type == SFR_PCTYPE_MASK && sec->version == SFR_VERSION_1)
+  if (fde->pc_type == SFR_PCTYPE_MASK && !sfr_has_rep_size(sec->version))
     ls = sfr_pcmask_v1(ls, index, start);
   if (ls != SFR_LOOKUP_FOUND)
     return ls;

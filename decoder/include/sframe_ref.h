@@ -63,6 +63,30 @@ extern "C" {
 #define SFR_V3_FDE_INDEX_SIZE 16u
 #define SFR_V3_FDE_ATTR_SIZE 5u
 
+/* Where each field lies (2.1 the preamble, 2.2 the header). */
+#define SFR_HDR_MAGIC_AT 0u      /* u16 */
+#define SFR_HDR_VERSION_AT 2u    /* u8 */
+#define SFR_HDR_FLAGS_AT 3u      /* u8 */
+#define SFR_HDR_ABI_AT 4u        /* u8 */
+#define SFR_HDR_FIXED_FP_AT 5u   /* i8 */
+#define SFR_HDR_FIXED_RA_AT 6u   /* i8 */
+#define SFR_HDR_AUXHDR_LEN_AT 7u /* u8 */
+#define SFR_HDR_NUM_FDES_AT 8u   /* u32 */
+#define SFR_HDR_NUM_FRES_AT 12u  /* u32 */
+#define SFR_HDR_FRE_LEN_AT 16u   /* u32 */
+#define SFR_HDR_FDEOFF_AT 20u    /* u32 */
+#define SFR_HDR_FREOFF_AT 24u    /* u32 */
+/* An FDE record (2.3.1): the start at 0 (sfr_start_size bytes), then u32
+ * size and u32 fre_off; versions 1-2 go on with these.  A version-3
+ * function's attribute (2.3.2) opens its FRE data. */
+#define SFR_V12_NUM_FRES_AT 12u /* u32 */
+#define SFR_V12_INFO_AT 16u
+#define SFR_V2_REP_SIZE_AT 17u  /* then 2 bytes of padding */
+#define SFR_V3_ATTR_NUM_FRES_AT 0u /* u16 */
+#define SFR_V3_ATTR_INFO_AT 2u
+#define SFR_V3_ATTR_INFO2_AT 3u
+#define SFR_V3_ATTR_REP_SIZE_AT 4u
+
 #define SFR_FRE_TYPE_ADDR1 0
 #define SFR_FRE_TYPE_ADDR2 1
 #define SFR_FRE_TYPE_ADDR4 2
@@ -82,6 +106,58 @@ extern "C" {
 #define SFR_S390X_SP_VAL_OFFSET (-160)
 
 #define SFR_MAX_DATA_WORDS 15
+
+/* ---- The version table (spec v3 2.1-2.4; v2 2.1-2.4 with errata 1-2; v1) ----
+ * The one place a version number is compared.  The library, the fast
+ * layer, the kernel profiles, the encoder, the fuzz targets, the adapters
+ * and sfcfi ask these predicates; a new version is a new row (decoder/
+ * README.md, "Adding a field or a version").  An unknown version reads as
+ * the all-zero row. */
+#define SFR_VERSION_MIN SFR_VERSION_1
+#define SFR_VERSION_MAX SFR_VERSION_3
+
+typedef struct sfr_version_layout {
+  uint8_t fde_size;       /* bytes of one entry of the FDE array (2.3.1) */
+  uint8_t fde_fields;     /* of which hold fields (v2: 2 bytes of padding) */
+  uint8_t start_size;     /* bytes of the signed function-start field */
+  uint8_t fde_attr;       /* FDE attribute ahead of each function's FREs
+                           * (v3 2.3.2: u16 FRE count, info2, signal bit) */
+  uint8_t flags;          /* the header flags the version defines (2.1.3) */
+  uint8_t rep_size;       /* a repetition block size is stored (v2, v3) */
+  uint8_t s390x;          /* ABI 4, s390x, is defined (2.2.1) */
+  uint8_t outermost;      /* 0 data words mark the outermost frame
+                           * (v2 erratum 2, v3 2.4.1) */
+  uint8_t no_fres;        /* a function with no FREs is valid (v3) */
+  uint8_t s390x_regnum;   /* an odd s390x RA/FP word names a register (v2) */
+  uint8_t info_unused;    /* unused bits of the FDE info byte (2.3.3) */
+} sfr_version_layout;
+
+static inline const sfr_version_layout *sfr_layout(unsigned version) {
+  static const sfr_version_layout rows[SFR_VERSION_MAX + 1] = {
+      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+      /* 1 */ {SFR_V1_FDE_SIZE, 17, 4, 0, 0x3, 0, 0, 0, 0, 0, 0xc0},
+      /* 2 */ {SFR_V2_FDE_SIZE, 18, 4, 0, 0x7, 1, 1, 1, 0, 1, 0xc0},
+      /* 3 */ {SFR_V3_FDE_INDEX_SIZE, 16, 8, 1, 0x5, 1, 1, 1, 1, 0, 0x40},
+  };
+  return &rows[version <= SFR_VERSION_MAX ? version : 0];
+}
+static inline int sfr_version_known(unsigned v) {
+  return v >= SFR_VERSION_MIN && v <= SFR_VERSION_MAX;
+}
+static inline unsigned sfr_fde_size(unsigned v) { return sfr_layout(v)->fde_size; }
+static inline unsigned sfr_fde_fields(unsigned v) { return sfr_layout(v)->fde_fields; }
+static inline unsigned sfr_start_size(unsigned v) { return sfr_layout(v)->start_size; }
+static inline int sfr_has_fde_attr(unsigned v) { return sfr_layout(v)->fde_attr; }
+static inline unsigned sfr_flags_defined(unsigned v) { return sfr_layout(v)->flags; }
+static inline int sfr_has_pcrel_flag(unsigned v) {
+  return (sfr_layout(v)->flags & SFR_F_FDE_FUNC_START_PCREL) != 0;
+}
+static inline int sfr_has_rep_size(unsigned v) { return sfr_layout(v)->rep_size; }
+static inline int sfr_has_s390x(unsigned v) { return sfr_layout(v)->s390x; }
+static inline int sfr_has_outermost(unsigned v) { return sfr_layout(v)->outermost; }
+static inline int sfr_allows_no_fres(unsigned v) { return sfr_layout(v)->no_fres; }
+static inline int sfr_s390x_regnum_words(unsigned v) { return sfr_layout(v)->s390x_regnum; }
+static inline unsigned sfr_fde_info_unused(unsigned v) { return sfr_layout(v)->info_unused; }
 
 /* ---- Status codes and findings ----
  * Every check is a finding with a stable identifier (sfr_finding_id), a

@@ -128,7 +128,7 @@ int sfk_read_header(sfk_view *v, const uint8_t *buf, size_t len, uint64_t vma, s
     sfk_note(s, SFK_TOO_SMALL, 7, -1, -1, "sfh_auxhdr_len");
     return 0;
   }
-  v->fde_size = v->t->version == SFR_VERSION_2 ? SFR_V2_FDE_SIZE : SFR_V3_FDE_INDEX_SIZE;
+  v->fde_size = sfr_fde_size(v->t->version);
   v->fdes_start = hdr_end + fdeoff;
   fdes_end = v->fdes_start + (uint64_t)v->num_fdes * v->fde_size;
   v->fres_start = hdr_end + freoff;
@@ -144,7 +144,7 @@ int sfk_read_header(sfk_view *v, const uint8_t *buf, size_t len, uint64_t vma, s
 
 uint64_t sfk_fde_start(const sfk_view *v, uint32_t i) {
   uint64_t off = v->fdes_start + (uint64_t)i * v->fde_size;
-  unsigned n = v->t->version == SFR_VERSION_2 ? 4 : 8;
+  unsigned n = sfr_start_size(v->t->version);
   return v->vma + off + (uint64_t)sign(load(v, off, n), n);
 }
 
@@ -195,7 +195,7 @@ sfk_id sfk_read_fde(const sfk_view *v, const sfk_options *o, uint32_t i, sfk_fde
   memset(f, 0, sizeof *f);
   f->at = off;
   f->start = sfk_fde_start(v, i);
-  if (v->t->version == SFR_VERSION_2) {
+  if (!sfr_has_fde_attr(v->t->version)) {
     f->size = (uint32_t)load(v, off + 4, 4);
     fre_off = load(v, off + 8, 4);
     f->num_fres = (uint32_t)load(v, off + 12, 4);
@@ -209,7 +209,7 @@ sfk_id sfk_read_fde(const sfk_view *v, const sfk_options *o, uint32_t i, sfk_fde
   *at = off;
   *field = "func_start";
   id = text_rule(v, o, f);
-  if (id != SFK_OK || v->t->version == SFR_VERSION_2)
+  if (id != SFK_OK || !sfr_has_fde_attr(v->t->version))
     return id;
   return read_attr(v, f, fre_off, at, field);
 }

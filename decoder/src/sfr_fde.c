@@ -10,5 +10,5 @@ void sfr_decode_fde_info(uint8_t version, uint8_t info, uint8_t info2, sfr_fde *
 
 /* 2.3.1 and 2.3.2: FDE i (sfr_read_fde). */
 sfr_status sfr_get_fde(const sfr_section *sec, uint32_t i, sfr_fde *fde) {
-  return sfr_read_fde(sec, i, fde, sec->version == SFR_VERSION_3, sec->big_endian);
+  return sfr_read_fde(sec, i, fde, sfr_has_fde_attr(sec->version), sec->big_endian);
 }

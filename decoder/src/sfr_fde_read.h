@@ -30,28 +30,22 @@ static inline void sfr_fde_info_fields(uint8_t version, uint8_t info, uint8_t in
   fde->fre_type = info & 0x0fu;
   fde->pc_type = (info >> 4) & 1u;
   fde->pauth_key = (info >> 5) & 1u;
-  fde->signal = version >= SFR_VERSION_3 ? (info >> 7) & 1u : 0;
-  fde->fde_type = version >= SFR_VERSION_3 ? info2 & 0x1fu : SFR_FDE_TYPE_DEFAULT;
+  fde->signal = sfr_has_fde_attr(version) ? (info >> 7) & 1u : 0;
+  fde->fde_type = sfr_has_fde_attr(version) ? info2 & 0x1fu : SFR_FDE_TYPE_DEFAULT;
 }
 
 /* The size field's place in an FDE record (2.3.1): after the start (8
  * bytes in version 3, 4 before). */
 static inline unsigned sfr_size_field(uint8_t version) {
-  return version == SFR_VERSION_3 ? 8u : 4u;
+  return sfr_start_size(version);
 }
 /* The fre_off field's place in an FDE record (2.3.1): after the start
  * (8 bytes in version 3, 4 before) and the size. */
 static inline unsigned sfr_fre_off_field(uint8_t version) {
-  return version == SFR_VERSION_3 ? 12u : 8u;
+  return sfr_start_size(version) + 4u;
 }
-/* The rest of a version 1-2 record, and of a version-3 attribute (2.3.2). */
-#define SFR_V12_NUM_FRES_AT 12u
-#define SFR_V12_INFO_AT 16u
-#define SFR_V2_REP_SIZE_AT 17u
-#define SFR_V3_ATTR_NUM_FRES_AT 0u /* u16 */
-#define SFR_V3_ATTR_INFO_AT 2u
-#define SFR_V3_ATTR_INFO2_AT 3u
-#define SFR_V3_ATTR_REP_SIZE_AT 4u
+/* The rest of a version 1-2 record, and a version-3 attribute (2.3.2):
+ * SFR_V12_*_AT and SFR_V3_ATTR_*_AT in sframe_ref.h. */
 
 /* The address range of the FDE whose record is at byte at of a section
  * whose FDE array sfr_open accepted, from its first two fields alone
@@ -61,7 +55,7 @@ static inline unsigned sfr_fre_off_field(uint8_t version) {
 static SFR_ALWAYS_INLINE int sfr_fde_range(const sfr_section *sec, uint64_t at,
                                            uint64_t *start, uint32_t *size) {
   const uint8_t *p = sec->buf + at;
-  int be = sec->big_endian, v3 = sec->version == SFR_VERSION_3;
+  int be = sec->big_endian, v3 = sfr_has_fde_attr(sec->version);
   int64_t raw = v3 ? (int64_t)sfr_load(p, 8, be) : sfr_sext(sfr_load(p, 4, be), 4);
   *size = (uint32_t)sfr_load(p + sfr_size_field(sec->version), 4, be);
   return sfr_resolve_start(sec, at, raw, start);
@@ -109,7 +103,7 @@ static SFR_ALWAYS_INLINE sfr_status sfr_read_fde(const sfr_section *sec, uint32_
   } else {
     /* i32 start, u32 size, u32 fre_off, u32 num_fres, u8 info, and in
      * version 2 u8 rep_size (its 2 bytes of padding are not read). */
-    uint64_t need = sec->version == SFR_VERSION_2 ? 18u : 17u;
+    uint64_t need = sfr_fde_fields(sec->version);
     if (at > sec->len || sec->len - at < need)
       return SFR_E_TRUNCATED_FDE_ARRAY;
     p = sec->buf + at;
@@ -118,7 +112,7 @@ static SFR_ALWAYS_INLINE sfr_status sfr_read_fde(const sfr_section *sec, uint32_
     fde->fre_off = (uint32_t)sfr_load(p + sfr_fre_off_field(SFR_VERSION_1), 4, be);
     fde->num_fres = (uint32_t)sfr_load(p + SFR_V12_NUM_FRES_AT, 4, be);
     info = p[SFR_V12_INFO_AT];
-    if (sec->version == SFR_VERSION_2)
+    if (sfr_has_rep_size(sec->version))
       fde->rep_size = p[SFR_V2_REP_SIZE_AT];
     if (fde->fre_off > sec->fre_len ||
         (fde->fre_off == sec->fre_len && fde->num_fres > 0))

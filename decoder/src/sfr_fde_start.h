@@ -17,7 +17,7 @@ static inline int sfr_resolve_start(const sfr_section *sec, uint64_t field_offse
                                     int64_t raw_start, uint64_t *start) {
   uint64_t base = sec->vma;
   int wraps = 0;
-  if (sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL)) {
+  if (sfr_has_pcrel_flag(sec->version) && (sec->flags & SFR_F_FDE_FUNC_START_PCREL)) {
     if (field_offset > UINT64_MAX - base)
       wraps = 1;
     base += field_offset;

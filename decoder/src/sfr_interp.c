@@ -44,7 +44,7 @@ static void cfa_from_info(const sfr_section *sec, const sfr_fre *fre,
 /* A data word count of 0 (V2 erratum 2, V3 2.4.1): RA undefined, the
  * outermost frame.  Version 1 gives it no meaning. */
 static sfr_status outermost(const sfr_section *sec, sfr_rules *r) {
-  if (sec->version == SFR_VERSION_1)
+  if (!sfr_has_outermost(sec->version))
     return SFR_E_DATAWORD_COUNT_BAD;
   r->outermost = 1;
   set_rule(&r->ra, SFR_RULE_UNDEFINED, 0, 0);
@@ -114,7 +114,7 @@ static void s390x_slot(const sfr_section *sec, int32_t w, int is_ra,
   if (is_ra && w == 0) {
     set_rule(rule, SFR_RULE_UNCHANGED, 0, 0);
     rule->not_saved = 1;
-  } else if (sec->version == SFR_VERSION_2 && (w & 1)) {
+  } else if (sfr_s390x_regnum_words(sec->version) && (w & 1)) {
     set_rule(rule, SFR_RULE_REG, (uint32_t)(w >> 1) & 0x7fffffffu, 0);
   } else {
     set_rule(rule, SFR_RULE_AT_CFA, 0, w);

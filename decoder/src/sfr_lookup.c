@@ -74,7 +74,7 @@ sfr_lookup_status sfr_ref_find_fre(const sfr_section *sec, const sfr_fde *fde, u
     found = 1;
   }
   ls = found ? SFR_LOOKUP_FOUND : SFR_LOOKUP_NO_FRE;
-  if (fde->pc_type == SFR_PCTYPE_MASK && sec->version == SFR_VERSION_1)
+  if (fde->pc_type == SFR_PCTYPE_MASK && !sfr_has_rep_size(sec->version))
     ls = found ? sfr_pcmask_v1(ls, row.index, row.start) : sfr_pcmask_v1(ls, 0, 0);
   if (ls == SFR_LOOKUP_FOUND)
     *fre = row;

@@ -65,7 +65,7 @@ static inline sfr_lookup_status sfr_row_offset(const sfr_section *sec, const sfr
   if (!sfr_covers(fde, pc))
     return SFR_LOOKUP_NO_FDE;
   *off = pc - fde->start;
-  if (fde->pc_type == SFR_PCTYPE_MASK && sec->version >= SFR_VERSION_2) {
+  if (fde->pc_type == SFR_PCTYPE_MASK && sfr_has_rep_size(sec->version)) {
     if (fde->rep_size == 0)
       return SFR_LOOKUP_BAD_DATA;
     *off %= fde->rep_size;

@@ -36,7 +36,7 @@ sfr_status sfr_read_preamble(const uint8_t *buf, size_t len, uint8_t *big_endian
     return SFR_E_BAD_MAGIC;
   *version = buf[2];
   *flags = buf[3];
-  if (*version < SFR_VERSION_1 || *version > SFR_VERSION_3)
+  if (!sfr_version_known(*version))
     return SFR_E_VERSION_UNKNOWN;
   return SFR_OK;
 }
@@ -55,7 +55,7 @@ static sfr_status open_checked(sfr_section *sec, const uint8_t *buf, size_t len,
   st = sfr_read_preamble(buf, len, &sec->big_endian, &sec->version,
                          &sec->flags);
   if (st != SFR_OK)
-    return fail(where, st, st == SFR_E_VERSION_UNKNOWN ? 2 : 0,
+    return fail(where, st, st == SFR_E_VERSION_UNKNOWN ? SFR_HDR_VERSION_AT : SFR_HDR_MAGIC_AT,
                 st == SFR_E_VERSION_UNKNOWN ? "sfp_version"
                 : st == SFR_E_BAD_MAGIC     ? "sfp_magic"
                                             : "sframe_preamble");
@@ -76,11 +76,9 @@ static sfr_status open_checked(sfr_section *sec, const uint8_t *buf, size_t len,
   if (sec->hdr_end > len)
     return fail(where, SFR_E_TRUNCATED_AUXHDR, (int64_t)len, "sfh_auxhdr_len");
   if (sec->abi < SFR_ABI_AARCH64_BE || sec->abi > SFR_ABI_S390X_BE)
-    return fail(where, SFR_E_ABI_UNKNOWN, 4, "sfh_abi_arch");
+    return fail(where, SFR_E_ABI_UNKNOWN, SFR_HDR_ABI_AT, "sfh_abi_arch");
 
-  sec->fde_size = sec->version == SFR_VERSION_1   ? SFR_V1_FDE_SIZE
-                  : sec->version == SFR_VERSION_2 ? SFR_V2_FDE_SIZE
-                                                  : SFR_V3_FDE_INDEX_SIZE;
+  sec->fde_size = sfr_fde_size(sec->version);
   /* All in 64 bits: hdr_end <= 283, offsets < 2^32, num_fdes * 20 < 2^37. */
   sec->fde_start = sec->hdr_end + sec->fdeoff;
   sec->fre_start = sec->hdr_end + sec->freoff;
@@ -88,14 +86,14 @@ static sfr_status open_checked(sfr_section *sec, const uint8_t *buf, size_t len,
   fde_bytes = (uint64_t)sec->num_fdes * sec->fde_size;
 
   if (sec->fde_start > len)
-    return fail(where, SFR_E_FDEOFF_OUT_OF_RANGE, 0x14, "sfh_fdeoff");
+    return fail(where, SFR_E_FDEOFF_OUT_OF_RANGE, SFR_HDR_FDEOFF_AT, "sfh_fdeoff");
   if (fde_bytes > len - sec->fde_start)
     return fail(where, SFR_E_TRUNCATED_FDE_ARRAY, (int64_t)sec->fde_start,
                 "sfh_num_fdes");
   if (sec->fre_start > len)
-    return fail(where, SFR_E_FREOFF_OUT_OF_RANGE, 0x18, "sfh_freoff");
+    return fail(where, SFR_E_FREOFF_OUT_OF_RANGE, SFR_HDR_FREOFF_AT, "sfh_freoff");
   if (sec->fre_end > len)
-    return fail(where, SFR_E_FRE_SUBSECTION_TRUNCATED, 0x10, "sfh_fre_len");
+    return fail(where, SFR_E_FRE_SUBSECTION_TRUNCATED, SFR_HDR_FRE_LEN_AT, "sfh_fre_len");
   return SFR_OK;
 }
 

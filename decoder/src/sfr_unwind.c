@@ -94,7 +94,7 @@ sfr_stop sfr_unwind_frame(const sfr_unwind_ctx *uc, const sfr_regs *cur,
   int ra_in_reg;
 
   ls = sfr_lookup(uc->sec, cur->pc, topmost ? SFR_PC_IP : SFR_PC_RA, &res);
-  if (ls == SFR_LOOKUP_NO_FRE && uc->sec->version >= SFR_VERSION_3 &&
+  if (ls == SFR_LOOKUP_NO_FRE && sfr_allows_no_fres(uc->sec->version) &&
       res.fde.num_fres == 0 && res.fde.fde_type == SFR_FDE_TYPE_DEFAULT)
     return SFR_STOP_OUTERMOST; /* V3: a default FDE without FREs */
   if (ls == SFR_LOOKUP_NO_FDE || ls == SFR_LOOKUP_NO_FRE)

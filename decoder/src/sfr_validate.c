@@ -21,16 +21,15 @@ static int64_t fde_field_offset(const sfr_section *sec, uint32_t i) {
 /* ---- 2.1, 2.2: the header and the layout ---- */
 
 void sfr_check_header(const sfr_section *sec, sfr_report *rep) {
-  static const uint8_t defined[4] = {0, 0x3, 0x7, 0x5}; /* flags of versions 1-3 */
   uint8_t all = SFR_F_FDE_SORTED | SFR_F_FRAME_POINTER | SFR_F_FDE_FUNC_START_PCREL;
   if (sec->flags & (uint8_t)~all)
-    sfr_report_add(rep, SFR_E_FLAGS_UNKNOWN, 3, -1, -1, "sfp_flags");
-  if (sec->flags & all & (uint8_t)~defined[sec->version])
-    sfr_report_add(rep, SFR_E_FLAG_NOT_IN_VERSION, 3, -1, -1, "sfp_flags");
-  if (sec->abi == SFR_ABI_S390X_BE && sec->version < SFR_VERSION_2)
-    sfr_report_add(rep, SFR_E_ABI_NOT_IN_VERSION, 4, -1, -1, "sfh_abi_arch");
+    sfr_report_add(rep, SFR_E_FLAGS_UNKNOWN, SFR_HDR_FLAGS_AT, -1, -1, "sfp_flags");
+  if (sec->flags & all & (uint8_t)~sfr_flags_defined(sec->version))
+    sfr_report_add(rep, SFR_E_FLAG_NOT_IN_VERSION, SFR_HDR_FLAGS_AT, -1, -1, "sfp_flags");
+  if (sec->abi == SFR_ABI_S390X_BE && !sfr_has_s390x(sec->version))
+    sfr_report_add(rep, SFR_E_ABI_NOT_IN_VERSION, SFR_HDR_ABI_AT, -1, -1, "sfh_abi_arch");
   if (sec->auxhdr_len)
-    sfr_report_add(rep, SFR_E_AUXHDR_PRESENT, 7, -1, -1, "sfh_auxhdr_len");
+    sfr_report_add(rep, SFR_E_AUXHDR_PRESENT, SFR_HDR_AUXHDR_LEN_AT, -1, -1, "sfh_auxhdr_len");
 }
 
 /* 2.2: the sub-sections tile the section, in the order the spec gives
@@ -45,7 +44,7 @@ void sfr_check_layout(const sfr_section *sec, sfr_report *rep) {
   if (a0 < a1 && b0 < b1 && a0 < b1 && b0 < a1)
     sfr_report_add(rep, SFR_E_FDE_ARRAY_OVERLAPS_FRES, (int64_t)b0, -1, -1, "sfh_freoff");
   else if (a0 < a1 && b0 < b1 && b1 <= a0) /* disjoint, but in the wrong order */
-    sfr_report_add(rep, SFR_E_FRES_BEFORE_FDES, 0x18, -1, -1, "sfh_freoff");
+    sfr_report_add(rep, SFR_E_FRES_BEFORE_FDES, SFR_HDR_FREOFF_AT, -1, -1, "sfh_freoff");
   if (a0 > b0) { /* FRE sub-section first */
     uint64_t t0 = a0, t1 = a1;
     a0 = b0;
@@ -174,7 +173,7 @@ typedef struct fre_claims {
 /* A function occupies FRE bytes when it has FREs, or (version 3) always,
  * for its attribute. */
 static int occupies_fre_data(const sfr_section *sec, const sfr_fde *fde) {
-  return fde->num_fres > 0 || sec->version == SFR_VERSION_3;
+  return fde->num_fres > 0 || sfr_allows_no_fres(sec->version);
 }
 
 /* fre-data-overrun, reported once: some bytes are read as two functions'. */
@@ -237,7 +236,7 @@ static uint64_t check_fres(const sfr_section *sec, const sfr_fde *fde, fre_claim
   uint64_t limit = fde->pc_type == SFR_PCTYPE_MASK && fde->rep_size < fde->size
                        ? fde->rep_size
                        : fde->size;
-  int check_limit = !(fde->pc_type == SFR_PCTYPE_MASK && sec->version == SFR_VERSION_1);
+  int check_limit = !(fde->pc_type == SFR_PCTYPE_MASK && !sfr_has_rep_size(sec->version));
 
   sfr_fre_iter_init(sec, fde, &it);
   for (;;) {
@@ -267,7 +266,7 @@ static uint64_t check_fres(const sfr_section *sec, const sfr_fde *fde, fre_claim
 static uint64_t check_function_data(const sfr_section *sec, const sfr_fde *fde, fre_claims *c,
                                     sfr_report *rep) {
   uint64_t data = sec->fre_start + fde->fre_off;
-  if (sec->version == SFR_VERSION_3) {
+  if (sfr_has_fde_attr(sec->version)) {
     if (c->budget < SFR_V3_FDE_ATTR_SIZE) {
       fre_data_overrun(c, (int64_t)data, fde->index, -1, rep);
       c->budget = 0;
@@ -410,7 +409,7 @@ void sfr_check_shared_fre_data_sorted(const sfr_section *sec, const sort_key *k,
 /* num-fres-mismatch: the header's FRE count against the functions'. */
 static void check_num_fres(const sfr_section *sec, uint64_t sum, sfr_report *rep) {
   if (sum != sec->num_fres)
-    sfr_report_add(rep, SFR_E_NUM_FRES_MISMATCH, 0x0c, -1, -1, "sfh_num_fres");
+    sfr_report_add(rep, SFR_E_NUM_FRES_MISMATCH, SFR_HDR_NUM_FRES_AT, -1, -1, "sfh_num_fres");
 }
 
 /* fre-subsection-unused: bytes after the furthest any walk reached. */
@@ -443,7 +442,7 @@ void sfr_validate_body(sfr_section *sec, void *scratch, size_t scratch_len, sfr_
       fdes_ok = 0;
       /* Versions 1-2 keep the count in the FDE itself, read before the
        * failing check; a version-3 count is in the unreadable attribute. */
-      if (sec->version == SFR_VERSION_3)
+      if (sfr_has_fde_attr(sec->version))
         counts_known = 0;
       else
         sum += fde.num_fres;

@@ -29,7 +29,7 @@ static inline int sfr_fde_type_unknown(uint8_t info2) { return (info2 & 0x1fu) >
 /* fde-info-unused-bits: bit 6 (and before version 3 bit 7) of info, or
  * bits 5-7 of info2. */
 static inline int sfr_fde_info_unused_bits(uint8_t version, uint8_t info, uint8_t info2) {
-  uint8_t unused = version >= SFR_VERSION_3 ? 0x40 : 0xc0;
+  uint8_t unused = (uint8_t)sfr_fde_info_unused(version);
   return (info & unused) || (info2 & 0xe0u);
 }
 /* pauth-key-not-aarch64: PAuth key B (info bit 5) outside AArch64. */
@@ -39,7 +39,7 @@ static inline int sfr_pauth_key_not_aarch64(uint8_t abi, uint8_t info) {
 /* pcmask-rep-size-zero: a PCMASK function (info bit 4) of version 2 or 3
  * without a repetition size. */
 static inline int sfr_pcmask_rep_size_zero(uint8_t version, uint8_t info, uint8_t rep_size) {
-  return (info & 0x10u) && rep_size == 0 && version >= SFR_VERSION_2;
+  return (info & 0x10u) && rep_size == 0 && sfr_has_rep_size(version);
 }
 
 /* ---- Sections and FDE order ---- */

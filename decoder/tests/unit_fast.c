@@ -423,7 +423,7 @@ static void put_field(uint8_t *p, uint64_t v, unsigned n, int be) {
 
 /* The start field of FDE record at for a function at start. */
 static uint64_t start_field(const sfr_section *sec, uint64_t at, uint64_t start) {
-  int pcrel = sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
+  int pcrel = sfr_has_pcrel_flag(sec->version) && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
   return start - (pcrel ? sec->vma + at : sec->vma);
 }
 
@@ -440,7 +440,7 @@ static void real_shuffled(real_section *rs) {
   if (rep.count != 0 || sec.num_fdes < 3)
     return;
   n = sec.num_fdes;
-  w = sec.version == SFR_VERSION_3 ? 8 : 4;
+  w = sfr_start_size(sec.version);
   fdes = malloc(n * sizeof *fdes);
   to = malloc(n * sizeof *to);
   faulty = malloc(rs->len);
@@ -467,11 +467,9 @@ static void real_shuffled(real_section *rs) {
                   sec.big_endian);
         break;
       case 1: /* another function's FRE data */
-        if (sec.version == SFR_VERSION_3)
-          memcpy(faulty + at + 12, rs->bytes + fdes[other].field_offset + 12, 4);
-        else
-          memcpy(faulty + at + 8, rs->bytes + fdes[other].field_offset + 8,
-                 sec.version == SFR_VERSION_2 ? 10 : 9);
+        /* fre_off, and before version 3 the count, info and rep_size */
+        memcpy(faulty + at + w + 4, rs->bytes + fdes[other].field_offset + w + 4,
+               sfr_fde_fields(sec.version) - w - 4);
         break;
       case 2: /* the successor's start */
         put_field(faulty + at, start_field(&sec, at, fdes[j + 1].start), w, sec.big_endian);

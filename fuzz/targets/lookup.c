@@ -160,7 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       }
       if (inside(&sec, at, &want)) {
         FUZZ_CHECK(st == SFR_LOOKUP_FOUND || st == SFR_LOOKUP_NO_FRE ||
-                       (st == SFR_LOOKUP_REP_SIZE_UNKNOWN && sec.version == SFR_VERSION_1 &&
+                       (st == SFR_LOOKUP_REP_SIZE_UNKNOWN && !sfr_has_rep_size(sec.version) &&
                         res.fde.pc_type == SFR_PCTYPE_MASK),
                    "a PC inside a function is found in it (rep-size-unknown only in a "
                    "version-1 PCMASK function)");

@@ -174,8 +174,8 @@ const char *rtc_decoded(const sfe_model *m, const sfe_section *s, const sfr_sect
     sfr_fre fre;
     int done = 0;
     sfr_status st = sfr_get_fde(sec, i, &fde);
-    uint8_t want_rep = m->version == SFR_VERSION_1 ? 0 : f->rep_size;
-    uint8_t want_sig = m->version == SFR_VERSION_3 && f->signal;
+    uint8_t want_rep = sfr_has_rep_size(m->version) ? f->rep_size : 0;
+    uint8_t want_sig = sfr_has_fde_attr(m->version) && f->signal;
 
     RTC_REQUIRE(st == SFR_OK, rtc_msg("sfr_get_fde(%u): %s", i, sfr_finding_name(st)));
     RTC_REQUIRE(fde.field_offset == s->fde_at[i],
@@ -223,8 +223,8 @@ const char *rtc_row_lookups(const sfe_model *m, const sfr_section *sec, rtc_look
   const char *why;
   for (i = 0; i < m->nfuncs; i++) {
     const sfe_func *f = &m->funcs[i];
-    int masked = f->pc_type == SFR_PCTYPE_MASK && m->version >= SFR_VERSION_2;
-    int masked_v1 = f->pc_type == SFR_PCTYPE_MASK && m->version == SFR_VERSION_1;
+    int masked = f->pc_type == SFR_PCTYPE_MASK && sfr_has_rep_size(m->version);
+    int masked_v1 = f->pc_type == SFR_PCTYPE_MASK && !sfr_has_rep_size(m->version);
     for (j = 0; j < f->nrows; j++) {
       uint32_t rs = f->rows[j].start;
       uint64_t pc = f->start + rs;

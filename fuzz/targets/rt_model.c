@@ -7,7 +7,6 @@
 
 #include "fuzz_check.h"
 
-const uint8_t rt_defined_flags[4] = {0, 0x3, 0x7, 0x5};
 
 static uint8_t rt_word_size_from(uint8_t b) {
   static const uint8_t w[4] = {SFE_AUTO, 1, 2, 4};
@@ -22,7 +21,7 @@ static uint8_t rt_word_size_code(uint8_t ws) {
  * smaller of size and rep_size; 0 when no limit applies (a version-1
  * PCMASK function has no rep_size). */
 int rt_row_limit(const sfe_model *m, const sfe_func *f, uint64_t *limit) {
-  if (f->pc_type == SFR_PCTYPE_MASK && m->version == SFR_VERSION_1)
+  if (f->pc_type == SFR_PCTYPE_MASK && !sfr_has_rep_size(m->version))
     return 0;
   *limit = f->pc_type == SFR_PCTYPE_MASK && f->rep_size < f->size ? f->rep_size : f->size;
   return 1;
@@ -30,13 +29,13 @@ int rt_row_limit(const sfe_model *m, const sfe_func *f, uint64_t *limit) {
 
 /* Version-dependent function fields, and the end below 2^64. */
 void rt_norm_func(const sfe_model *m, sfe_func *f) {
-  if (m->version == SFR_VERSION_1)
+  if (!sfr_has_rep_size(m->version))
     f->rep_size = 0;
-  if (m->version < SFR_VERSION_3) {
+  if (!sfr_has_fde_attr(m->version)) {
     f->signal = 0;
     f->fde_type = SFR_FDE_TYPE_DEFAULT;
   }
-  if (f->pc_type == SFR_PCTYPE_MASK && m->version >= SFR_VERSION_2 && f->rep_size == 0)
+  if (f->pc_type == SFR_PCTYPE_MASK && sfr_has_rep_size(m->version) && f->rep_size == 0)
     f->pc_type = SFR_PCTYPE_INC;
   if (f->size > UINT64_MAX - f->start)
     f->size = (uint32_t)(UINT64_MAX - f->start);
@@ -106,16 +105,16 @@ int rt_parse(const uint8_t *data, size_t size, rt_model *rm) {
   uint32_t want, i, k;
 
   memset(rm, 0, sizeof *rm);
-  m->version = (uint8_t)(1 + fuzz_take(&p, &n, 1) % 3);
+  m->version = (uint8_t)(SFR_VERSION_MIN + fuzz_take(&p, &n, 1) % SFR_VERSION_MAX);
   m->abi = (uint8_t)(1 + fuzz_take(&p, &n, 1) % 4);
-  if (m->abi == SFR_ABI_S390X_BE && m->version == SFR_VERSION_1)
+  if (m->abi == SFR_ABI_S390X_BE && !sfr_has_s390x(m->version))
     m->version = SFR_VERSION_2; /* s390x is defined from version 2 on */
   layout = (unsigned)fuzz_take(&p, &n, 1);
   m->big_endian = (uint8_t)(layout & 1u);
   m->fres_first = (uint8_t)((layout >> 1) & 1u);
   rm->has_order = (uint8_t)((layout >> 2) & 1u);
   flags = (unsigned)fuzz_take(&p, &n, 1);
-  m->flags = (uint8_t)(flags & rt_defined_flags[m->version]);
+  m->flags = (uint8_t)(flags & sfr_flags_defined(m->version));
   m->fixed_fp_offset = rt_s8((uint8_t)fuzz_take(&p, &n, 1));
   m->fixed_ra_offset = rt_s8((uint8_t)fuzz_take(&p, &n, 1));
   m->auxhdr_len = (uint8_t)fuzz_take(&p, &n, 1);

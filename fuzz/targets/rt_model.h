@@ -26,8 +26,6 @@ typedef struct rt_model {
   uint8_t rank[RT_MAX_FUNCS];
 } rt_model;
 
-/* The sfp_flags each version defines, by version. */
-extern const uint8_t rt_defined_flags[4];
 
 /* Two's complement reinterpretations of input fields. */
 static inline int64_t rt_s64(uint64_t v) { return v > INT64_MAX ? -(int64_t)(~v) - 1 : (int64_t)v; }

@@ -67,7 +67,7 @@ void rt_fix_rules(const sfe_model *m, const sfe_func *f, sfr_rules *r) {
   int64_t off = r->cfa.offset;
   sfr_rules try;
   if (r->outermost) {
-    if (m->version >= SFR_VERSION_2)
+    if (sfr_has_outermost(m->version))
       return;
     r->outermost = 0;
   }
@@ -164,7 +164,7 @@ static void rt_rand_reg_rule(const sfe_model *m, const sfe_func *f, sfe_rng *r, 
     static const uint8_t kinds[4] = {SFR_RULE_AT_CFA, SFR_RULE_VAL_CFA, SFR_RULE_REG,
                                      SFR_RULE_AT_REG};
     kind = kinds[rt_below(r, 4)];
-  } else if (m->abi == SFR_ABI_S390X_BE && m->version == SFR_VERSION_2 && rt_one_in(r, 3)) {
+  } else if (m->abi == SFR_ABI_S390X_BE && sfr_s390x_regnum_words(m->version) && rt_one_in(r, 3)) {
     kind = SFR_RULE_REG;
   } else {
     kind = SFR_RULE_AT_CFA;
@@ -184,7 +184,7 @@ static void rt_rand_reg_rule(const sfe_model *m, const sfe_func *f, sfe_rng *r, 
 static void rt_rand_rules(const sfe_model *m, const sfe_func *f, sfe_rng *r, sfr_rules *x,
                           int raw) {
   memset(x, 0, sizeof *x);
-  if (m->version >= SFR_VERSION_2 && rt_one_in(r, 16)) {
+  if (sfr_has_outermost(m->version) && rt_one_in(r, 16)) {
     x->outermost = 1;
     x->ra.kind = SFR_RULE_UNDEFINED;
   } else {
@@ -305,10 +305,10 @@ static void rt_mut_insert_func(rt_model *rm, sfe_rng *r) {
   f->size = size;
   f->fre_type = SFE_AUTO;
   f->word_size = SFE_AUTO;
-  f->fde_type = (uint8_t)(m->version == SFR_VERSION_3 && rt_one_in(r, 3));
-  f->signal = (uint8_t)(m->version == SFR_VERSION_3 && rt_one_in(r, 16));
+  f->fde_type = (uint8_t)(sfr_has_fde_attr(m->version) && rt_one_in(r, 3));
+  f->signal = (uint8_t)(sfr_has_fde_attr(m->version) && rt_one_in(r, 16));
   f->pauth_key = (uint8_t)(rt_is_aarch64(m->abi) && rt_one_in(r, 4));
-  if (m->version >= SFR_VERSION_2 && rt_one_in(r, 8)) {
+  if (sfr_has_rep_size(m->version) && rt_one_in(r, 8)) {
     f->pc_type = SFR_PCTYPE_MASK;
     f->rep_size = (uint8_t)(rt_one_in(r, 2) ? 16 : 1 + rt_below(r, 255));
   }
@@ -412,7 +412,7 @@ static void rt_mut_header(rt_model *rm, sfe_rng *r) {
     break;
   case 11:
     m->flags = (uint8_t)(SFR_F_FDE_SORTED |
-                         (m->version >= SFR_VERSION_2 && rt_one_in(r, 2) ? SFR_F_FDE_FUNC_START_PCREL
+                         (sfr_has_pcrel_flag(m->version) && rt_one_in(r, 2) ? SFR_F_FDE_FUNC_START_PCREL
                                                                          : 0));
     break;
   default:
@@ -474,9 +474,9 @@ static void rt_mut_func(rt_model *rm, sfe_rng *r) {
     f->rep_size = (uint8_t)rt_below(r, 256);
     break;
   case 4:
-    if (m->version < SFR_VERSION_3 && rt_one_in(r, 2)) {
-      m->version = SFR_VERSION_3;
-      m->flags &= rt_defined_flags[SFR_VERSION_3];
+    if (m->version < SFR_VERSION_MAX && rt_one_in(r, 2)) {
+      m->version = SFR_VERSION_MAX;
+      m->flags &= sfr_flags_defined(SFR_VERSION_MAX);
     }
     f->fde_type ^= 1u;
     for (j = 0; j < f->nrows; j++)

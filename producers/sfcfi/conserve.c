@@ -566,7 +566,7 @@ static void check_flags(state *s) {
   size_t n_flag = 0, n_other = 0, unsorted_at[2] = {0, 0};
   int sorted[2] = {1, 1}, have_prev = 0;
   uint64_t prev[2] = {0, 0};
-  int pcrel = sec->version >= SFR_VERSION_2 && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
+  int pcrel = sfr_has_pcrel_flag(sec->version) && (sec->flags & SFR_F_FDE_FUNC_START_PCREL);
   for (uint32_t i = 0; i < sec->num_fdes; i++) {
     sfr_fde f;
     if (sfr_get_fde(sec, i, &f) != SFR_OK)
@@ -589,7 +589,7 @@ static void check_flags(state *s) {
     problem_add(s, "flag-pcrel-wrong",
                 "the start fields read %s (the flag %s) land on %zu function symbols, read %s on %zu",
                 pcrel ? "from the section" : "from the fields themselves",
-                sec->version < SFR_VERSION_2 ? "does not exist in version 1" : pcrel ? "set" : "clear", n_other,
+                !sfr_has_pcrel_flag(sec->version) ? "does not exist in version 1" : pcrel ? "set" : "clear", n_other,
                 pcrel ? "from the fields themselves" : "from the section", n_flag);
     k = 1;
   }

@@ -152,7 +152,7 @@ uint64_t sc_fn_rows_piece_end(const sc_fn_rows *f, uint8_t version, uint64_t sta
     return pc + 1;
   const sfr_fde *fde = &f->fde;
   uint64_t off = pc - start, next;
-  if (fde->pc_type == SFR_PCTYPE_MASK && version >= SFR_VERSION_2) {
+  if (fde->pc_type == SFR_PCTYPE_MASK && sfr_has_rep_size(version)) {
     if (fde->rep_size == 0)
       return pc + 1;
     uint64_t m = off % fde->rep_size;
@@ -172,7 +172,7 @@ void sc_read_at(const sfr_section *sec, uint64_t pc, sc_reading *out) {
     out->func = res.fde.start;
     out->fde_index = res.fde.index;
   }
-  if (ls == SFR_LOOKUP_NO_FRE && sec->version >= SFR_VERSION_3 && res.fde.num_fres == 0 &&
+  if (ls == SFR_LOOKUP_NO_FRE && sfr_allows_no_fres(sec->version) && res.fde.num_fres == 0 &&
       res.fde.fde_type == SFR_FDE_TYPE_DEFAULT) {
     /* version 3: a default FDE without rows is the outermost frame */
     memset(&res.rules, 0, sizeof res.rules);
