@@ -148,6 +148,8 @@ static inline unsigned sfr_fde_size(unsigned v) { return sfr_layout(v)->fde_size
 static inline unsigned sfr_fde_fields(unsigned v) { return sfr_layout(v)->fde_fields; }
 static inline unsigned sfr_start_size(unsigned v) { return sfr_layout(v)->start_size; }
 static inline int sfr_has_fde_attr(unsigned v) { return sfr_layout(v)->fde_attr; }
+/* flexible FDEs (v3 2.3.3's FDE types) live in the attribute too */
+static inline int sfr_has_flex_fde(unsigned v) { return sfr_layout(v)->fde_attr; }
 static inline unsigned sfr_flags_defined(unsigned v) { return sfr_layout(v)->flags; }
 static inline int sfr_has_pcrel_flag(unsigned v) {
   return (sfr_layout(v)->flags & SFR_F_FDE_FUNC_START_PCREL) != 0;

@@ -69,7 +69,7 @@ static int read_encoded(const uint8_t **p, const uint8_t *end, uint8_t enc, int 
   if (enc == DW_EH_PE_omit)
     return -1;
   const uint8_t *q = *p;
-  uint64_t v;
+  uint64_t v = 0;
   unsigned n = 0;
   switch (enc & 0x0f) {
   case DW_EH_PE_absptr: n = addr_size; break;
@@ -473,170 +473,211 @@ static void close_handle(worker *w) {
   w->cfi = NULL;
 }
 
-int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t errlen) {
-  memset(out, 0, sizeof *out);
-  out->abi = e->abi;
-  int use_debug = debug_frame || !e->has_eh_frame;
-  if (use_debug && !e->has_debug_frame)
-    return sc_fail(err, errlen, debug_frame ? "no .debug_frame section" : "no CFI: neither .eh_frame nor .debug_frame");
-  const char *want = use_debug ? ".debug_frame" : ".eh_frame";
-  out->section = want;
+/* ---- sc_cfi_read: the section, its FDEs, then their rows ---- */
+
+/* What the FDE pass keeps beside the functions: the section, the CIEs seen
+ * so far, and (AArch64) each function's RA signing-state changes. */
+typedef struct fde_pass {
+  const sc_elf *e;
+  const char *want; /* ".eh_frame" or ".debug_frame" */
+  int use_debug, aarch64;
+  unsigned addr_size;
+  Elf_Data *data;
+  uint64_t sec_vma;
+  GElf_Ehdr eh;
+  cie_info *cies;
+  size_t ncies, cap_cies, cap_funcs;
+  sign_point *signs;
+  size_t nsigns, cap_signs;
+  uint32_t *sign_first, *sign_count;
+  size_t cap_first, cap_count;
+} fde_pass;
+
+/* The section named fp->want, its bytes and address. */
+static int find_section(fde_pass *fp, char *err, size_t errlen) {
   size_t shstrndx;
-  if (elf_getshdrstrndx(e->elf, &shstrndx) != 0)
+  if (elf_getshdrstrndx(fp->e->elf, &shstrndx) != 0)
     return sc_fail(err, errlen, "cannot read the section names: %s", elf_errmsg(-1));
-  Elf_Data *data = NULL;
-  uint64_t sec_vma = 0;
-  for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e->elf, scn));) {
+  for (Elf_Scn *scn = NULL; (scn = elf_nextscn(fp->e->elf, scn));) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh))
       continue;
-    const char *n = elf_strptr(e->elf, shstrndx, sh.sh_name);
-    if (n && strcmp(n, want) == 0) {
-      data = elf_getdata(scn, NULL);
-      sec_vma = sh.sh_addr;
+    const char *n = elf_strptr(fp->e->elf, shstrndx, sh.sh_name);
+    if (n && strcmp(n, fp->want) == 0) {
+      fp->data = elf_getdata(scn, NULL);
+      fp->sec_vma = sh.sh_addr;
       break;
     }
   }
-  if (!data || (data->d_size && !data->d_buf))
-    return sc_fail(err, errlen, "%s: cannot read it: %s", want, elf_errmsg(-1));
-  GElf_Ehdr eh;
-  gelf_getehdr(e->elf, &eh);
-  unsigned addr_size = e->elfclass == ELFCLASS64 ? 8 : 4;
-  int aarch64 = e->machine == EM_AARCH64;
-  size_t cap_funcs = 0, cap_cies = 0, ncies = 0, cap_signs = 0, nsigns = 0, cap_first = 0, cap_count = 0;
-  cie_info *cies = NULL;
-  sign_point *signs = NULL;
-  uint32_t *sign_first = NULL, *sign_count = NULL;
-  int rc = 0;
-  /* 1. The FDEs: where each function is, and (AArch64) where its RA
-   * signing state changes. */
-  Dwarf_Off off = 0, next;
-  for (;;) {
+  if (!fp->data || (fp->data->d_size && !fp->data->d_buf))
+    return sc_fail(err, errlen, "%s: cannot read it: %s", fp->want, elf_errmsg(-1));
+  gelf_getehdr(fp->e->elf, &fp->eh);
+  return 0;
+}
+
+/* Steps over function f's instructions (the CIE's initial ones, then its
+ * own from p, past the augmentation data) before libdw runs them, setting
+ * f->error for one libdw must not see; tg gets the RA signing toggles. */
+static void step_function(const fde_pass *fp, const cie_info *ci, const uint8_t *p,
+                          const uint8_t *end, sc_func *f, toggles *tg) {
+  uint64_t auglen = 0, loc = f->start;
+  uint8_t st = 0, stack[64];
+  unsigned depth = 0;
+  int bad = 0, big = fp->e->big_endian;
+  memset(tg, 0, sizeof *tg);
+  if (ci->aug_z && (read_uleb(&p, end, &auglen) != 0 || auglen > (uint64_t)(end - p)))
+    bad = -1;
+  else
+    p += auglen;
+  if (!bad)
+    bad = walk_insns(ci->insns, ci->insns_end, ci, big, fp->addr_size, ci->fde_enc, fp->aarch64,
+                     &loc, &st, stack, &depth, tg);
+  if (!bad)
+    bad = walk_insns(p, end, ci, big, fp->addr_size, ci->fde_enc, fp->aarch64, &loc, &st, stack,
+                     &depth, tg);
+  if (bad == -2)
+    f->error = "a register number above 1023 (libdw would keep every register up to it at every row)";
+  else if (bad)
+    f->error = "an instruction sfcfi cannot step over, or one whose operands run past the FDE's end";
+  else if (tg->overflow)
+    f->error = "the RA signing state could not be followed";
+}
+
+/* AArch64: function fi's signing toggles appended to the pass's. */
+static int keep_signs(fde_pass *fp, size_t fi, const toggles *tg) {
+  if (sc_grow((void **)&fp->signs, &fp->cap_signs, fp->nsigns + tg->n, sizeof *fp->signs) != 0 ||
+      sc_grow((void **)&fp->sign_first, &fp->cap_first, fi + 1, sizeof *fp->sign_first) != 0 ||
+      sc_grow((void **)&fp->sign_count, &fp->cap_count, fi + 1, sizeof *fp->sign_count) != 0)
+    return -1;
+  fp->sign_first[fi] = (uint32_t)fp->nsigns;
+  fp->sign_count[fi] = tg->n;
+  for (unsigned i = 0; i < tg->n; i++) {
+    fp->signs[fp->nsigns].at = tg->at[i];
+    fp->signs[fp->nsigns].state = tg->state[i];
+    fp->nsigns++;
+  }
+  return 0;
+}
+
+/* The CIE an FDE points to, among those seen (NULL when none). */
+static const cie_info *cie_of(const fde_pass *fp, Dwarf_Off pointer) {
+  for (size_t i = fp->ncies; i-- > 0;)
+    if (fp->cies[i].offset == pointer)
+      return &fp->cies[i];
+  return NULL;
+}
+
+/* One FDE at off: its function appended to out (none for an empty range). */
+static int read_fde(fde_pass *fp, const Dwarf_CFI_Entry *ent, Dwarf_Off off, sc_cfi *out,
+                    char *err, size_t errlen) {
+  const cie_info *ci = cie_of(fp, ent->fde.CIE_pointer);
+  const uint8_t *p = ent->fde.start, *end = ent->fde.end;
+  uint64_t field = fp->sec_vma + (uint64_t)(p - (const uint8_t *)fp->data->d_buf), start, range;
+  int big = fp->e->big_endian;
+  toggles tg;
+  if (!ci || !ci->valid)
+    return sc_fail(err, errlen, "%s: the FDE at offset 0x%llx has %s CIE", fp->want,
+                   (unsigned long long)off, ci ? "an augmentation sfcfi does not know in its" : "no");
+  if (read_encoded(&p, end, ci->fde_enc, big, fp->addr_size, field, 1, &start) != 0 ||
+      read_encoded(&p, end, ci->fde_enc & 0x0f, big, fp->addr_size, 0, 0, &range) != 0)
+    return sc_fail(err, errlen, "%s: the FDE at offset 0x%llx has a location sfcfi cannot read (encoding 0x%02x)",
+                   fp->want, (unsigned long long)off, ci->fde_enc);
+  if (range == 0)
+    return 0;
+  if (sc_grow((void **)&out->funcs, &fp->cap_funcs, out->nfuncs + 1, sizeof *out->funcs) != 0)
+    return sc_fail(err, errlen, "out of memory");
+  sc_func *f = &out->funcs[out->nfuncs];
+  memset(f, 0, sizeof *f);
+  f->start = start;
+  f->end = start + range < start ? UINT64_MAX : start + range;
+  f->pauth_b = ci->bkey;
+  step_function(fp, ci, p, end, f, &tg);
+  if (fp->aarch64 && keep_signs(fp, out->nfuncs, &tg) != 0)
+    return sc_fail(err, errlen, "out of memory");
+  out->nfuncs++;
+  return 0;
+}
+
+/* 1. The FDEs: where each function is, and (AArch64) where its RA signing
+ * state changes. */
+static int read_fdes(fde_pass *fp, sc_cfi *out, char *err, size_t errlen) {
+  for (Dwarf_Off off = 0, next;; off = next) {
     Dwarf_CFI_Entry ent;
-    int r = dwarf_next_cfi(eh.e_ident, data, !use_debug, off, &next, &ent);
+    int r = dwarf_next_cfi(fp->eh.e_ident, fp->data, !fp->use_debug, off, &next, &ent);
     if (r > 0)
-      break;
-    if (r < 0) {
-      rc = sc_fail(err, errlen, "%s: entry at offset 0x%llx: %s", want, (unsigned long long)off, dwarf_errmsg(-1));
-      break;
-    }
-    if (dwarf_cfi_cie_p(&ent)) {
-      if (sc_grow((void **)&cies, &cap_cies, ncies + 1, sizeof *cies) != 0) { rc = sc_fail(err, errlen, "out of memory"); break; }
-      cie_encoding(&ent.cie, e->big_endian, addr_size, &cies[ncies]);
-      cies[ncies].offset = off;
-      ncies++;
-      off = next;
+      return 0;
+    if (r < 0)
+      return sc_fail(err, errlen, "%s: entry at offset 0x%llx: %s", fp->want, (unsigned long long)off,
+                     dwarf_errmsg(-1));
+    if (!dwarf_cfi_cie_p(&ent)) {
+      if (read_fde(fp, &ent, off, out, err, errlen) != 0)
+        return -1;
       continue;
     }
-    const cie_info *ci = NULL;
-    for (size_t i = ncies; i-- > 0;)
-      if (cies[i].offset == ent.fde.CIE_pointer) { ci = &cies[i]; break; }
-    if (!ci || !ci->valid) {
-      rc = sc_fail(err, errlen, "%s: the FDE at offset 0x%llx has %s CIE", want, (unsigned long long)off,
-                ci ? "an augmentation sfcfi does not know in its" : "no");
-      break;
-    }
-    const uint8_t *p = ent.fde.start;
-    const uint8_t *end = ent.fde.end;
-    uint64_t field = sec_vma + (uint64_t)(p - (const uint8_t *)data->d_buf);
-    uint64_t start, range;
-    if (read_encoded(&p, end, ci->fde_enc, e->big_endian, addr_size, field, 1, &start) != 0 ||
-        read_encoded(&p, end, ci->fde_enc & 0x0f, e->big_endian, addr_size, 0, 0, &range) != 0) {
-      rc = sc_fail(err, errlen, "%s: the FDE at offset 0x%llx has a location sfcfi cannot read (encoding 0x%02x)",
-                want, (unsigned long long)off, ci->fde_enc);
-      break;
-    }
-    off = next;
-    if (range == 0)
-      continue;
-    if (sc_grow((void **)&out->funcs, &cap_funcs, out->nfuncs + 1, sizeof *out->funcs) != 0) { rc = sc_fail(err, errlen, "out of memory"); break; }
-    sc_func *f = &out->funcs[out->nfuncs];
-    memset(f, 0, sizeof *f);
-    f->start = start;
-    f->end = start + range < start ? UINT64_MAX : start + range;
-    f->pauth_b = ci->bkey;
-    /* Every function's instructions are stepped over before libdw runs
-     * them (walk_insns); AArch64's also give the RA signing state. */
-    {
-      toggles tg;
-      memset(&tg, 0, sizeof tg);
-      const uint8_t *ins = p;
-      uint64_t auglen = 0;
-      int bad = 0;
-      if (ci->aug_z && (read_uleb(&ins, end, &auglen) != 0 || auglen > (uint64_t)(end - ins)))
-        bad = -1;
-      else
-        ins += auglen;
-      uint64_t loc = start;
-      uint8_t st = 0, stack[64];
-      unsigned depth = 0;
-      if (!bad)
-        bad = walk_insns(ci->insns, ci->insns_end, ci, e->big_endian, addr_size, ci->fde_enc, aarch64, &loc, &st,
-                         stack, &depth, &tg);
-      if (!bad)
-        bad = walk_insns(ins, end, ci, e->big_endian, addr_size, ci->fde_enc, aarch64, &loc, &st, stack, &depth,
-                         &tg);
-      if (bad == -2)
-        f->error = "a register number above 1023 (libdw would keep every register up to it at every row)";
-      else if (bad)
-        f->error = "an instruction sfcfi cannot step over, or one whose operands run past the FDE's end";
-      else if (tg.overflow)
-        f->error = "the RA signing state could not be followed";
-      if (aarch64) {
-        if (sc_grow((void **)&signs, &cap_signs, nsigns + tg.n, sizeof *signs) != 0 ||
-            sc_grow((void **)&sign_first, &cap_first, out->nfuncs + 1, sizeof *sign_first) != 0 ||
-            sc_grow((void **)&sign_count, &cap_count, out->nfuncs + 1, sizeof *sign_count) != 0) {
-          rc = sc_fail(err, errlen, "out of memory");
-          break;
-        }
-        sign_first[out->nfuncs] = (uint32_t)nsigns;
-        sign_count[out->nfuncs] = tg.n;
-        for (unsigned i = 0; i < tg.n; i++) {
-          signs[nsigns].at = tg.at[i];
-          signs[nsigns].state = tg.state[i];
-          nsigns++;
-        }
-      }
-    }
-    out->nfuncs++;
+    if (sc_grow((void **)&fp->cies, &fp->cap_cies, fp->ncies + 1, sizeof *fp->cies) != 0)
+      return sc_fail(err, errlen, "out of memory");
+    cie_encoding(&ent.cie, fp->e->big_endian, fp->addr_size, &fp->cies[fp->ncies]);
+    fp->cies[fp->ncies++].offset = off;
   }
-  free(cies);
-  /* 2. Their rows, by libdw. */
+}
+
+/* 2. Their rows, by libdw, into out. */
+static int read_rows(const fde_pass *fp, sc_cfi *out, char *err, size_t errlen) {
   worker w;
+  int rc = 0;
   memset(&w, 0, sizeof w);
-  if (rc == 0) {
-    w.e = e;
-    w.use_debug = use_debug;
-    w.funcs = out->funcs;
-    w.lo = 0;
-    w.hi = out->nfuncs;
-    w.signs = aarch64 ? signs : NULL;
-    w.sign_first = sign_first;
-    w.sign_count = sign_count;
-    /* Every row but a function's first starts at an advance instruction
-     * (at least a byte), so functions + section bytes bound the rows: room
-     * for them at once (untouched pages cost nothing) spares the copies of
-     * a growing array, unless the bound is very large. */
-    size_t bound = out->nfuncs + data->d_size;
-    if (bound < ((size_t)256 << 20) / sizeof *w.part.rows)
-      (void)sc_grow((void **)&w.part.rows, &w.cap_rows, bound, sizeof *w.part.rows);
-    if (open_handle(&w) != 0)
-      rc = sc_fail(err, errlen, "%s: libdw cannot read it: %s", want, dwarf_errmsg(-1));
-    else
-      work(&w);
-    close_handle(&w);
-    if (w.oom && rc == 0)
-      rc = sc_fail(err, errlen, "out of memory");
-  }
-  free(signs);
-  free(sign_first);
-  free(sign_count);
+  w.e = fp->e;
+  w.use_debug = fp->use_debug;
+  w.funcs = out->funcs;
+  w.hi = out->nfuncs;
+  w.signs = fp->aarch64 ? fp->signs : NULL;
+  w.sign_first = fp->sign_first;
+  w.sign_count = fp->sign_count;
+  /* Every row but a function's first starts at an advance instruction
+   * (at least a byte), so functions + section bytes bound the rows: room
+   * for them at once (untouched pages cost nothing) spares the copies of
+   * a growing array, unless the bound is very large. */
+  size_t bound = out->nfuncs + fp->data->d_size;
+  if (bound < ((size_t)256 << 20) / sizeof *w.part.rows)
+    (void)sc_grow((void **)&w.part.rows, &w.cap_rows, bound, sizeof *w.part.rows);
+  if (open_handle(&w) != 0)
+    rc = sc_fail(err, errlen, "%s: libdw cannot read it: %s", fp->want, dwarf_errmsg(-1));
+  else
+    work(&w);
+  close_handle(&w);
+  if (w.oom && rc == 0)
+    rc = sc_fail(err, errlen, "out of memory");
   out->rows = w.part.rows;
   out->nrows = w.part.nrows;
   out->exprs = w.part.exprs;
   out->nexprs = w.part.nexprs;
   out->ops = w.part.ops;
   out->nops = w.part.nops;
+  return rc;
+}
+
+int sc_cfi_read(const sc_elf *e, int debug_frame, sc_cfi *out, char *err, size_t errlen) {
+  fde_pass fp;
+  int rc;
+  memset(out, 0, sizeof *out);
+  memset(&fp, 0, sizeof fp);
+  out->abi = e->abi;
+  fp.e = e;
+  fp.use_debug = debug_frame || !e->has_eh_frame;
+  fp.aarch64 = e->machine == EM_AARCH64;
+  fp.addr_size = e->elfclass == ELFCLASS64 ? 8 : 4;
+  if (fp.use_debug && !e->has_debug_frame)
+    return sc_fail(err, errlen, debug_frame ? "no .debug_frame section" : "no CFI: neither .eh_frame nor .debug_frame");
+  out->section = fp.want = fp.use_debug ? ".debug_frame" : ".eh_frame";
+  if (find_section(&fp, err, errlen) != 0)
+    return -1;
+  rc = read_fdes(&fp, out, err, errlen);
+  free(fp.cies);
+  if (rc == 0)
+    rc = read_rows(&fp, out, err, errlen);
+  free(fp.signs);
+  free(fp.sign_first);
+  free(fp.sign_count);
   if (rc) {
     sc_cfi_free(out);
     return -1;

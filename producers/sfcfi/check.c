@@ -76,7 +76,7 @@ static void add(state *s, const char *kind, const char *cls, uint64_t lo, uint64
  * is used to indicate an outermost frame" (v3 section 1, as the oracle's
  * unwinder reads it). */
 static int empty_is_outermost(const sfr_section *sec, const sfr_fde *fde) {
-  return sec->version >= 3 && fde->num_fres == 0 && fde->fde_type == SFR_FDE_TYPE_DEFAULT;
+  return sfr_allows_no_fres(sec->version) && fde->num_fres == 0 && fde->fde_type == SFR_FDE_TYPE_DEFAULT;
 }
 
 /* The SFrame reading at pc, as sfr_lookup gives it, and in *pend where it
@@ -275,7 +275,7 @@ static void compare_function(state *s, const sc_func *f) {
         cls = sc_covers_name(w.reason);
       } else if (!sc_rules_equal(&got, &w.rules)) {
         cls = first_difference(&got, &w.rules);
-      } else if (sec->version >= 3 && !signal_checked && res.fde.signal != w.signal) {
+      } else if (sfr_has_fde_attr(sec->version) && !signal_checked && res.fde.signal != w.signal) {
         cls = "signal";
       }
       signal_checked = 1;

@@ -309,27 +309,14 @@ static void judge(state *s, citem *it) {
   }
 }
 
-/* One input function: FDE i of sub-section k of input n. */
-static void map_fde(state *s, size_t n, size_t k, uint32_t i) {
-  input *in = &s->in[n];
+/* Where input function it's start field points: the section and offset
+ * its relocation's symbol gives (1), or 0 with it->reason set. */
+static int start_place(const input *in, size_t k, citem *it, uint32_t *shndx, uint64_t *off) {
   const sfr_section *sec = &in->subs[k].sf.sec;
-  if (sc_grow((void **)&s->items, &s->icap, s->nitems + 1, sizeof *s->items) != 0) {
-    s->oom = 1;
-    return;
-  }
-  citem *it = &s->items[s->nitems++];
-  memset(it, 0, sizeof *it);
-  it->input = n;
-  it->sub = k;
-  it->fde = i;
-  it->name = "";
-  it->secname = "";
-  it->out_sym = NO_SYM;
-  it->cls = K_UNMAPPED;
   sfr_fde f;
-  if (sfr_get_fde(sec, i, &f) != SFR_OK) {
-    snprintf(it->reason, sizeof it->reason, "FDE %u cannot be read", i);
-    return;
+  if (sfr_get_fde(sec, it->fde, &f) != SFR_OK) {
+    snprintf(it->reason, sizeof it->reason, "FDE %u cannot be read", it->fde);
+    return 0;
   }
   it->size = f.size;
   it->rows = f.num_fres;
@@ -337,39 +324,37 @@ static void map_fde(state *s, size_t n, size_t k, uint32_t i) {
   uint64_t field = in->subs[k].off + f.field_offset;
   if (in->rel_is_rel) {
     snprintf(it->reason, sizeof it->reason, "the .sframe's relocations are REL (addends not kept)");
-    return;
+    return 0;
   }
   const rel *r = find_rel(in, field);
   if (!r) {
     snprintf(it->reason, sizeof it->reason, "no relocation on the start field (.sframe offset 0x%llx)",
              (unsigned long long)field);
-    return;
+    return 0;
   }
   if (r->sym >= in->st.n) {
     snprintf(it->reason, sizeof it->reason, "the start field's relocation names symbol %zu, not in .symtab",
              r->sym);
-    return;
+    return 0;
   }
   const xsym *rs = &in->st.s[r->sym];
   if (!sc_sym_defined(rs)) {
     snprintf(it->reason, sizeof it->reason, "the start field is relocated against %s symbol %s",
              rs->shndx == SHN_UNDEF ? "undefined" : "absolute or common", rs->name[0] ? rs->name : "(unnamed)");
-    return;
+    return 0;
   }
-  uint32_t shndx = rs->shndx;
-  uint64_t off = rs->value + (uint64_t)r->addend;
-  it->secname = sc_section_name(in->e.elf, shndx);
-  it->secoff = off;
-  GElf_Shdr sh;
-  Elf_Scn *scn = elf_getscn(in->e.elf, shndx);
-  if (scn && gelf_getshdr(scn, &sh)) {
-    it->in_start = sh.sh_addr + off;
-    it->group = (sh.sh_flags & SHF_GROUP) != 0;
-  }
-  /* the symbols defined there: STT_FUNC first, then STT_NOTYPE; globals,
-   * weak ones, locals */
-  size_t lo, hi, cand[16], nc = 0;
+  *shndx = rs->shndx;
+  *off = rs->value + (uint64_t)r->addend;
+  return 1;
+}
+
+/* The named symbols defined at off of section shndx, best first: STT_FUNC
+ * then STT_NOTYPE; globals, weak ones, locals.  Their count (at most 16);
+ * *any_sym says whether any symbol at all is there. */
+static size_t candidates(const input *in, uint32_t shndx, uint64_t off, size_t cand[16], int *any_sym) {
+  size_t lo, hi, nc = 0;
   sc_syms_by_place(&in->st, shndx, off, &lo, &hi);
+  *any_sym = hi > lo;
   for (int pass = 0; pass < 6 && nc < 16; pass++) {
     int want_func = pass < 3;
     uint8_t want_bind = (uint8_t)(pass % 3 == 0 ? STB_GLOBAL : pass % 3 == 1 ? STB_WEAK : STB_LOCAL);
@@ -383,12 +368,12 @@ static void map_fde(state *s, size_t n, size_t k, uint32_t i) {
         cand[nc++] = in->st.by_place[j];
     }
   }
-  if (nc == 0) {
-    snprintf(it->reason, sizeof it->reason, "no function symbol at %s+0x%llx%s", it->secname,
-             (unsigned long long)off, hi > lo ? " (only a section or object symbol)" : "");
-    return;
-  }
-  /* the first alias found in the output; else what the first says */
+  return nc;
+}
+
+/* The output's symbol for it: the first alias found there, judged; else
+ * why none is, as the first candidate says. */
+static void find_in_output(state *s, const input *in, citem *it, const size_t *cand, size_t nc) {
   int first_res = NOT_FOUND;
   char first_why[200] = "";
   for (size_t j = 0; j < nc; j++) {
@@ -425,6 +410,45 @@ static void map_fde(state *s, size_t n, size_t k, uint32_t i) {
     snprintf(it->reason, sizeof it->reason, "%s%snot in the output's symbol table%s", first_why,
              first_why[0] ? ": " : "", it->group ? " (a COMDAT group's section)" : "");
   }
+}
+
+/* One input function: FDE i of sub-section k of input n. */
+static void map_fde(state *s, size_t n, size_t k, uint32_t i) {
+  input *in = &s->in[n];
+  uint32_t shndx;
+  uint64_t off;
+  size_t cand[16], nc;
+  int any_sym;
+  if (sc_grow((void **)&s->items, &s->icap, s->nitems + 1, sizeof *s->items) != 0) {
+    s->oom = 1;
+    return;
+  }
+  citem *it = &s->items[s->nitems++];
+  memset(it, 0, sizeof *it);
+  it->input = n;
+  it->sub = k;
+  it->fde = i;
+  it->name = "";
+  it->secname = "";
+  it->out_sym = NO_SYM;
+  it->cls = K_UNMAPPED;
+  if (!start_place(in, k, it, &shndx, &off))
+    return;
+  it->secname = sc_section_name(in->e.elf, shndx);
+  it->secoff = off;
+  GElf_Shdr sh;
+  Elf_Scn *scn = elf_getscn(in->e.elf, shndx);
+  if (scn && gelf_getshdr(scn, &sh)) {
+    it->in_start = sh.sh_addr + off;
+    it->group = (sh.sh_flags & SHF_GROUP) != 0;
+  }
+  nc = candidates(in, shndx, off, cand, &any_sym);
+  if (nc == 0) {
+    snprintf(it->reason, sizeof it->reason, "no function symbol at %s+0x%llx%s", it->secname,
+             (unsigned long long)off, any_sym ? " (only a section or object symbol)" : "");
+    return;
+  }
+  find_in_output(s, in, it, cand, nc);
 }
 
 /* Several input functions found at one output symbol: one of them is it. */

@@ -127,7 +127,7 @@ static uint64_t max_field_of(const sc_cfi *c) {
 }
 
 static int start_reachable(uint64_t start, uint64_t vma, uint64_t max_field, uint8_t version) {
-  uint64_t limit = version >= 3 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
+  uint64_t limit = sfr_start_size(version) == 8 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX;
   uint64_t bases[2] = {vma, vma + max_field < vma ? UINT64_MAX : vma + max_field};
   for (int i = 0; i < 2; i++) {
     uint64_t d = start >= bases[i] ? start - bases[i] : bases[i] - start;
@@ -170,6 +170,19 @@ static sc_reason pieces_of(const sc_cfi *c, const sc_func *f, uint8_t version, b
   return why;
 }
 
+/* Why function f cannot be converted (SC_OK when it can: its pieces in
+ * b); prev_end is the end of the last function converted, 0 before the
+ * first.  *oom set when memory ran out. */
+static sc_reason reason_of(const sc_cfi *c, const sc_func *f, uint8_t version, uint64_t vma,
+                           int have_prev, uint64_t prev_end, buf *b, int *has_expr, int *oom) {
+  *has_expr = 0;
+  return f->error ? SC_CFI_ERROR
+         : have_prev && f->start < prev_end ? SC_OVERLAP
+         : f->end - f->start > UINT32_MAX ? SC_SIZE
+         : !start_reachable(f->start, vma, max_field_of(c), version) ? SC_START_RANGE
+         : pieces_of(c, f, version, b, has_expr, oom);
+}
+
 void sc_convert_list_skipped(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, FILE *out) {
   buf b = {NULL, 0, 0};
   uint64_t last_end = 0;
@@ -177,11 +190,7 @@ void sc_convert_list_skipped(const sc_elf *e, const sc_cfi *c, uint8_t version, 
   for (size_t i = 0; i < c->nfuncs && !oom; i++) {
     const sc_func *f = &c->funcs[i];
     int has_expr;
-    sc_reason why = f->error ? SC_CFI_ERROR
-                    : have_last && f->start < last_end ? SC_OVERLAP
-                    : f->end - f->start > UINT32_MAX ? SC_SIZE
-                    : !start_reachable(f->start, vma, max_field_of(c), version) ? SC_START_RANGE
-                    : pieces_of(c, f, version, &b, &has_expr, &oom);
+    sc_reason why = reason_of(c, f, version, vma, have_last, last_end, &b, &has_expr, &oom);
     if (why == SC_OK) {
       last_end = f->end;
       have_last = 1;
@@ -194,36 +203,109 @@ void sc_convert_list_skipped(const sc_elf *e, const sc_cfi *c, uint8_t version, 
   free(b.p);
 }
 
+/* Where a PLT's stretch of expression rows starts in b, when it repeats:
+ * *rep its block size (0 when there is none, or in version 1, which
+ * records no repeat size, N14: the rows are then written out range by
+ * range).  b.n when the function is one PCINC FDE. */
+static size_t plt_split(const sc_cfi *c, const sc_func *f, uint8_t version, const buf *b,
+                        uint64_t *rep) {
+  const sc_row *first_expr = NULL;
+  size_t s0 = 0;
+  *rep = 0;
+  for (uint32_t k = 0; k < f->nrows && !first_expr; k++)
+    if (c->rows[f->first_row + k].cfa_kind == SC_CFA_EXPR)
+      first_expr = &c->rows[f->first_row + k];
+  if (!first_expr || b->n <= 4 || !sfr_has_rep_size(version))
+    return b->n;
+  while (s0 < b->n && b->p[s0].end <= first_expr->start)
+    s0++;
+  if (s0 < b->n && b->p[s0].start == first_expr->start)
+    *rep = repeat_of(b, s0, b->n, b->p[s0].start, f->end);
+  return *rep ? s0 : b->n;
+}
+
+/* One FDE of the model: b's pieces [from, to), from lo to end; a PCMASK
+ * FDE when rep is not 0. */
+static int add_fde(model_buf *mb, const sc_cfi *c, const sc_func *f, const buf *b, size_t from,
+                   size_t to, uint64_t lo, uint64_t end, uint64_t rep, uint8_t version,
+                   sc_convert_stats *st) {
+  sfe_func *m = new_func(mb);
+  if (!m || fill_rows(m, c->abi, b, from, to, lo) != 0)
+    return -1;
+  m->start = lo;
+  m->size = (uint32_t)(end - lo);
+  m->pc_type = rep ? SFR_PCTYPE_MASK : SFR_PCTYPE_INC;
+  m->rep_size = (uint8_t)rep;
+  m->pauth_key = f->pauth_b;
+  m->signal = sfr_has_fde_attr(version) && b->p[0].want.signal;
+  st->rows += m->nrows;
+  st->pcmask += rep != 0;
+  st->flex += m->fde_type == SFR_FDE_TYPE_FLEX;
+  return 0;
+}
+
+/* Function f's FDEs: a PLT's repeating stretch as a PCMASK FDE, what
+ * comes before it as a PCINC one. */
+static int add_function(model_buf *mb, const sc_cfi *c, const sc_func *f, const buf *b,
+                        int has_expr, uint8_t version, sc_convert_stats *st) {
+  uint64_t rep = 0;
+  size_t split = has_expr ? plt_split(c, f, version, b, &rep) : b->n, to = split;
+  if (split > 0 && add_fde(mb, c, f, b, 0, split, f->start,
+                           split < b->n ? b->p[split].start : f->end, 0, version, st) != 0)
+    return -1;
+  if (split == b->n)
+    return 0;
+  /* the last piece of the block may run past it: rows start inside */
+  while (to < b->n && b->p[to].start < b->p[split].start + rep)
+    to++;
+  return add_fde(mb, c, f, b, split, to, b->p[split].start, f->end, rep, version, st);
+}
+
+/* The model of the functions converted, encoded into out. */
+static int encode_model(const sc_cfi *c, uint8_t version, uint64_t vma, model_buf *mb,
+                        sfe_section *out, char *err, size_t errlen) {
+  sfe_model m;
+  memset(&m, 0, sizeof m);
+  m.version = version;
+  m.abi = c->abi;
+  m.big_endian = c->abi == SFR_ABI_AARCH64_BE || c->abi == SFR_ABI_S390X_BE;
+  m.flags = SFR_F_FDE_SORTED | (sfr_has_pcrel_flag(version) ? SFR_F_FDE_FUNC_START_PCREL : 0);
+  m.fixed_ra_offset = c->abi == SFR_ABI_AMD64_LE ? -8 : 0;
+  m.fixed_fp_offset = 0;
+  m.vma = vma;
+  m.nfuncs = (uint32_t)mb->n;
+  m.funcs = mb->f;
+  sfe_status es = sfe_encode(&m, out, err, errlen);
+  sfe_model_free(&m);
+  if (es != SFE_OK) {
+    if (es == SFE_E_NOMEM)
+      snprintf(err, errlen, "out of memory");
+    return -1;
+  }
+  return 0;
+}
+
 int sc_convert(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, sfe_section *out,
                sc_convert_stats *st, char *err, size_t errlen) {
-  memset(st, 0, sizeof *st);
-  memset(out, 0, sizeof *out);
-  if (version < 1 || version > 3) {
-    snprintf(err, errlen, "SFrame version %u does not exist (1, 2 or 3)", version);
-    return -1;
-  }
-  if (version == 1 && c->abi == SFR_ABI_S390X_BE) {
-    snprintf(err, errlen, "SFrame version 1 has no s390x ABI (it came with version 2)");
-    return -1;
-  }
   model_buf mb = {NULL, 0, 0};
   buf b = {NULL, 0, 0};
   uint64_t last_end = 0;
   int have_last = 0, rc = 0;
+  (void)e;
+  memset(st, 0, sizeof *st);
+  memset(out, 0, sizeof *out);
+  if (!sfr_version_known(version)) {
+    snprintf(err, errlen, "SFrame version %u does not exist (1, 2 or 3)", version);
+    return -1;
+  }
+  if (!sfr_has_s390x(version) && c->abi == SFR_ABI_S390X_BE) {
+    snprintf(err, errlen, "SFrame version 1 has no s390x ABI (it came with version 2)");
+    return -1;
+  }
   for (size_t i = 0; i < c->nfuncs && rc == 0; i++) {
     const sc_func *f = &c->funcs[i];
-    sc_reason why = SC_OK;
-    if (f->error)
-      why = SC_CFI_ERROR;
-    else if (have_last && f->start < last_end)
-      why = SC_OVERLAP;
-    else if (f->end - f->start > UINT32_MAX)
-      why = SC_SIZE;
-    else if (!start_reachable(f->start, vma, max_field_of(c), version))
-      why = SC_START_RANGE;
-    int has_expr = 0;
-    if (why == SC_OK)
-      why = pieces_of(c, f, version, &b, &has_expr, &rc);
+    int has_expr;
+    sc_reason why = reason_of(c, f, version, vma, have_last, last_end, &b, &has_expr, &rc);
     if (rc)
       break;
     if (why != SC_OK) {
@@ -231,67 +313,7 @@ int sc_convert(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, 
       st->by_reason[why]++;
       continue;
     }
-    /* A PLT: the expression's stretch as a PCMASK FDE, what comes before
-     * it as a PCINC one. */
-    size_t split = b.n;
-    uint64_t rep = 0;
-    if (has_expr && b.n > 4) {
-      const sc_row *first_expr = NULL;
-      for (uint32_t k = 0; k < f->nrows; k++)
-        if (c->rows[f->first_row + k].cfa_kind == SC_CFA_EXPR) {
-          first_expr = &c->rows[f->first_row + k];
-          break;
-        }
-      size_t s0 = 0;
-      while (s0 < b.n && b.p[s0].end <= first_expr->start)
-        s0++;
-      if (s0 < b.n && b.p[s0].start == first_expr->start)
-        rep = repeat_of(&b, s0, b.n, b.p[s0].start, f->end);
-      /* Version 1 records no repeat size (N14): the stretch's rows are
-       * written out address range by address range instead. */
-      if (version == 1)
-        rep = 0;
-      if (rep)
-        split = s0;
-    }
-    uint8_t signal = b.p[0].want.signal;
-    if (split > 0) {
-      sfe_func *m = new_func(&mb);
-      if (!m || fill_rows(m, c->abi, &b, 0, split, f->start) != 0) {
-        rc = -1;
-        break;
-      }
-      m->start = f->start;
-      m->size = (uint32_t)((split < b.n ? b.p[split].start : f->end) - f->start);
-      m->pc_type = SFR_PCTYPE_INC;
-      m->pauth_key = f->pauth_b;
-      m->signal = version >= 3 && signal;
-      st->rows += m->nrows;
-      if (m->fde_type == SFR_FDE_TYPE_FLEX)
-        st->flex++;
-    }
-    if (split < b.n) {
-      uint64_t lo = b.p[split].start;
-      sfe_func *m = new_func(&mb);
-      size_t to = split;
-      while (to < b.n && b.p[to].start < lo + rep)
-        to++;
-      if (!m || fill_rows(m, c->abi, &b, split, to, lo) != 0) {
-        rc = -1;
-        break;
-      }
-      /* the last piece of the block may run past it: rows start inside */
-      m->start = lo;
-      m->size = (uint32_t)(f->end - lo);
-      m->pc_type = SFR_PCTYPE_MASK;
-      m->rep_size = (uint8_t)rep;
-      m->pauth_key = f->pauth_b;
-      m->signal = version >= 3 && signal;
-      st->rows += m->nrows;
-      st->pcmask++;
-      if (m->fde_type == SFR_FDE_TYPE_FLEX)
-        st->flex++;
-    }
+    rc = add_function(&mb, c, f, &b, has_expr, version, st);
     st->converted++;
     last_end = f->end;
     have_last = 1;
@@ -304,24 +326,5 @@ int sc_convert(const sc_elf *e, const sc_cfi *c, uint8_t version, uint64_t vma, 
     snprintf(err, errlen, "out of memory");
     return -1;
   }
-  sfe_model m;
-  memset(&m, 0, sizeof m);
-  m.version = version;
-  m.abi = c->abi;
-  m.big_endian = c->abi == SFR_ABI_AARCH64_BE || c->abi == SFR_ABI_S390X_BE;
-  m.flags = SFR_F_FDE_SORTED | (version >= 2 ? SFR_F_FDE_FUNC_START_PCREL : 0);
-  m.fixed_ra_offset = c->abi == SFR_ABI_AMD64_LE ? -8 : 0;
-  m.fixed_fp_offset = 0;
-  m.vma = vma;
-  m.nfuncs = (uint32_t)mb.n;
-  m.funcs = mb.f;
-  (void)e;
-  sfe_status es = sfe_encode(&m, out, err, errlen);
-  sfe_model_free(&m);
-  if (es != SFE_OK) {
-    if (es == SFE_E_NOMEM)
-      snprintf(err, errlen, "out of memory");
-    return -1;
-  }
-  return 0;
+  return encode_model(c, version, vma, &mb, out, err, errlen);
 }

@@ -204,165 +204,196 @@ static int copy_bytes(int from, int to, uint64_t len) {
   return 0;
 }
 
-/* Writes the output into fd.  0, or -1 with err set. */
-static int build(const input *in, const char *out_path, int fd, const uint8_t *sec, size_t len, char *err,
-                 size_t errlen) {
-  int is64 = in->cls == ELFCLASS64;
-  size_t old = in->shnum;
-  int fresh = old == 0; /* no sections: null, .sframe, .shstrtab are made */
-  size_t total = fresh ? 3 : old + 1;
-  size_t sframe_ndx = fresh ? 1 : old;
-  size_t strndx = fresh ? 2 : in->shstrndx;
-  uint32_t type = SHT_GNU_SFRAME;
+/* The output's layout: its section headers (the input's, one .sframe
+ * added), its name table and where each new part lies. */
+typedef struct plan {
+  int is64, fresh; /* fresh: no sections; null, .sframe, .shstrtab are made */
+  size_t total, sframe_ndx, strndx, shentsize;
+  GElf_Shdr *sh;
+  uint8_t *tab; /* the new name table: the old bytes, then the new names */
+  size_t slen, strtab_name, sframe_name;
+  uint32_t type; /* the new section's type: an old .sframe's, else SHT_GNU_SFRAME */
+  uint64_t in_size, sframe_off, str_off, shoff;
+} plan;
 
-  /* the new name table: the old bytes, then the new names */
-  size_t cap = in->strlen_ + 64, slen = 0;
-  uint8_t *tab = malloc(cap);
-  GElf_Shdr *sh = calloc(total, sizeof *sh);
-  if (!tab || !sh) {
-    free(tab);
-    free(sh);
-    return sc_fail(err, errlen, "%s: out of memory", out_path);
-  }
-  if (in->strlen_)
-    memcpy(tab, in->strtab, in->strlen_);
-  slen = in->strlen_;
-  if (slen == 0 || tab[slen - 1] != 0)
-    tab[slen++] = 0; /* the table must start with, and its last name end in, a NUL */
-  if (!fresh)
-    memcpy(sh, in->sh, old * sizeof *sh);
-  size_t replaced_name = 0;
+static void plan_free(plan *pl) {
+  free(pl->tab);
+  free(pl->sh);
+}
+
+/* The name table and the old headers, an old .sframe renamed
+ * .sframe.replaced (and no longer SHT_GNU_SFRAME). */
+static int plan_names(const input *in, plan *pl) {
+  size_t old = in->shnum, replaced_name = 0;
   int any_replaced = 0;
+  pl->tab = malloc(in->strlen_ + 64);
+  pl->sh = calloc(pl->total, sizeof *pl->sh);
+  if (!pl->tab || !pl->sh)
+    return -1;
+  if (in->strlen_)
+    memcpy(pl->tab, in->strtab, in->strlen_);
+  pl->slen = in->strlen_;
+  if (pl->slen == 0 || pl->tab[pl->slen - 1] != 0)
+    pl->tab[pl->slen++] = 0; /* the table must start with, and its last name end in, a NUL */
+  if (!pl->fresh)
+    memcpy(pl->sh, in->sh, old * sizeof *pl->sh);
   for (size_t i = 1; i < old; i++) {
     if (strcmp(name_of(in, i), ".sframe") != 0)
       continue;
     if (!any_replaced) {
-      type = in->sh[i].sh_type;
-      replaced_name = add_name(tab, &slen, ".sframe.replaced");
+      pl->type = in->sh[i].sh_type;
+      replaced_name = add_name(pl->tab, &pl->slen, ".sframe.replaced");
       any_replaced = 1;
     }
-    sh[i].sh_name = (GElf_Word)replaced_name;
-    if (sh[i].sh_type == SHT_GNU_SFRAME)
-      sh[i].sh_type = SHT_PROGBITS; /* one SFrame section by type too */
+    pl->sh[i].sh_name = (GElf_Word)replaced_name;
+    if (pl->sh[i].sh_type == SHT_GNU_SFRAME)
+      pl->sh[i].sh_type = SHT_PROGBITS; /* one SFrame section by type too */
   }
-  size_t strtab_name = fresh ? add_name(tab, &slen, ".shstrtab") : in->sh[in->shstrndx].sh_name;
-  size_t sframe_name = add_name(tab, &slen, ".sframe");
+  pl->strtab_name = pl->fresh ? add_name(pl->tab, &pl->slen, ".shstrtab") : in->sh[in->shstrndx].sh_name;
+  pl->sframe_name = add_name(pl->tab, &pl->slen, ".sframe");
+  return 0;
+}
 
-  uint64_t in_size = (uint64_t)in->st.st_size;
-  uint64_t sframe_off = align_up(in_size, SFRAME_ALIGN);
-  uint64_t str_off = sframe_off + len;
-  uint64_t shdr_align = is64 ? 8 : 4;
-  uint64_t shoff = align_up(str_off + slen, shdr_align);
-  size_t shentsize = is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
-  uint64_t end = shoff + (uint64_t)total * shentsize;
-  if (!is64 && end > UINT32_MAX) {
-    free(tab);
-    free(sh);
-    return sc_fail(err, errlen, "%s: would be too large for a 32-bit ELF file", out_path);
-  }
-
-  /* the headers */
-  GElf_Shdr *ns = &sh[sframe_ndx];
+/* The new .sframe's and the name table's headers, and the ELF header. */
+static void plan_headers(const input *in, plan *pl, size_t len, GElf_Ehdr *eh) {
+  GElf_Shdr *ns = &pl->sh[pl->sframe_ndx], *st = &pl->sh[pl->strndx];
   memset(ns, 0, sizeof *ns);
-  ns->sh_name = (GElf_Word)sframe_name;
-  ns->sh_type = type;
-  ns->sh_flags = 0;
+  ns->sh_name = (GElf_Word)pl->sframe_name;
+  ns->sh_type = pl->type;
   ns->sh_addr = SC_ELFOUT_VMA;
-  ns->sh_offset = sframe_off;
+  ns->sh_offset = pl->sframe_off;
   ns->sh_size = len;
   ns->sh_addralign = SFRAME_ALIGN;
-  GElf_Shdr *st = &sh[strndx];
-  if (fresh) {
+  if (pl->fresh) {
     memset(st, 0, sizeof *st);
     st->sh_type = SHT_STRTAB;
     st->sh_addralign = 1;
   }
-  st->sh_name = (GElf_Word)strtab_name;
-  st->sh_offset = str_off;
-  st->sh_size = slen;
-  GElf_Ehdr eh = in->eh;
-  eh.e_shoff = shoff;
-  eh.e_shentsize = (GElf_Half)shentsize;
-  if (total >= SHN_LORESERVE) {
-    eh.e_shnum = 0;
-    sh[0].sh_size = total;
+  st->sh_name = (GElf_Word)pl->strtab_name;
+  st->sh_offset = pl->str_off;
+  st->sh_size = pl->slen;
+  *eh = in->eh;
+  eh->e_shoff = pl->shoff;
+  eh->e_shentsize = (GElf_Half)pl->shentsize;
+  if (pl->total >= SHN_LORESERVE) {
+    eh->e_shnum = 0;
+    pl->sh[0].sh_size = pl->total;
   } else {
-    eh.e_shnum = (GElf_Half)total;
+    eh->e_shnum = (GElf_Half)pl->total;
   }
-  if (strndx >= SHN_LORESERVE) {
-    eh.e_shstrndx = SHN_XINDEX;
-    sh[0].sh_link = (GElf_Word)strndx;
+  if (pl->strndx >= SHN_LORESERVE) {
+    eh->e_shstrndx = SHN_XINDEX;
+    pl->sh[0].sh_link = (GElf_Word)pl->strndx;
   } else {
-    eh.e_shstrndx = (GElf_Half)strndx;
+    eh->e_shstrndx = (GElf_Half)pl->strndx;
   }
+}
 
-  /* to the file's class and byte order */
-  unsigned enc = in->eh.e_ident[EI_DATA];
-  size_t shbytes = total * shentsize;
-  void *mem = malloc(total * (is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr)));
-  uint8_t *file = malloc(shbytes);
-  uint8_t ehfile[sizeof(Elf64_Ehdr)];
-  int rc = 0;
-  if (!mem || !file) {
-    rc = sc_fail(err, errlen, "%s: out of memory", out_path);
-    goto out;
+/* A 32-bit file's headers from their GElf (64-bit) form. */
+static void to_elf32(const GElf_Shdr *sh, size_t n, const GElf_Ehdr *eh, Elf32_Shdr *m, Elf32_Ehdr *e32) {
+  for (size_t i = 0; i < n; i++) {
+    m[i].sh_name = sh[i].sh_name;
+    m[i].sh_type = sh[i].sh_type;
+    m[i].sh_flags = (Elf32_Word)sh[i].sh_flags;
+    m[i].sh_addr = (Elf32_Addr)sh[i].sh_addr;
+    m[i].sh_offset = (Elf32_Off)sh[i].sh_offset;
+    m[i].sh_size = (Elf32_Word)sh[i].sh_size;
+    m[i].sh_link = sh[i].sh_link;
+    m[i].sh_info = sh[i].sh_info;
+    m[i].sh_addralign = (Elf32_Word)sh[i].sh_addralign;
+    m[i].sh_entsize = (Elf32_Word)sh[i].sh_entsize;
   }
+  memcpy(e32->e_ident, eh->e_ident, EI_NIDENT);
+  e32->e_type = eh->e_type;
+  e32->e_machine = eh->e_machine;
+  e32->e_version = eh->e_version;
+  e32->e_entry = (Elf32_Addr)eh->e_entry;
+  e32->e_phoff = (Elf32_Off)eh->e_phoff;
+  e32->e_shoff = (Elf32_Off)eh->e_shoff;
+  e32->e_flags = eh->e_flags;
+  e32->e_ehsize = eh->e_ehsize;
+  e32->e_phentsize = eh->e_phentsize;
+  e32->e_phnum = eh->e_phnum;
+  e32->e_shentsize = eh->e_shentsize;
+  e32->e_shnum = eh->e_shnum;
+  e32->e_shstrndx = eh->e_shstrndx;
+}
+
+/* The headers in the file's class and byte order: shfile (shbytes) and
+ * ehfile (*ehsize bytes). */
+static int to_file_form(const input *in, const plan *pl, const GElf_Ehdr *eh, uint8_t *shfile,
+                        size_t shbytes, uint8_t *ehfile, size_t *ehsize) {
+  void *mem = malloc(shbytes);
   Elf64_Ehdr e64;
   Elf32_Ehdr e32;
-  if (is64) {
+  unsigned enc = in->eh.e_ident[EI_DATA];
+  int rc;
+  if (!mem)
+    return -1;
+  if (pl->is64) {
     Elf64_Shdr *m = mem;
-    for (size_t i = 0; i < total; i++)
-      m[i] = sh[i]; /* GElf_Shdr is Elf64_Shdr */
-    e64 = eh;
+    for (size_t i = 0; i < pl->total; i++)
+      m[i] = pl->sh[i]; /* GElf_Shdr is Elf64_Shdr */
+    e64 = *eh;
   } else {
-    Elf32_Shdr *m = mem;
-    for (size_t i = 0; i < total; i++) {
-      m[i].sh_name = sh[i].sh_name;
-      m[i].sh_type = sh[i].sh_type;
-      m[i].sh_flags = (Elf32_Word)sh[i].sh_flags;
-      m[i].sh_addr = (Elf32_Addr)sh[i].sh_addr;
-      m[i].sh_offset = (Elf32_Off)sh[i].sh_offset;
-      m[i].sh_size = (Elf32_Word)sh[i].sh_size;
-      m[i].sh_link = sh[i].sh_link;
-      m[i].sh_info = sh[i].sh_info;
-      m[i].sh_addralign = (Elf32_Word)sh[i].sh_addralign;
-      m[i].sh_entsize = (Elf32_Word)sh[i].sh_entsize;
-    }
-    memcpy(e32.e_ident, eh.e_ident, EI_NIDENT);
-    e32.e_type = eh.e_type;
-    e32.e_machine = eh.e_machine;
-    e32.e_version = eh.e_version;
-    e32.e_entry = (Elf32_Addr)eh.e_entry;
-    e32.e_phoff = (Elf32_Off)eh.e_phoff;
-    e32.e_shoff = (Elf32_Off)eh.e_shoff;
-    e32.e_flags = eh.e_flags;
-    e32.e_ehsize = eh.e_ehsize;
-    e32.e_phentsize = eh.e_phentsize;
-    e32.e_phnum = eh.e_phnum;
-    e32.e_shentsize = eh.e_shentsize;
-    e32.e_shnum = eh.e_shnum;
-    e32.e_shstrndx = eh.e_shstrndx;
+    to_elf32(pl->sh, pl->total, eh, mem, &e32);
   }
-  size_t ehsize = is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
-  if (translate(in->elf, ELF_T_SHDR, mem, shbytes, file, shbytes, enc) != 0 ||
-      translate(in->elf, ELF_T_EHDR, is64 ? (void *)&e64 : (void *)&e32, ehsize, ehfile, ehsize, enc) != 0) {
-    rc = sc_fail(err, errlen, "%s: cannot translate the headers: %s", out_path, elf_errmsg(-1));
-    goto out;
-  }
-
-  /* the bytes: the input, the new section, the names, the headers */
-  static const uint8_t zeros[16];
-  if (copy_bytes(in->fd, fd, in_size) != 0 ||
-      pwrite_all(fd, zeros, (size_t)(sframe_off - in_size), in_size) != 0 ||
-      pwrite_all(fd, sec, len, sframe_off) != 0 || pwrite_all(fd, tab, slen, str_off) != 0 ||
-      pwrite_all(fd, zeros, (size_t)(shoff - str_off - slen), str_off + slen) != 0 ||
-      pwrite_all(fd, file, shbytes, shoff) != 0 || pwrite_all(fd, ehfile, ehsize, 0) != 0)
-    rc = sc_fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
-out:
+  *ehsize = pl->is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
+  rc = translate(in->elf, ELF_T_SHDR, mem, shbytes, shfile, shbytes, enc) != 0 ||
+               translate(in->elf, ELF_T_EHDR, pl->is64 ? (void *)&e64 : (void *)&e32, *ehsize,
+                         ehfile, *ehsize, enc) != 0
+           ? -1
+           : 0;
   free(mem);
-  free(file);
-  free(tab);
-  free(sh);
+  return rc;
+}
+
+/* Writes the output into fd: the input, the new section, the names, the
+ * headers.  0, or -1 with err set. */
+static int build(const input *in, const char *out_path, int fd, const uint8_t *sec, size_t len, char *err,
+                 size_t errlen) {
+  static const uint8_t zeros[16];
+  plan pl;
+  GElf_Ehdr eh;
+  uint8_t ehfile[sizeof(Elf64_Ehdr)], *shfile = NULL;
+  size_t shbytes, ehsize = 0;
+  int rc = 0;
+  memset(&pl, 0, sizeof pl);
+  pl.is64 = in->cls == ELFCLASS64;
+  pl.fresh = in->shnum == 0;
+  pl.total = pl.fresh ? 3 : in->shnum + 1;
+  pl.sframe_ndx = pl.fresh ? 1 : in->shnum;
+  pl.strndx = pl.fresh ? 2 : in->shstrndx;
+  pl.type = SHT_GNU_SFRAME;
+  pl.shentsize = pl.is64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+  if (plan_names(in, &pl) != 0) {
+    plan_free(&pl);
+    return sc_fail(err, errlen, "%s: out of memory", out_path);
+  }
+  pl.in_size = (uint64_t)in->st.st_size;
+  pl.sframe_off = align_up(pl.in_size, SFRAME_ALIGN);
+  pl.str_off = pl.sframe_off + len;
+  pl.shoff = align_up(pl.str_off + pl.slen, pl.is64 ? 8 : 4);
+  shbytes = pl.total * pl.shentsize;
+  if (!pl.is64 && pl.shoff + (uint64_t)shbytes > UINT32_MAX) {
+    plan_free(&pl);
+    return sc_fail(err, errlen, "%s: would be too large for a 32-bit ELF file", out_path);
+  }
+  plan_headers(in, &pl, len, &eh);
+  shfile = malloc(shbytes);
+  if (!shfile)
+    rc = sc_fail(err, errlen, "%s: out of memory", out_path);
+  else if (to_file_form(in, &pl, &eh, shfile, shbytes, ehfile, &ehsize) != 0)
+    rc = sc_fail(err, errlen, "%s: cannot translate the headers: %s", out_path, elf_errmsg(-1));
+  else if (copy_bytes(in->fd, fd, pl.in_size) != 0 ||
+           pwrite_all(fd, zeros, (size_t)(pl.sframe_off - pl.in_size), pl.in_size) != 0 ||
+           pwrite_all(fd, sec, len, pl.sframe_off) != 0 ||
+           pwrite_all(fd, pl.tab, pl.slen, pl.str_off) != 0 ||
+           pwrite_all(fd, zeros, (size_t)(pl.shoff - pl.str_off - pl.slen), pl.str_off + pl.slen) != 0 ||
+           pwrite_all(fd, shfile, shbytes, pl.shoff) != 0 || pwrite_all(fd, ehfile, ehsize, 0) != 0)
+    rc = sc_fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
+  free(shfile);
+  plan_free(&pl);
   return rc;
 }
 

@@ -93,6 +93,39 @@ static int64_t wrap_sub(int64_t a, int64_t b) {
   return (int64_t)((uint64_t)a - (uint64_t)b);
 }
 
+/* A register's value plus off, at pc (the PC's own register is pc). */
+static val reg_plus(const sc_cfi *c, uint32_t reg, uint64_t off, uint64_t pc) {
+  val v = {0, 0, 0};
+  if (reg == pc_reg(c->abi)) {
+    v.k = (int64_t)(pc + off);
+  } else {
+    v.kind = 1;
+    v.reg = reg;
+    v.k = (int64_t)off;
+  }
+  return v;
+}
+
+/* A binary operation on two constants (DWARF 5 2.5.1.4). */
+static int64_t const_op(uint8_t a, int64_t x, int64_t y) {
+  uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+  switch (a) {
+  case DW_OP_and: return (int64_t)(ux & uy);
+  case DW_OP_or: return (int64_t)(ux | uy);
+  case DW_OP_xor: return (int64_t)(ux ^ uy);
+  case DW_OP_shl: return uy < 64 ? (int64_t)(ux << uy) : 0;
+  case DW_OP_shr: return uy < 64 ? (int64_t)(ux >> uy) : 0;
+  case DW_OP_shra: return uy < 64 ? (x < 0 ? (int64_t)~(~ux >> uy) : (int64_t)(ux >> uy)) : (x < 0 ? -1 : 0);
+  case DW_OP_mul: return (int64_t)(ux * uy);
+  case DW_OP_ge: return x >= y;
+  case DW_OP_gt: return x > y;
+  case DW_OP_le: return x <= y;
+  case DW_OP_lt: return x < y;
+  case DW_OP_eq: return x == y;
+  default: return x != y;
+  }
+}
+
 /* 0 and the top of the stack, or -1 when the expression is not of the
  * forms above. */
 static int eval(const sc_cfi *c, uint32_t expr, uint64_t pc, int in_rule, val *out) {
@@ -111,25 +144,9 @@ static int eval(const sc_cfi *c, uint32_t expr, uint64_t pc, int in_rule, val *o
       v.k = a - DW_OP_lit0;
       PUSH(v);
     } else if (a >= DW_OP_breg0 && a <= DW_OP_breg31) {
-      uint32_t reg = a - DW_OP_breg0;
-      if (reg == pc_reg(c->abi))
-        v.k = (int64_t)(pc + ops[i].number);
-      else {
-        v.kind = 1;
-        v.reg = reg;
-        v.k = (int64_t)ops[i].number;
-      }
-      PUSH(v);
+      PUSH(reg_plus(c, (uint32_t)(a - DW_OP_breg0), ops[i].number, pc));
     } else if (a == DW_OP_bregx) {
-      uint32_t reg = (uint32_t)ops[i].number;
-      if (reg == pc_reg(c->abi))
-        v.k = (int64_t)(pc + ops[i].number2);
-      else {
-        v.kind = 1;
-        v.reg = reg;
-        v.k = (int64_t)ops[i].number2;
-      }
-      PUSH(v);
+      PUSH(reg_plus(c, (uint32_t)ops[i].number, ops[i].number2, pc));
     } else if (a == DW_OP_const1u || a == DW_OP_const2u || a == DW_OP_const4u || a == DW_OP_const8u ||
                a == DW_OP_constu || a == DW_OP_const1s || a == DW_OP_const2s || a == DW_OP_const4s ||
                a == DW_OP_const8s || a == DW_OP_consts) {
@@ -183,24 +200,7 @@ static int eval(const sc_cfi *c, uint32_t expr, uint64_t pc, int in_rule, val *o
       val y = st[--sp], *x = &st[sp - 1];
       if (x->kind || y.kind)
         return -1;
-      uint64_t ux = (uint64_t)x->k, uy = (uint64_t)y.k;
-      int64_t r;
-      switch (a) {
-      case DW_OP_and: r = (int64_t)(ux & uy); break;
-      case DW_OP_or: r = (int64_t)(ux | uy); break;
-      case DW_OP_xor: r = (int64_t)(ux ^ uy); break;
-      case DW_OP_shl: r = uy < 64 ? (int64_t)(ux << uy) : 0; break;
-      case DW_OP_shr: r = uy < 64 ? (int64_t)(ux >> uy) : 0; break;
-      case DW_OP_shra: r = uy < 64 ? (x->k < 0 ? (int64_t)~(~ux >> uy) : (int64_t)(ux >> uy)) : (x->k < 0 ? -1 : 0); break;
-      case DW_OP_mul: r = (int64_t)(ux * uy); break;
-      case DW_OP_ge: r = x->k >= y.k; break;
-      case DW_OP_gt: r = x->k > y.k; break;
-      case DW_OP_le: r = x->k <= y.k; break;
-      case DW_OP_lt: r = x->k < y.k; break;
-      case DW_OP_eq: r = x->k == y.k; break;
-      default: r = x->k != y.k; break;
-      }
-      x->k = r;
+      x->k = const_op(a, x->k, y.k);
     } else {
       return -1;
     }
@@ -239,7 +239,7 @@ static sc_reason reg_express(const sc_cfi *c, const sc_reg *g, uint64_t pc, int 
   case SC_R_UNDEF:
     if (!is_ra)
       return SC_FP_RULE;
-    if (version < 2)
+    if (!sfr_has_outermost(version))
       return SC_RA_UNDEF;
     *outermost = 1;
     return SC_OK;
@@ -249,7 +249,7 @@ static sc_reason reg_express(const sc_cfi *c, const sc_reg *g, uint64_t pc, int 
     out->kind = SFR_RULE_AT_CFA;
     out->offset = g->offset;
     if (is_ra && abi == SFR_ABI_AMD64_LE && g->offset != -8) {
-      if (version < 3)
+      if (!sfr_has_flex_fde(version))
         return SC_RA_RULE;
       *flex = 1;
     }
@@ -257,7 +257,7 @@ static sc_reason reg_express(const sc_cfi *c, const sc_reg *g, uint64_t pc, int 
       return SC_OFFSET_RANGE; /* an odd word names a register (v2 section 3.1.3) */
     return SC_OK;
   case SC_R_VAL_OFFSET:
-    if (version < 3)
+    if (!sfr_has_flex_fde(version))
       return rule_reason;
     if (!fits32(g->offset))
       return SC_OFFSET_RANGE;
@@ -268,9 +268,9 @@ static sc_reason reg_express(const sc_cfi *c, const sc_reg *g, uint64_t pc, int 
   case SC_R_REGISTER:
     out->kind = SFR_RULE_REG;
     out->reg = g->reg;
-    if (abi == SFR_ABI_S390X_BE && version == 2)
+    if (abi == SFR_ABI_S390X_BE && sfr_s390x_regnum_words(version))
       return SC_OK;
-    if (version < 3)
+    if (!sfr_has_flex_fde(version))
       return rule_reason;
     *flex = 1;
     return SC_OK;
@@ -286,7 +286,7 @@ static sc_reason reg_express(const sc_cfi *c, const sc_reg *g, uint64_t pc, int 
       sc_reg plain = {value ? SC_R_VAL_OFFSET : SC_R_OFFSET, 0, v.k, 0};
       return reg_express(c, &plain, pc, is_ra, version, out, flex, outermost);
     }
-    if (version < 3)
+    if (!sfr_has_flex_fde(version))
       return expr_reason;
     out->kind = value ? SFR_RULE_REG : SFR_RULE_AT_REG;
     out->reg = v.reg;
@@ -365,7 +365,7 @@ void sc_express(const sc_cfi *c, const sc_func *f, const sc_row *r, uint64_t pc,
     return;
   }
   if (ru->cfa.base == SFR_BASE_REG || deref) {
-    if (version < 3) {
+    if (!sfr_has_flex_fde(version)) {
       out->reason = deref ? SC_R_CFA_EXPR : SC_R_CFA_REG;
       return;
     }
@@ -399,7 +399,7 @@ void sc_express(const sc_cfi *c, const sc_func *f, const sc_row *r, uint64_t pc,
     }
     /* AArch64 default FDEs keep FP only after RA ([CFA, RA, FP]). */
     if (is_aarch64(abi) && ru->fp.kind != SFR_RULE_UNCHANGED && ru->ra.kind == SFR_RULE_UNCHANGED) {
-      if (version < 3) {
+      if (!sfr_has_flex_fde(version)) {
         out->reason = SC_FP_RULE;
         return;
       }
@@ -413,7 +413,7 @@ void sc_express(const sc_cfi *c, const sc_func *f, const sc_row *r, uint64_t pc,
     }
     ru->ra_mangled = 1;
   }
-  if (r->signal && version < 3) {
+  if (r->signal && !sfr_has_fde_attr(version)) {
     out->reason = SC_SIGNAL;
     return;
   }

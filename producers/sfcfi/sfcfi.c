@@ -181,7 +181,15 @@ static void convert_report(const sc_elf *e, const sc_cfi *cfi, unsigned version,
   }
 }
 
-static int cmd_convert(int argc, char **argv) {
+/* sfcfi convert's options. */
+typedef struct convert_opts {
+  uint64_t version, vma;
+  int elf_out, have_vma, debug_frame, verbose, json;
+  const char *in, *out_path;
+} convert_opts;
+
+/* -1 when the options are good; else the exit status (0 for --help). */
+static int convert_options(int argc, char **argv, convert_opts *o) {
   static const struct option opts[] = {{"version", required_argument, NULL, 'V'},
                                        {"output", required_argument, NULL, 'o'},
                                        {"elf", no_argument, NULL, 'e'},
@@ -191,97 +199,106 @@ static int cmd_convert(int argc, char **argv) {
                                        {"json", no_argument, NULL, 'j'},
                                        {"help", no_argument, NULL, 'h'},
                                        {NULL, 0, NULL, 0}};
-  uint64_t version = 0, vma = 0;
-  int elf_out = 0, have_vma = 0, debug_frame = 0, verbose = 0, json = 0, c;
-  const char *out_path = NULL;
+  int c;
+  memset(o, 0, sizeof *o);
   optind = 1;
   while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
     switch (c) {
     case 'V':
-      if (!sfc_parse_u64(optarg, &version) || version < 1 || version > 3) {
+      if (!sfc_parse_u64(optarg, &o->version) || o->version > SFR_VERSION_MAX ||
+          !sfr_version_known((unsigned)o->version)) {
         sfc_error("--version wants 1, 2 or 3, not '%s'", optarg);
         return 2;
       }
       break;
-    case 'o': out_path = optarg; break;
-    case 'e': elf_out = 1; break;
+    case 'o': o->out_path = optarg; break;
+    case 'e': o->elf_out = 1; break;
     case 'a':
-      if (!parse_address("--vma", optarg, &vma))
+      if (!parse_address("--vma", optarg, &o->vma))
         return 2;
-      have_vma = 1;
+      o->have_vma = 1;
       break;
-    case 'd': debug_frame = 1; break;
-    case 'v': verbose = 1; break;
-    case 'j': json = 1; break;
+    case 'd': o->debug_frame = 1; break;
+    case 'v': o->verbose = 1; break;
+    case 'j': o->json = 1; break;
     case 'h': usage(stdout); return 0;
     default: usage(stderr); return 2;
     }
   }
-  if (argc - optind != 1 || !version || !out_path) {
+  if (argc - optind != 1 || !o->version || !o->out_path) {
     sfc_error("convert wants --version N, -o OUT and one ELF file");
     usage(stderr);
     return 2;
   }
-  if (elf_out && have_vma) {
+  if (o->elf_out && o->have_vma) {
     sfc_error("--vma is for a raw section: with --elf the section is written for address 0");
     return 2;
   }
-  const char *in = argv[optind];
-  if (same_file(in, out_path)) {
-    sfc_error("%s: the output would overwrite the input", out_path);
+  o->in = argv[optind];
+  if (same_file(o->in, o->out_path)) {
+    sfc_error("%s: the output would overwrite the input", o->out_path);
     return 2;
   }
-  char err[256];
-  sc_elf e;
-  if (sc_elf_open(&e, in, err, sizeof err) != 0) {
-    sfc_error("%s: %s", in, err);
-    return 2;
-  }
-  if (elf_out && e.type == ET_REL) {
-    sfc_error("%s: a relocatable object has no addresses until it is linked: write the raw section "
-              "(without --elf)", in);
-    sc_elf_close(&e);
-    return 2;
-  }
-  if (version == 1 && e.abi == SFR_ABI_S390X_BE) {
-    sfc_error("%s: SFrame version 1 has no s390x ABI (it came with version 2)", in);
-    sc_elf_close(&e);
-    return 2;
-  }
-  sc_cfi cfi;
-  if (sc_cfi_read(&e, debug_frame, &cfi, err, sizeof err) != 0) {
-    sfc_error("%s: %s", in, err);
-    sc_elf_close(&e);
-    return 2;
-  }
-  if (!have_vma)
-    vma = elf_out ? SC_ELFOUT_VMA : e.sframe ? e.sframe_vma : 0;
+  return -1;
+}
+
+/* The file's CFI converted and written as o asks: 0, 1 when no function
+ * could be converted, 2 on an error. */
+static int convert_file(const convert_opts *o, const sc_elf *e, const sc_cfi *cfi, uint64_t vma) {
   sfe_section sec;
   sc_convert_stats st;
+  char err[256];
   int rc = 0;
-  if (sc_convert(&e, &cfi, (uint8_t)version, vma, &sec, &st, err, sizeof err) != 0) {
-    sfc_error("%s: %s", in, err);
-    rc = 2;
-  } else {
-    if (st.converted == 0) {
-      sfc_error("%s: no function could be converted (%zu skipped)", in, st.skipped);
-      rc = 1;
-    } else if (elf_out) {
-      if (sc_elf_write_with_sframe(in, out_path, sec.bytes, sec.len, err, sizeof err) != 0) {
-        sfc_error("%s", err); /* the writer names the file */
-        rc = 2;
-      }
-    } else if (write_whole(out_path, sec.bytes, sec.len) != 0) {
+  if (sc_convert(e, cfi, (uint8_t)o->version, vma, &sec, &st, err, sizeof err) != 0) {
+    sfc_error("%s: %s", o->in, err);
+    return 2;
+  }
+  if (st.converted == 0) {
+    sfc_error("%s: no function could be converted (%zu skipped)", o->in, st.skipped);
+    rc = 1;
+  } else if (o->elf_out) {
+    if (sc_elf_write_with_sframe(o->in, o->out_path, sec.bytes, sec.len, err, sizeof err) != 0) {
+      sfc_error("%s", err); /* the writer names the file */
       rc = 2;
     }
-    if (rc == 0 || rc == 1) {
-      convert_report(&e, &cfi, (unsigned)version, vma, &sec, &st, in, out_path, json, rc);
-      if (verbose)
-        sc_convert_list_skipped(&e, &cfi, (uint8_t)version, vma, stdout);
-    }
-    sfe_section_free(&sec);
+  } else if (write_whole(o->out_path, sec.bytes, sec.len) != 0) {
+    rc = 2;
   }
-  sc_cfi_free(&cfi);
+  if (rc == 0 || rc == 1) {
+    convert_report(e, cfi, (unsigned)o->version, vma, &sec, &st, o->in, o->out_path, o->json, rc);
+    if (o->verbose)
+      sc_convert_list_skipped(e, cfi, (uint8_t)o->version, vma, stdout);
+  }
+  sfe_section_free(&sec);
+  return rc;
+}
+
+static int cmd_convert(int argc, char **argv) {
+  convert_opts o;
+  char err[256];
+  sc_elf e;
+  sc_cfi cfi;
+  int rc = convert_options(argc, argv, &o);
+  if (rc >= 0)
+    return rc;
+  if (sc_elf_open(&e, o.in, err, sizeof err) != 0) {
+    sfc_error("%s: %s", o.in, err);
+    return 2;
+  }
+  if (o.elf_out && e.type == ET_REL) {
+    sfc_error("%s: a relocatable object has no addresses until it is linked: write the raw section "
+              "(without --elf)", o.in);
+    rc = 2;
+  } else if (!sfr_has_s390x((unsigned)o.version) && e.abi == SFR_ABI_S390X_BE) {
+    sfc_error("%s: SFrame version 1 has no s390x ABI (it came with version 2)", o.in);
+    rc = 2;
+  } else if (sc_cfi_read(&e, o.debug_frame, &cfi, err, sizeof err) != 0) {
+    sfc_error("%s: %s", o.in, err);
+    rc = 2;
+  } else {
+    rc = convert_file(&o, &e, &cfi, o.have_vma ? o.vma : o.elf_out ? SC_ELFOUT_VMA : e.sframe ? e.sframe_vma : 0);
+    sc_cfi_free(&cfi);
+  }
   sc_elf_close(&e);
   return rc;
 }
