@@ -141,10 +141,10 @@ bash "$here/harness/build-qemu.sh"
 q=$B/qemu
 plugin=$B/plugin/libsfrtruth.so
 mkdir -p "$B/plugin"
-psrc=("$here/harness/plugin/sfr_truth.c" "$here"/decoder/src/*.c "$here"/decoder/fast/*.c "$here/common/sfc_tools.c")
-if [ ! -f "$plugin" ] || [ -n "$(find "${psrc[@]}" "$here"/decoder/include/sframe_ref.h "$here"/decoder/src/*.h "$here"/decoder/fast/*.h -newer "$plugin")" ]; then
+psrc=("$here"/harness/plugin/*.c "$here"/decoder/src/*.c "$here"/decoder/fast/*.c "$here/common/sfc_tools.c")
+if [ ! -f "$plugin" ] || [ -n "$(find "${psrc[@]}" "$here"/harness/plugin/*.h "$here"/decoder/include/sframe_ref.h "$here"/decoder/src/*.h "$here"/decoder/fast/*.h -newer "$plugin")" ]; then
   # shellcheck disable=SC2046
-  ${CC:-gcc} -std=c11 -O2 -Wall -Wextra -Werror -fPIC -shared -D_POSIX_C_SOURCE=200809L \
+  ${CC:-gcc} -std=c11 -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden -D_POSIX_C_SOURCE=200809L \
     -I"$here/decoder/include" -I"$here/decoder/src" -I"$here/decoder/fast" -I"$here/common" -I"$q/include" $(pkg-config --cflags glib-2.0) \
     "${psrc[@]}" -o "$plugin.tmp.$$" $(pkg-config --libs glib-2.0)
   mv "$plugin.tmp.$$" "$plugin"

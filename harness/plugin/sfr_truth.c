@@ -92,200 +92,32 @@
  *                 of an executable PT_LOAD.  Each frame is unwound with the
  *                 section of the module its PC lies in.
  *
- * One file of about 1,300 lines on purpose: a plugin is one shared object
- * whose callbacks (translation, each block, each checked instruction,
- * stores, system calls, exit) all work on one state (g and each vCPU's
- * vstate) under one rule of who writes what when; split, each part would
- * need that state's whole layout and that rule.  Its parts are marked
- * ("---- ... ----") in the order a run meets them.
+ * The plugin's files, by role: this one (registers, instruction classes,
+ * coverage, the shadow stack, translation; its parts marked "---- ... ----"
+ * in the order a run meets them), truth_modules.c (where the loader maps
+ * each lib=, signal handlers), truth_check.c (checking one instruction),
+ * truth_report.c (buckets, snapshots, progress, the result) and
+ * truth_args.c (the arguments above); truth.h holds the state they share
+ * and the rule of who writes it when.
  */
-#include <errno.h>
-#include <glib.h>
-#include <inttypes.h>
-#include <stddef.h>
-#include <stdio.h>
-#include <unistd.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
+#include "truth.h"
 
-#include <qemu-plugin.h>
+struct truth_globals g;
+const char *const plt_names[PLT_KINDS] = {".plt", ".plt.sec", ".plt.got", ".iplt"};
 
-#include "sfc_tools.h"
-#include "sframe_ref.h"
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 /* A fatal error, from any callback: the message is out, and the process
  * ends without running the exit handlers (on_exit_cb takes g.lock, which
  * the failing callback may hold: exit() would wait on it forever). */
-_Noreturn static void fatal_exit(void) {
+_Noreturn void fatal_exit(void) {
   fflush(stderr);
   _exit(70);
 }
 
-
-QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
-
-enum arch { ARCH_X86_64, ARCH_AARCH64, ARCH_S390X };
-
-/* What a step (one frame's unwind) gave, against the truth. */
-enum verdict { V_OK = 0, V_PC, V_SP, V_STOP };
-
-typedef struct frame {
-  uint64_t ra;  /* where the call returns */
-  uint64_t csp; /* the caller's SP at the call (and after the return) */
-  uint64_t serial;
-  uint64_t entry; /* the callee's first instruction */
-  uint8_t reloc;  /* the callee moved its frame above csp (see relocated) */
-  uint8_t fn_known;        /* fn_lo/fn_hi hold the callee's extent */
-  uint64_t fn_lo, fn_hi;   /* the callee's function (its FDE), 0: none */
-  int64_t unc;  /* index of the nearest frame at or below this one whose RA
-                   no FDE covers (-1: none) */
-  /* The oracle's step from this frame (pc ra, sp csp, fp in_fp) to the
-   * frame below, remembered while cached is set. */
-  uint8_t cached, verdict, stop, filled;
-  uint64_t in_fp, out_pc, out_sp, out_fp;
-  uint64_t rd_lo, rd_hi; /* the memory the step read: [rd_lo, rd_hi) */
-  uint64_t min_lo;       /* the lowest rd_lo of a cached step at or below */
-  /* The chain from this frame's step down, valid while tail_ok is set. */
-  uint8_t tail_ok, tail_filled;
-  int64_t tail_bad;      /* index of the frame whose step went wrong, -1 */
-  uint64_t tail_frames;  /* frames that equal the truth */
-} frame;
-
-typedef struct landing {
-  uint64_t pc, sp;   /* pc 0: empty */
-  uint64_t level;    /* the depth after the return */
-  uint64_t serial;   /* the serial of the frame it returned to (0: none) */
-} landing;
-
-#define LANDING_BITS 16 /* the filter: a bit per hashed landing address */
-
-typedef struct counts {
-  uint64_t checked, correct, wrong, fp_unknown, reg_unknown, unknown_stack, frames_checked;
-  uint64_t max_depth, nonlocal_exits, signal_frames, steps, reused, relocated, jump_calls;
-} counts;
-
-/* Modules: the program (0) and each lib= (1..). */
-#define MAX_MODS 64 /* the program, ld.so, its libraries, what it dlopens */
-#define MAX_XSEG 4
-enum { PLT_PLT, PLT_SEC, PLT_GOT, PLT_IPLT, PLT_KINDS };
-static const char *const plt_names[PLT_KINDS] = {".plt", ".plt.sec", ".plt.got", ".iplt"};
-
-/* What one instruction's check gave (on_check), counted per module and
- * per PLT section. */
-typedef struct mcounts {
-  uint64_t checked, correct, fp_unknown, reg_unknown, wrong, unknown_stack;
-} mcounts;
-
-/* Per-vCPU inline counters (a scoreboard): executed instructions, in all,
- * per module, per module's PLT section. */
-typedef struct sboard {
-  uint64_t executed;
-  uint64_t mod_exec[MAX_MODS];
-  uint64_t plt_exec[MAX_MODS][PLT_KINDS];
-} sboard;
-
-typedef struct module {
-  char *path;            /* lib=: the file; NULL for the program */
-  dev_t dev;
-  ino_t ino;
-  char *sec_path;
-  uint8_t *sec_bytes;
-  size_t sec_len;
-  uint64_t vma;
-  int have_vma;
-  sfr_section sec;
-  uint64_t bias;
-  gint opened;           /* set (atomically) once sec is open at bias */
-  uint64_t lo, hi;       /* its code where loaded (hi 0: everywhere) */
-  struct {
-    uint64_t vaddr, memsz, off;
-  } xseg[MAX_XSEG];
-  unsigned n_xseg;
-  uint64_t plt_lo[PLT_KINDS], plt_hi[PLT_KINDS]; /* file addresses; hi 0: none */
-  uint64_t maps, remaps; /* executable mappings seen; at another bias */
-  int ldso;              /* ldso=: the program's interpreter (bias from AT_BASE) */
-  uint64_t ldso_vaddr;   /* its lowest PT_LOAD address */
-} module;
-
-#define MAX_FDS 4096 /* guest descriptors followed (the loader's are small) */
-
-/* One thread. */
-typedef struct vstate {
-  struct qemu_plugin_register *r_sp, *r_fp, *r_ra;
-  struct qemu_plugin_register *r_dwarf[SFR_MAX_REGS];
-  GByteArray *rbuf, *mbuf;
-  frame *stack;
-  size_t depth, cap;
-  uint64_t serial;
-  uint64_t called_sp; /* SP a callee has at entry after the last call; 0 none */
-  int started;
-  uint64_t stack_lo, stack_hi; /* the thread's own stack */
-  landing *land;
-  size_t land_cap, land_n;
-  uint8_t land_filter[1u << (LANDING_BITS - 3)];
-  uint8_t ra_filter[1u << (LANDING_BITS - 3)]; /* return addresses pushed */
-  struct {
-    uint64_t ra;
-    int known, covered, gen;
-  } ra_cache[4096];
-  struct {
-    uint64_t pc, lo, hi; /* hi 0: no FDE */
-    int gen;
-  } jump_fn[64]; /* the function of each jump site seen (on_jump) */
-  /* read_mem's record of the current step */
-  int fill_unreadable;
-  uint64_t filled, rd_lo, rd_hi;
-  sfr_regs *bt;
-  size_t bt_cap;
-  counts c;
-  mcounts mc[MAX_MODS], plt[MAX_MODS][PLT_KINDS];
-  uint64_t checks_since_snap;
-  /* a system call in flight: the module an openat names, an mmap's */
-  int pend_open, pend_map;
-  uint64_t pend_off, pend_len;
-} vstate;
-
-typedef struct bucket {
-  uint64_t top_pc, step_pc;
-  int mod, step_mod; /* the modules of the two (-1: none) */
-  int plt;           /* the PLT section of top_pc (-1: none) */
-  char what[48];
-  char rule[160];
-  uint64_t count, frame_min, frame_max;
-} bucket;
-
-#define MAX_VCPUS 512
-
-static struct {
-  enum arch arch;
-  int big_endian;
-  uint8_t abi;
-  module mod[MAX_MODS];
-  int n_mods;
-  gint mod_gen; /* bumped when a module opens: ra_cache entries are stale */
-  int8_t fd_mod[MAX_FDS]; /* guest descriptor -> module + 1 */
-  uint64_t entry, interp;
-  int have_entry;
-  char *root; /* root=: QEMU's -L prefix, where guest paths are looked up first */
-  char *out_path, *snapdir;
-  uint64_t snaps_max, stride, wrongsnaps_max, pauth, check, full, stack_size, progress;
-  struct qemu_plugin_scoreboard *score; /* sboard per vCPU */
-  GMutex lock; /* buckets, snapshots, handlers, threads, progress */
-  GHashTable *buckets;
-  GHashTable *reg_at; /* truth unknown (register): step PC -> count */
-  uint64_t snaps_written, wrongsnaps_written;
-  uint64_t handlers[64];
-  gint n_handlers;
-  vstate *vs[MAX_VCPUS];
-  unsigned threads;
-  int64_t t0, last_progress;
-  uint64_t progress_tick;
-} g;
-
 /* ---- registers and memory ---- */
 
-static uint64_t reg_value(vstate *v, struct qemu_plugin_register *h) {
+uint64_t reg_value(vstate *v, struct qemu_plugin_register *h) {
   g_byte_array_set_size(v->rbuf, 0);
   int n = qemu_plugin_read_register(h, v->rbuf);
   uint64_t x = 0;
@@ -303,7 +135,7 @@ static uint64_t reg_value(vstate *v, struct qemu_plugin_register *h) {
 /* The oracle's memory callback: ctx is the thread.  Records the range each
  * step reads; with fill_unreadable set, reads zeros where memory cannot be
  * read, and counts them. */
-static int read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n) {
+int read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n) {
   vstate *v = ctx;
   if (addr < v->rd_lo)
     v->rd_lo = addr;
@@ -321,7 +153,7 @@ static int read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n) {
   return 0;
 }
 
-static uint64_t load_u64(const uint8_t *b) {
+uint64_t load_u64(const uint8_t *b) {
   uint64_t x = 0;
   for (int i = 0; i < 8; i++)
     x = (x << 8) | b[g.big_endian ? i : 7 - i];
@@ -399,7 +231,7 @@ static int jump_reg(const uint8_t *b, size_t n) {
 }
 
 /* The CFA of a frame whose caller's SP at the call is csp (spec 3.1.3). */
-static uint64_t cfa_of(uint64_t csp) { return g.arch == ARCH_S390X ? csp + 160 : csp; }
+uint64_t cfa_of(uint64_t csp) { return g.arch == ARCH_S390X ? csp + 160 : csp; }
 
 /* The SP a callee has at its first instruction after a call made at sp. */
 static uint64_t entry_sp(uint64_t sp) { return g.arch == ARCH_X86_64 ? sp - 8 : sp; }
@@ -421,7 +253,7 @@ typedef struct {
 } modtab;
 static modtab *mtab_pub;
 
-static void publish_modtab(void) {
+void publish_modtab(void) {
   modtab *t = g_new0(modtab, 1);
   t->all = -1;
   for (int m = 0; m < g.n_mods; m++) {
@@ -445,7 +277,7 @@ static void publish_modtab(void) {
  * segments were not given).  Two modules' code is never mapped at one
  * address at once, so the first range ending above addr is the only one
  * that can hold it. */
-static int mod_of(uint64_t addr) {
+int mod_of(uint64_t addr) {
   const modtab *t = __atomic_load_n(&mtab_pub, __ATOMIC_ACQUIRE);
   if (!t)
     return -1;
@@ -462,17 +294,17 @@ static int mod_of(uint64_t addr) {
 
 /* The module of a PC: an instruction's address, or a return address (its
  * call is the byte before: a call may be the last instruction). */
-static int mod_of_pc(uint64_t pc, sfr_pc_mode mode) {
+int mod_of_pc(uint64_t pc, sfr_pc_mode mode) {
   return mod_of(mode == SFR_PC_RA ? pc - 1 : pc);
 }
 
-static const sfr_section *sec_of(uint64_t pc, sfr_pc_mode mode) {
+const sfr_section *sec_of(uint64_t pc, sfr_pc_mode mode) {
   int m = mod_of_pc(pc, mode);
   return m < 0 ? NULL : &g.mod[m].sec;
 }
 
 /* Which PLT section of module m holds pc (-1: none). */
-static int plt_of(int m, uint64_t pc) {
+int plt_of(int m, uint64_t pc) {
   if (m < 0)
     return -1;
   const module *md = &g.mod[m];
@@ -509,7 +341,7 @@ static unsigned land_bit(uint64_t pc) {
   return (unsigned)((pc ^ (pc >> 16)) & ((1u << LANDING_BITS) - 1));
 }
 
-static int on_own_stack(const vstate *v, uint64_t sp) {
+int on_own_stack(const vstate *v, uint64_t sp) {
   return sp >= v->stack_lo && sp <= v->stack_hi;
 }
 
@@ -532,7 +364,6 @@ static void push(vstate *v, uint64_t ra, uint64_t csp) {
     v->c.max_depth = v->depth;
 }
 
-static const sfr_section *sec_of(uint64_t pc, sfr_pc_mode mode);
 
 /* The extent [lo, hi) of the function (its FDE) holding pc; 0 if none. */
 static int fn_extent(uint64_t pc, sfr_pc_mode mode, uint64_t *lo, uint64_t *hi) {
@@ -613,7 +444,7 @@ static int ra_in_register(vstate *v, uint64_t ra) {
  * at the top of the area its caller allocated, and calls from there).  The
  * frame is alive: its csp becomes this SP (the order of csps holds), and
  * the SP its caller will have after the return is not known (judge). */
-static void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode) {
+void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode) {
   if (v->depth && gone(sp, v->stack[v->depth - 1].csp)) {
     frame *t = &v->stack[v->depth - 1];
     if (g.arch == ARCH_X86_64 && sp == t->csp && mode == SFR_PC_IP && ra_in_register(v, t->ra))
@@ -632,7 +463,7 @@ static void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode) {
     drop_landed(v, sp, pc);
 }
 
-static uint64_t land_hash(uint64_t pc, uint64_t sp) {
+uint64_t land_hash(uint64_t pc, uint64_t sp) {
   uint64_t h = pc * 0x9e3779b97f4a7c15ull ^ sp * 0xc2b2ae3d27d4eb4full;
   return h ^ (h >> 29);
 }
@@ -689,8 +520,6 @@ static const landing *land_get(const vstate *v, uint64_t pc, uint64_t sp) {
   return NULL;
 }
 
-static void open_section(uint64_t loaded_entry);
-static void open_module(int m, uint64_t bias);
 
 /* An entry of the auxiliary vector above argc, argv and the environment at
  * the process's first SP (AT_ENTRY: the program's entry as the loader was
@@ -746,7 +575,7 @@ static void interp_started(vstate *v, uint64_t sp) {
     }
 }
 
-static vstate *vcpu(unsigned int i) { return i < MAX_VCPUS ? g.vs[i] : NULL; }
+vstate *vcpu(unsigned int i) { return i < MAX_VCPUS ? g.vs[i] : NULL; }
 
 static void on_tb(unsigned int vcpu_index, void *udata) {
   vstate *v = vcpu(vcpu_index);
@@ -902,734 +731,9 @@ static void on_jump(unsigned int vcpu_index, void *udata) {
   v->c.jump_calls++;
 }
 
-/* ---- shared objects: where the loader maps each lib= ---- */
-
-/* System call numbers (each architecture's own table; AArch64 has no open). */
-enum { SYS_OPEN, SYS_OPENAT, SYS_CLOSE, SYS_MMAP, SYS_SIGACTION, SYS_KINDS };
-static const int64_t sysnr[3][SYS_KINDS] = {
-    [ARCH_X86_64] = {2, 257, 3, 9, 13},
-    [ARCH_AARCH64] = {-1, 56, 57, 222, 134},
-    [ARCH_S390X] = {5, 288, 6, 90, 174},
-};
-#define GUEST_PROT_EXEC 4 /* the same on the three */
-
-
-/* The lib= module a guest path names (the same file), or -1.  Read a page
- * at a time: the string may end just before unmapped memory. */
-static int path_module(vstate *v, uint64_t addr) {
-  char path[4096];
-  size_t n = 0;
-  while (n < sizeof path - 1) {
-    size_t chunk = 4096 - (size_t)((addr + n) & 4095);
-    if (chunk > sizeof path - 1 - n)
-      chunk = sizeof path - 1 - n;
-    g_byte_array_set_size(v->mbuf, 0);
-    if (!qemu_plugin_read_memory_vaddr(addr + n, v->mbuf, chunk) || v->mbuf->len != chunk)
-      return -1;
-    void *nul = memchr(v->mbuf->data, 0, chunk);
-    size_t take = nul ? (size_t)((uint8_t *)nul - v->mbuf->data) : chunk;
-    memcpy(path + n, v->mbuf->data, take);
-    n += take;
-    if (nul)
-      break;
-  }
-  path[n] = 0;
-  struct stat st;
-  if (!n)
-    return -1;
-  /* As QEMU opens it: under the root first, for an absolute path. */
-  char *rooted = g.root && path[0] == '/' ? g_strconcat(g.root, path, NULL) : NULL;
-  int found = (rooted && stat(rooted, &st) == 0) || stat(path, &st) == 0;
-  g_free(rooted);
-  if (!found)
-    return -1;
-  for (int m = 1; m < g.n_mods; m++)
-    if (g.mod[m].dev == st.st_dev && g.mod[m].ino == st.st_ino)
-      return m;
-  return -1;
-}
-
-/* Module m's file, from offset off, was mapped executable at addr: the
- * executable PT_LOAD whose file start that mapping holds (the loader maps
- * each at its page-aligned offset) gives the load bias. */
-static void module_mapped(int m, uint64_t addr, uint64_t len, uint64_t off) {
-  module *md = &g.mod[m];
-  int best = -1;
-  for (unsigned i = 0; i < md->n_xseg; i++) {
-    uint64_t o = md->xseg[i].off;
-    if (o >= off && o - off < len && o - off < 0x10000 && (best < 0 || o < md->xseg[best].off))
-      best = (int)i;
-  }
-  if (best < 0)
-    return;
-  uint64_t bias = addr + (md->xseg[best].off - off) - md->xseg[best].vaddr;
-  g_mutex_lock(&g.lock);
-  md->maps++;
-  if (!g_atomic_int_get(&md->opened))
-    open_module(m, bias);
-  else if (bias != md->bias) {
-    /* Loaded again elsewhere (dlclose, dlopen): checked at the first. */
-    if (!md->remaps++)
-      fprintf(stderr, "sfr_truth: %s mapped again at bias 0x%" PRIx64 " (first 0x%" PRIx64
-              "): checked at the first only\n", md->path, bias, md->bias);
-  }
-  g_mutex_unlock(&g.lock);
-}
-
-static void on_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num,
-                           int64_t ret) {
-  (void)id;
-  vstate *v = vcpu(vcpu_index);
-  const int64_t *nr = sysnr[g.arch];
-  if (!v)
-    return;
-  if (v->pend_open >= 0 && (num == nr[SYS_OPENAT] || num == nr[SYS_OPEN])) {
-    if (ret >= 0 && ret < MAX_FDS)
-      g.fd_mod[ret] = (int8_t)(v->pend_open + 1);
-  } else if (v->pend_map >= 0 && num == nr[SYS_MMAP]) {
-    if (ret < -4096 || ret > 0) /* not an error */
-      module_mapped(v->pend_map, (uint64_t)ret, v->pend_len, v->pend_off);
-  }
-  v->pend_open = v->pend_map = -1;
-}
-
-static void on_syscall(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, uint64_t a1,
-                       uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6,
-                       uint64_t a7, uint64_t a8) {
-  (void)id, (void)a4, (void)a7, (void)a8;
-  const int64_t *nr = sysnr[g.arch];
-  vstate *v = vcpu(vcpu_index);
-  if (g.n_mods > 1 && v) {
-    v->pend_open = v->pend_map = -1;
-    if (num == nr[SYS_OPENAT] || num == nr[SYS_OPEN]) {
-      v->pend_open = path_module(v, num == nr[SYS_OPEN] ? a1 : a2);
-    } else if (num == nr[SYS_CLOSE]) {
-      if (a1 < MAX_FDS)
-        g.fd_mod[a1] = 0;
-    } else if (num == nr[SYS_MMAP]) {
-      uint64_t len = a2, prot = a3, fd = a5, off = a6;
-      if (g.arch == ARCH_S390X) {
-        /* s390x's mmap (old_mmap) takes the address of its six arguments
-         * (glibc's MMAP_CALL): addr, len, prot, flags, fd, offset. */
-        uint8_t b[48];
-        if (read_mem(v, a1, b, 48) != 0)
-          return;
-        len = load_u64(b + 8), prot = load_u64(b + 16), fd = load_u64(b + 32);
-        off = load_u64(b + 40);
-      }
-      int32_t fd32 = (int32_t)(uint32_t)fd;
-      if ((prot & GUEST_PROT_EXEC) && fd32 >= 0 && fd32 < MAX_FDS && g.fd_mod[fd32]) {
-        v->pend_map = g.fd_mod[fd32] - 1;
-        v->pend_off = off, v->pend_len = len;
-      }
-    }
-  }
-  if (num != nr[SYS_SIGACTION] || a2 == 0)
-    return;
-  uint8_t b[8];
-  if (read_mem(vcpu(vcpu_index), a2, b, 8) != 0)
-    return;
-  uint64_t h = load_u64(b);
-  if (h <= 1) /* SIG_DFL, SIG_IGN */
-    return;
-  g_mutex_lock(&g.lock);
-  gint n = g.n_handlers, known = 0;
-  for (gint i = 0; i < n; i++)
-    known |= g.handlers[i] == h;
-  if (!known && n < (gint)(sizeof g.handlers / sizeof *g.handlers)) {
-    g.handlers[n] = h;
-    g_atomic_int_set(&g.n_handlers, n + 1); /* published after the entry */
-  }
-  g_mutex_unlock(&g.lock);
-}
-
-/* A store: forget every remembered step that read the bytes it writes, and
- * every chain verdict above it. */
-static void on_store(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64_t addr,
-                     void *udata) {
-  (void)udata;
-  vstate *v = vcpu(vcpu_index);
-  if (!v->depth)
-    return;
-  uint64_t end = addr + (1u << qemu_plugin_mem_size_shift(info));
-  if (end <= v->stack[v->depth - 1].min_lo)
-    return;
-  for (size_t a = v->depth; a-- > 0;) {
-    frame *f = &v->stack[a];
-    if (f->min_lo >= end)
-      break;
-    if (f->cached && addr < f->rd_hi && f->rd_lo < end) {
-      f->cached = 0;
-      for (size_t b = a; b < v->depth; b++)
-        v->stack[b].tail_ok = 0;
-    }
-  }
-}
-
-/* ---- checking one instruction ---- */
-
-static void read_all_regs(vstate *v, sfr_regs *r) {
-  for (unsigned i = 0; i < SFR_MAX_REGS; i++) {
-    if (!v->r_dwarf[i])
-      continue;
-    r->gpr[i] = reg_value(v, v->r_dwarf[i]);
-    r->gpr_valid |= (uint64_t)1 << i;
-  }
-}
-
-/* One frame's unwind, as the full walk does it: a read that fails is read
- * again as zeros (the FP-unknown rule below), and *filled says so. */
-/* One frame's step with the section of the module its PC lies in. */
-static sfr_stop unwind_frame(vstate *v, const sfr_regs *cur, int topmost, sfr_regs *out) {
-  const sfr_section *sec = sec_of(cur->pc, topmost ? SFR_PC_IP : SFR_PC_RA);
-  if (!sec)
-    return SFR_STOP_NO_FDE;
-  sfr_unwind_ctx uc = {sec, read_mem, v, g.pauth};
-  return sfr_unwind_frame(&uc, cur, topmost, out);
-}
-
-/* sfr_backtrace across modules: each frame with its own module's section. */
-static size_t backtrace(vstate *v, const sfr_regs *start, sfr_regs *frames, size_t max,
-                        sfr_stop *why) {
-  size_t n = 0;
-  *why = SFR_STOP_FRAME_LIMIT;
-  if (max > 0)
-    frames[n++] = *start;
-  while (n < max) {
-    sfr_stop st = unwind_frame(v, &frames[n - 1], n == 1, &frames[n]);
-    if (st != SFR_STOP_NONE) {
-      *why = st;
-      break;
-    }
-    n++;
-  }
-  return n;
-}
-
-static sfr_stop step(vstate *v, const sfr_regs *cur, int topmost, sfr_regs *out, int *filled) {
-  v->rd_lo = UINT64_MAX, v->rd_hi = 0;
-  out->pc = out->sp = out->fp = 0; /* a step that stops writes nothing */
-  sfr_stop st = unwind_frame(v, cur, topmost, out);
-  *filled = 0;
-  if (st == SFR_STOP_MEM_READ) {
-    v->fill_unreadable = 1;
-    v->filled = 0;
-    st = unwind_frame(v, cur, topmost, out);
-    v->fill_unreadable = 0;
-    *filled = v->filled != 0;
-  }
-  v->c.steps++;
-  return st;
-}
-
-static enum verdict judge(sfr_stop st, const sfr_regs *out, const frame *truth) {
-  if (st != SFR_STOP_NONE)
-    return V_STOP;
-  if (out->pc != truth->ra)
-    return V_PC;
-  /* A relocated frame's caller has an SP after the return that the truth
-   * does not know (not the one at the call): its PC is judged, not its SP. */
-  return out->sp != truth->csp && !truth->reloc ? V_SP : V_OK;
-}
-
-/* Is the step from frame a to be made (frame a covered, a frame below)? */
-static int steps_from(const vstate *v, size_t a) {
-  return a >= 1 && v->stack[a].unc != (int64_t)a;
-}
-
-/* The chain from frame a down, given the FP the step above recovered for
- * it: reuses remembered steps and verdicts, computes the rest, and leaves
- * every frame from a down to the chain's end with a valid verdict. */
-static void chain(vstate *v, size_t a, uint64_t fp) {
-  size_t end = a;
-  for (;;) {
-    frame *f = &v->stack[end];
-    if (!steps_from(v, end))
-      break;
-    if (f->cached && f->in_fp == fp && f->tail_ok && !g.full) {
-      v->c.reused++;
-      break;
-    }
-    if (!f->cached || f->in_fp != fp || g.full) {
-      sfr_regs cur, out;
-      cur.pc = f->ra, cur.sp = f->csp, cur.fp = fp, cur.ra = 0, cur.ra_valid = 0;
-      cur.gpr_valid = 0;
-      int filled;
-      sfr_stop st = step(v, &cur, 0, &out, &filled);
-      f->cached = 1;
-      f->in_fp = fp;
-      f->stop = (uint8_t)st;
-      f->filled = (uint8_t)filled;
-      f->out_pc = out.pc, f->out_sp = out.sp, f->out_fp = out.fp;
-      f->rd_lo = v->rd_lo, f->rd_hi = v->rd_hi;
-      f->verdict = (uint8_t)judge(st, &out, &v->stack[end - 1]);
-    }
-    f->tail_ok = 0;
-    if (f->verdict != V_OK)
-      break;
-    fp = f->out_fp;
-    end--;
-  }
-  /* Back up: each frame's verdict from its step and the one below. */
-  for (size_t b = end;; b++) {
-    frame *f = &v->stack[b];
-    uint64_t below_min = b ? v->stack[b - 1].min_lo : UINT64_MAX;
-    if (!steps_from(v, b)) {
-      f->tail_ok = 1, f->tail_bad = -1, f->tail_frames = 0, f->tail_filled = 0;
-    } else if (!f->tail_ok) {
-      f->tail_ok = 1;
-      if (f->verdict != V_OK) {
-        f->tail_bad = (int64_t)b, f->tail_frames = 0, f->tail_filled = f->filled;
-      } else {
-        const frame *n = &v->stack[b - 1];
-        f->tail_bad = n->tail_bad;
-        f->tail_frames = 1 + n->tail_frames;
-        f->tail_filled = f->filled | n->tail_filled;
-      }
-    }
-    f->min_lo = f->cached && f->rd_lo < below_min ? f->rd_lo : below_min;
-    if (b == a)
-      break;
-  }
-}
-
-static void fmt_rule(char *buf, size_t n, uint64_t pc, int topmost) {
-  sfr_lookup_result res;
-  const sfr_section *sec = sec_of(pc, topmost ? SFR_PC_IP : SFR_PC_RA);
-  if (!sec) {
-    snprintf(buf, n, "lookup: in no module");
-    return;
-  }
-  sfr_lookup_status ls = sfr_lookup(sec, pc, topmost ? SFR_PC_IP : SFR_PC_RA, &res);
-  if (ls != SFR_LOOKUP_FOUND) {
-    snprintf(buf, n, "lookup: %s", sfr_lookup_status_name(ls));
-    return;
-  }
-  const sfr_rules *r = &res.rules;
-  char cfa[32], ra[24], fp[24];
-  const char *base = r->cfa.base == SFR_BASE_SP ? "SP" : r->cfa.base == SFR_BASE_FP ? "FP" : "r";
-  snprintf(cfa, sizeof cfa, "%s%s%s%+" PRId64 "%s", r->cfa.deref ? "*(" : "", base,
-           r->cfa.base != SFR_BASE_SP && r->cfa.base != SFR_BASE_FP ? "?" : "", r->cfa.offset,
-           r->cfa.deref ? ")" : "");
-  const sfr_reg_rule *rr[2] = {&r->ra, &r->fp};
-  char *outs[2] = {ra, fp};
-  for (int i = 0; i < 2; i++) {
-    switch ((sfr_rule_kind)rr[i]->kind) {
-    case SFR_RULE_UNCHANGED: snprintf(outs[i], 24, "same"); break;
-    case SFR_RULE_AT_CFA:
-    case SFR_RULE_FIXED: snprintf(outs[i], 24, "[CFA%+" PRId64 "]", rr[i]->offset); break;
-    case SFR_RULE_VAL_CFA: snprintf(outs[i], 24, "CFA%+" PRId64, rr[i]->offset); break;
-    case SFR_RULE_REG: snprintf(outs[i], 24, "r%u%+" PRId64, rr[i]->reg, rr[i]->offset); break;
-    case SFR_RULE_AT_REG: snprintf(outs[i], 24, "[r%u%+" PRId64 "]", rr[i]->reg, rr[i]->offset); break;
-    default: snprintf(outs[i], 24, "undefined"); break;
-    }
-  }
-  snprintf(buf, n, "CFA=%s RA=%s FP=%s%s (function 0x%" PRIx64 ", row %u)", cfa, ra, fp,
-           r->ra_mangled ? " RA signed" : "", res.fde.start, res.fre.index);
-}
-
-static guint bucket_hash(gconstpointer p) {
-  const bucket *b = p;
-  return (guint)(land_hash(b->top_pc, b->step_pc) ^ g_str_hash(b->what));
-}
-
-static gboolean bucket_eq(gconstpointer x, gconstpointer y) {
-  const bucket *a = x, *b = y;
-  return a->top_pc == b->top_pc && a->step_pc == b->step_pc && !strcmp(a->what, b->what);
-}
-
-static void note_wrong(uint64_t top_pc, uint64_t step_pc, unsigned frame_no, const char *what) {
-  bucket key;
-  memset(&key, 0, sizeof key);
-  key.top_pc = top_pc, key.step_pc = step_pc;
-  snprintf(key.what, sizeof key.what, "%s", what);
-  key.mod = mod_of_pc(top_pc, SFR_PC_IP);
-  key.step_mod = mod_of_pc(step_pc, frame_no == 1 ? SFR_PC_IP : SFR_PC_RA);
-  key.plt = plt_of(key.mod, top_pc);
-  g_mutex_lock(&g.lock);
-  bucket *b = g_hash_table_lookup(g.buckets, &key);
-  if (!b) {
-    b = g_new(bucket, 1);
-    *b = key;
-    fmt_rule(b->rule, sizeof b->rule, step_pc, frame_no == 1);
-    b->frame_min = b->frame_max = frame_no;
-    g_hash_table_add(g.buckets, b);
-  }
-  b->count++;
-  if (frame_no < b->frame_min)
-    b->frame_min = frame_no;
-  if (frame_no > b->frame_max)
-    b->frame_max = frame_no;
-  g_mutex_unlock(&g.lock);
-}
-
-/* What a wrong step gave, without absolute addresses (a bucket's key). */
-static void describe(char *buf, size_t n, enum verdict vd, sfr_stop st, uint64_t got_sp,
-                     uint64_t truth_sp) {
-  if (vd == V_STOP)
-    snprintf(buf, n, "stopped: %s", sfr_stop_name(st));
-  else if (vd == V_PC)
-    snprintf(buf, n, "pc wrong");
-  else
-    snprintf(buf, n, "sp off by %+" PRId64, (int64_t)(got_sp - truth_sp));
-}
-
-static void write_snapshot(vstate *v, const char *kind, uint64_t n, const sfr_regs *top,
-                           size_t k_end, const char *why) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/%s-%06" PRIu64 ".snapshot", g.snapdir, kind, n);
-  FILE *f = fopen(path, "w");
-  if (!f) {
-    fprintf(stderr, "sfr_truth: cannot write %s\n", path);
-    return;
-  }
-  /* The window: from 128 bytes below SP (the x86-64 red zone, where an
-   * epilogue's FP rule may still point) to 16 bytes above the CFA of the
-   * last frame the unwind needs. */
-  uint64_t lo = top->sp - 128;
-  uint64_t hi = cfa_of(k_end ? v->stack[v->depth - k_end].csp : top->sp) + 16;
-  if (hi - lo > (1u << 20))
-    hi = lo + (1u << 20);
-  fprintf(f, "# sfr_truth snapshot: %s\n", why ? why : "chosen");
-  fprintf(f, "# truth %u frames to check: frame PC SP (the caller's SP at the call)\n",
-          (unsigned)k_end + 1);
-  fprintf(f, "# truth 0 0x%" PRIx64 " 0x%" PRIx64 "\n", top->pc, top->sp);
-  for (size_t k = 1; k <= k_end; k++)
-    fprintf(f, "# truth %u 0x%" PRIx64 " 0x%" PRIx64 "\n", (unsigned)k, v->stack[v->depth - k].ra,
-            v->stack[v->depth - k].csp);
-  fprintf(f, "pc 0x%" PRIx64 "\nsp 0x%" PRIx64 "\nfp 0x%" PRIx64 "\n", top->pc, top->sp, top->fp);
-  if (top->ra_valid)
-    fprintf(f, "ra 0x%" PRIx64 "\n", top->ra);
-  uint32_t spn = sfr_abi_sp_reg(g.abi), fpn = sfr_abi_fp_reg(g.abi);
-  for (unsigned i = 0; i < SFR_MAX_REGS; i++)
-    if (((top->gpr_valid >> i) & 1) && i != spn && i != fpn)
-      fprintf(f, "reg %u 0x%" PRIx64 "\n", i, top->gpr[i]);
-  if (g.pauth)
-    fprintf(f, "pauth-mask 0x%" PRIx64 "\n", g.pauth);
-  fprintf(f, "max-frames %u\n", (unsigned)(k_end + 2 > 4096 ? 4096 : k_end + 2));
-  for (uint64_t a = lo; a < hi; a += 32) {
-    uint8_t b[32];
-    size_t cnt = hi - a < 32 ? (size_t)(hi - a) : 32;
-    if (read_mem(v, a, b, cnt) != 0)
-      continue;
-    fprintf(f, "mem 0x%" PRIx64 " ", a);
-    for (size_t i = 0; i < cnt; i++)
-      fprintf(f, "%02x", b[i]);
-    fputc('\n', f);
-  }
-  fclose(f);
-}
-
-/* unwind=full: the whole walk with sfr_backtrace, as a profiler would. */
-static void check_full(vstate *v, sfr_regs *top, size_t k_end, unsigned *bad, uint64_t *step_pc,
-                       char *what, size_t what_n, int *fp_unknown, uint64_t *frames_ok,
-                       sfr_stop *bad_stop) {
-  if (v->bt_cap < k_end + 1) {
-    v->bt_cap = 2 * (k_end + 1);
-    v->bt = g_realloc(v->bt, v->bt_cap * sizeof *v->bt);
-  }
-  sfr_stop why;
-  size_t n = backtrace(v, top, v->bt, k_end + 1, &why);
-  if (n <= k_end && why == SFR_STOP_REG_UNKNOWN) {
-    /* A flexible rule names another register: read them all, try again. */
-    read_all_regs(v, top);
-    n = backtrace(v, top, v->bt, k_end + 1, &why);
-  }
-  v->c.steps += n;
-  for (size_t k = 1; k <= k_end; k++) {
-    const frame *t = &v->stack[v->depth - k];
-    enum verdict vd = k >= n ? V_STOP : judge(SFR_STOP_NONE, &v->bt[k], t);
-    if (vd == V_OK) {
-      ++*frames_ok;
-      continue;
-    }
-    *bad = (unsigned)k;
-    *step_pc = v->bt[k - 1].pc;
-    *bad_stop = vd == V_STOP ? why : SFR_STOP_NONE;
-    describe(what, what_n, vd, why, k < n ? v->bt[k].sp : 0, t->csp);
-    break;
-  }
-  if (*bad && k_end >= n && why == SFR_STOP_MEM_READ) {
-    /* Did the walk stop only because a saved FP could not be read?  Walk
-     * again reading zeros where memory cannot be read: if every frame's PC
-     * and SP then equal the truth, the unreadable word was an FP, whose
-     * value the truth does not judge (an x86-64 DRAP epilogue's FP rule
-     * still names the FP after `leave`, GCC emitting no .cfi_restore). */
-    v->fill_unreadable = 1;
-    v->filled = 0;
-    size_t n2 = backtrace(v, top, v->bt, k_end + 1, &why);
-    v->fill_unreadable = 0;
-    size_t k = 1;
-    while (k <= k_end && k < n2 && judge(SFR_STOP_NONE, &v->bt[k], &v->stack[v->depth - k]) == V_OK)
-      k++;
-    if (k > k_end && v->filled) {
-      *fp_unknown = 1;
-      *bad = 0;
-      *frames_ok = k_end;
-    }
-  }
-}
-
-/* A line on stderr every g.progress seconds: this thread's counts. */
-static void progress(const vstate *v) {
-  int64_t now = g_get_monotonic_time();
-  g_mutex_lock(&g.lock);
-  if (now - g.last_progress >= (int64_t)g.progress * 1000000) {
-    double secs = (double)(now - g.t0) / 1e6;
-    fprintf(stderr, "sfr_truth: %.0f s: %" PRIu64 " instructions checked (%.0f a second), %" PRIu64
-            " wrong in %u buckets, %" PRIu64 " truth unknown, stack depth %zu\n", secs,
-            v->c.checked, secs > 0 ? (double)v->c.checked / secs : 0.0, v->c.wrong,
-            g_hash_table_size(g.buckets), v->c.unknown_stack, v->depth);
-    g.last_progress = now;
-  }
-  g_mutex_unlock(&g.lock);
-}
-
-/* Snapshot slots: whether any is left (read without the lock, so that
- * the check costs nothing once they are taken), and taking one (its
- * number, or UINT64_MAX when none is left). */
-static int slots_left(uint64_t *written, uint64_t max) {
-  return __atomic_load_n(written, __ATOMIC_RELAXED) < max;
-}
-static uint64_t take_slot(uint64_t *written, uint64_t max) {
-  g_mutex_lock(&g.lock);
-  uint64_t n = __atomic_load_n(written, __ATOMIC_RELAXED);
-  if (n < max)
-    __atomic_store_n(written, n + 1, __ATOMIC_RELAXED);
-  g_mutex_unlock(&g.lock);
-  return n < max ? n : UINT64_MAX;
-}
-
-/* A snapshot holds one section: with libraries, only stacks whose frames
- * to check all lie in the program (the last may lie in no module). */
-static int snap_ok(const vstate *v, uint64_t pc, size_t k_end) {
-  if (g.n_mods == 1)
-    return 1;
-  if (mod_of_pc(pc, SFR_PC_IP) != 0)
-    return 0;
-  for (size_t k = 1; k <= k_end; k++) {
-    int m = mod_of_pc(v->stack[v->depth - k].ra, SFR_PC_RA);
-    if (m != 0 && !(k == k_end && m < 0))
-      return 0;
-  }
-  return 1;
-}
-
-enum result { R_OTHER_STACK, R_WRONG, R_FP_UNKNOWN, R_REG_UNKNOWN, R_CORRECT };
-
-/* A step that stopped because a register's value cannot be had: a rule
- * naming a register other than SP/FP/RA below the topmost frame (SFrame
- * recovers only those three for the caller), or one QEMU does not expose.
- * The truth is known there but SFrame cannot be judged: "truth unknown:
- * register", never wrong. */
-static int reg_unknowable(sfr_stop st) {
-  return st == SFR_STOP_REG_RULE_BELOW_TOP || st == SFR_STOP_REG_UNKNOWN;
-}
-
-/* A step that needed a register it could not have, counted by the
- * instruction of the frame that stepped (the report names its function). */
-static void note_reg_unknown(uint64_t step_pc) {
-  g_mutex_lock(&g.lock);
-  uint64_t *n = g_hash_table_lookup(g.reg_at, &step_pc);
-  if (!n) {
-    uint64_t *k = g_new(uint64_t, 1);
-    *k = step_pc;
-    n = g_new0(uint64_t, 1);
-    g_hash_table_insert(g.reg_at, k, n);
-  }
-  ++*n;
-  g_mutex_unlock(&g.lock);
-}
-
-static enum result check_insn(vstate *v, uint64_t pc) {
-  sfr_regs top;
-  top.pc = pc;
-  top.sp = reg_value(v, v->r_sp);
-  if (!on_own_stack(v, top.sp)) {
-    v->c.unknown_stack++;
-    return R_OTHER_STACK;
-  }
-  top.fp = reg_value(v, v->r_fp);
-  top.ra = 0, top.ra_valid = 0, top.gpr_valid = 0;
-  if (v->r_ra) {
-    top.ra = reg_value(v, v->r_ra);
-    top.ra_valid = 1;
-  }
-  drop_dead(v, top.sp, pc, SFR_PC_IP);
-  if ((++v->c.checked & 0xfff) == 0 && g.progress)
-    progress(v);
-
-  /* The frames to check: 1..k_end, where k_end is the first truth frame
-   * (counting the topmost as 0) that SFrame does not cover, or the last. */
-  size_t depth = v->depth;
-  size_t k_end = depth;
-  if (depth && v->stack[depth - 1].unc >= 0)
-    k_end = depth - (size_t)v->stack[depth - 1].unc;
-
-  unsigned bad = 0;
-  uint64_t step_pc = 0, frames_ok = 0;
-  char what[48] = "";
-  int fp_unknown = 0;
-  sfr_stop bad_stop = SFR_STOP_NONE;
-  if (g.full) {
-    check_full(v, &top, k_end, &bad, &step_pc, what, sizeof what, &fp_unknown, &frames_ok,
-               &bad_stop);
-  } else if (k_end) {
-    sfr_regs out;
-    int filled;
-    sfr_stop st = step(v, &top, 1, &out, &filled);
-    if (st == SFR_STOP_REG_UNKNOWN) {
-      read_all_regs(v, &top);
-      st = step(v, &top, 1, &out, &filled);
-    }
-    const frame *t = &v->stack[depth - 1];
-    enum verdict vd = judge(st, &out, t);
-    if (vd != V_OK) {
-      bad = 1, step_pc = top.pc, bad_stop = vd == V_STOP ? st : SFR_STOP_NONE;
-      describe(what, sizeof what, vd, st, out.sp, t->csp);
-    } else {
-      chain(v, depth - 1, out.fp);
-      const frame *f = &v->stack[depth - 1];
-      frames_ok = 1 + f->tail_frames;
-      fp_unknown = filled | f->tail_filled;
-      if (f->tail_bad >= 0) {
-        const frame *s = &v->stack[f->tail_bad];
-        bad = (unsigned)(depth - (size_t)f->tail_bad + 1);
-        step_pc = s->ra;
-        bad_stop = s->verdict == V_STOP ? (sfr_stop)s->stop : SFR_STOP_NONE;
-        describe(what, sizeof what, (enum verdict)s->verdict, (sfr_stop)s->stop, s->out_sp,
-                 v->stack[f->tail_bad - 1].csp);
-        frames_ok = depth - (size_t)f->tail_bad; /* frames 1..bad-1 */
-      }
-    }
-  }
-  if (bad && reg_unknowable(bad_stop)) {
-    v->c.reg_unknown++;
-    note_reg_unknown(step_pc);
-    v->c.frames_checked += bad - 1;
-    return R_REG_UNKNOWN;
-  }
-  if (bad) {
-    v->c.wrong++;
-    v->c.frames_checked += bad - 1;
-    note_wrong(top.pc, step_pc, bad, what);
-    if (g.snapdir && slots_left(&g.wrongsnaps_written, g.wrongsnaps_max) &&
-        snap_ok(v, top.pc, k_end)) {
-      uint64_t n = take_slot(&g.wrongsnaps_written, g.wrongsnaps_max);
-      if (n != UINT64_MAX) {
-        read_all_regs(v, &top);
-        char why[128];
-        snprintf(why, sizeof why, "frame %u: %s", bad, what);
-        write_snapshot(v, "wrong", n, &top, k_end, why);
-      }
-    }
-    return R_WRONG;
-  }
-  v->c.frames_checked += frames_ok;
-  if (fp_unknown)
-    v->c.fp_unknown++;
-  else
-    v->c.correct++;
-  /* One try every stride-th check (a try that fails waits for the next). */
-  int snap = 0;
-  if (g.snapdir && slots_left(&g.snaps_written, g.snaps_max) &&
-      ++v->checks_since_snap >= g.stride) {
-    v->checks_since_snap = 0;
-    snap = k_end > 0 && !fp_unknown && snap_ok(v, top.pc, k_end);
-  }
-  if (snap) {
-    uint64_t n = take_slot(&g.snaps_written, g.snaps_max);
-    if (n != UINT64_MAX) {
-      read_all_regs(v, &top);
-      write_snapshot(v, "chosen", n, &top, k_end, NULL);
-    }
-  }
-  return fp_unknown ? R_FP_UNKNOWN : R_CORRECT;
-}
-
-static void count(mcounts *c, enum result r) {
-  switch (r) {
-  case R_OTHER_STACK: c->unknown_stack++; return;
-  case R_WRONG: c->wrong++; break;
-  case R_FP_UNKNOWN: c->fp_unknown++; break;
-  case R_REG_UNKNOWN: c->reg_unknown++; break;
-  case R_CORRECT: c->correct++; break;
-  }
-  c->checked++;
-}
-
-static void on_check(unsigned int vcpu_index, void *udata) {
-  vstate *v = vcpu(vcpu_index);
-  uint64_t pc = (uintptr_t)udata;
-  enum result r = check_insn(v, pc);
-  int m = mod_of(pc);
-  if (m < 0)
-    return;
-  count(&v->mc[m], r);
-  int k = plt_of(m, pc);
-  if (k >= 0)
-    count(&v->plt[m][k], r);
-}
-
 /* ---- translation ---- */
 
-/* Module m's section, opened where the module was loaded (bias): the
- * program's when its first block runs, a library's when the loader maps
- * its code.  Its code's range is then known, and published last. */
-static void open_module(int m, uint64_t bias) {
-  module *md = &g.mod[m];
-  md->bias = bias;
-  sfr_finding where;
-  sfr_status st = sfr_open(&md->sec, md->sec_bytes, md->sec_len, md->vma + bias, &where);
-  if (st != SFR_OK) {
-    fprintf(stderr, "sfr_truth: %s: %s\n", md->sec_path, sfr_finding_message(st));
-    fatal_exit();
-  }
-  /* Validation verifies the order, so lookups may binary-search. */
-  size_t scratch_len = sfr_validate_scratch_size(md->sec_len);
-  void *scratch = g_malloc(scratch_len ? scratch_len : 1);
-  sfr_finding items[16];
-  sfr_report rep = {items, 16, 0, {0}};
-  sfr_validate_ex(&md->sec, md->sec_bytes, md->sec_len, md->vma + bias, scratch, scratch_len,
-                  &rep);
-  g_free(scratch);
-  /* The lookup index (kept for the process: a thread may still be using
-   * the one of an earlier opening). */
-  size_t index_len = sfr_index_size(&md->sec);
-  if (index_len && !sfr_report_rejects(&rep))
-    sfr_index_build(&md->sec, g_malloc(index_len), index_len);
-  if (sfr_report_rejects(&rep)) {
-    const char *first = "";
-    for (size_t i = 0; i < rep.count && i < 16; i++)
-      if (sfr_finding_class(items[i].id) != SFR_CLASS_QUESTIONABLE) {
-        first = sfr_finding_name(items[i].id);
-        break;
-      }
-    fprintf(stderr, "sfr_truth: %s: the section is not valid (%s); run sfref validate\n",
-            md->sec_path, first);
-    fatal_exit();
-  }
-  md->lo = UINT64_MAX, md->hi = 0;
-  for (unsigned i = 0; i < md->n_xseg; i++) {
-    if (md->xseg[i].vaddr + bias < md->lo)
-      md->lo = md->xseg[i].vaddr + bias;
-    if (md->xseg[i].vaddr + md->xseg[i].memsz + bias > md->hi)
-      md->hi = md->xseg[i].vaddr + md->xseg[i].memsz + bias;
-  }
-  if (!md->n_xseg)
-    md->lo = 0; /* hi 0: the program's code is everywhere */
-  g_atomic_int_set(&md->opened, 1);
-  publish_modtab();
-  g_atomic_int_inc(&g.mod_gen);
-}
-
-/* The program's section, at the address QEMU loaded it (the first block
- * is translated after the program and its interpreter are mapped). */
-static void open_section(uint64_t loaded_entry) {
-  open_module(0, g.have_entry ? loaded_entry - g.entry : 0);
-}
-
-static void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
+void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
   (void)id;
   if (!g_atomic_int_get(&g.mod[0].opened) && !g.interp)
     open_section(qemu_plugin_tb_vaddr(tb)); /* the first block is the entry */
@@ -1689,7 +793,7 @@ static struct qemu_plugin_register *find_regf(GArray *regs, const char *fmt, uns
   return find_reg(regs, name);
 }
 
-static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index) {
+void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index) {
   (void)id;
   if (vcpu_index >= MAX_VCPUS) {
     fprintf(stderr, "sfr_truth: vCPU %u: more than %d threads at once are not supported\n",
@@ -1749,365 +853,4 @@ static void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index) {
     fprintf(stderr, "sfr_truth: this QEMU does not expose the SP/FP/RA registers by name\n");
     fatal_exit();
   }
-}
-
-static void json_str(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\')
-      fputc('\\', f);
-    fputc(*s, f);
-  }
-  fputc('"', f);
-}
-
-static int bucket_order(const void *x, const void *y) {
-  const bucket *a = *(bucket *const *)x, *b = *(bucket *const *)y;
-  if (a->count != b->count)
-    return a->count > b->count ? -1 : 1;
-  if (a->top_pc != b->top_pc)
-    return a->top_pc < b->top_pc ? -1 : 1;
-  if (a->step_pc != b->step_pc)
-    return a->step_pc < b->step_pc ? -1 : 1;
-  return strcmp(a->what, b->what);
-}
-
-static uint64_t sb_sum(size_t offset) {
-  return qemu_plugin_u64_sum((qemu_plugin_u64){g.score, offset});
-}
-
-static void mc_add(mcounts *t, const mcounts *c) {
-  t->checked += c->checked, t->correct += c->correct, t->fp_unknown += c->fp_unknown;
-  t->reg_unknown += c->reg_unknown;
-  t->wrong += c->wrong, t->unknown_stack += c->unknown_stack;
-}
-
-/* "executed":..,"checked":..,"right":..,"fp_unknown":..,"reg_unknown":..,"wrong":..,
- * "other_stack":..,"uncovered":.. (an object's fields): right is fully correct; checked is
- * right + fp_unknown + reg_unknown + wrong; uncovered is executed - checked - other_stack. */
-static void json_plt_counts(FILE *f, uint64_t executed, const mcounts *c) {
-  fprintf(f,
-          "\"executed\":%" PRIu64 ",\"checked\":%" PRIu64 ",\"right\":%" PRIu64
-          ",\"fp_unknown\":%" PRIu64 ",\"reg_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64
-          ",\"other_stack\":%" PRIu64 ",\"uncovered\":%" PRIu64,
-          executed, c->checked, c->correct, c->fp_unknown, c->reg_unknown, c->wrong, c->unknown_stack,
-          executed - c->checked - c->unknown_stack);
-}
-
-/* The PLT counts of module m (-1: every module): in all and per section
- * (the sections some module has). */
-static void json_plt(FILE *f, int m) {
-  uint64_t ex[PLT_KINDS] = {0}, ex_all = 0;
-  mcounts c[PLT_KINDS], all;
-  int present[PLT_KINDS] = {0};
-  memset(c, 0, sizeof c), memset(&all, 0, sizeof all);
-  for (int i = 0; i < g.n_mods; i++) {
-    if (m >= 0 && i != m)
-      continue;
-    for (int k = 0; k < PLT_KINDS; k++) {
-      present[k] |= g.mod[i].plt_hi[k] != 0;
-      uint64_t e = sb_sum(offsetof(sboard, plt_exec) +
-                          ((size_t)i * PLT_KINDS + (size_t)k) * sizeof(uint64_t));
-      ex[k] += e, ex_all += e;
-      for (unsigned vi = 0; vi < MAX_VCPUS; vi++)
-        if (g.vs[vi])
-          mc_add(&c[k], &g.vs[vi]->plt[i][k]);
-    }
-  }
-  for (int k = 0; k < PLT_KINDS; k++)
-    mc_add(&all, &c[k]);
-  fputc('{', f);
-  json_plt_counts(f, ex_all, &all);
-  fprintf(f, ",\"sections\":{");
-  int first = 1;
-  for (int k = 0; k < PLT_KINDS; k++) {
-    if (!present[k])
-      continue;
-    fprintf(f, "%s\"%s\":{", first ? "" : ",", plt_names[k]);
-    json_plt_counts(f, ex[k], &c[k]);
-    fputc('}', f);
-    first = 0;
-  }
-  fprintf(f, "}}");
-}
-
-static void json_modules(FILE *f) {
-  fprintf(f, "\"modules\":[");
-  for (int m = 0; m < g.n_mods; m++) {
-    const module *md = &g.mod[m];
-    mcounts c;
-    memset(&c, 0, sizeof c);
-    for (unsigned vi = 0; vi < MAX_VCPUS; vi++)
-      if (g.vs[vi])
-        mc_add(&c, &g.vs[vi]->mc[m]);
-    uint64_t ex = sb_sum(offsetof(sboard, mod_exec) + (size_t)m * sizeof(uint64_t));
-    fprintf(f, "%s{\"module\":%d,\"path\":", m ? "," : "", m);
-    if (md->path)
-      json_str(f, md->path);
-    else
-      fprintf(f, "null");
-    fprintf(f, ",\"sframe\":");
-    json_str(f, md->sec_path);
-    fprintf(f,
-            ",\"loaded\":%s,\"bias\":\"0x%" PRIx64 "\",\"maps\":%" PRIu64 ",\"remaps\":%" PRIu64
-            ",\"executed\":%" PRIu64 ",\"checked\":%" PRIu64 ",\"correct\":%" PRIu64
-            ",\"fp_unknown\":%" PRIu64 ",\"reg_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64
-            ",\"other_stack\":%" PRIu64 ",\"not_covered\":%" PRIu64 ",\"plt\":",
-            g_atomic_int_get(&md->opened) ? "true" : "false", md->bias, md->maps, md->remaps, ex,
-            c.checked, c.correct, c.fp_unknown, c.reg_unknown, c.wrong, c.unknown_stack,
-            ex - c.checked - c.unknown_stack);
-    json_plt(f, m);
-    fputc('}', f);
-  }
-  fprintf(f, "],");
-}
-
-static void on_exit_cb(qemu_plugin_id_t id, void *p) {
-  (void)id, (void)p;
-  uint64_t executed = sb_sum(offsetof(sboard, executed));
-  counts t;
-  memset(&t, 0, sizeof t);
-  g_mutex_lock(&g.lock);
-  for (unsigned i = 0; i < MAX_VCPUS; i++) {
-    const vstate *v = g.vs[i];
-    if (!v)
-      continue;
-    t.checked += v->c.checked, t.correct += v->c.correct, t.wrong += v->c.wrong;
-    t.fp_unknown += v->c.fp_unknown, t.unknown_stack += v->c.unknown_stack;
-    t.reg_unknown += v->c.reg_unknown;
-    t.frames_checked += v->c.frames_checked, t.nonlocal_exits += v->c.nonlocal_exits;
-    t.signal_frames += v->c.signal_frames, t.steps += v->c.steps, t.reused += v->c.reused;
-    t.relocated += v->c.relocated, t.jump_calls += v->c.jump_calls;
-    if (v->c.max_depth > t.max_depth)
-      t.max_depth = v->c.max_depth;
-  }
-  FILE *f = g.out_path ? fopen(g.out_path, "w") : stderr;
-  if (!f) {
-    fprintf(stderr, "sfr_truth: cannot write %s\n", g.out_path);
-    fatal_exit();
-  }
-  double secs = (double)(g_get_monotonic_time() - g.t0) / 1e6;
-  fprintf(f,
-          "{\"schema\":\"sframe-conformance/harness/2\",\"unwind\":\"%s\",\"bias\":\"0x%" PRIx64
-          "\",\"executed\":%" PRIu64 ",\"checked\":%" PRIu64 ",\"correct\":%" PRIu64
-          ",\"fp_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64 ",\"truth_unknown\":{\"other_stack\":%" PRIu64
-          ",\"register\":%" PRIu64 "},\"not_covered\":%" PRIu64 ",\"frames_checked\":%" PRIu64 ",\"max_depth\":%" PRIu64
-          ",\"nonlocal_exits\":%" PRIu64 ",\"signal_handlers\":%d,\"signal_frames\":%" PRIu64
-          ",\"threads\":%u,\"steps\":%" PRIu64 ",\"chains_reused\":%" PRIu64
-          ",\"relocated_frames\":%" PRIu64 ",\"jump_calls\":%" PRIu64
-          ",\"plugin_seconds\":%.3f,\"snapshots\":%" PRIu64 ",\"wrong_snapshots\":%" PRIu64
-          ",\"wrong_buckets\":%u,",
-          g.full ? "full" : "incremental", g.mod[0].bias, executed, t.checked, t.correct, t.fp_unknown,
-          t.wrong, t.unknown_stack, t.reg_unknown, executed - t.checked - t.unknown_stack, t.frames_checked,
-          t.max_depth, t.nonlocal_exits, g_atomic_int_get(&g.n_handlers), t.signal_frames,
-          g.threads, t.steps, t.reused, t.relocated, t.jump_calls, secs, g.snaps_written, g.wrongsnaps_written,
-          g_hash_table_size(g.buckets));
-  json_modules(f);
-  fprintf(f, "\"plt\":");
-  json_plt(f, -1);
-  /* "register_unknown": each step PC whose frame needed a register */
-  fprintf(f, ",\"register_unknown\":[");
-  GHashTableIter it;
-  gpointer rk, rv;
-  int first = 1;
-  g_hash_table_iter_init(&it, g.reg_at);
-  while (g_hash_table_iter_next(&it, &rk, &rv)) {
-    uint64_t spc = *(uint64_t *)rk;
-    fprintf(f, "%s{\"step_pc\":\"0x%" PRIx64 "\",\"step_module\":%d,\"count\":%" PRIu64 "}",
-            first ? "" : ",", spc, mod_of(spc), *(uint64_t *)rv);
-    first = 0;
-  }
-  fprintf(f, "]");
-  fprintf(f, ",\"wrongs\":[");
-  guint nb;
-  gpointer *all = g_hash_table_get_keys_as_array(g.buckets, &nb);
-  qsort(all, nb, sizeof *all, bucket_order);
-  for (guint i = 0; i < nb; i++) {
-    const bucket *b = all[i];
-    fprintf(f,
-            "%s{\"pc\":\"0x%" PRIx64 "\",\"step_pc\":\"0x%" PRIx64 "\",\"frame\":%" PRIu64
-            ",\"frame_max\":%" PRIu64 ",\"count\":%" PRIu64 ",\"module\":%d,\"step_module\":%d"
-            ",\"why\":",
-            i ? "," : "", b->top_pc, b->step_pc, b->frame_min, b->frame_max, b->count, b->mod,
-            b->step_mod);
-    json_str(f, b->what);
-    fprintf(f, ",\"plt\":");
-    if (b->plt >= 0)
-      json_str(f, plt_names[b->plt]);
-    else
-      fprintf(f, "null");
-    fprintf(f, ",\"rule\":");
-    json_str(f, b->rule);
-    fputc('}', f);
-  }
-  g_free(all);
-  fprintf(f, "]}\n");
-  if (f != stderr)
-    fclose(f);
-  g_mutex_unlock(&g.lock);
-}
-
-QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
-                                           int argc, char **argv) {
-  g.n_mods = 1;
-  g.stride = 10007;
-  g.wrongsnaps_max = 50;
-  g.check = 1;
-  g.stack_size = 8u << 20;
-  g.progress = 3;
-  if (!strcmp(info->target_name, "x86_64"))
-    g.arch = ARCH_X86_64;
-  else if (!strcmp(info->target_name, "aarch64"))
-    g.arch = ARCH_AARCH64;
-  else if (!strcmp(info->target_name, "s390x"))
-    g.arch = ARCH_S390X, g.big_endian = 1;
-  else {
-    fprintf(stderr, "sfr_truth: unsupported target %s\n", info->target_name);
-    return -1;
-  }
-  for (int i = 0; i < argc; i++) {
-    char *eq = strchr(argv[i], '=');
-    if (!eq) {
-      fprintf(stderr, "sfr_truth: bad argument '%s' (want key=value)\n", argv[i]);
-      return -1;
-    }
-    *eq = 0;
-    const char *k = argv[i], *v = eq + 1;
-    int ok = 1;
-    module *cur = &g.mod[g.n_mods - 1];
-    if (!strcmp(k, "sframe"))
-      cur->sec_path = g_strdup(v);
-    else if (!strcmp(k, "vma"))
-      ok = sfc_parse_u64(v, &cur->vma), cur->have_vma = 1;
-    else if (!strcmp(k, "lib")) {
-      struct stat st;
-      if (g.n_mods == MAX_MODS) {
-        fprintf(stderr, "sfr_truth: more than %d lib= are not supported\n", MAX_MODS - 1);
-        return -1;
-      }
-      if (stat(v, &st) != 0) {
-        fprintf(stderr, "sfr_truth: lib=%s: %s\n", v, strerror(errno));
-        return -1;
-      }
-      cur = &g.mod[g.n_mods++];
-      cur->path = g_strdup(v);
-      cur->dev = st.st_dev, cur->ino = st.st_ino;
-    } else if (!strcmp(k, "exec")) {
-      /* VADDR:MEMSZ:OFFSET */
-      char *a = g_strdup(v), *c1 = strchr(a, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-      ok = c1 && c2 && cur->n_xseg < MAX_XSEG;
-      if (ok) {
-        *c1 = *c2 = 0;
-        unsigned i = cur->n_xseg++;
-        ok = sfc_parse_u64(a, &cur->xseg[i].vaddr) && sfc_parse_u64(c1 + 1, &cur->xseg[i].memsz) &&
-             sfc_parse_u64(c2 + 1, &cur->xseg[i].off);
-      }
-      g_free(a);
-    } else if (!strcmp(k, "plt")) {
-      /* NAME:ADDR:SIZE */
-      char *a = g_strdup(v), *c1 = strchr(a, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-      uint64_t addr = 0, size = 0;
-      int kind = -1;
-      ok = c1 && c2;
-      if (ok) {
-        *c1 = *c2 = 0;
-        for (int i = 0; i < PLT_KINDS; i++)
-          if (!strcmp(a, plt_names[i]))
-            kind = i;
-        ok = kind >= 0 && sfc_parse_u64(c1 + 1, &addr) && sfc_parse_u64(c2 + 1, &size);
-      }
-      if (ok && size) {
-        cur->plt_lo[kind] = addr;
-        cur->plt_hi[kind] = addr + size;
-      }
-      g_free(a);
-    } else if (!strcmp(k, "entry"))
-      ok = sfc_parse_u64(v, &g.entry), g.have_entry = 1;
-    else if (!strcmp(k, "interp"))
-      ok = sfc_parse_u64(v, &g.interp);
-    else if (!strcmp(k, "ldso"))
-      ok = cur->path && sfc_parse_u64(v, &cur->ldso_vaddr), cur->ldso = 1;
-    else if (!strcmp(k, "root"))
-      g.root = g_strdup(v);
-    else if (!strcmp(k, "out"))
-      g.out_path = g_strdup(v);
-    else if (!strcmp(k, "snapdir"))
-      g.snapdir = g_strdup(v);
-    else if (!strcmp(k, "snaps"))
-      ok = sfc_parse_u64(v, &g.snaps_max);
-    else if (!strcmp(k, "stride"))
-      ok = sfc_parse_u64(v, &g.stride);
-    else if (!strcmp(k, "wrongsnaps"))
-      ok = sfc_parse_u64(v, &g.wrongsnaps_max);
-    else if (!strcmp(k, "pauth"))
-      ok = sfc_parse_u64(v, &g.pauth);
-    else if (!strcmp(k, "check"))
-      ok = sfc_parse_u64(v, &g.check);
-    else if (!strcmp(k, "stack"))
-      ok = sfc_parse_u64(v, &g.stack_size) && g.stack_size > 0;
-    else if (!strcmp(k, "progress"))
-      ok = sfc_parse_u64(v, &g.progress);
-    else if (!strcmp(k, "unwind")) {
-      if (!strcmp(v, "full"))
-        g.full = 1;
-      else
-        ok = !strcmp(v, "incremental");
-    } else {
-      fprintf(stderr, "sfr_truth: unknown argument '%s'\n", k);
-      return -1;
-    }
-    if (!ok) {
-      fprintf(stderr, "sfr_truth: bad value for %s: '%s'\n", k, v);
-      return -1;
-    }
-  }
-  for (int m = 0; m < g.n_mods; m++) {
-    module *md = &g.mod[m];
-    const char *who = md->path ? md->path : "the program";
-    if (!md->sec_path || !md->have_vma) {
-      fprintf(stderr, "sfr_truth: %s: sframe=FILE and vma=ADDR are required\n", who);
-      return -1;
-    }
-    if (md->path && !md->n_xseg) {
-      fprintf(stderr, "sfr_truth: %s: exec=VADDR:MEMSZ:OFFSET is required\n", who);
-      return -1;
-    }
-    gchar *bytes;
-    gsize len;
-    GError *err = NULL;
-    if (!g_file_get_contents(md->sec_path, &bytes, &len, &err)) {
-      fprintf(stderr, "sfr_truth: %s\n", err->message);
-      return -1;
-    }
-    md->sec_bytes = (uint8_t *)bytes;
-    md->sec_len = len;
-    /* The header is checked now, the whole section where it was loaded. */
-    sfr_section probe;
-    sfr_finding where;
-    sfr_status st = sfr_open(&probe, md->sec_bytes, md->sec_len, md->vma, &where);
-    if (st != SFR_OK) {
-      fprintf(stderr, "sfr_truth: %s: %s\n", md->sec_path, sfr_finding_message(st));
-      return -1;
-    }
-    if ((probe.abi == SFR_ABI_AMD64_LE) != (g.arch == ARCH_X86_64) ||
-        (probe.abi == SFR_ABI_S390X_BE) != (g.arch == ARCH_S390X)) {
-      fprintf(stderr, "sfr_truth: %s: the section's ABI (%s) is not this emulator's (%s)\n",
-              md->sec_path, sfr_abi_name(probe.abi), info->target_name);
-      return -1;
-    }
-    md->sec.abi = probe.abi;
-    if (!m)
-      g.abi = probe.abi;
-  }
-  g_mutex_init(&g.lock);
-  g.buckets = g_hash_table_new(bucket_hash, bucket_eq);
-  g.reg_at = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
-  g.t0 = g.last_progress = g_get_monotonic_time();
-  g.score = qemu_plugin_scoreboard_new(sizeof(sboard));
-  qemu_plugin_register_vcpu_init_cb(id, on_vcpu_init);
-  qemu_plugin_register_vcpu_tb_trans_cb(id, on_tb_trans);
-  qemu_plugin_register_vcpu_syscall_cb(id, on_syscall);
-  qemu_plugin_register_vcpu_syscall_ret_cb(id, on_syscall_ret);
-  qemu_plugin_register_atexit_cb(id, on_exit_cb, NULL);
-  return 0;
 }

@@ -1,0 +1,201 @@
+/* truth_modules.c - the modules: where the loader maps each lib= (learnt
+ * from the guest's openat and mmap system calls), signal handlers (from
+ * rt_sigaction), and each module's section opened at its load bias. */
+#include "truth.h"
+
+
+/* System call numbers (each architecture's own table; AArch64 has no open). */
+enum { SYS_OPEN, SYS_OPENAT, SYS_CLOSE, SYS_MMAP, SYS_SIGACTION, SYS_KINDS };
+static const int64_t sysnr[3][SYS_KINDS] = {
+    [ARCH_X86_64] = {2, 257, 3, 9, 13},
+    [ARCH_AARCH64] = {-1, 56, 57, 222, 134},
+    [ARCH_S390X] = {5, 288, 6, 90, 174},
+};
+#define GUEST_PROT_EXEC 4 /* the same on the three */
+
+
+/* The lib= module a guest path names (the same file), or -1.  Read a page
+ * at a time: the string may end just before unmapped memory. */
+static int path_module(vstate *v, uint64_t addr) {
+  char path[4096];
+  size_t n = 0;
+  while (n < sizeof path - 1) {
+    size_t chunk = 4096 - (size_t)((addr + n) & 4095);
+    if (chunk > sizeof path - 1 - n)
+      chunk = sizeof path - 1 - n;
+    g_byte_array_set_size(v->mbuf, 0);
+    if (!qemu_plugin_read_memory_vaddr(addr + n, v->mbuf, chunk) || v->mbuf->len != chunk)
+      return -1;
+    void *nul = memchr(v->mbuf->data, 0, chunk);
+    size_t take = nul ? (size_t)((uint8_t *)nul - v->mbuf->data) : chunk;
+    memcpy(path + n, v->mbuf->data, take);
+    n += take;
+    if (nul)
+      break;
+  }
+  path[n] = 0;
+  struct stat st;
+  if (!n)
+    return -1;
+  /* As QEMU opens it: under the root first, for an absolute path. */
+  char *rooted = g.root && path[0] == '/' ? g_strconcat(g.root, path, NULL) : NULL;
+  int found = (rooted && stat(rooted, &st) == 0) || stat(path, &st) == 0;
+  g_free(rooted);
+  if (!found)
+    return -1;
+  for (int m = 1; m < g.n_mods; m++)
+    if (g.mod[m].dev == st.st_dev && g.mod[m].ino == st.st_ino)
+      return m;
+  return -1;
+}
+
+/* Module m's file, from offset off, was mapped executable at addr: the
+ * executable PT_LOAD whose file start that mapping holds (the loader maps
+ * each at its page-aligned offset) gives the load bias. */
+static void module_mapped(int m, uint64_t addr, uint64_t len, uint64_t off) {
+  module *md = &g.mod[m];
+  int best = -1;
+  for (unsigned i = 0; i < md->n_xseg; i++) {
+    uint64_t o = md->xseg[i].off;
+    if (o >= off && o - off < len && o - off < 0x10000 && (best < 0 || o < md->xseg[best].off))
+      best = (int)i;
+  }
+  if (best < 0)
+    return;
+  uint64_t bias = addr + (md->xseg[best].off - off) - md->xseg[best].vaddr;
+  g_mutex_lock(&g.lock);
+  md->maps++;
+  if (!g_atomic_int_get(&md->opened))
+    open_module(m, bias);
+  else if (bias != md->bias) {
+    /* Loaded again elsewhere (dlclose, dlopen): checked at the first. */
+    if (!md->remaps++)
+      fprintf(stderr, "sfr_truth: %s mapped again at bias 0x%" PRIx64 " (first 0x%" PRIx64
+              "): checked at the first only\n", md->path, bias, md->bias);
+  }
+  g_mutex_unlock(&g.lock);
+}
+
+void on_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num,
+                           int64_t ret) {
+  (void)id;
+  vstate *v = vcpu(vcpu_index);
+  const int64_t *nr = sysnr[g.arch];
+  if (!v)
+    return;
+  if (v->pend_open >= 0 && (num == nr[SYS_OPENAT] || num == nr[SYS_OPEN])) {
+    if (ret >= 0 && ret < MAX_FDS)
+      g.fd_mod[ret] = (int8_t)(v->pend_open + 1);
+  } else if (v->pend_map >= 0 && num == nr[SYS_MMAP]) {
+    if (ret < -4096 || ret > 0) /* not an error */
+      module_mapped(v->pend_map, (uint64_t)ret, v->pend_len, v->pend_off);
+  }
+  v->pend_open = v->pend_map = -1;
+}
+
+void on_syscall(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, uint64_t a1,
+                       uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6,
+                       uint64_t a7, uint64_t a8) {
+  (void)id, (void)a4, (void)a7, (void)a8;
+  const int64_t *nr = sysnr[g.arch];
+  vstate *v = vcpu(vcpu_index);
+  if (g.n_mods > 1 && v) {
+    v->pend_open = v->pend_map = -1;
+    if (num == nr[SYS_OPENAT] || num == nr[SYS_OPEN]) {
+      v->pend_open = path_module(v, num == nr[SYS_OPEN] ? a1 : a2);
+    } else if (num == nr[SYS_CLOSE]) {
+      if (a1 < MAX_FDS)
+        g.fd_mod[a1] = 0;
+    } else if (num == nr[SYS_MMAP]) {
+      uint64_t len = a2, prot = a3, fd = a5, off = a6;
+      if (g.arch == ARCH_S390X) {
+        /* s390x's mmap (old_mmap) takes the address of its six arguments
+         * (glibc's MMAP_CALL): addr, len, prot, flags, fd, offset. */
+        uint8_t b[48];
+        if (read_mem(v, a1, b, 48) != 0)
+          return;
+        len = load_u64(b + 8), prot = load_u64(b + 16), fd = load_u64(b + 32);
+        off = load_u64(b + 40);
+      }
+      int32_t fd32 = (int32_t)(uint32_t)fd;
+      if ((prot & GUEST_PROT_EXEC) && fd32 >= 0 && fd32 < MAX_FDS && g.fd_mod[fd32]) {
+        v->pend_map = g.fd_mod[fd32] - 1;
+        v->pend_off = off, v->pend_len = len;
+      }
+    }
+  }
+  if (num != nr[SYS_SIGACTION] || a2 == 0)
+    return;
+  uint8_t b[8];
+  if (read_mem(vcpu(vcpu_index), a2, b, 8) != 0)
+    return;
+  uint64_t h = load_u64(b);
+  if (h <= 1) /* SIG_DFL, SIG_IGN */
+    return;
+  g_mutex_lock(&g.lock);
+  gint n = g.n_handlers, known = 0;
+  for (gint i = 0; i < n; i++)
+    known |= g.handlers[i] == h;
+  if (!known && n < (gint)(sizeof g.handlers / sizeof *g.handlers)) {
+    g.handlers[n] = h;
+    g_atomic_int_set(&g.n_handlers, n + 1); /* published after the entry */
+  }
+  g_mutex_unlock(&g.lock);
+}
+
+/* Module m's section, opened where the module was loaded (bias): the
+ * program's when its first block runs, a library's when the loader maps
+ * its code.  Its code's range is then known, and published last. */
+void open_module(int m, uint64_t bias) {
+  module *md = &g.mod[m];
+  md->bias = bias;
+  sfr_finding where;
+  sfr_status st = sfr_open(&md->sec, md->sec_bytes, md->sec_len, md->vma + bias, &where);
+  if (st != SFR_OK) {
+    fprintf(stderr, "sfr_truth: %s: %s\n", md->sec_path, sfr_finding_message(st));
+    fatal_exit();
+  }
+  /* Validation verifies the order, so lookups may binary-search. */
+  size_t scratch_len = sfr_validate_scratch_size(md->sec_len);
+  void *scratch = g_malloc(scratch_len ? scratch_len : 1);
+  sfr_finding items[16];
+  sfr_report rep = {items, 16, 0, {0}};
+  sfr_validate_ex(&md->sec, md->sec_bytes, md->sec_len, md->vma + bias, scratch, scratch_len,
+                  &rep);
+  g_free(scratch);
+  /* The lookup index (kept for the process: a thread may still be using
+   * the one of an earlier opening). */
+  size_t index_len = sfr_index_size(&md->sec);
+  if (index_len && !sfr_report_rejects(&rep))
+    sfr_index_build(&md->sec, g_malloc(index_len), index_len);
+  if (sfr_report_rejects(&rep)) {
+    const char *first = "";
+    for (size_t i = 0; i < rep.count && i < 16; i++)
+      if (sfr_finding_class(items[i].id) != SFR_CLASS_QUESTIONABLE) {
+        first = sfr_finding_name(items[i].id);
+        break;
+      }
+    fprintf(stderr, "sfr_truth: %s: the section is not valid (%s); run sfref validate\n",
+            md->sec_path, first);
+    fatal_exit();
+  }
+  md->lo = UINT64_MAX, md->hi = 0;
+  for (unsigned i = 0; i < md->n_xseg; i++) {
+    if (md->xseg[i].vaddr + bias < md->lo)
+      md->lo = md->xseg[i].vaddr + bias;
+    if (md->xseg[i].vaddr + md->xseg[i].memsz + bias > md->hi)
+      md->hi = md->xseg[i].vaddr + md->xseg[i].memsz + bias;
+  }
+  if (!md->n_xseg)
+    md->lo = 0; /* hi 0: the program's code is everywhere */
+  g_atomic_int_set(&md->opened, 1);
+  publish_modtab();
+  g_atomic_int_inc(&g.mod_gen);
+}
+
+/* The program's section, at the address QEMU loaded it (the first block
+ * is translated after the program and its interpreter are mapped). */
+void open_section(uint64_t loaded_entry) {
+  open_module(0, g.have_entry ? loaded_entry - g.entry : 0);
+}
+
