@@ -165,165 +165,177 @@ static int fde_field(const lay *L, uint32_t i, const char *name, field *f) {
   return 0;
 }
 
-/* Resolve NAME (a location) into an offset, and when it names a field, the
- * field.  Returns 0, or -1 with *why set. */
-static int resolve(const lay *L, const char *name, uint64_t *off, field *fld, const char **why) {
-  const char *p = name;
-  static const uint8_t asz[3] = {1, 2, 4};
-  field f;
-  memset(&f, 0, sizeof f);
-  *why = "unknown location";
-  if (strcmp(p, "end") == 0) {
+/* The resolvers of one kind of location each: -1 with *why set, or the
+ * offset in *off and 1 when the location is a field (*f filled), 0 when it
+ * is a place only. */
+
+/* end, hdrend, auxhdr, fdes, fdes.end, fres, fres.end: 0, or -1 when p is
+ * none of them. */
+static int resolve_mark(const lay *L, const char *p, uint64_t *off) {
+  if (strcmp(p, "end") == 0)
     *off = L->len;
-  } else if (strcmp(p, "hdrend") == 0) {
+  else if (strcmp(p, "hdrend") == 0)
     *off = L->hdr_end;
-  } else if (strcmp(p, "auxhdr") == 0) {
+  else if (strcmp(p, "auxhdr") == 0)
     *off = SFR_HEADER_SIZE;
-  } else if (strcmp(p, "fdes") == 0) {
+  else if (strcmp(p, "fdes") == 0)
     *off = L->fde_array;
-  } else if (strcmp(p, "fdes.end") == 0) {
+  else if (strcmp(p, "fdes.end") == 0)
     *off = L->fde_array + (size_t)L->nf * L->fde_size;
-  } else if (strcmp(p, "fres") == 0) {
+  else if (strcmp(p, "fres") == 0)
     *off = L->fre_sub;
-  } else if (strcmp(p, "fres.end") == 0) {
+  else if (strcmp(p, "fres.end") == 0)
     *off = L->fre_end;
-  } else if (strncmp(p, "header.", 7) == 0) {
-    unsigned w;
-    long o = sfe_header_field(p + 7, &w);
-    if (o < 0) {
-      *why = "unknown header field";
-      return -1;
-    }
-    f.off = (size_t)o;
-    f.width = w;
-    *off = f.off;
-    if (fld) {
-      *fld = f;
-      return 0;
-    }
-  } else if (strncmp(p, "fde", 3) == 0 || strncmp(p, "data", 4) == 0) {
-    int data = p[0] == 'd';
-    uint32_t i;
-    int rc;
-    p += data ? 4 : 3;
-    rc = parse_index(&p, L->nf, &i);
-    if (rc) {
-      *why = rc == -2 ? "function index out of range" : "expected [N]";
-      return -1;
-    }
-    if (data) {
-      if (*p) {
-        *why = "data[N] has no fields";
-        return -1;
-      }
-      *off = L->data_at[i];
-      return 0;
-    }
-    if (!*p) {
-      *off = L->fde_at[i];
-    } else if (strcmp(p, ".end") == 0) {
-      *off = L->fde_at[i] + L->fde_size;
-    } else if (*p == '.') {
-      static const struct {
-        const char *name, *field;
-        unsigned shift;
-        uint64_t mask;
-      } pseudo[] = {{"fre_type", "info", 0, 0xf}, {"pctype", "info", 4, 1},
-                    {"pauth", "info", 5, 1},      {"signal", "info", 7, 1},
-                    {"fde_type", "info2", 0, 0x1f}};
-      size_t k;
-      const char *real = p + 1;
-      for (k = 0; k < sizeof pseudo / sizeof pseudo[0]; k++)
-        if (strcmp(p + 1, pseudo[k].name) == 0) {
-          real = pseudo[k].field;
-          f.shift = pseudo[k].shift;
-          f.mask = pseudo[k].mask;
-        }
-      {
-        field g;
-        if (fde_field(L, i, real, &g) != 0) {
-          *why = "unknown FDE field for this version";
-          return -1;
-        }
-        f.off = g.off;
-        f.width = g.width;
-      }
-      *off = f.off;
-      if (fld) {
-        *fld = f;
-        return 0;
-      }
-    } else {
-      return -1;
-    }
-  } else if (strncmp(p, "fre", 3) == 0) {
-    uint32_t i, j;
-    int rc;
-    unsigned a;
-    p += 3;
-    rc = parse_index(&p, L->nf, &i);
-    if (rc) {
-      *why = rc == -2 ? "function index out of range" : "expected fre[N][M]";
-      return -1;
-    }
-    rc = parse_index(&p, L->nrows[i], &j);
-    if (rc) {
-      *why = rc == -2 ? "FRE index out of range" : "expected fre[N][M]";
-      return -1;
-    }
-    a = L->fretype[i] < 3 ? asz[L->fretype[i]] : 1;
-    f.off = L->fre_at[i][j];
-    if (!*p) {
-      *off = f.off;
-      return 0;
-    }
-    if (strcmp(p, ".end") == 0) {
-      *off = L->fre_endat[i][j];
-      return 0;
-    }
-    if (strcmp(p, ".start") == 0) {
-      f.width = a;
-    } else if (strncmp(p, ".word[", 6) == 0) {
-      char *end;
-      long k = strtol(p + 6, &end, 10);
-      if (end == p + 6 || strcmp(end, "]") != 0 || k < 0 || k > 15) {
-        *why = "expected .word[K], K 0-15";
-        return -1;
-      }
-      f.width = L->wsize[i][j] ? L->wsize[i][j] : 1;
-      f.off += a + 1 + (size_t)k * f.width;
-    } else {
-      static const struct {
-        const char *name;
-        unsigned shift;
-        uint64_t mask;
-      } pseudo[] = {{"info", 0, 0},  {"base", 0, 1}, {"count", 1, 0xf},
-                    {"wsize", 5, 3}, {"mangled", 7, 1}};
-      size_t k;
-      for (k = 0; k < sizeof pseudo / sizeof pseudo[0]; k++)
-        if (strcmp(p + 1, pseudo[k].name) == 0)
-          break;
-      if (*p != '.' || k == sizeof pseudo / sizeof pseudo[0]) {
-        *why = "unknown FRE field (start, info, base, count, wsize, mangled, word[K], end)";
-        return -1;
-      }
-      f.off += a;
-      f.width = 1;
-      f.shift = pseudo[k].shift;
-      f.mask = pseudo[k].mask;
-    }
-    *off = f.off;
-    if (fld) {
-      *fld = f;
-      return 0;
-    }
-  } else {
+  else
+    return -1;
+  return 0;
+}
+
+/* header.FIELD */
+static int resolve_header(const char *p, uint64_t *off, field *f, const char **why) {
+  unsigned w;
+  long o = sfe_header_field(p, &w);
+  if (o < 0) {
+    *why = "unknown header field";
     return -1;
   }
-  if (fld) {
+  f->off = (size_t)o;
+  f->width = w;
+  *off = f->off;
+  return 1;
+}
+
+/* fde[N], fde[N].end, fde[N].FIELD (and the info bits by name), data[N] */
+static int resolve_fde(const lay *L, const char *p, uint64_t *off, field *f, const char **why) {
+  static const struct {
+    const char *name, *field;
+    unsigned shift;
+    uint64_t mask;
+  } pseudo[] = {{"fre_type", "info", 0, 0xf}, {"pctype", "info", 4, 1},
+                {"pauth", "info", 5, 1},      {"signal", "info", 7, 1},
+                {"fde_type", "info2", 0, 0x1f}};
+  int data = p[0] == 'd', rc;
+  uint32_t i;
+  field g;
+  p += data ? 4 : 3;
+  rc = parse_index(&p, L->nf, &i);
+  if (rc) {
+    *why = rc == -2 ? "function index out of range" : "expected [N]";
+    return -1;
+  }
+  if (data && *p) {
+    *why = "data[N] has no fields";
+    return -1;
+  }
+  if (data || !*p || strcmp(p, ".end") == 0) {
+    *off = data ? L->data_at[i] : L->fde_at[i] + (*p ? L->fde_size : 0);
+    return 0;
+  }
+  if (*p != '.')
+    return -1;
+  const char *real = p + 1;
+  for (size_t k = 0; k < sizeof pseudo / sizeof pseudo[0]; k++)
+    if (strcmp(p + 1, pseudo[k].name) == 0) {
+      real = pseudo[k].field;
+      f->shift = pseudo[k].shift;
+      f->mask = pseudo[k].mask;
+    }
+  if (fde_field(L, i, real, &g) != 0) {
+    *why = "unknown FDE field for this version";
+    return -1;
+  }
+  f->off = g.off;
+  f->width = g.width;
+  *off = f->off;
+  return 1;
+}
+
+/* The FRE info byte's fields by name (offset 0 of the info byte). */
+static int fre_info_field(const char *name, field *f) {
+  static const struct {
+    const char *name;
+    unsigned shift;
+    uint64_t mask;
+  } pseudo[] = {{"info", 0, 0}, {"base", 0, 1}, {"count", 1, 0xf}, {"wsize", 5, 3}, {"mangled", 7, 1}};
+  for (size_t k = 0; k < sizeof pseudo / sizeof pseudo[0]; k++)
+    if (strcmp(name, pseudo[k].name) == 0) {
+      f->width = 1;
+      f->shift = pseudo[k].shift;
+      f->mask = pseudo[k].mask;
+      return 0;
+    }
+  return -1;
+}
+
+/* fre[N][M], fre[N][M].end, .start, .word[K] and the info byte's fields */
+static int resolve_fre(const lay *L, const char *p, uint64_t *off, field *f, const char **why) {
+  static const uint8_t asz[3] = {1, 2, 4};
+  uint32_t i, j;
+  unsigned a;
+  int rc;
+  p += 3;
+  rc = parse_index(&p, L->nf, &i);
+  if (rc) {
+    *why = rc == -2 ? "function index out of range" : "expected fre[N][M]";
+    return -1;
+  }
+  rc = parse_index(&p, L->nrows[i], &j);
+  if (rc) {
+    *why = rc == -2 ? "FRE index out of range" : "expected fre[N][M]";
+    return -1;
+  }
+  a = L->fretype[i] < 3 ? asz[L->fretype[i]] : 1;
+  f->off = L->fre_at[i][j];
+  *off = strcmp(p, ".end") == 0 ? L->fre_endat[i][j] : f->off;
+  if (!*p || strcmp(p, ".end") == 0)
+    return 0;
+  if (strcmp(p, ".start") == 0) {
+    f->width = a;
+  } else if (strncmp(p, ".word[", 6) == 0) {
+    char *end;
+    long k = strtol(p + 6, &end, 10);
+    if (end == p + 6 || strcmp(end, "]") != 0 || k < 0 || k > 15) {
+      *why = "expected .word[K], K 0-15";
+      return -1;
+    }
+    f->width = L->wsize[i][j] ? L->wsize[i][j] : 1;
+    f->off += a + 1 + (size_t)k * f->width;
+  } else if (*p == '.' && fre_info_field(p + 1, f) == 0) {
+    f->off += a;
+  } else {
+    *why = "unknown FRE field (start, info, base, count, wsize, mangled, word[K], end)";
+    return -1;
+  }
+  *off = f->off;
+  return 1;
+}
+
+/* Resolve NAME (a location) into an offset, and when fld is given the
+ * field it names.  Returns 0, or -1 with *why set (a place that is not a
+ * field, where a field is wanted, is "not a field"). */
+static int resolve(const lay *L, const char *name, uint64_t *off, field *fld, const char **why) {
+  field f;
+  int rc;
+  memset(&f, 0, sizeof f);
+  *why = "unknown location";
+  if (resolve_mark(L, name, off) == 0)
+    rc = 0;
+  else if (strncmp(name, "header.", 7) == 0)
+    rc = resolve_header(name + 7, off, &f, why);
+  else if (strncmp(name, "fde", 3) == 0 || strncmp(name, "data", 4) == 0)
+    rc = resolve_fde(L, name, off, &f, why);
+  else if (strncmp(name, "fre", 3) == 0)
+    rc = resolve_fre(L, name, off, &f, why);
+  else
+    rc = -1;
+  if (rc < 0)
+    return -1;
+  if (fld && rc == 0) {
     *why = "not a field";
     return -1;
   }
+  if (fld)
+    *fld = f;
   return 0;
 }
 

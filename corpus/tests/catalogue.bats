@@ -145,3 +145,15 @@ setup() {
     grep -qxF "$line" "$REPO/corpus/SUMMARY.md" || { echo "not in SUMMARY.md: $line"; false; }
   done < "$BATS_TEST_TMPDIR/sums"
 }
+
+@test "catalogue: set on a place that is not a field (data[N], fre[N][M].end) is an error naming file:line" {
+  mkdir -p "$BATS_TEST_TMPDIR/cases"
+  cp "$CASES/00-models.cases" "$BATS_TEST_TMPDIR/cases/"
+  for target in 'data[0]' 'fre[0][0].end' 'fdes.end'; do
+    printf 'case not-a-field\n  title T\n  clause 2.2\n  expect malformed fdeoff-out-of-range\n  base two-functions\n  set %s = 1\n' \
+      "$target" > "$BATS_TEST_TMPDIR/cases/z.cases"
+    run "$SFCORPUS" --cases "$BATS_TEST_TMPDIR/cases" --out "$BATS_TEST_TMPDIR/out"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"z.cases:6: error: "*"set $target: not a field"* ]]
+  done
+}
