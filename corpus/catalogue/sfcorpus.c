@@ -185,6 +185,84 @@ static int cmp_id(const void *a, const void *b) {
   return strcmp(((const cat_concrete *)a)->id, ((const cat_concrete *)b)->id);
 }
 
+/* Every case expanded into its concrete sections (*all, *nall): 0, or 2
+ * when a case expands to none or two make the same identifier. */
+static int expand_all(const cat_catalogue *cat, cat_concrete **all, size_t *nall) {
+  size_t k, n = 0;
+  int rc = 0;
+  for (k = 0; k < cat->ncases; k++)
+    n += cat_expand(&cat->cases[k], NULL, 0);
+  *all = cat_xcalloc(n, sizeof **all);
+  *nall = 0;
+  for (k = 0; k < cat->ncases; k++) {
+    size_t got = cat_expand(&cat->cases[k], *all + *nall, SIZE_MAX);
+    if (got == 0) {
+      fprintf(stderr, "%s:%d: error: case %s expands to no section (versions x ABIs)\n",
+              cat->cases[k].file, cat->cases[k].line, cat->cases[k].id);
+      rc = 2;
+    }
+    *nall += got;
+  }
+  /* Concrete identifiers must be unique. */
+  cat_concrete *sorted = cat_xcalloc(*nall, sizeof *sorted);
+  memcpy(sorted, *all, *nall * sizeof **all);
+  qsort(sorted, *nall, sizeof *sorted, cmp_id);
+  for (k = 1; k < *nall; k++)
+    if (strcmp(sorted[k].id, sorted[k - 1].id) == 0) {
+      fprintf(stderr, "%s:%d: error: concrete id %s also made by case %s (%s:%d)\n",
+              sorted[k].c->file, sorted[k].c->line, sorted[k].id, sorted[k - 1].c->id,
+              sorted[k - 1].c->file, sorted[k - 1].c->line);
+      rc = 2;
+    }
+  free(sorted);
+  return rc;
+}
+
+/* Whether case id is among the --case names (all when there are none). */
+static int selected(const char *id, const char **only, int nonly) {
+  int i;
+  for (i = 0; i < nonly && strcmp(only[i], id); i++)
+    ;
+  return nonly == 0 || i < nonly;
+}
+
+/* The selected sections listed (outdir NULL) or built into outdir: 0, or
+ * 1 when one could not be built or written. */
+static int build_selected(const cat_catalogue *cat, const cat_concrete *all, size_t nall,
+                          const char **only, int nonly, const char *outdir) {
+  const cat_case *prev = NULL;
+  size_t nsel = 0, ncases_sel = 0;
+  unsigned long per_version[SFR_VERSION_MAX + 1] = {0};
+  int rc = 0;
+  for (size_t k = 0; k < nall; k++) {
+    const cat_concrete *cc = &all[k];
+    cat_built b;
+    if (!selected(cc->c->id, only, nonly))
+      continue;
+    if (cc->c != prev)
+      ncases_sel++;
+    prev = cc->c;
+    nsel++;
+    per_version[cc->version]++;
+    if (!outdir) {
+      printf("%s %s %s\n", cc->id, cat_class_name(cc->c->cls), cc->c->finding ? cc->c->finding : "-");
+      continue;
+    }
+    if (cat_build(cat, cc, &b) != 0) {
+      rc = 1;
+      continue;
+    }
+    if (cat_write(cc, &b, outdir) != 0)
+      rc = 1;
+    cat_built_free(&b);
+  }
+  if (outdir)
+    fprintf(stderr, "sfcorpus: %zu cases, %zu sections (v1 %lu, v2 %lu, v3 %lu)%s%s\n", ncases_sel,
+            nsel, per_version[1], per_version[2], per_version[3], rc ? ", with errors" : " in ",
+            rc ? "" : outdir);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   /* --help is 'H': 'h' is the short -h, which next_option checks stands alone. */
   static const struct option longs[] = {
@@ -197,8 +275,7 @@ int main(int argc, char **argv) {
   int nonly = 0, list = 0, i, c, rc = 0;
   cat_catalogue cat;
   cat_concrete *all = NULL;
-  size_t nall = 0, k, nsel = 0, ncases_sel = 0;
-  unsigned long per_version[4] = {0, 0, 0, 0};
+  size_t nall = 0, k;
 
   sfc_set_progname("sfcorpus");
   if (argc >= 2 && strcmp(argv[1], "gen") == 0)
@@ -247,33 +324,7 @@ int main(int argc, char **argv) {
     free(only);
     return 2;
   }
-  for (k = 0; k < cat.ncases; k++)
-    nall += cat_expand(&cat.cases[k], NULL, 0);
-  all = cat_xcalloc(nall, sizeof *all);
-  nall = 0;
-  for (k = 0; k < cat.ncases; k++) {
-    size_t n = cat_expand(&cat.cases[k], all + nall, SIZE_MAX);
-    if (n == 0) {
-      fprintf(stderr, "%s:%d: error: case %s expands to no section (versions x ABIs)\n",
-              cat.cases[k].file, cat.cases[k].line, cat.cases[k].id);
-      rc = 2;
-    }
-    nall += n;
-  }
-  /* Concrete identifiers must be unique. */
-  {
-    cat_concrete *sorted = cat_xcalloc(nall, sizeof *sorted);
-    memcpy(sorted, all, nall * sizeof *all);
-    qsort(sorted, nall, sizeof *sorted, cmp_id);
-    for (k = 1; k < nall; k++)
-      if (strcmp(sorted[k].id, sorted[k - 1].id) == 0) {
-        fprintf(stderr, "%s:%d: error: concrete id %s also made by case %s (%s:%d)\n",
-                sorted[k].c->file, sorted[k].c->line, sorted[k].id, sorted[k - 1].c->id,
-                sorted[k - 1].c->file, sorted[k - 1].c->line);
-        rc = 2;
-      }
-    free(sorted);
-  }
+  rc = expand_all(&cat, &all, &nall);
   for (i = 0; i < nonly; i++) {
     for (k = 0; k < cat.ncases && strcmp(cat.cases[k].id, only[i]); k++)
       ;
@@ -284,40 +335,8 @@ int main(int argc, char **argv) {
   }
   if (rc == 0 && outdir && mkdir_p(outdir) != 0)
     rc = 2;
-  if (rc == 0) {
-    const cat_case *prev = NULL;
-    for (k = 0; k < nall; k++) {
-      const cat_concrete *cc = &all[k];
-      cat_built b;
-      if (nonly) {
-        for (i = 0; i < nonly && strcmp(only[i], cc->c->id); i++)
-          ;
-        if (i == nonly)
-          continue;
-      }
-      if (cc->c != prev)
-        ncases_sel++;
-      prev = cc->c;
-      nsel++;
-      per_version[cc->version]++;
-      if (list) {
-        printf("%s %s %s\n", cc->id, cat_class_name(cc->c->cls),
-               cc->c->finding ? cc->c->finding : "-");
-        continue;
-      }
-      if (cat_build(&cat, cc, &b) != 0) {
-        rc = 1;
-        continue;
-      }
-      if (cat_write(cc, &b, outdir) != 0)
-        rc = 1;
-      cat_built_free(&b);
-    }
-    if (!list)
-      fprintf(stderr, "sfcorpus: %zu cases, %zu sections (v1 %lu, v2 %lu, v3 %lu)%s%s\n",
-              ncases_sel, nsel, per_version[1], per_version[2], per_version[3],
-              rc ? ", with errors" : " in ", rc ? "" : outdir);
-  }
+  if (rc == 0)
+    rc = build_selected(&cat, all, nall, only, nonly, list ? NULL : outdir);
   free(all);
   cat_free(&cat);
   free(only);
