@@ -199,103 +199,108 @@ static const char *classes[] = {"valid", "questionable", "invalid", "malformed",
 #define NCLASS 5
 #define NSRC 8
 
-int cat_summary(const char *dir, FILE *out) {
-  static const char *abis[CAT_NABI] = {"amd64", "aarch64-le", "aarch64-be", "s390x"};
-  unsigned long count[NCLASS][4][CAT_NABI];
-  char srcs[NSRC][32];
-  unsigned long bysrc[NSRC][4];
-  size_t nsrc = 0;
-  char digests[3][65];
-  unsigned long total = 0;
-  int v, c, a;
-  size_t s;
+#define NVER (SFR_VERSION_MAX + 1) /* indexed by version, 0 unused */
 
-  memset(count, 0, sizeof count);
-  memset(bysrc, 0, sizeof bysrc);
-  for (v = 1; v <= 3; v++) {
-    char path[4096], line[8192];
-    FILE *f;
-    sha256 h;
-    uint8_t buf[65536];
-    size_t n;
-    snprintf(path, sizeof path, "%s/manifest-v%d.txt", dir, v);
-    f = fopen(path, "rb");
-    if (!f) {
-      sfc_error("%s: cannot open: %s (run make corpus first)", path, strerror(errno));
+/* What the manifests count: sections per class, version and ABI, per
+ * source directory and version, and each manifest's digest. */
+typedef struct tally {
+  unsigned long count[NCLASS][NVER][CAT_NABI];
+  char srcs[NSRC][32];
+  unsigned long bysrc[NSRC][NVER];
+  size_t nsrc;
+  char digests[NVER][65];
+  unsigned long total;
+} tally;
+
+static const char *summary_abis[CAT_NABI] = {"amd64", "aarch64-le", "aarch64-be", "s390x"};
+
+/* One manifest line (id class finding abi endian path) counted. */
+static int count_line(tally *t, int v, char *line) {
+  char id[1024], cls[64], finding[128], abi[64], endian[64], rel[4096], src[32];
+  int c, a;
+  size_t s;
+  if (sscanf(line, "%1023s %63s %127s %63s %63s %4095s", id, cls, finding, abi, endian, rel) != 6)
+    return 0;
+  for (c = 0; c < NCLASS && strcmp(cls, classes[c]); c++)
+    ;
+  for (a = 0; a < CAT_NABI && strcmp(abi, summary_abis[a]); a++)
+    ;
+  if (c == NCLASS || a == CAT_NABI)
+    return -1;
+  t->count[c][v][a]++;
+  t->total++;
+  char *slash = strchr(rel, '/');
+  if (slash)
+    *slash = 0;
+  const char *name = slash ? rel : "(top)";
+  size_t len = strlen(name) < sizeof src - 1 ? strlen(name) : sizeof src - 1;
+  memcpy(src, name, len);
+  src[len] = 0;
+  for (s = 0; s < t->nsrc && strcmp(t->srcs[s], src); s++)
+    ;
+  if (s == t->nsrc && t->nsrc < NSRC)
+    snprintf(t->srcs[t->nsrc++], sizeof t->srcs[0], "%s", src);
+  if (s < NSRC)
+    t->bysrc[s][v]++;
+  return 0;
+}
+
+/* manifest-vV.txt of dir: digested and counted. */
+static int read_manifest(const char *dir, int v, tally *t) {
+  char path[4096], line[8192];
+  uint8_t buf[65536];
+  size_t n;
+  sha256 h;
+  snprintf(path, sizeof path, "%s/manifest-v%d.txt", dir, v);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    sfc_error("%s: cannot open: %s (run make corpus first)", path, strerror(errno));
+    return -1;
+  }
+  sha_init(&h);
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    sha_update(&h, buf, n);
+  sha_final(&h, t->digests[v]);
+  rewind(f);
+  while (fgets(line, sizeof line, f))
+    if (count_line(t, v, line) != 0) {
+      fprintf(stderr, "sfcorpus: %s: unknown class or ABI in: %s", path, line);
+      fclose(f);
       return -1;
     }
-    sha_init(&h);
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-      sha_update(&h, buf, n);
-    sha_final(&h, digests[v - 1]);
-    rewind(f);
-    while (fgets(line, sizeof line, f)) {
-      char id[1024], cls[64], finding[128], abi[64], endian[64], rel[4096], src[32];
-      char *slash;
-      if (sscanf(line, "%1023s %63s %127s %63s %63s %4095s", id, cls, finding, abi, endian,
-                 rel) != 6)
-        continue;
-      for (c = 0; c < NCLASS && strcmp(cls, classes[c]); c++)
-        ;
-      for (a = 0; a < CAT_NABI && strcmp(abi, abis[a]); a++)
-        ;
-      if (c == NCLASS || a == CAT_NABI) {
-        fprintf(stderr, "sfcorpus: %s: unknown class or ABI in: %s", path, line);
-        fclose(f);
-        return -1;
-      }
-      count[c][v][a]++;
-      total++;
-      slash = strchr(rel, '/');
-      if (slash)
-        *slash = 0;
-      {
-        const char *name = slash ? rel : "(top)";
-        size_t len = strlen(name) < sizeof src - 1 ? strlen(name) : sizeof src - 1;
-        memcpy(src, name, len);
-        src[len] = 0;
-      }
-      for (s = 0; s < nsrc && strcmp(srcs[s], src); s++)
-        ;
-      if (s == nsrc && nsrc < NSRC)
-        snprintf(srcs[nsrc++], sizeof srcs[0], "%s", src);
-      if (s < NSRC)
-        bysrc[s][v]++;
-    }
-    fclose(f);
-  }
-  /* Sources in a fixed order: by name. */
-  {
-    size_t i, j;
-    for (i = 0; i < nsrc; i++)
-      for (j = i + 1; j < nsrc; j++)
-        if (strcmp(srcs[j], srcs[i]) < 0) {
-          char t[32];
-          unsigned long tb[4];
-          memcpy(t, srcs[i], sizeof t);
-          memcpy(srcs[i], srcs[j], sizeof t);
-          memcpy(srcs[j], t, sizeof t);
-          memcpy(tb, bysrc[i], sizeof tb);
-          memcpy(bysrc[i], bysrc[j], sizeof tb);
-          memcpy(bysrc[j], tb, sizeof tb);
-        }
-  }
+  fclose(f);
+  return 0;
+}
 
-  fprintf(out, "# Corpus summary\n\n");
-  fprintf(out, "Written by `make corpus-summary` from `build/corpus/manifest-v{1,2,3}.txt`\n"
-               "(all sources: catalogue, generated, mutants, real, vectors); do not edit by hand.\n"
-               "`corpus/tests/catalogue.bats` fails when it no longer matches the manifests.\n\n");
-  fprintf(out, "%lu sections.\n\n", total);
+/* Sources in a fixed order: by name. */
+static void sort_sources(tally *t) {
+  for (size_t i = 0; i < t->nsrc; i++)
+    for (size_t j = i + 1; j < t->nsrc; j++)
+      if (strcmp(t->srcs[j], t->srcs[i]) < 0) {
+        char s[32];
+        unsigned long b[NVER];
+        memcpy(s, t->srcs[i], sizeof s);
+        memcpy(t->srcs[i], t->srcs[j], sizeof s);
+        memcpy(t->srcs[j], s, sizeof s);
+        memcpy(b, t->bysrc[i], sizeof b);
+        memcpy(t->bysrc[i], t->bysrc[j], sizeof b);
+        memcpy(t->bysrc[j], b, sizeof b);
+      }
+}
+
+/* The table of sections per class, version and ABI. */
+static void print_by_class(const tally *t, FILE *out) {
+  int c, v, a;
   fprintf(out, "## Sections per class, version and ABI\n\n");
   fprintf(out, "| class | version | amd64 | aarch64-le | aarch64-be | s390x | total |\n");
   fprintf(out, "|---|---|--:|--:|--:|--:|--:|\n");
   for (c = 0; c < NCLASS; c++)
-    for (v = 1; v <= 3; v++) {
+    for (v = SFR_VERSION_MIN; v <= SFR_VERSION_MAX; v++) {
       unsigned long row = 0;
       fprintf(out, "| %s | %d |", classes[c], v);
       for (a = 0; a < CAT_NABI; a++) {
-        fprintf(out, " %lu |", count[c][v][a]);
-        row += count[c][v][a];
+        fprintf(out, " %lu |", t->count[c][v][a]);
+        row += t->count[c][v][a];
       }
       fprintf(out, " %lu |\n", row);
     }
@@ -303,22 +308,37 @@ int cat_summary(const char *dir, FILE *out) {
   for (a = 0; a < CAT_NABI; a++) {
     unsigned long col = 0;
     for (c = 0; c < NCLASS; c++)
-      for (v = 1; v <= 3; v++)
-        col += count[c][v][a];
+      for (v = SFR_VERSION_MIN; v <= SFR_VERSION_MAX; v++)
+        col += t->count[c][v][a];
     fprintf(out, " %lu |", col);
   }
-  fprintf(out, " %lu |\n\n", total);
+  fprintf(out, " %lu |\n\n", t->total);
+}
 
+int cat_summary(const char *dir, FILE *out) {
+  static tally t;
+  int v;
+  memset(&t, 0, sizeof t);
+  for (v = SFR_VERSION_MIN; v <= SFR_VERSION_MAX; v++)
+    if (read_manifest(dir, v, &t) != 0)
+      return -1;
+  sort_sources(&t);
+  fprintf(out, "# Corpus summary\n\n");
+  fprintf(out, "Written by `make corpus-summary` from `build/corpus/manifest-v{1,2,3}.txt`\n"
+               "(all sources: catalogue, generated, mutants, real, vectors); do not edit by hand.\n"
+               "`corpus/tests/catalogue.bats` fails when it no longer matches the manifests.\n\n");
+  fprintf(out, "%lu sections.\n\n", t.total);
+  print_by_class(&t, out);
   fprintf(out, "## Sections per source and version\n\n");
   fprintf(out, "| source | v1 | v2 | v3 | total |\n|---|--:|--:|--:|--:|\n");
-  for (s = 0; s < nsrc; s++)
-    fprintf(out, "| %s | %lu | %lu | %lu | %lu |\n", srcs[s], bysrc[s][1], bysrc[s][2],
-            bysrc[s][3], bysrc[s][1] + bysrc[s][2] + bysrc[s][3]);
+  for (size_t s = 0; s < t.nsrc; s++)
+    fprintf(out, "| %s | %lu | %lu | %lu | %lu |\n", t.srcs[s], t.bysrc[s][1], t.bysrc[s][2],
+            t.bysrc[s][3], t.bysrc[s][1] + t.bysrc[s][2] + t.bysrc[s][3]);
   fprintf(out, "\n## Manifests\n\n");
   fprintf(out, "`cd build/corpus && sha256sum manifest-v1.txt manifest-v2.txt manifest-v3.txt`:\n\n");
   fprintf(out, "```\n");
-  for (v = 1; v <= 3; v++)
-    fprintf(out, "%s  manifest-v%d.txt\n", digests[v - 1], v);
+  for (v = SFR_VERSION_MIN; v <= SFR_VERSION_MAX; v++)
+    fprintf(out, "%s  manifest-v%d.txt\n", t.digests[v], v);
   fprintf(out, "```\n");
   return 0;
 }
