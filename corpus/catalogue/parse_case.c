@@ -234,10 +234,95 @@ bad:
   free(u.beyond);
 }
 
+/* expect CLASS [FINDING]: the finding must be of the class. */
+static void expect_statement(pstate *p, cat_case *c, char **tok, int n) {
+  int k;
+  if (n < 2 || n > 3) {
+    cat_perr(p, "expect: expected 'expect CLASS [FINDING]'");
+    return;
+  }
+  for (k = 0; k <= CAT_IMPL; k++)
+    if (strcmp(tok[1], cat_class_name(k)) == 0)
+      break;
+  if (k > CAT_IMPL) {
+    cat_perr(p, "expect: unknown class '%s' (valid, malformed, invalid, questionable, impl)", tok[1]);
+    return;
+  }
+  if ((k == CAT_VALID || k == CAT_IMPL) && n == 3) {
+    cat_perr(p, "expect: class %s takes no finding", tok[1]);
+    return;
+  }
+  if (k != CAT_VALID && k != CAT_IMPL && n != 3) {
+    cat_perr(p, "expect: class %s needs a finding identifier", tok[1]);
+    return;
+  }
+  sfr_status st = n == 3 ? sfr_finding_by_name(tok[2]) : SFR_OK;
+  if (n == 3 && st == SFR_OK) {
+    cat_perr(p, "expect: unknown finding '%s' (see sfref findings)", tok[2]);
+    return;
+  }
+  if (n == 3 && strcmp(sfr_class_name(sfr_finding_class(st)), tok[1]) != 0) {
+    cat_perr(p, "expect: %s is a %s finding, not %s", tok[2], sfr_class_name(sfr_finding_class(st)),
+             tok[1]);
+    return;
+  }
+  c->cls = k;
+  free(c->finding);
+  c->finding = n == 3 ? cat_xstrdup(tok[2]) : NULL;
+}
+
+/* versions N...: a bit per version. */
+static void versions_statement(pstate *p, cat_case *c, char **tok, int n) {
+  c->versions = 0;
+  for (int i = 1; i < n; i++) {
+    if (strlen(tok[i]) != 1 || !sfr_version_known((unsigned)(tok[i][0] - '0'))) {
+      cat_perr(p, "versions: unknown version '%s' (1, 2, 3)", tok[i]);
+      return;
+    }
+    c->versions |= 1u << (tok[i][0] - '0');
+  }
+  if (!c->versions)
+    cat_perr(p, "versions: none given");
+}
+
+/* pcs auto | none | few | ADDR...: the PCs the case's expectation holds at. */
+static void pcs_statement(pstate *p, cat_case *c, char **tok, int n) {
+  if (n == 2 && strcmp(tok[1], "auto") == 0) {
+    c->pcs_mode = PCS_AUTO;
+  } else if (n == 2 && strcmp(tok[1], "none") == 0) {
+    c->pcs_mode = PCS_NONE;
+  } else if (n == 2 && strcmp(tok[1], "few") == 0) {
+    c->pcs_mode = PCS_FEW;
+  } else if (n >= 2) {
+    free(c->pcs);
+    c->pcs = cat_xcalloc((size_t)n, sizeof *c->pcs);
+    c->npcs = 0;
+    c->pcs_mode = PCS_LIST;
+    for (int i = 1; i < n; i++)
+      if (!sfc_parse_u64(tok[i], &c->pcs[c->npcs++])) {
+        cat_perr(p, "pcs: bad address '%s'", tok[i]);
+        return;
+      }
+  } else {
+    cat_perr(p, "pcs: expected auto, none, few or addresses");
+  }
+}
+
+/* endian native | swapped | both */
+static void endian_statement(pstate *p, cat_case *c, char **tok, int n) {
+  if (n == 2 && strcmp(tok[1], "native") == 0)
+    c->endian = CAT_ENDIAN_NATIVE;
+  else if (n == 2 && strcmp(tok[1], "swapped") == 0)
+    c->endian = CAT_ENDIAN_SWAPPED;
+  else if (n == 2 && strcmp(tok[1], "both") == 0)
+    c->endian = CAT_ENDIAN_BOTH;
+  else
+    cat_perr(p, "endian: expected native, swapped or both");
+}
+
 void cat_case_statement(pstate *p, char **tok, int n, const char *rest) {
   cat_case *c = p->kase;
   const char *kw = tok[0];
-  int i;
   if (strcmp(kw, "title") == 0) {
     if (!*rest)
       cat_perr(p, "title: empty");
@@ -256,64 +341,13 @@ void cat_case_statement(pstate *p, char **tok, int n, const char *rest) {
     else
       c->clause = cat_xstrdup(rest);
   } else if (strcmp(kw, "expect") == 0) {
-    int k;
-    if (n < 2 || n > 3) {
-      cat_perr(p, "expect: expected 'expect CLASS [FINDING]'");
-      return;
-    }
-    for (k = 0; k <= CAT_IMPL; k++)
-      if (strcmp(tok[1], cat_class_name(k)) == 0)
-        break;
-    if (k > CAT_IMPL) {
-      cat_perr(p, "expect: unknown class '%s' (valid, malformed, invalid, questionable, impl)",
-               tok[1]);
-      return;
-    }
-    if ((k == CAT_VALID || k == CAT_IMPL) && n == 3) {
-      cat_perr(p, "expect: class %s takes no finding", tok[1]);
-      return;
-    }
-    if (k != CAT_VALID && k != CAT_IMPL && n != 3) {
-      cat_perr(p, "expect: class %s needs a finding identifier", tok[1]);
-      return;
-    }
-    {
-      sfr_status st = n == 3 ? sfr_finding_by_name(tok[2]) : SFR_OK;
-      if (n == 3 && st == SFR_OK) {
-        cat_perr(p, "expect: unknown finding '%s' (see sfref findings)", tok[2]);
-        return;
-      }
-      if (n == 3 && strcmp(sfr_class_name(sfr_finding_class(st)), tok[1]) != 0) {
-        cat_perr(p, "expect: %s is a %s finding, not %s", tok[2],
-                 sfr_class_name(sfr_finding_class(st)), tok[1]);
-        return;
-      }
-    }
-    c->cls = k;
-    free(c->finding);
-    c->finding = n == 3 ? cat_xstrdup(tok[2]) : NULL;
+    expect_statement(p, c, tok, n);
   } else if (strcmp(kw, "versions") == 0) {
-    c->versions = 0;
-    for (i = 1; i < n; i++) {
-      if (strcmp(tok[i], "1") && strcmp(tok[i], "2") && strcmp(tok[i], "3")) {
-        cat_perr(p, "versions: unknown version '%s' (1, 2, 3)", tok[i]);
-        return;
-      }
-      c->versions |= 1u << (tok[i][0] - '0');
-    }
-    if (!c->versions)
-      cat_perr(p, "versions: none given");
+    versions_statement(p, c, tok, n);
   } else if (strcmp(kw, "abis") == 0) {
     cat_parse_abis(p, tok + 1, n - 1, &c->abis);
   } else if (strcmp(kw, "endian") == 0) {
-    if (n == 2 && strcmp(tok[1], "native") == 0)
-      c->endian = CAT_ENDIAN_NATIVE;
-    else if (n == 2 && strcmp(tok[1], "swapped") == 0)
-      c->endian = CAT_ENDIAN_SWAPPED;
-    else if (n == 2 && strcmp(tok[1], "both") == 0)
-      c->endian = CAT_ENDIAN_BOTH;
-    else
-      cat_perr(p, "endian: expected native, swapped or both");
+    endian_statement(p, c, tok, n);
   } else if (strcmp(kw, "with") == 0) {
     if (n == 2 && strcmp(tok[1], "v1-s390x") == 0)
       c->v1_s390x = 1;
@@ -327,25 +361,7 @@ void cat_case_statement(pstate *p, char **tok, int n, const char *rest) {
     else
       c->base = cat_xstrdup(tok[1]);
   } else if (strcmp(kw, "pcs") == 0) {
-    if (n == 2 && strcmp(tok[1], "auto") == 0) {
-      c->pcs_mode = PCS_AUTO;
-    } else if (n == 2 && strcmp(tok[1], "none") == 0) {
-      c->pcs_mode = PCS_NONE;
-    } else if (n == 2 && strcmp(tok[1], "few") == 0) {
-      c->pcs_mode = PCS_FEW;
-    } else if (n >= 2) {
-      free(c->pcs);
-      c->pcs = cat_xcalloc((size_t)n, sizeof *c->pcs);
-      c->npcs = 0;
-      c->pcs_mode = PCS_LIST;
-      for (i = 1; i < n; i++)
-        if (!sfc_parse_u64(tok[i], &c->pcs[c->npcs++])) {
-          cat_perr(p, "pcs: bad address '%s'", tok[i]);
-          return;
-        }
-    } else {
-      cat_perr(p, "pcs: expected auto, none, few or addresses");
-    }
+    pcs_statement(p, c, tok, n);
   } else if (strcmp(kw, "unwind") == 0) {
     unwind_statement(p, c, tok, n);
   } else if (!cat_model_statement(p, tok, n) && !override_statement(p, tok, n)) {

@@ -221,14 +221,92 @@ static int parse_row(pstate *p, char **tok, int n, cat_row *row, uint32_t *repea
 
 /* ---- func and header lines ---- */
 
+/* One key=value of a func line into f: 0, 1 for a bad value, -1 for a
+ * key that is none of func's. */
+static int func_key(cat_funcspec *f, const char *t, const char *v) {
+  int bad = 0;
+  if (strcmp(t, "start") == 0) {
+    f->set |= FF_START;
+    if (strncmp(v, "raw:", 4) == 0) {
+      f->start_raw = 1;
+      bad = cat_parse_int(v + 4, &f->raw);
+    } else {
+      bad = !sfc_parse_u64(v, &f->start);
+    }
+  } else if (strcmp(t, "size") == 0) {
+    f->set |= FF_SIZE;
+    bad = parse_u32(v, &f->size);
+  } else if (strcmp(t, "pc") == 0) {
+    f->set |= FF_PC;
+    if (strcmp(v, "inc") == 0)
+      f->pc_type = SFR_PCTYPE_INC;
+    else if (strcmp(v, "mask") == 0)
+      f->pc_type = SFR_PCTYPE_MASK;
+    else
+      bad = 1;
+  } else if (strcmp(t, "rep") == 0) {
+    f->set |= FF_REP;
+    bad = parse_u8(v, &f->rep_size);
+  } else if (strcmp(t, "type") == 0) {
+    f->set |= FF_TYPE;
+    if (strcmp(v, "default") == 0)
+      f->fde_type = SFR_FDE_TYPE_DEFAULT;
+    else if (strcmp(v, "flex") == 0)
+      f->fde_type = SFR_FDE_TYPE_FLEX;
+    else
+      bad = 1;
+  } else if (strcmp(t, "key") == 0) {
+    f->set |= FF_KEY;
+    if (strcmp(v, "A") == 0)
+      f->pauth_key = 0;
+    else if (strcmp(v, "B") == 0)
+      f->pauth_key = 1;
+    else
+      bad = 1;
+  } else if (strcmp(t, "signal") == 0) {
+    f->set |= FF_SIGNAL;
+    bad = parse_u8(v, &f->signal) || f->signal > 1;
+  } else if (strcmp(t, "fretype") == 0) {
+    f->set |= FF_FRETYPE;
+    if (strcmp(v, "auto") == 0)
+      f->fre_type = SFE_AUTO;
+    else if (strcmp(v, "addr1") == 0)
+      f->fre_type = SFR_FRE_TYPE_ADDR1;
+    else if (strcmp(v, "addr2") == 0)
+      f->fre_type = SFR_FRE_TYPE_ADDR2;
+    else if (strcmp(v, "addr4") == 0)
+      f->fre_type = SFR_FRE_TYPE_ADDR4;
+    else
+      bad = 1;
+  } else if (strcmp(t, "wsize") == 0) {
+    f->set |= FF_WSIZE;
+    if (strcmp(v, "auto") == 0)
+      f->word_size = SFE_AUTO;
+    else if (parse_u8(v, &f->word_size) != 0 ||
+             (f->word_size != 1 && f->word_size != 2 && f->word_size != 4))
+      bad = 1;
+  } else if (strcmp(t, "repeat") == 0) {
+    f->set |= FF_REPEAT;
+    bad = parse_u32(v, &f->repeat) || f->repeat == 0;
+  } else if (strcmp(t, "stride") == 0) {
+    f->set |= FF_STRIDE;
+    bad = !sfc_parse_u64(v, &f->stride);
+  } else if (strcmp(t, "rows") == 0) {
+    if (strcmp(v, "none") != 0)
+      bad = 1;
+    f->set |= FF_CLEAR;
+  } else {
+    return -1;
+  }
+  return bad;
+}
+
 static int parse_funcspec(pstate *p, char **tok, int n, cat_funcspec *f) {
-  int i;
   memset(f, 0, sizeof *f);
   f->fre_type = SFE_AUTO;
   f->word_size = SFE_AUTO;
-  for (i = 0; i < n; i++) {
+  for (int i = 0; i < n; i++) {
     char *t = tok[i], *v = strchr(t, '=');
-    int bad = 0;
     if (strcmp(t, "signal") == 0) {
       f->set |= FF_SIGNAL;
       f->signal = 1;
@@ -239,82 +317,13 @@ static int parse_funcspec(pstate *p, char **tok, int n, cat_funcspec *f) {
       return -1;
     }
     *v++ = 0;
-    if (strcmp(t, "start") == 0) {
-      f->set |= FF_START;
-      if (strncmp(v, "raw:", 4) == 0) {
-        f->start_raw = 1;
-        bad = cat_parse_int(v + 4, &f->raw);
-      } else {
-        bad = !sfc_parse_u64(v, &f->start);
-      }
-    } else if (strcmp(t, "size") == 0) {
-      f->set |= FF_SIZE;
-      bad = parse_u32(v, &f->size);
-    } else if (strcmp(t, "pc") == 0) {
-      f->set |= FF_PC;
-      if (strcmp(v, "inc") == 0)
-        f->pc_type = SFR_PCTYPE_INC;
-      else if (strcmp(v, "mask") == 0)
-        f->pc_type = SFR_PCTYPE_MASK;
-      else
-        bad = 1;
-    } else if (strcmp(t, "rep") == 0) {
-      f->set |= FF_REP;
-      bad = parse_u8(v, &f->rep_size);
-    } else if (strcmp(t, "type") == 0) {
-      f->set |= FF_TYPE;
-      if (strcmp(v, "default") == 0)
-        f->fde_type = SFR_FDE_TYPE_DEFAULT;
-      else if (strcmp(v, "flex") == 0)
-        f->fde_type = SFR_FDE_TYPE_FLEX;
-      else
-        bad = 1;
-    } else if (strcmp(t, "key") == 0) {
-      f->set |= FF_KEY;
-      if (strcmp(v, "A") == 0)
-        f->pauth_key = 0;
-      else if (strcmp(v, "B") == 0)
-        f->pauth_key = 1;
-      else
-        bad = 1;
-    } else if (strcmp(t, "signal") == 0) {
-      f->set |= FF_SIGNAL;
-      bad = parse_u8(v, &f->signal) || f->signal > 1;
-    } else if (strcmp(t, "fretype") == 0) {
-      f->set |= FF_FRETYPE;
-      if (strcmp(v, "auto") == 0)
-        f->fre_type = SFE_AUTO;
-      else if (strcmp(v, "addr1") == 0)
-        f->fre_type = SFR_FRE_TYPE_ADDR1;
-      else if (strcmp(v, "addr2") == 0)
-        f->fre_type = SFR_FRE_TYPE_ADDR2;
-      else if (strcmp(v, "addr4") == 0)
-        f->fre_type = SFR_FRE_TYPE_ADDR4;
-      else
-        bad = 1;
-    } else if (strcmp(t, "wsize") == 0) {
-      f->set |= FF_WSIZE;
-      if (strcmp(v, "auto") == 0)
-        f->word_size = SFE_AUTO;
-      else if (parse_u8(v, &f->word_size) != 0 ||
-               (f->word_size != 1 && f->word_size != 2 && f->word_size != 4))
-        bad = 1;
-    } else if (strcmp(t, "repeat") == 0) {
-      f->set |= FF_REPEAT;
-      bad = parse_u32(v, &f->repeat) || f->repeat == 0;
-    } else if (strcmp(t, "stride") == 0) {
-      f->set |= FF_STRIDE;
-      bad = !sfc_parse_u64(v, &f->stride);
-    } else if (strcmp(t, "rows") == 0) {
-      if (strcmp(v, "none") != 0)
-        bad = 1;
-      f->set |= FF_CLEAR;
-    } else {
+    int rc = func_key(f, t, v);
+    if (rc < 0) {
       cat_perr(p, "func: unknown key '%s' (start, size, pc, rep, type, key, signal, fretype, "
                   "wsize, repeat, stride, rows)", t);
       return -1;
     }
-    if (bad) {
+    if (rc) {
       cat_perr(p, "func: bad value '%s' for %s", v, t);
       return -1;
     }
