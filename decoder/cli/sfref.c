@@ -443,6 +443,48 @@ static int spelt_in_full(const char *arg, const char *name) {
          (arg[2 + n] == 0 || arg[2 + n] == '=');
 }
 
+/* The values of --profile, --text and --format: -1 when good, else the
+ * usage error's exit status (said). */
+static int opt_profile(opts *o, const char *v) {
+  if (strcmp(v, "none") == 0)
+    o->profile = NULL;
+  else if (strcmp(v, "all-kernels") == 0 && strcmp(o->cmd, "findings") == 0)
+    o->profile = "all-kernels";
+  else if ((o->kgen = sfk_gen_by_name(v)) >= 0)
+    o->profile = sfk_gen_get((sfk_gen)o->kgen)->name;
+  else
+    return usage_error("unknown profile '%s' (profiles: none, kernel, and the generations "
+                       "'sfref validate --help' lists)", v);
+  return -1;
+}
+
+static int opt_text(opts *o, const char *v) {
+  char buf[64];
+  const char *dash = strchr(v, '-');
+  size_t n = dash ? (size_t)(dash - v) : 0;
+  if (!dash || n == 0 || n >= sizeof buf)
+    return usage_error("bad --text value '%s' (want START-END)", v);
+  memcpy(buf, v, n);
+  buf[n] = 0;
+  if (!sfc_parse_u64(buf, &o->text_start) || !sfc_parse_u64(dash + 1, &o->text_end) ||
+      o->text_end < o->text_start)
+    return usage_error("bad --text value '%s' (want START-END)", v);
+  o->have_text = 1;
+  return -1;
+}
+
+static int opt_format(opts *o, const char *v) {
+  o->format = v;
+  o->objdump = strncmp(v, "objdump", 7) == 0;
+  o->objdump_rel = 0;
+  if (strncmp(v, "objdump-", 8) == 0 && (o->objdump_rel = dump_objdump_release(v + 8)) == 0)
+    return usage_error("unknown format '%s' (objdump releases: objdump-2.40, objdump-2.44,"
+                       " objdump-2.46, objdump-2.47)", v);
+  if (strcmp(v, "text") && strcmp(v, "json") && strcmp(v, "objdump") && !o->objdump_rel)
+    return usage_error("unknown format '%s'", v);
+  return -1;
+}
+
 static int parse_options(int argc, char **argv, opts *o) {
   int c, li;
   /* argv[1] is the command: options start after it. */
@@ -478,47 +520,21 @@ static int parse_options(int argc, char **argv, opts *o) {
         return usage_error("no value after '%s'", optopt == OPT_PROFILE ? "--profile" : "--text");
       return usage_error("bad --vma value '%s'", "");
     case OPT_PROFILE:
-      if (strcmp(optarg, "none") == 0) {
-        o->profile = NULL;
-      } else if (strcmp(optarg, "all-kernels") == 0 && strcmp(o->cmd, "findings") == 0) {
-        o->profile = "all-kernels";
-      } else if ((o->kgen = sfk_gen_by_name(optarg)) >= 0) {
-        o->profile = sfk_gen_get((sfk_gen)o->kgen)->name;
-      } else {
-        return usage_error("unknown profile '%s' (profiles: none, kernel, and the generations "
-                           "'sfref validate --help' lists)", optarg);
-      }
+      if (opt_profile(o, optarg) >= 0)
+        return EXIT_USAGE;
       break;
-    case OPT_TEXT: {
-      char buf[64];
-      const char *dash = strchr(optarg, '-');
-      size_t n = dash ? (size_t)(dash - optarg) : 0;
-      if (!dash || n == 0 || n >= sizeof buf)
-        return usage_error("bad --text value '%s' (want START-END)", optarg);
-      memcpy(buf, optarg, n);
-      buf[n] = 0;
-      if (!sfc_parse_u64(buf, &o->text_start) || !sfc_parse_u64(dash + 1, &o->text_end) ||
-          o->text_end < o->text_start)
-        return usage_error("bad --text value '%s' (want START-END)", optarg);
-      o->have_text = 1;
+    case OPT_TEXT:
+      if (opt_text(o, optarg) >= 0)
+        return EXIT_USAGE;
       break;
-    }
     case OPT_JSON:
       o->format = "json";
       break;
     case OPT_FORMAT:
       if (!optarg)
         return usage_error("unknown option '%s'", arg);
-      o->format = optarg;
-      o->objdump = strncmp(o->format, "objdump", 7) == 0;
-      o->objdump_rel = 0;
-      if (strncmp(o->format, "objdump-", 8) == 0 &&
-          (o->objdump_rel = dump_objdump_release(o->format + 8)) == 0)
-        return usage_error("unknown format '%s' (objdump releases: objdump-2.40, objdump-2.44,"
-                           " objdump-2.46, objdump-2.47)", o->format);
-      if (strcmp(o->format, "text") && strcmp(o->format, "json") &&
-          strcmp(o->format, "objdump") && !o->objdump_rel)
-        return usage_error("unknown format '%s'", o->format);
+      if (opt_format(o, optarg) >= 0)
+        return EXIT_USAGE;
       break;
     case OPT_MODE:
       if (!optarg)
