@@ -618,98 +618,108 @@ __attribute__((noreturn)) static void worker(impl *im, const opts *o, const kase
   _exit(0);
 }
 
-/* Runs every case of one IMPL with o->jobs worker processes (forked from
- * the runner, which stays small: each case's adapter is started with
- * posix_spawn, common/sfc_proc.c).  Each worker takes the next case when it is free
- * (next_case) and sends each result on its pipe as soon as it has it. */
-void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
-  int w, jobs = o->jobs < 1 ? 1 : o->jobs, open_pipes = 0;
+/* The worker processes of one run_impl, and what each has sent so far. */
+typedef struct pool {
+  int jobs, open_pipes;
   pid_t pids[64];
   int fds[64];
   record buf[64];
-  size_t got[64], i, done = 0;
-  unsigned started[64] = {0};
-  long start = mono_ms(), last = 0;
-  if (jobs > 64)
-    jobs = 64;
-  case_counter *counter = shared_counter();
-  im->res = calloc(n ? n : 1, sizeof *im->res);
-  if (!im->res)
-    sfc_die(2, "%s", "out of memory");
+  size_t got[64];
+  unsigned started[64];
+} pool;
+
+/* Forks the workers, each with a pipe back to the runner. */
+static void start_workers(pool *pl, impl *im, const opts *o, const kase *cs, size_t n,
+                          case_counter *counter) {
   fflush(NULL);
-  for (w = 0; w < jobs; w++) {
+  for (int w = 0; w < pl->jobs; w++) {
     int pp[2];
     if (pipe(pp) != 0)
       sfc_die(2, "%s", "cannot make a pipe");
-    pids[w] = fork();
-    if (pids[w] < 0)
+    pl->pids[w] = fork();
+    if (pl->pids[w] < 0)
       sfc_die(2, "%s", "fork failed");
-    if (pids[w] == 0) {
-      int k;
+    if (pl->pids[w] == 0) {
       close(pp[0]);
-      for (k = 0; k < w; k++)
-        close(fds[k]);
+      for (int k = 0; k < w; k++)
+        close(pl->fds[k]);
       fcntl(pp[1], F_SETFD, FD_CLOEXEC);
-      worker(im, o, cs, n, counter, w, jobs, pp[1]);
+      worker(im, o, cs, n, counter, w, pl->jobs, pp[1]);
     }
     close(pp[1]);
     fcntl(pp[0], F_SETFD, FD_CLOEXEC);
-    fds[w] = pp[0];
-    got[w] = 0;
-    open_pipes++;
+    pl->fds[w] = pp[0];
+    pl->got[w] = 0;
+    pl->open_pipes++;
   }
-  while (open_pipes > 0) {
+}
+
+/* Reads what worker w has ready: a whole record is a case's result. */
+static void read_worker(pool *pl, int w, impl *im, size_t n, size_t *done) {
+  ssize_t r = read(pl->fds[w], (char *)&pl->buf[w] + pl->got[w], sizeof pl->buf[w] - pl->got[w]);
+  if (r < 0 && errno == EINTR)
+    return;
+  if (r <= 0) {
+    close(pl->fds[w]);
+    pl->fds[w] = -1;
+    pl->open_pipes--;
+    return;
+  }
+  pl->got[w] += (size_t)r;
+  if (pl->got[w] == sizeof pl->buf[w]) {
+    if (pl->buf[w].idx < n) {
+      im->res[pl->buf[w].idx] = pl->buf[w].r;
+      pl->started[w] = pl->buf[w].started;
+      ++*done;
+    }
+    pl->got[w] = 0;
+  }
+}
+
+/* Results as the workers send them, until every pipe is closed. */
+static void collect(pool *pl, impl *im, const opts *o, size_t n) {
+  size_t done = 0;
+  long start = mono_ms(), last = 0;
+  while (pl->open_pipes > 0) {
     struct pollfd pf[64];
-    int np = 0, k;
-    for (w = 0; w < jobs; w++)
-      if (fds[w] >= 0)
-        pf[np].fd = fds[w], pf[np].events = POLLIN, pf[np++].revents = 0;
+    int np = 0, w;
+    for (w = 0; w < pl->jobs; w++)
+      if (pl->fds[w] >= 0)
+        pf[np].fd = pl->fds[w], pf[np].events = POLLIN, pf[np++].revents = 0;
     if (poll(pf, (nfds_t)np, 500) < 0 && errno != EINTR)
       sfc_die(2, "%s", "poll failed");
-    for (k = 0; k < np; k++) {
-      ssize_t r;
+    for (int k = 0; k < np; k++) {
       if (!(pf[k].revents & (POLLIN | POLLHUP | POLLERR)))
         continue;
-      for (w = 0; w < jobs && fds[w] != pf[k].fd; w++)
+      for (w = 0; w < pl->jobs && pl->fds[w] != pf[k].fd; w++)
         ;
-      r = read(fds[w], (char *)&buf[w] + got[w], sizeof buf[w] - got[w]);
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r <= 0) {
-        close(fds[w]);
-        fds[w] = -1;
-        open_pipes--;
-        continue;
-      }
-      got[w] += (size_t)r;
-      if (got[w] == sizeof buf[w]) {
-        if (buf[w].idx < n) {
-          im->res[buf[w].idx] = buf[w].r;
-          started[w] = buf[w].started;
-          done++;
-        }
-        got[w] = 0;
-      }
+      read_worker(pl, w, im, n, &done);
     }
     progress(im, o, done, n, start, &last, 0);
   }
   progress(im, o, done, n, start, &last, 1);
-  if (counter)
-    munmap(counter, sizeof *counter);
-  for (w = 0; w < jobs; w++) {
+}
+
+/* Waits for the workers: one that failed to serve has said so; any other
+ * failure ends the run. */
+static void reap_workers(pool *pl, impl *im) {
+  for (int w = 0; w < pl->jobs; w++) {
     int status;
-    while (waitpid(pids[w], &status, 0) < 0 && errno == EINTR)
+    while (waitpid(pl->pids[w], &status, 0) < 0 && errno == EINTR)
       ;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 3 && got[w] == 0)
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 3 && pl->got[w] == 0)
       im->serve_failed++; /* said by the worker */
-    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || got[w] != 0)
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || pl->got[w] != 0)
       sfc_die(2, "%s", "a worker process failed");
-    im->servers += started[w];
+    im->servers += pl->started[w];
   }
-  rerun_unstable(im, o, cs, n);
-  /* Skip lists: the case was run; a skipped case that passes is stale. */
-  for (i = 0; i < n; i++) {
+}
+
+/* Skip lists: the case was run; a skipped case that passes is stale. */
+static void apply_skips(impl *im, const kase *cs, size_t n) {
+  for (size_t i = 0; i < n; i++) {
     const skip_entry *s = skipped(im, &cs[i]);
+    char d[300];
     if (!s)
       continue;
     if (im->res[i].status == ST_PASS) {
@@ -717,15 +727,33 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
       fprintf(stderr, "sfconform: %s: %s passes but is on the skip list (%s): remove it\n",
               im->name, cs[i].id, s->pattern);
     }
-    {
-      char d[300];
-      if (snprintf(d, sizeof d, "%s [%s: %s]", s->reason, st_names[im->res[i].status],
-                   im->res[i].detail) < 0)
-        d[0] = 0;
-      snprintf(im->res[i].detail, sizeof im->res[i].detail, "%s", d);
-    }
+    if (snprintf(d, sizeof d, "%s [%s: %s]", s->reason, st_names[im->res[i].status],
+                 im->res[i].detail) < 0)
+      d[0] = 0;
+    snprintf(im->res[i].detail, sizeof im->res[i].detail, "%s", d);
     im->res[i].status = ST_SKIP;
   }
+}
+
+/* Runs every case of one IMPL with o->jobs worker processes (forked from
+ * the runner, which stays small: each case's adapter is started with
+ * posix_spawn, common/sfc_proc.c).  Each worker takes the next case when it is free
+ * (next_case) and sends each result on its pipe as soon as it has it. */
+void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
+  static pool pl;
+  memset(&pl, 0, sizeof pl);
+  pl.jobs = o->jobs < 1 ? 1 : o->jobs > 64 ? 64 : o->jobs;
+  case_counter *counter = shared_counter();
+  im->res = calloc(n ? n : 1, sizeof *im->res);
+  if (!im->res)
+    sfc_die(2, "%s", "out of memory");
+  start_workers(&pl, im, o, cs, n, counter);
+  collect(&pl, im, o, n);
+  if (counter)
+    munmap(counter, sizeof *counter);
+  reap_workers(&pl, im);
+  rerun_unstable(im, o, cs, n);
+  apply_skips(im, cs, n);
 }
 
 /* Runs again, RERUNS times, every case whose outcome is not the expected
