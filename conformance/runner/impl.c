@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "runner.h"
+#include "sframe_ref.h" /* the versions, for the capabilities asked */
 
 /* How the runner runs an adapter: in a process group of its own (killed
  * whole), in the runner's environment, with the time limit of --timeout. */
@@ -143,32 +144,22 @@ static void load_skips(impl *im, const opts *o) {
   fclose(f);
 }
 
-void setup_impl(impl *im, const char *spec, const opts *o) {
+/* The implementation's name and how it is started: spec is NAME=PATH, a
+ * bundled adapter's name (BINDIR/sfadapter-NAME) or a path; a shared
+ * library runs under sfadapter-dl.  Returns the path it names. */
+static const char *locate_impl(impl *im, const char *spec, const opts *o, char *buf, size_t bufsz) {
   const char *eq = strchr(spec, '='), *path = spec;
-  char buf[PATH_MAX];
-  const char *argv[4];
-  int n, i;
-  proc_result pr;
-  proc_opts popts;
-  jdoc doc;
-  char err[200];
-  const jvalue *v;
-
-  memset(im, 0, sizeof *im);
   if (eq) {
     snprintf(im->name, sizeof im->name, "%.*s", (int)(eq - spec), spec);
     path = eq + 1;
   } else {
-    /* A bundled adapter NAME is BINDIR/sfadapter-NAME. */
     if (!strchr(spec, '/')) {
-      pathf(buf, sizeof buf, "%s/sfadapter-%s", o->bindir, spec);
+      pathf(buf, bufsz, "%s/sfadapter-%s", o->bindir, spec);
       if (access(buf, X_OK) == 0)
         path = buf;
     }
-    {
-      const char *b = strrchr(spec, '/');
-      snprintf(im->name, sizeof im->name, "%s", b ? b + 1 : spec);
-    }
+    const char *b = strrchr(spec, '/');
+    snprintf(im->name, sizeof im->name, "%s", b ? b + 1 : spec);
   }
   if (access(path, F_OK) != 0)
     sfc_die(2, "%s: no such implementation (a bundled name, or a path)", path);
@@ -185,6 +176,72 @@ void setup_impl(impl *im, const char *spec, const opts *o) {
       sfc_die(2, "%s: not executable", path);
     im->argv0 = rp;
   }
+  return path;
+}
+
+/* The fields names the implementation does not give (at most 31), kept. */
+static void keep_unknown_fields(impl *im, const jvalue *v) {
+  size_t total = 0, k, used = 0;
+  int n = 0;
+  if (!v || v->type != J_ARRAY)
+    return;
+  for (k = 0; k < v->len && k < 31; k++)
+    if (v->items[k].type == J_STRING)
+      total += v->items[k].len + 1;
+  im->unknown_store = malloc(total + 1);
+  for (k = 0; im->unknown_store && k < v->len && k < 31; k++)
+    if (v->items[k].type == J_STRING) {
+      memcpy(im->unknown_store + used, v->items[k].str, v->items[k].len + 1);
+      im->unknown[n++] = im->unknown_store + used;
+      used += v->items[k].len + 1;
+    }
+}
+
+/* What the `capabilities` answer says: commands, versions, ABIs, byte
+ * orders, the fields it leaves out. */
+static void read_capabilities(impl *im, const jvalue *root, const opts *o) {
+  static const char *abis[] = {"amd64", "aarch64-le", "aarch64-be", "s390x"};
+  const jvalue *v;
+  if ((v = json_get(root, "name")) && v->type == J_STRING)
+    snprintf(im->caps_name, sizeof im->caps_name, "%s", v->str);
+  if ((v = json_get(root, "version")) && v->type == J_STRING)
+    snprintf(im->caps_version, sizeof im->caps_version, "%s", v->str);
+  v = json_get(root, "commands");
+  im->cmd_decode = list_has(v, "decode");
+  im->cmd_lookup = list_has(v, "lookup");
+  im->cmd_unwind = list_has(v, "unwind");
+  im->cmd_objdump = list_has(v, "objdump");
+  im->serve = list_has(v, "serve") ? 2 : 0;
+  if (im->lib || (im->serve && is_bundled(im->argv0, o)))
+    im->serve = 1;
+  v = json_get(root, "versions");
+  for (unsigned i = SFR_VERSION_MIN; i <= SFR_VERSION_MAX; i++) {
+    char d[2] = {(char)('0' + i), 0};
+    if (list_has(v, d))
+      im->versions |= 1u << i;
+  }
+  v = json_get(root, "abis");
+  for (int i = 0; i < 4; i++)
+    if (list_has(v, abis[i]))
+      snprintf(im->abis + strlen(im->abis), sizeof im->abis - strlen(im->abis), " %s ", abis[i]);
+  v = json_get(root, "endian");
+  if (list_has(v, "little"))
+    strcat(im->endians, " little ");
+  if (list_has(v, "big"))
+    strcat(im->endians, " big ");
+  keep_unknown_fields(im, json_get(root, "unknown_fields"));
+}
+
+void setup_impl(impl *im, const char *spec, const opts *o) {
+  char buf[PATH_MAX], err[200];
+  const char *argv[4], *path;
+  int n;
+  proc_result pr;
+  proc_opts popts;
+  jdoc doc;
+
+  memset(im, 0, sizeof *im);
+  path = locate_impl(im, spec, o, buf, sizeof buf);
   impl_argv(im, argv, &n);
   argv[n++] = "capabilities";
   argv[n] = NULL;
@@ -195,49 +252,7 @@ void setup_impl(impl *im, const char *spec, const opts *o) {
     fprintf(stderr, "sfconform: %s: capabilities: not a JSON object (%s)\n", path, err);
     exit(2);
   }
-  if ((v = json_get(&doc.root, "name")) && v->type == J_STRING)
-    snprintf(im->caps_name, sizeof im->caps_name, "%s", v->str);
-  if ((v = json_get(&doc.root, "version")) && v->type == J_STRING)
-    snprintf(im->caps_version, sizeof im->caps_version, "%s", v->str);
-  v = json_get(&doc.root, "commands");
-  im->cmd_decode = list_has(v, "decode");
-  im->cmd_lookup = list_has(v, "lookup");
-  im->cmd_unwind = list_has(v, "unwind");
-  im->cmd_objdump = list_has(v, "objdump");
-  im->serve = list_has(v, "serve") ? 2 : 0;
-  if (im->lib || (im->serve && is_bundled(im->argv0, o)))
-    im->serve = 1;
-  v = json_get(&doc.root, "versions");
-  for (i = 1; i <= 3; i++) {
-    char d[2] = {(char)('0' + i), 0};
-    if (list_has(v, d))
-      im->versions |= 1u << i;
-  }
-  v = json_get(&doc.root, "abis");
-  for (i = 0; i < 4; i++) {
-    static const char *a[] = {"amd64", "aarch64-le", "aarch64-be", "s390x"};
-    if (list_has(v, a[i]))
-      snprintf(im->abis + strlen(im->abis), sizeof im->abis - strlen(im->abis), " %s ", a[i]);
-  }
-  v = json_get(&doc.root, "endian");
-  if (list_has(v, "little"))
-    strcat(im->endians, " little ");
-  if (list_has(v, "big"))
-    strcat(im->endians, " big ");
-  v = json_get(&doc.root, "unknown_fields");
-  if (v && v->type == J_ARRAY) {
-    size_t total = 0, k, used = 0;
-    for (k = 0; k < v->len && k < 31; k++)
-      if (v->items[k].type == J_STRING)
-        total += v->items[k].len + 1;
-    im->unknown_store = malloc(total + 1);
-    for (k = 0, n = 0; im->unknown_store && k < v->len && k < 31; k++)
-      if (v->items[k].type == J_STRING) {
-        memcpy(im->unknown_store + used, v->items[k].str, v->items[k].len + 1);
-        im->unknown[n++] = im->unknown_store + used;
-        used += v->items[k].len + 1;
-      }
-  }
+  read_capabilities(im, &doc.root, o);
   json_free(&doc);
   free(pr.out); /* numbers in doc pointed into it */
   if (!im->cmd_decode)
