@@ -219,37 +219,19 @@ static int parse_vma(const char *s, uint64_t *v) {
   return 0;
 }
 
-static int cmd_decode(const sfa_tool *tool, const char *secpath, const char *vmastr,
-                      int text) {
-  uint8_t *sec, *elf;
-  size_t seclen, elflen;
-  uint64_t vma;
-  int fd, rc;
-  char *argv[8];
-  size_t na = 0, k;
-  proc_result r;
-  sfa_dump d;
-  double timeout = 9.0;
-  const char *te = getenv("SFADAPTER_TIMEOUT");
+/* The ELF file made around the section, written into a private
+ * temporary directory (g_tmpfile; removed by cleanup_tmp, also on a
+ * signal). */
+static void write_temp_elf(const uint8_t *elf, size_t elflen) {
   const char *tmp = getenv("TMPDIR");
   struct sigaction sa;
-
-  if (parse_vma(vmastr, &vma))
-    sfa_die_io("bad VMA '%s'", vmastr);
-  if (te && atof(te) > 0)
-    timeout = atof(te);
-  sec = read_section(secpath, &seclen);
-  elf = sfa_make_elf(sec, seclen, vma, tool->sh_type(&g_cfg), &elflen);
-  free(sec);
-  if (!elf)
-    sfa_die_io("out of memory");
-
+  size_t off = 0;
+  int fd;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_term;
   sigaction(SIGTERM, &sa, NULL);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGHUP, &sa, NULL);
-
   snprintf(g_tmpdir, sizeof g_tmpdir, "%s/sfadapter-XXXXXX", (tmp && *tmp) ? tmp : "/tmp");
   if (!mkdtemp(g_tmpdir)) {
     g_tmpdir[0] = '\0';
@@ -262,21 +244,80 @@ static int cmd_decode(const sfa_tool *tool, const char *secpath, const char *vma
     cleanup_tmp();
     sfa_die_io("cannot create temporary file: %s", strerror(errno));
   }
-  {
-    size_t off = 0;
-    while (off < elflen) {
-      ssize_t w = write(fd, elf + off, elflen - off);
-      if (w < 0 && errno == EINTR)
-        continue;
-      if (w <= 0) {
-        close(fd);
-        cleanup_tmp();
-        sfa_die_io("cannot write temporary file");
-      }
-      off += (size_t)w;
+  while (off < elflen) {
+    ssize_t w = write(fd, elf + off, elflen - off);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0) {
+      close(fd);
+      cleanup_tmp();
+      sfa_die_io("cannot write temporary file");
     }
+    off += (size_t)w;
   }
   close(fd);
+}
+
+/* The exit status for what the tool did (r): its own failures said on
+ * stderr (a signal raised again on the adapter), else its text or its
+ * JSON as the tool's parser judges it. */
+static int answer(const sfa_tool *tool, const char *argv0, proc_result *r, double timeout, int text,
+                  sfa_dump *d) {
+  int rc;
+  if (r->exec_errno) {
+    fprintf(stderr, "cannot execute %s: %s\n", argv0, strerror(r->exec_errno));
+    return 2;
+  }
+  if (r->timed_out) {
+    fprintf(stderr, "timeout: %s did not finish within %g s\n", g_cfg.kind, timeout);
+    return 124;
+  }
+  if (!r->exited) {
+    int sig = r->sig;
+    struct rlimit rl = {0, 0};
+    char line[160];
+    sfa_first_line(r->err, line, sizeof line);
+    fprintf(stderr, "%s killed by signal %d (%s)%s%s\n", g_cfg.kind, sig, strsignal(sig),
+            line[0] ? ": " : "", line);
+    fflush(NULL);
+    setrlimit(RLIMIT_CORE, &rl);
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return 128 + sig;
+  }
+  if (text)
+    return tool->print_text(&g_cfg, r);
+  rc = tool->judge(&g_cfg, r, d);
+  if (rc == 0) {
+    sfa_print_json(stdout, d);
+    if (fflush(stdout) != 0)
+      rc = 2;
+  }
+  return rc;
+}
+
+static int cmd_decode(const sfa_tool *tool, const char *secpath, const char *vmastr,
+                      int text) {
+  uint8_t *sec, *elf;
+  size_t seclen, elflen, na = 0, k;
+  uint64_t vma;
+  int rc;
+  char *argv[8];
+  proc_result r;
+  sfa_dump d;
+  double timeout = 9.0;
+  const char *te = getenv("SFADAPTER_TIMEOUT");
+
+  if (parse_vma(vmastr, &vma))
+    sfa_die_io("bad VMA '%s'", vmastr);
+  if (te && atof(te) > 0)
+    timeout = atof(te);
+  sec = read_section(secpath, &seclen);
+  elf = sfa_make_elf(sec, seclen, vma, tool->sh_type(&g_cfg), &elflen);
+  free(sec);
+  if (!elf)
+    sfa_die_io("out of memory");
+  write_temp_elf(elf, elflen);
   free(elf);
 
   argv[na++] = (char *)g_cfg.path;
@@ -287,39 +328,11 @@ static int cmd_decode(const sfa_tool *tool, const char *secpath, const char *vma
   sfa_dump_init(&d);
   run_tool(argv, timeout, &r);
   cleanup_tmp();
-
   if (getenv("SFADAPTER_TRACE")) { /* debugging: the tool's raw text (the head of its stderr) */
     fputs(r.out, stderr);
     fputs(r.err, stderr);
   }
-  if (r.exec_errno) {
-    fprintf(stderr, "cannot execute %s: %s\n", argv[0], strerror(r.exec_errno));
-    rc = 2;
-  } else if (r.timed_out) {
-    fprintf(stderr, "timeout: %s did not finish within %g s\n", g_cfg.kind, timeout);
-    rc = 124;
-  } else if (!r.exited) {
-    int sig = r.sig;
-    struct rlimit rl = {0, 0};
-    char line[160];
-    sfa_first_line(r.err, line, sizeof line);
-    fprintf(stderr, "%s killed by signal %d (%s)%s%s\n", g_cfg.kind, sig, strsignal(sig),
-            line[0] ? ": " : "", line);
-    fflush(NULL);
-    setrlimit(RLIMIT_CORE, &rl);
-    signal(sig, SIG_DFL);
-    raise(sig);
-    rc = 128 + sig;
-  } else if (text) {
-    rc = tool->print_text(&g_cfg, &r);
-  } else {
-    rc = tool->judge(&g_cfg, &r, &d);
-    if (rc == 0) {
-      sfa_print_json(stdout, &d);
-      if (fflush(stdout) != 0)
-        rc = 2;
-    }
-  }
+  rc = answer(tool, argv[0], &r, timeout, text, &d);
   proc_free(&r);
   sfa_free_dump(&d);
   return rc;
