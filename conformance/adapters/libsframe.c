@@ -250,6 +250,75 @@ static void flex_rule(FILE *o, const char *name, uint32_t ctl, int32_t off) {
 }
 #endif
 
+#if SFA_API_247
+/* The rules of a flexible FDE's FRE (version 3, 2.47's API): control words
+ * say each rule's register and whether it is dereferenced.  As
+ * api_rules_json. */
+static int flex_rules_json(FILE *o, const sec_info *s, unsigned fde_type,
+                           const sframe_frame_row_entry *fre, sframe_frame_row_entry *copy,
+                           int32_t cfa, bool mangled, const char **what, int *code) {
+  int8_t fixed_fp = sframe_decoder_get_fixed_fp_offset(s->ctx);
+  int8_t fixed_ra = sframe_decoder_get_fixed_ra_offset(s->ctx);
+  unsigned sp = 0, fp = 0;
+  int known = sfa_sp_fp_regs(s->abi, &sp, &fp), err = 0;
+  int32_t ra, fpo;
+  unsigned n = SFRAME_V3_FRE_DATAWORD_COUNT(fre->fre_info), fp_idx = 2;
+  uint32_t ctl = sframe_get_fre_udata(fre, 0, &err), reg;
+  if (err) {
+    *what = "sframe_get_fre_udata(0)", *code = err;
+    return -1;
+  }
+  reg = ctl >> 3;
+  fprintf(o, "{\"cfa\":{\"base\":\"%s\",\"reg\":%" PRIu32 ",\"offset\":%" PRId32
+             ",\"deref\":%s}",
+          known && reg == sp ? "sp" : known && reg == fp ? "fp" : "reg", reg, cfa,
+          (ctl & 2) ? "true" : "false");
+  /* RA: a control/offset pair at words 2 and 3, or one padding word. */
+  if (n > 2) {
+    uint32_t rctl = sframe_get_fre_udata(fre, 2, &err);
+    if (err) {
+      *what = "sframe_get_fre_udata(2)", *code = err;
+      return -1;
+    }
+    if (rctl == 0) {
+      default_rule(o, "ra", s->abi == 3 ? fixed_ra : 0);
+      fp_idx = 3;
+    } else {
+      ra = GET_OFF(ra, s, copy, fde_type, &err);
+      if (err) {
+        *what = "sframe_fre_get_ra_offset", *code = err;
+        return -1;
+      }
+      flex_rule(o, "ra", rctl, ra);
+      fp_idx = 4;
+    }
+  } else {
+    default_rule(o, "ra", s->abi == 3 ? fixed_ra : 0);
+  }
+  if (n > fp_idx) {
+    uint32_t fctl = sframe_get_fre_udata(fre, (int)fp_idx, &err);
+    if (err) {
+      *what = "sframe_get_fre_udata(FP)", *code = err;
+      return -1;
+    }
+    if (fctl == 0) {
+      default_rule(o, "fp", fixed_fp);
+    } else {
+      fpo = GET_OFF(fp, s, copy, fde_type, &err);
+      if (err) {
+        *what = "sframe_fre_get_fp_offset", *code = err;
+        return -1;
+      }
+      flex_rule(o, "fp", fctl, fpo);
+    }
+  } else {
+    default_rule(o, "fp", fixed_fp);
+  }
+  fprintf(o, ",\"ra_mangled\":%s}", mangled ? "true" : "false");
+  return 0;
+}
+#endif
+
 /* Print the "rules" object of one FRE from the API's accessors.  Returns 0,
  * or -1 with *what naming the accessor that failed with *code. */
 static int api_rules_json(FILE *o, const sec_info *s, unsigned fde_type,
@@ -296,62 +365,8 @@ static int api_rules_json(FILE *o, const sec_info *s, unsigned fde_type,
     return 0;
   }
 #if SFA_API_247
-  if (fde_type == SFRAME_FDE_TYPE_FLEX) {
-    unsigned n = SFRAME_V3_FRE_DATAWORD_COUNT(fre->fre_info), fp_idx = 2;
-    uint32_t ctl = sframe_get_fre_udata(fre, 0, &err), reg;
-    if (err) {
-      *what = "sframe_get_fre_udata(0)", *code = err;
-      return -1;
-    }
-    reg = ctl >> 3;
-    fprintf(o, "{\"cfa\":{\"base\":\"%s\",\"reg\":%" PRIu32 ",\"offset\":%" PRId32
-               ",\"deref\":%s}",
-            known && reg == sp ? "sp" : known && reg == fp ? "fp" : "reg", reg, cfa,
-            (ctl & 2) ? "true" : "false");
-    /* RA: a control/offset pair at words 2 and 3, or one padding word. */
-    if (n > 2) {
-      uint32_t rctl = sframe_get_fre_udata(fre, 2, &err);
-      if (err) {
-        *what = "sframe_get_fre_udata(2)", *code = err;
-        return -1;
-      }
-      if (rctl == 0) {
-        default_rule(o, "ra", s->abi == 3 ? fixed_ra : 0);
-        fp_idx = 3;
-      } else {
-        ra = GET_OFF(ra, s, &copy, fde_type, &err);
-        if (err) {
-          *what = "sframe_fre_get_ra_offset", *code = err;
-          return -1;
-        }
-        flex_rule(o, "ra", rctl, ra);
-        fp_idx = 4;
-      }
-    } else {
-      default_rule(o, "ra", s->abi == 3 ? fixed_ra : 0);
-    }
-    if (n > fp_idx) {
-      uint32_t fctl = sframe_get_fre_udata(fre, (int)fp_idx, &err);
-      if (err) {
-        *what = "sframe_get_fre_udata(FP)", *code = err;
-        return -1;
-      }
-      if (fctl == 0) {
-        default_rule(o, "fp", fixed_fp);
-      } else {
-        fpo = GET_OFF(fp, s, &copy, fde_type, &err);
-        if (err) {
-          *what = "sframe_fre_get_fp_offset", *code = err;
-          return -1;
-        }
-        flex_rule(o, "fp", fctl, fpo);
-      }
-    } else {
-      default_rule(o, "fp", fixed_fp);
-    }
-    fprintf(o, ",\"ra_mangled\":%s}", mangled ? "true" : "false");
-    return 0;
-  }
+  if (fde_type == SFRAME_FDE_TYPE_FLEX)
+    return flex_rules_json(o, s, fde_type, fre, &copy, cfa, mangled, what, code);
 #endif
   err = 0;
   base = sframe_fre_get_base_reg_id(&copy, &err);
