@@ -153,10 +153,75 @@ static void report(const char *what, const char *who, double *v, int n, const ch
   report_figure(what, who, v, n, unit, 1);
 }
 
+/* The snapshots of one recorded run, appended to the stack list. */
+typedef struct stack_list {
+  stack *s;
+  size_t n, cap, max_frames;
+} stack_list;
+
+static void load_snapshots(const char *dir, run *rn, stack_list *l) {
+  char pattern[4096];
+  glob_t g;
+  snprintf(pattern, sizeof pattern, "%s/*.snapshot", dir);
+  if (glob(pattern, 0, NULL, &g) != 0)
+    die(2, dir, "no snapshots");
+  for (size_t k = 0; k < g.gl_pathc; k++) {
+    const char *path = g.gl_pathv[k];
+    char err[256];
+    FILE *f = fopen(path, "r");
+    if (!f)
+      die(2, path, strerror(errno));
+    if (l->n == l->cap) {
+      stack *s2 = realloc(l->s, (l->cap = l->cap ? 2 * l->cap : 256) * sizeof *l->s);
+      if (!s2)
+        die(2, path, "out of memory");
+      l->s = s2;
+    }
+    stack *st = &l->s[l->n];
+    memset(st, 0, sizeof *st);
+    if (snapshot_read(f, &st->snap, err, sizeof err) != 0)
+      die(2, path, err);
+    fclose(f);
+    read_truth(path, st);
+    st->r = rn;
+    if (st->snap.max_frames > l->max_frames)
+      l->max_frames = st->snap.max_frames;
+    l->n++;
+  }
+  globfree(&g);
+}
+
+/* The oracle's frames against the truth, before any timing: 0, or 1 when
+ * a frame is not the truth (said).  *frames_out the frames in all,
+ * *checked those the truth names. */
+static int check_truth(stack_list *l, sfr_regs *frames, size_t *frames_out, size_t *checked) {
+  for (size_t i = 0; i < l->n; i++) {
+    stack *st = &l->s[i];
+    sfr_unwind_ctx uc = {&st->r->sec, read_mem, &st->snap, st->snap.pauth_mask};
+    sfr_stop why;
+    st->frames = sfr_backtrace(&uc, &st->snap.regs, frames, st->snap.max_frames, &why);
+    for (unsigned k = 1; k < MAX_TRUTH; k++) {
+      if (!st->has_truth[k])
+        continue;
+      if (k >= st->frames || frames[k].pc != st->truth_pc[k] || frames[k].sp != st->truth_sp[k]) {
+        fprintf(stderr,
+                "bench-recorded: snapshot %zu (pc 0x%" PRIx64 "): frame %u is not the truth "
+                "(pc 0x%" PRIx64 ", sp 0x%" PRIx64 "; the oracle gave %zu frames, %s)\n",
+                i, st->snap.regs.pc, k, st->truth_pc[k], st->truth_sp[k], st->frames,
+                sfr_stop_name(why));
+        return 1;
+      }
+      ++*checked;
+    }
+    *frames_out += st->frames;
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   int reps, r, a;
-  size_t nstack = 0, cap = 0, i, oracle_frames = 0, fp_frames = 0, checked = 0, max_frames = 1;
-  stack *stacks = NULL;
+  size_t i, oracle_frames = 0, fp_frames = 0, checked = 0;
+  stack_list l = {NULL, 0, 0, 1};
   run *runs;
   sfr_regs *frames;
   double t_or[MAXREP], t_fp[MAXREP];
@@ -171,73 +236,23 @@ int main(int argc, char **argv) {
   if (!(runs = calloc((size_t)argc, sizeof *runs)))
     die(2, "memory", "out of memory");
   for (a = 2; a < argc; a++) {
-    char pattern[4096];
-    glob_t g;
-    size_t k;
     open_run(argv[a], &runs[a]);
     if (runs[a].sec.abi == SFR_ABI_S390X_BE)
       walkable = 0;
-    snprintf(pattern, sizeof pattern, "%s/*.snapshot", argv[a]);
-    if (glob(pattern, 0, NULL, &g) != 0)
-      die(2, argv[a], "no snapshots");
-    for (k = 0; k < g.gl_pathc; k++) {
-      const char *path = g.gl_pathv[k];
-      FILE *f;
-      char err[256];
-      stack *st;
-      if (!(f = fopen(path, "r")))
-        die(2, path, strerror(errno));
-      if (nstack == cap) {
-        stack *s2 = realloc(stacks, (cap = cap ? 2 * cap : 256) * sizeof *stacks);
-        if (!s2)
-          die(2, path, "out of memory");
-        stacks = s2;
-      }
-      st = &stacks[nstack];
-      memset(st, 0, sizeof *st);
-      if (snapshot_read(f, &st->snap, err, sizeof err) != 0)
-        die(2, path, err);
-      fclose(f);
-      read_truth(path, st);
-      st->r = &runs[a];
-      if (st->snap.max_frames > max_frames)
-        max_frames = st->snap.max_frames;
-      nstack++;
-    }
-    globfree(&g);
+    load_snapshots(argv[a], &runs[a], &l);
   }
-  if (nstack == 0)
+  if (l.n == 0)
     die(2, argv[2], "no snapshots");
-  if (!(frames = calloc(max_frames, sizeof *frames)))
+  if (!(frames = calloc(l.max_frames, sizeof *frames)))
     die(2, "memory", "out of memory");
-  /* The oracle's frames against the truth, before any timing. */
-  for (i = 0; i < nstack; i++) {
-    stack *st = &stacks[i];
-    sfr_unwind_ctx uc = {&st->r->sec, read_mem, &st->snap, st->snap.pauth_mask};
-    sfr_stop why;
-    unsigned k;
-    st->frames = sfr_backtrace(&uc, &st->snap.regs, frames, st->snap.max_frames, &why);
-    for (k = 1; k < MAX_TRUTH; k++) {
-      if (!st->has_truth[k])
-        continue;
-      if (k >= st->frames || frames[k].pc != st->truth_pc[k] || frames[k].sp != st->truth_sp[k]) {
-        fprintf(stderr,
-                "bench-recorded: snapshot %zu (pc 0x%" PRIx64 "): frame %u is not the truth "
-                "(pc 0x%" PRIx64 ", sp 0x%" PRIx64 "; the oracle gave %zu frames, %s)\n",
-                i, st->snap.regs.pc, k, st->truth_pc[k], st->truth_sp[k], st->frames,
-                sfr_stop_name(why));
-        return 1;
-      }
-      checked++;
-    }
-    oracle_frames += st->frames;
-  }
+  if (check_truth(&l, frames, &oracle_frames, &checked) != 0)
+    return 1;
   for (r = 0; r < reps; r++) {
     double t0, t1;
     size_t sink = 0;
     t0 = now_ns();
-    for (i = 0; i < nstack; i++) {
-      const stack *st = &stacks[i];
+    for (i = 0; i < l.n; i++) {
+      const stack *st = &l.s[i];
       sfr_unwind_ctx uc = {&st->r->sec, read_mem, (void *)&st->snap, st->snap.pauth_mask};
       sfr_stop why;
       sink += sfr_backtrace(&uc, &st->snap.regs, frames, st->snap.max_frames, &why);
@@ -249,13 +264,13 @@ int main(int argc, char **argv) {
     if (walkable) {
       fp_frames = 0;
       t0 = now_ns();
-      for (i = 0; i < nstack; i++)
-        fp_frames += fp_walk(&stacks[i].snap, stacks[i].r->sec.big_endian, stacks[i].frames);
+      for (i = 0; i < l.n; i++)
+        fp_frames += fp_walk(&l.s[i].snap, l.s[i].r->sec.big_endian, l.s[i].frames);
       t1 = now_ns();
       t_fp[r] = (t1 - t0) / (double)fp_frames;
     }
   }
-  printf("snapshots\toracle\t%zu\t%zu\t%zu\tstacks\n", nstack, nstack, nstack);
+  printf("snapshots\toracle\t%zu\t%zu\t%zu\tstacks\n", l.n, l.n, l.n);
   printf("frames\toracle\t%zu\t%zu\t%zu\tframes (%zu checked against the truth)\n", oracle_frames,
          oracle_frames, oracle_frames, checked);
   report("unwind-recorded", "oracle", t_or, reps, "ns/frame");
@@ -263,13 +278,13 @@ int main(int argc, char **argv) {
     printf("frames\tfp-walk\t%zu\t%zu\t%zu\tframes\n", fp_frames, fp_frames, fp_frames);
     report("unwind-recorded", "fp-walk", t_fp, reps, "ns/frame");
   }
-  for (i = 0; i < nstack; i++)
-    snapshot_free(&stacks[i].snap);
+  for (i = 0; i < l.n; i++)
+    snapshot_free(&l.s[i].snap);
   for (a = 2; a < argc; a++) {
     free(runs[a].buf);
     free(runs[a].index);
   }
-  free(stacks);
+  free(l.s);
   free(runs);
   free(frames);
   return 0;
