@@ -175,115 +175,128 @@ static uint32_t frame_size(sfe_rng *r, uint32_t align) {
 
 /* ---- AMD64 ---- */
 
-static void amd64_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, uint32_t k) {
+/* A flexible function: RA still in a register (a trampoline), or a DRAP
+ * frame (the CFA in r10, then at *(rbp - 8)). */
+static void amd64_flex(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f) {
   uint32_t at;
   sfr_rules *x;
+  f->fde_type = SFR_FDE_TYPE_FLEX;
+  row(b, 0)->cfa.offset = 8;
+  if (one_in(r, 3)) { /* RA still in a register, e.g. a trampoline */
+    x = row(b, 1);
+    x->cfa.offset = 16;
+    rule(&x->ra, SFR_RULE_REG, range(r, 8, 15), 0);
+    x = row(b, range(r, 2, 9));
+    x->cfa.offset = 8;
+    rule(&x->ra, SFR_RULE_AT_CFA, 0, -8);
+    if (one_in(r, 2))
+      rule(&x->fp, SFR_RULE_VAL_CFA, 0, -16);
+    f->size = f->rows[f->nrows - 1].start + range(r, 1, 30);
+    return;
+  }
+  /* lea 0x8(%rsp),%r10; and $-16,%rsp; push -0x8(%r10); push %rbp;
+   * mov %rsp,%rbp; push %r10 ... lea -0x8(%r10),%rsp; ret */
+  x = row(b, 5);
+  cfa_reg(x, m, 10, 0, 0);
+  x = row(b, 13);
+  cfa_reg(x, m, 10, 0, 0);
+  rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
+  x = row(b, 16);
+  cfa_reg(x, m, 6, -8, 1);
+  if (one_in(r, 4))
+    rule(&x->fp, SFR_RULE_AT_REG, 6, 0); /* FP = *(rbp + 0) */
+  else
+    rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
+  if (one_in(r, 3))
+    rule(&x->ra, SFR_RULE_AT_CFA, 0, -8);
+  at = 16 + body_len(r, 1);
+  x = row(b, at);
+  x->cfa.offset = 8;
+  if (one_in(r, 2))
+    x->fp.not_saved = 1;
+  f->size = at + 1;
+  if (one_in(r, 16))
+    f->signal = 1;
+  return;
+}
 
+/* push %rbp; mov %rsp,%rbp; ... leave; ret */
+static void amd64_fp_frame(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f) {
+  uint32_t at;
+  sfr_rules *x;
+  row(b, 0)->cfa.offset = 8;
+  x = row(b, 1);
+  x->cfa.offset = 16;
+  rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
+  x = row(b, 4);
+  cfa(x, m, SFR_BASE_FP, 16);
+  rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
+  at = 4 + body_len(r, 1);
+  if (one_in(r, 3)) { /* an early return, then the body again */
+    x = row(b, at);
+    x->cfa.offset = 8;
+    rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
+    x = row(b, at + 1);
+    cfa(x, m, SFR_BASE_FP, 16);
+    rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
+    at += 1 + body_len(r, 1);
+  }
+  x = row(b, at + 1);
+  x->cfa.offset = 8;
+  rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
+  f->size = at + 2;
+  if (sfr_has_fde_attr(m->version) && one_in(r, 32))
+    f->signal = 1;
+  return;
+}
+
+/* pushes, then sub $N,%rsp; no frame pointer */
+static void amd64_pushes(builder *b, sfe_rng *r, sfe_func *f) {
+  uint32_t at;
+  uint32_t pushes = sfe_rng_below(r, 5), alloc = one_in(r, 3) ? 0 : frame_size(r, 8), i;
+  int64_t c = 8;
+  row(b, 0)->cfa.offset = 8;
+  at = 0;
+  for (i = 0; i < pushes; i++) {
+    at += range(r, 1, 2);
+    c += 8;
+    row(b, at)->cfa.offset = c;
+  }
+  if (alloc) {
+    at += range(r, 4, 7);
+    row(b, at)->cfa.offset = c + alloc;
+    at += body_len(r, 1);
+    row(b, at)->cfa.offset = c;
+  } else {
+    at += body_len(r, 1);
+  }
+  for (i = 0; i < pushes; i++) {
+    at += range(r, 1, 2);
+    c -= 8;
+    row(b, at)->cfa.offset = c;
+  }
+  f->size = at + 1;
+}
+
+static void amd64_func(builder *b, const sfe_model *m, sfe_rng *r, sfe_func *f, uint32_t k) {
+  sfr_rules *x;
   if (sfr_has_rep_size(m->version) && k == 0) { /* PLT entries: one block, repeated */
     plt_entries(b, 16, 40)->cfa.offset = 8;
     x = row(b, 11);
     x->cfa.offset = 16;
-    return;
-  }
-  if (sfr_has_outermost(m->version) && k == 1) { /* _start: RA undefined */
+  } else if (sfr_has_outermost(m->version) && k == 1) { /* _start: RA undefined */
     outermost(row(b, 0));
     f->size = range(r, 8, 60);
     if (one_in(r, 2)) {
       row(b, f->size)->cfa.offset = 8;
       f->size += range(r, 2, 40);
     }
-    return;
-  }
-  if (sfr_has_fde_attr(m->version) && k <= 4) { /* flexible: DRAP, RA/FP in registers */
-    f->fde_type = SFR_FDE_TYPE_FLEX;
-    row(b, 0)->cfa.offset = 8;
-    if (one_in(r, 3)) { /* RA still in a register, e.g. a trampoline */
-      x = row(b, 1);
-      x->cfa.offset = 16;
-      rule(&x->ra, SFR_RULE_REG, range(r, 8, 15), 0);
-      x = row(b, range(r, 2, 9));
-      x->cfa.offset = 8;
-      rule(&x->ra, SFR_RULE_AT_CFA, 0, -8);
-      if (one_in(r, 2))
-        rule(&x->fp, SFR_RULE_VAL_CFA, 0, -16);
-      f->size = f->rows[f->nrows - 1].start + range(r, 1, 30);
-      return;
-    }
-    /* lea 0x8(%rsp),%r10; and $-16,%rsp; push -0x8(%r10); push %rbp;
-     * mov %rsp,%rbp; push %r10 ... lea -0x8(%r10),%rsp; ret */
-    x = row(b, 5);
-    cfa_reg(x, m, 10, 0, 0);
-    x = row(b, 13);
-    cfa_reg(x, m, 10, 0, 0);
-    rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
-    x = row(b, 16);
-    cfa_reg(x, m, 6, -8, 1);
-    if (one_in(r, 4))
-      rule(&x->fp, SFR_RULE_AT_REG, 6, 0); /* FP = *(rbp + 0) */
-    else
-      rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
-    if (one_in(r, 3))
-      rule(&x->ra, SFR_RULE_AT_CFA, 0, -8);
-    at = 16 + body_len(r, 1);
-    x = row(b, at);
-    x->cfa.offset = 8;
-    if (one_in(r, 2))
-      x->fp.not_saved = 1;
-    f->size = at + 1;
-    if (one_in(r, 16))
-      f->signal = 1;
-    return;
-  }
-  if (k <= 8) { /* push %rbp; mov %rsp,%rbp; ... leave; ret */
-    row(b, 0)->cfa.offset = 8;
-    x = row(b, 1);
-    x->cfa.offset = 16;
-    rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
-    x = row(b, 4);
-    cfa(x, m, SFR_BASE_FP, 16);
-    rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
-    at = 4 + body_len(r, 1);
-    if (one_in(r, 3)) { /* an early return, then the body again */
-      x = row(b, at);
-      x->cfa.offset = 8;
-      rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
-      x = row(b, at + 1);
-      cfa(x, m, SFR_BASE_FP, 16);
-      rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
-      at += 1 + body_len(r, 1);
-    }
-    x = row(b, at + 1);
-    x->cfa.offset = 8;
-    rule(&x->fp, SFR_RULE_AT_CFA, 0, -16);
-    f->size = at + 2;
-    if (sfr_has_fde_attr(m->version) && one_in(r, 32))
-      f->signal = 1;
-    return;
-  }
-  { /* pushes, then sub $N,%rsp; no frame pointer */
-    uint32_t pushes = sfe_rng_below(r, 5), alloc = one_in(r, 3) ? 0 : frame_size(r, 8), i;
-    int64_t c = 8;
-    row(b, 0)->cfa.offset = 8;
-    at = 0;
-    for (i = 0; i < pushes; i++) {
-      at += range(r, 1, 2);
-      c += 8;
-      row(b, at)->cfa.offset = c;
-    }
-    if (alloc) {
-      at += range(r, 4, 7);
-      row(b, at)->cfa.offset = c + alloc;
-      at += body_len(r, 1);
-      row(b, at)->cfa.offset = c;
-    } else {
-      at += body_len(r, 1);
-    }
-    for (i = 0; i < pushes; i++) {
-      at += range(r, 1, 2);
-      c -= 8;
-      row(b, at)->cfa.offset = c;
-    }
-    f->size = at + 1;
+  } else if (sfr_has_fde_attr(m->version) && k <= 4) {
+    amd64_flex(b, m, r, f);
+  } else if (k <= 8) {
+    amd64_fp_frame(b, m, r, f);
+  } else {
+    amd64_pushes(b, r, f);
   }
 }
 
