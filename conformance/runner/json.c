@@ -633,7 +633,7 @@ static void brief(const jvalue *v, char *out, size_t n) {
     snprintf(out, n, "%s", names[v->type]);
 }
 
-static int skipped(const char *key, size_t klen, const char *const *skip) {
+static int field_skipped(const char *key, size_t klen, const char *const *skip) {
   for (; skip && *skip; skip++)
     if (strlen(*skip) == klen && memcmp(*skip, key, klen) == 0)
       return 1;
@@ -703,7 +703,7 @@ static int cmp(const jvalue *g, const jvalue *w, const char *const *skip, jpath 
      * unique in both (the parser refuses repeats). */
     for (i = 0; i < w->len; i++) {
       const jvalue *gv = get_n(g, w->keys[i], w->keylens[i]);
-      if ((!gv || gv->type == J_NULL) && skipped(w->keys[i], w->keylens[i], skip))
+      if ((!gv || gv->type == J_NULL) && field_skipped(w->keys[i], w->keylens[i], skip))
         continue;
       st->c[d].key = w->keys[i];
       st->n = d + 1;

@@ -93,12 +93,13 @@
  *                 section of the module its PC lies in.
  *
  * The plugin's files, by role: this one (registers, instruction classes,
- * coverage, the shadow stack, translation; its parts marked "---- ... ----"
- * in the order a run meets them), truth_modules.c (where the loader maps
- * each lib=, signal handlers), truth_check.c (checking one instruction),
- * truth_report.c (buckets, snapshots, progress, the result) and
- * truth_args.c (the arguments above); truth.h holds the state they share
- * and the rule of who writes it when.
+ * coverage, the shadow stack and its callbacks; its parts marked
+ * "---- ... ----" in the order a run meets them), truth_modules.c (where
+ * the loader maps each lib=, signal handlers), truth_check.c (checking
+ * one instruction), truth_report.c (buckets, snapshots, progress, the
+ * result), truth_translate.c (which callbacks each instruction gets) and
+ * truth_args.c (the arguments above).  truth.h holds the state they share,
+ * the rule of who writes it when, and the one direction calls go in.
  */
 #include "truth.h"
 
@@ -162,7 +163,7 @@ uint64_t load_u64(const uint8_t *b) {
 
 /* ---- instruction classes (from the bytes QEMU translates) ---- */
 
-static int is_call(const uint8_t *b, size_t n) {
+int is_call(const uint8_t *b, size_t n) {
   switch (g.arch) {
   case ARCH_X86_64: {
     size_t i = 0;
@@ -212,7 +213,7 @@ static int is_call(const uint8_t *b, size_t n) {
  * when the code set the link register by hand first (libffi's s390x
  * ffi_call_SYSV: LARL %r14,label; BR %r1); on_jump decides at execution.
  * x86-64 has no link register: -1. */
-static int jump_reg(const uint8_t *b, size_t n) {
+int jump_reg(const uint8_t *b, size_t n) {
   switch (g.arch) {
   case ARCH_AARCH64: {
     if (n != 4)
@@ -315,7 +316,7 @@ int plt_of(int m, uint64_t pc) {
   return -1;
 }
 
-static int covered(uint64_t pc, sfr_pc_mode mode) {
+int covered(uint64_t pc, sfr_pc_mode mode) {
   sfr_lookup_result res;
   const sfr_section *sec = sec_of(pc, mode);
   return sec && sfr_lookup(sec, pc, mode, &res) == SFR_LOOKUP_FOUND;
@@ -577,7 +578,7 @@ static void interp_started(vstate *v, uint64_t sp) {
 
 vstate *vcpu(unsigned int i) { return i < MAX_VCPUS ? g.vs[i] : NULL; }
 
-static void on_tb(unsigned int vcpu_index, void *udata) {
+void on_tb(unsigned int vcpu_index, void *udata) {
   vstate *v = vcpu(vcpu_index);
   uint64_t pc = (uintptr_t)udata, sp = 0, called_sp = v->called_sp;
   int have_sp = 0, returned = 0;
@@ -662,7 +663,7 @@ static void on_tb(unsigned int vcpu_index, void *udata) {
   }
 }
 
-static void on_call(unsigned int vcpu_index, void *udata) {
+void on_call(unsigned int vcpu_index, void *udata) {
   vstate *v = vcpu(vcpu_index);
   uint64_t sp = reg_value(v, v->r_sp);
   if (!on_own_stack(v, sp))
@@ -700,7 +701,7 @@ static int follows_call(vstate *v, uint64_t addr) {
  * a call this function made points just after that call (follows_call).
  * udata: the jump's address shifted left by 5 over its register (user-mode
  * addresses are below 2^59). */
-static void on_jump(unsigned int vcpu_index, void *udata) {
+void on_jump(unsigned int vcpu_index, void *udata) {
   vstate *v = vcpu(vcpu_index);
   uint64_t pc = (uintptr_t)udata >> 5;
   int reg = (int)((uintptr_t)udata & 31);
@@ -731,126 +732,60 @@ static void on_jump(unsigned int vcpu_index, void *udata) {
   v->c.jump_calls++;
 }
 
-/* ---- translation ---- */
+/* ---- a module's section, opened at its load bias ---- */
 
-void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
-  (void)id;
-  if (!g_atomic_int_get(&g.mod[0].opened) && !g.interp)
-    open_section(qemu_plugin_tb_vaddr(tb)); /* the first block is the entry */
-  size_t n = qemu_plugin_tb_n_insns(tb);
-  uint64_t tb_va = qemu_plugin_tb_vaddr(tb);
-  qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb, QEMU_PLUGIN_CB_R_REGS,
-                                       (void *)(uintptr_t)tb_va);
-  qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
-      tb, QEMU_PLUGIN_INLINE_ADD_U64, qemu_plugin_scoreboard_u64_in_struct(g.score, sboard, executed),
-      n);
-  int m = mod_of(tb_va); /* a block lies in one module */
-  if (m >= 0)
-    qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
-        tb, QEMU_PLUGIN_INLINE_ADD_U64,
-        (qemu_plugin_u64){g.score, offsetof(sboard, mod_exec) + (size_t)m * sizeof(uint64_t)}, n);
-  for (size_t i = 0; i < n; i++) {
-    struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
-    uint64_t va = qemu_plugin_insn_vaddr(insn);
-    uint8_t bytes[16];
-    size_t len = qemu_plugin_insn_data(insn, bytes, sizeof bytes);
-    int k = plt_of(m, va);
-    if (k >= 0)
-      qemu_plugin_register_vcpu_insn_exec_inline_per_vcpu(
-          insn, QEMU_PLUGIN_INLINE_ADD_U64,
-          (qemu_plugin_u64){g.score, offsetof(sboard, plt_exec) +
-                                         ((size_t)m * PLT_KINDS + (size_t)k) * sizeof(uint64_t)},
-          1);
-    if (g.check && covered(va, SFR_PC_IP))
-      qemu_plugin_register_vcpu_insn_exec_cb(insn, on_check, QEMU_PLUGIN_CB_R_REGS,
-                                             (void *)(uintptr_t)va);
-    if (g.check && !g.full)
-      qemu_plugin_register_vcpu_mem_cb(insn, on_store, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_W,
-                                       NULL);
-    if (is_call(bytes, len))
-      qemu_plugin_register_vcpu_insn_exec_cb(insn, on_call, QEMU_PLUGIN_CB_R_REGS,
-                                             (void *)(uintptr_t)(va + len));
-    int jr = jump_reg(bytes, len);
-    if (jr >= 0 && covered(va, SFR_PC_IP) && va < (UINT64_C(1) << 59))
-      qemu_plugin_register_vcpu_insn_exec_cb(insn, on_jump, QEMU_PLUGIN_CB_R_REGS,
-                                             (void *)(uintptr_t)(va << 5 | (uint64_t)jr));
-  }
-}
-
-static struct qemu_plugin_register *find_reg(GArray *regs, const char *name) {
-  for (guint i = 0; i < regs->len; i++) {
-    qemu_plugin_reg_descriptor *d = &g_array_index(regs, qemu_plugin_reg_descriptor, i);
-    if (!strcmp(d->name, name))
-      return d->handle;
-  }
-  return NULL;
-}
-
-/* find_reg of a numbered name: fmt holds one %u. */
-static struct qemu_plugin_register *find_regf(GArray *regs, const char *fmt, unsigned n) {
-  char name[16];
-  snprintf(name, sizeof name, fmt, n);
-  return find_reg(regs, name);
-}
-
-void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index) {
-  (void)id;
-  if (vcpu_index >= MAX_VCPUS) {
-    fprintf(stderr, "sfr_truth: vCPU %u: more than %d threads at once are not supported\n",
-            vcpu_index, MAX_VCPUS);
+/* Module m's section, opened where the module was loaded (bias): the
+ * program's when its first block runs, a library's when the loader maps
+ * its code.  Its code's range is then known, and published last. */
+void open_module(int m, uint64_t bias) {
+  module *md = &g.mod[m];
+  md->bias = bias;
+  sfr_finding where;
+  sfr_status st = sfr_open(&md->sec, md->sec_bytes, md->sec_len, md->vma + bias, &where);
+  if (st != SFR_OK) {
+    fprintf(stderr, "sfr_truth: %s: %s\n", md->sec_path, sfr_finding_message(st));
     fatal_exit();
   }
-  g_mutex_lock(&g.lock);
-  vstate *v = g.vs[vcpu_index];
-  if (!v) {
-    v = g_new0(vstate, 1);
-    v->rbuf = g_byte_array_new();
-    v->mbuf = g_byte_array_new();
-    g.vs[vcpu_index] = v;
-  }
-  g.threads++;
-  g_mutex_unlock(&g.lock);
-  /* A thread that reuses a vCPU index starts a stack of its own; its
-   * counts add to those of the index's earlier threads. */
-  v->depth = 0;
-  v->started = 0;
-  v->called_sp = 0;
-  v->pend_open = v->pend_map = -1;
-  g_free(v->land);
-  v->land = NULL, v->land_cap = 0, v->land_n = 0;
-  memset(v->land_filter, 0, sizeof v->land_filter);
-  memset(v->ra_filter, 0, sizeof v->ra_filter);
-  GArray *regs = qemu_plugin_get_registers();
-  /* Every DWARF register by its QEMU name; SP, FP and RA are among them. */
-  switch (g.arch) {
-  case ARCH_X86_64: {
-    static const char *const dw[16] = {"rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp",
-                                       "r8",  "r9",  "r10", "r11", "r12", "r13", "r14", "r15"};
-    for (unsigned i = 0; i < 16; i++)
-      v->r_dwarf[i] = find_reg(regs, dw[i]);
-    v->r_sp = v->r_dwarf[7], v->r_fp = v->r_dwarf[6];
-    break;
-  }
-  case ARCH_AARCH64:
-    for (unsigned i = 0; i < 31; i++)
-      v->r_dwarf[i] = find_regf(regs, "x%u", i);
-    v->r_dwarf[31] = find_reg(regs, "sp");
-    v->r_sp = v->r_dwarf[31], v->r_fp = v->r_dwarf[29], v->r_ra = v->r_dwarf[30];
-    break;
-  case ARCH_S390X: {
-    /* DWARF 16-31 are f0 f2 f4 f6 f1 f3 f5 f7 f8 f10 f12 f14 f9 f11 f13 f15 */
-    static const unsigned fdw[16] = {0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15};
-    for (unsigned i = 0; i < 16; i++) {
-      v->r_dwarf[i] = find_regf(regs, "r%u", i);
-      v->r_dwarf[16 + i] = find_regf(regs, "f%u", fdw[i]);
-    }
-    v->r_sp = v->r_dwarf[15], v->r_fp = v->r_dwarf[11], v->r_ra = v->r_dwarf[14];
-    break;
-  }
-  }
-  g_array_free(regs, TRUE);
-  if (!v->r_sp || !v->r_fp || (g.arch != ARCH_X86_64 && !v->r_ra)) {
-    fprintf(stderr, "sfr_truth: this QEMU does not expose the SP/FP/RA registers by name\n");
+  /* Validation verifies the order, so lookups may binary-search. */
+  size_t scratch_len = sfr_validate_scratch_size(md->sec_len);
+  void *scratch = g_malloc(scratch_len ? scratch_len : 1);
+  sfr_finding items[16];
+  sfr_report rep = {items, 16, 0, {0}};
+  sfr_validate_ex(&md->sec, md->sec_bytes, md->sec_len, md->vma + bias, scratch, scratch_len,
+                  &rep);
+  g_free(scratch);
+  /* The lookup index (kept for the process: a thread may still be using
+   * the one of an earlier opening). */
+  size_t index_len = sfr_index_size(&md->sec);
+  if (index_len && !sfr_report_rejects(&rep))
+    sfr_index_build(&md->sec, g_malloc(index_len), index_len);
+  if (sfr_report_rejects(&rep)) {
+    const char *first = "";
+    for (size_t i = 0; i < rep.count && i < 16; i++)
+      if (sfr_finding_class(items[i].id) != SFR_CLASS_QUESTIONABLE) {
+        first = sfr_finding_name(items[i].id);
+        break;
+      }
+    fprintf(stderr, "sfr_truth: %s: the section is not valid (%s); run sfref validate\n",
+            md->sec_path, first);
     fatal_exit();
   }
+  md->lo = UINT64_MAX, md->hi = 0;
+  for (unsigned i = 0; i < md->n_xseg; i++) {
+    if (md->xseg[i].vaddr + bias < md->lo)
+      md->lo = md->xseg[i].vaddr + bias;
+    if (md->xseg[i].vaddr + md->xseg[i].memsz + bias > md->hi)
+      md->hi = md->xseg[i].vaddr + md->xseg[i].memsz + bias;
+  }
+  if (!md->n_xseg)
+    md->lo = 0; /* hi 0: the program's code is everywhere */
+  g_atomic_int_set(&md->opened, 1);
+  publish_modtab();
+  g_atomic_int_inc(&g.mod_gen);
+}
+
+/* The program's section, at the address QEMU loaded it (the first block
+ * is translated after the program and its interpreter are mapped). */
+void open_section(uint64_t loaded_entry) {
+  open_module(0, g.have_entry ? loaded_entry - g.entry : 0);
 }

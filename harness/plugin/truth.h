@@ -27,8 +27,6 @@
 /* A fatal error, from any callback: the message is out, and the process
  * ends without running the exit handlers (on_exit_cb takes g.lock, which
  * the failing callback may hold: exit() would wait on it forever). */
-_Noreturn void fatal_exit(void);
-
 
 
 enum arch { ARCH_X86_64, ARCH_AARCH64, ARCH_S390X };
@@ -192,35 +190,34 @@ struct truth_globals {
 extern struct truth_globals g;
 
 /* ---- across the plugin's files ----
- * sfr_truth.c: the truth (registers, instruction classes, coverage, the
- * shadow stack) and translation */
+ * Calls go one way: truth_args.c (install) -> truth_translate.c (which
+ * callbacks each instruction gets) -> truth_check.c and truth_modules.c ->
+ * truth_report.c -> sfr_truth.c.
+ *
+ * sfr_truth.c: registers and memory, instruction classes, coverage, the
+ * shadow stack and its callbacks, each module's section opened */
+_Noreturn void fatal_exit(void);
 int read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n);
+uint64_t reg_value(vstate *v, struct qemu_plugin_register *h);
+uint64_t load_u64(const uint8_t *b);
+int is_call(const uint8_t *b, size_t n);
+int jump_reg(const uint8_t *b, size_t n);
 uint64_t cfa_of(uint64_t csp);
 uint64_t land_hash(uint64_t pc, uint64_t sp);
+void publish_modtab(void);
 int mod_of(uint64_t addr);
 int mod_of_pc(uint64_t pc, sfr_pc_mode mode);
 const sfr_section *sec_of(uint64_t pc, sfr_pc_mode mode);
 int plt_of(int m, uint64_t pc);
-void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index);
-void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
-void on_syscall(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, uint64_t a1,
-                uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7,
-                uint64_t a8);
-void on_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, int64_t ret);
+int covered(uint64_t pc, sfr_pc_mode mode);
 vstate *vcpu(unsigned int i);
-uint64_t reg_value(vstate *v, struct qemu_plugin_register *h);
 int on_own_stack(const vstate *v, uint64_t sp);
 void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode);
-uint64_t load_u64(const uint8_t *b);
-void publish_modtab(void);
-
-/* truth_modules.c: where each module is loaded, signal handlers */
+void on_tb(unsigned int vcpu_index, void *udata);
+void on_call(unsigned int vcpu_index, void *udata);
+void on_jump(unsigned int vcpu_index, void *udata);
 void open_module(int m, uint64_t bias);
 void open_section(uint64_t loaded_entry);
-
-/* truth_check.c: checking one instruction (before each covered one) */
-void on_check(unsigned int vcpu_index, void *udata);
-void on_store(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64_t addr, void *udata);
 
 /* truth_report.c: what a run found, as it goes and at its end */
 guint bucket_hash(gconstpointer p);
@@ -231,5 +228,19 @@ void write_snapshot(vstate *v, const char *kind, uint64_t n, const sfr_regs *top
                     const char *why);
 void progress(const vstate *v);
 void on_exit_cb(qemu_plugin_id_t id, void *p);
+
+/* truth_modules.c: where the loader maps each lib=, signal handlers */
+void on_syscall(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, uint64_t a1,
+                uint64_t a2, uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7,
+                uint64_t a8);
+void on_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, int64_t ret);
+
+/* truth_check.c: checking one instruction (before each covered one) */
+void on_check(unsigned int vcpu_index, void *udata);
+void on_store(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64_t addr, void *udata);
+
+/* truth_translate.c: translation */
+void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
+void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index);
 
 #endif
