@@ -42,9 +42,13 @@ ENC_SRCS := $(wildcard corpus/encoder/*.c)
 ENC_OBJS := $(ENC_SRCS:corpus/encoder/%.c=$(BUILD)/obj/enc/%.o)
 LIB_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/lib/%.o,$(LIB_SRCS))
 PIC_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/pic/%.o,$(LIB_SRCS))
-HDRS     := $(wildcard decoder/include/*.h decoder/src/*.h decoder/fast/*.h decoder/profile/*.h decoder/cli/*.h corpus/encoder/*.h)
-# Each object's header dependencies, written by the compiler (-MMD -MP).
+# Header dependencies, written by the compiler: every object's beside it
+# (-MMD -MP), and for a rule that compiles its sources straight into one
+# program, theirs into PROGRAM.d by link_deps (the preprocessor's -MM per
+# source: -MMD would keep only the last one's).  No rule lists headers.
+#   $(call link_deps,FLAGS,FILES)   in the recipe, after the compile
 DEPFLAGS = -MMD -MP
+link_deps = $(CC) $(1) -MM -MP -MT $@ $(filter %.c,$(2)) > $@.d
 
 STATIC := $(BUILD)/lib/libsframe_ref.a
 ENC_LIB := $(BUILD)/lib/libsframe_enc.a
@@ -54,6 +58,8 @@ UNIT   := $(BUILD)/tests/unit
 VECDUMP := $(BUILD)/tests/vecdump
 
 .PHONY: all check test coverage install clean
+# A recipe that fails leaves no half-made target behind.
+.DELETE_ON_ERROR:
 all: $(STATIC) $(SHARED_LIB) $(SFREF) $(BUILD)/include/sframe_ref.h $(BUILD)/include/sframe_kernel.h $(BUILD)/lib/pkgconfig/sframe_ref.pc
 # The shared tools library and the CLI's renderers (before any rule that
 # links them; after `all`, which stays the default goal).
@@ -89,12 +95,14 @@ $(BUILD)/lib/pkgconfig/sframe_ref.pc: decoder/sframe_ref.pc.in Makefile decoder/
 # ---- tests ----
 TEST_COMMON := decoder/tests/vectors.c decoder/tests/guard.c
 UNIT_SRCS := $(wildcard decoder/tests/unit*.c)
-$(UNIT): $(UNIT_SRCS) $(TEST_COMMON) $(wildcard decoder/tests/*.h) $(SFC_TOOLS_LIB) $(STATIC)
+$(UNIT): $(UNIT_SRCS) $(TEST_COMMON) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Idecoder/src -Idecoder/fast -Icommon -o $@ $(UNIT_SRCS) $(TEST_COMMON) $(SFC_TOOLS_LIB) $(STATIC)
-$(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(wildcard decoder/tests/*.h) $(SFC_TOOLS_LIB) $(STATIC)
+	@$(call link_deps,$(CFLAGS_ALL) -Idecoder/tests -Idecoder/src -Idecoder/fast -Icommon,$^)
+$(VECDUMP): decoder/tests/vecdump.c decoder/tests/vectors.c $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/tests -Icommon -o $@ decoder/tests/vecdump.c decoder/tests/vectors.c $(SFC_TOOLS_LIB) $(STATIC)
+	@$(call link_deps,$(CFLAGS_ALL) -Idecoder/tests -Icommon,$^)
 
 # Later parts (the corpus, ...) add their rules in their own fragments;
 # a fragment adds its test programs to CORPUS_TEST_TOOLS.
@@ -135,3 +143,6 @@ install: all $(SFCORPUS)
 
 clean:
 	rm -rf build
+
+# Every program's and object's header dependencies (see link_deps).
+-include $(shell find $(BUILD)/bin $(BUILD)/tests $(BUILD)/bench $(BUILD)/lib $(BUILD)/obj -name '*.d' 2>/dev/null)

@@ -20,36 +20,40 @@ endif
 
 $(BENCH_DIR)/gen-asm: bench/gen-asm.c $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -o $@ $< $(SFC_TOOLS_LIB)
+	$(CC) $(BENCH_CFLAGS) $(DEPFLAGS) -o $@ $< $(SFC_TOOLS_LIB)
 # bench.c times; sections.c builds what it times from a section.
 BENCH_SRCS := bench/bench.c bench/sections.c
-BENCH_DEPS := $(BENCH_SRCS) bench/sections.h bench/figures.h $(SFC_TOOLS_LIB) $(STATIC)
+BENCH_DEPS := $(BENCH_SRCS) $(SFC_TOOLS_LIB) $(STATIC)
 $(BENCH_DIR)/bench-oracle: $(BENCH_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -DBENCH_NO_LIBSFRAME -o $@ $(BENCH_SRCS) $(SFC_TOOLS_LIB) $(STATIC)
+	@$(call link_deps,$(BENCH_CFLAGS) -DBENCH_NO_LIBSFRAME,$(BENCH_SRCS))
 # The harness's recorded stacks, read with sfref's snapshot reader
 # (decoder/cli/cli.mk's SFR_DUMP_LIB).
-$(BENCH_DIR)/bench-recorded: bench/recorded.c bench/figures.h decoder/cli/unwind.h $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+$(BENCH_DIR)/bench-recorded: bench/recorded.c $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) -Idecoder/cli -o $@ bench/recorded.c $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+	$(CC) $(BENCH_CFLAGS) -Idecoder/cli $(DEPFLAGS) -o $@ bench/recorded.c $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 $(BENCH_DIR)/bench-libsframe-2.40: $(BENCH_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -o $@ $(BENCH_SRCS) $(SFC_TOOLS_LIB) $(STATIC) -lsframe
+	@$(call link_deps,$(BENCH_CFLAGS),$(BENCH_SRCS))
 # The libsframe copies the bundled adapters' rules make (libsframe.mk).
 $(BENCH_DIR)/bench-libsframe-2.44: $(BENCH_DEPS) $(SFA_LIBSFRAME_244)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -I$(TC_TRIXIE)/usr/include -o $@ $(BENCH_SRCS) $(SFC_TOOLS_LIB) $(STATIC) \
 	  -L$(BUILD)/lib/libsframe-2.44 -Wl,-rpath,$(abspath $(BUILD)/lib/libsframe-2.44) -lsframe
+	@$(call link_deps,$(BENCH_CFLAGS) -I$(TC_TRIXIE)/usr/include,$(BENCH_SRCS))
 $(BENCH_DIR)/bench-libsframe-2.47: $(BENCH_DEPS) $(SFA_LIBSFRAME_247)
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) -I$(TC_SID)/usr/include -o $@ $(BENCH_SRCS) $(SFC_TOOLS_LIB) $(STATIC) \
 	  -L$(BUILD)/lib/libsframe-2.47 -Wl,-rpath,$(abspath $(BUILD)/lib/libsframe-2.47) -lsframe
+	@$(call link_deps,$(BENCH_CFLAGS) -I$(TC_SID)/usr/include,$(BENCH_SRCS))
 
 # The cost of one case run through the conformance runner's process runner
 # (bench/conformance.sh).
-$(BENCH_DIR)/case-cost: bench/case-cost.c common/sfc_proc.h $(SFC_PROC_LIB)
+$(BENCH_DIR)/case-cost: bench/case-cost.c $(SFC_PROC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icommon -o $@ $< $(SFC_PROC_LIB)
+	$(CC) $(CFLAGS_ALL) -Icommon $(DEPFLAGS) -o $@ $< $(SFC_PROC_LIB)
 
 .PHONY: bench bench-build bench-run bench-conformance
 bench-build: $(BENCH_BINS)

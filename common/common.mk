@@ -10,21 +10,21 @@ SFC_TOOLS_TEST := $(BUILD)/tests/sfc_tools_test
 SFC_PROC_LIB   := $(BUILD)/lib/libsfc_proc.a
 SFC_PROC_TEST  := $(BUILD)/tests/sfc_proc_test
 
-$(BUILD)/obj/common/%.o: common/%.c common/sfc_tools.h common/sfc_proc.h
+$(BUILD)/obj/common/%.o: common/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icommon -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -Icommon $(DEPFLAGS) -c $< -o $@
 $(SFC_TOOLS_LIB): $(BUILD)/obj/common/sfc_tools.o
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
-$(SFC_TOOLS_TEST): common/tests/sfc_tools_test.c common/sfc_tools.h $(SFC_TOOLS_LIB)
+$(SFC_TOOLS_TEST): common/tests/sfc_tools_test.c $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icommon -o $@ $< $(SFC_TOOLS_LIB)
+	$(CC) $(CFLAGS_ALL) -Icommon $(DEPFLAGS) -o $@ $< $(SFC_TOOLS_LIB)
 
 $(SFC_PROC_LIB): $(BUILD)/obj/common/sfc_proc.o
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
-$(SFC_PROC_TEST): common/tests/sfc_proc_test.c common/sfc_proc.h $(SFC_PROC_LIB)
+$(SFC_PROC_TEST): common/tests/sfc_proc_test.c $(SFC_PROC_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icommon -o $@ $< $(SFC_PROC_LIB)
+	$(CC) $(CFLAGS_ALL) -Icommon $(DEPFLAGS) -o $@ $< $(SFC_PROC_LIB)
 
 tests: $(SFC_TOOLS_TEST) $(SFC_PROC_TEST)

@@ -10,20 +10,17 @@ SFADAPTER_REF := $(BUILD)/bin/sfadapter-reference
 SFADAPTER_DL  := $(BUILD)/bin/sfadapter-dl
 EXAMPLE_EXE   := $(BUILD)/bin/example-adapter
 EXAMPLE_SO    := $(BUILD)/lib/example-adapter.so
-CONF_HDRS     := $(wildcard conformance/runner/*.h conformance/include/*.h)
 
 # What the text-tool adapters share (conformance/adapters/sfa_text.h): the
 # ELF wrapper, the dump model and its JSON, the GNU text parser.
 SFA_TEXT_LIB  := $(BUILD)/lib/libsfa_text.a
 SFA_TEXT_SRCS := conformance/adapters/sfa_elf.c conformance/adapters/sfa_text.c \
                  conformance/adapters/gnu_text.c
-SFA_TEXT_HDRS := conformance/adapters/sfa_text.h conformance/adapters/gnu_text.h \
-                 conformance/adapters/sfa_elf.h common/sfc_proc.h decoder/include/sframe_ref.h
 SFA_CFLAGS    := -Iconformance/adapters -Iconformance/runner -Icommon
 
-$(BUILD)/obj/conformance/%.o: conformance/adapters/%.c $(SFA_TEXT_HDRS)
+$(BUILD)/obj/conformance/%.o: conformance/adapters/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) $(DEPFLAGS) -c $< -o $@
 $(SFA_TEXT_LIB): $(SFA_TEXT_SRCS:conformance/adapters/%.c=$(BUILD)/obj/conformance/%.o)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
@@ -42,49 +39,49 @@ IMPL ?= $(BUNDLED_ADAPTERS)
 CONFORMANCE_FLAGS ?=
 
 SFCONFORM_SRCS := $(wildcard conformance/runner/*.c)
-$(SFCONFORM): $(SFCONFORM_SRCS) $(CONF_HDRS) common/sfc_tools.h common/sfc_proc.h $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
+$(SFCONFORM): $(SFCONFORM_SRCS) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Iconformance/runner -Icommon -o $@ $(filter %.c,$^) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
+	@$(call link_deps,$(CFLAGS_ALL) -Iconformance/runner -Icommon,$^)
 
-$(SFADAPTER_REF): conformance/adapters/reference.c $(HDRS) $(SFR_DUMP_LIB) $(STATIC) \
-                  conformance/adapters/adapter_cli.h conformance/adapters/sfa_serve.h conformance/adapters/sfa_regs.h common/sfc_tools.h $(SFC_TOOLS_LIB)
+$(SFADAPTER_REF): conformance/adapters/reference.c $(SFR_DUMP_LIB) $(STATIC) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -Idecoder/fast -Icommon -o $@ conformance/adapters/reference.c \
-	  $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -Idecoder/fast -Icommon $(DEPFLAGS) -o $@ \
+	  conformance/adapters/reference.c $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 
-$(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c conformance/adapters/adapter_cli.h conformance/adapters/sfa_serve.h \
-                 conformance/adapters/sfa_regs.h common/sfc_tools.h $(CONF_HDRS) $(SFC_TOOLS_LIB)
+$(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Iconformance/include -Icommon -o $@ $< $(SFC_TOOLS_LIB) -ldl
+	$(CC) $(CFLAGS_ALL) -Iconformance/include -Icommon $(DEPFLAGS) -o $@ $< $(SFC_TOOLS_LIB) -ldl
 
-$(EXAMPLE_EXE): conformance/examples/example-adapter.c $(HDRS) $(CONF_HDRS) $(STATIC)
+$(EXAMPLE_EXE): conformance/examples/example-adapter.c $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Iconformance/include -o $@ $< $(STATIC)
+	$(CC) $(CFLAGS_ALL) -Iconformance/include $(DEPFLAGS) -o $@ $< $(STATIC)
 
-$(EXAMPLE_SO): conformance/examples/example-adapter.c $(HDRS) $(CONF_HDRS) $(PIC_OBJS)
+$(EXAMPLE_SO): conformance/examples/example-adapter.c $(PIC_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -DSFA_LIBRARY -Iconformance/include -shared -fPIC -o $@ $< $(PIC_OBJS)
+	$(CC) $(CFLAGS_ALL) -DSFA_LIBRARY -Iconformance/include $(DEPFLAGS) -shared -fPIC -o $@ $< $(PIC_OBJS)
 
 # A library that misbehaves on purpose, for runner.bats (serving).
 BROKEN_LIB_SO := $(BUILD)/lib/broken-lib.so
-$(BROKEN_LIB_SO): conformance/tests/broken-lib.c conformance/examples/example-adapter.c $(HDRS) $(CONF_HDRS) $(PIC_OBJS)
+$(BROKEN_LIB_SO): conformance/tests/broken-lib.c $(PIC_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -DSFA_LIBRARY -Iconformance/include -shared -fPIC -o $@ $< $(PIC_OBJS)
+	$(CC) $(CFLAGS_ALL) -DSFA_LIBRARY -Iconformance/include $(DEPFLAGS) -shared -fPIC -o $@ $< $(PIC_OBJS)
 tests: $(BROKEN_LIB_SO)
 
 # The unit test of the runner's JSON reader (TAP; ci/run-tests.sh runs it).
 JSON_TEST := $(BUILD)/tests/json_test
-$(JSON_TEST): conformance/tests/json_test.c conformance/runner/json.c conformance/runner/json.h
+$(JSON_TEST): conformance/tests/json_test.c conformance/runner/json.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Iconformance/runner -o $@ conformance/tests/json_test.c conformance/runner/json.c
+	@$(call link_deps,$(CFLAGS_ALL) -Iconformance/runner,$^)
 tests: $(JSON_TEST)
 
 # The unit test of the GNU objdump / readelf text parser against the real
 # sections' objdump texts (TAP; ci/run-tests.sh runs it on corpus/real/sections).
 GNU_TEXT_TEST := $(BUILD)/tests/gnu_text_test
-$(GNU_TEXT_TEST): conformance/tests/gnu_text_test.c $(SFA_TEXT_HDRS) $(SFA_TEXT_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+$(GNU_TEXT_TEST): conformance/tests/gnu_text_test.c $(SFA_TEXT_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) -o $@ $< $(SFA_TEXT_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+	$(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) $(DEPFLAGS) -o $@ $< $(SFA_TEXT_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 tests: $(GNU_TEXT_TEST)
 
 # The unit test of the process runner (TAP; ci/run-tests.sh runs it).

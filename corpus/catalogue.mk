@@ -9,14 +9,13 @@
 # recipes here.)
 SFCORPUS     := $(BUILD)/bin/sfcorpus
 CAT_SRCS     := $(wildcard corpus/catalogue/*.c)
-CAT_HDRS     := $(wildcard corpus/catalogue/*.h)
 CATALOGUE    := $(wildcard corpus/cases/*.cases)
 
-$(SFCORPUS): $(CAT_SRCS) $(CAT_HDRS) $(HDRS) common/sfc_tools.h $(ENC_LIB) $(SFC_TOOLS_LIB) \
-             $(STATIC)
+$(SFCORPUS): $(CAT_SRCS) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -Icorpus/catalogue -Icommon -o $@ $(CAT_SRCS) $(ENC_LIB) \
 	  $(SFC_TOOLS_LIB) $(STATIC)
+	@$(call link_deps,$(CFLAGS_ALL) -Icorpus/encoder -Icorpus/catalogue -Icommon,$(CAT_SRCS))
 
 CORPUS_TEST_TOOLS += $(SFCORPUS)
 

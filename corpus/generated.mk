@@ -21,10 +21,12 @@ GEN_COMBOS := 1:amd64 1:aarch64-le 1:aarch64-be \
               3:amd64 3:aarch64-le 3:aarch64-be 3:s390x
 
 # The round trip's checks are the roundtrip fuzz target's (fuzz/targets/rt_check.c).
-$(ROUNDTRIP): corpus/tests/roundtrip.c fuzz/targets/rt_check.c fuzz/targets/rt_check.h $(HDRS) $(SFR_DUMP_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+RT_FLAGS := -Icorpus/encoder -Idecoder/cli -Idecoder/src -Idecoder/fast -Ifuzz/targets -Icommon
+$(ROUNDTRIP): corpus/tests/roundtrip.c fuzz/targets/rt_check.c $(SFR_DUMP_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Icorpus/encoder -Idecoder/cli -Idecoder/src -Idecoder/fast -Ifuzz/targets -Icommon -o $@ \
+	$(CC) $(CFLAGS_ALL) $(RT_FLAGS) -o $@ \
 	  corpus/tests/roundtrip.c fuzz/targets/rt_check.c $(SFR_DUMP_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+	@$(call link_deps,$(CFLAGS_ALL) $(RT_FLAGS),$^)
 
 CORPUS_TEST_TOOLS += $(ROUNDTRIP)
 

@@ -51,11 +51,14 @@ fuzz_libs = $(if $(filter diff_libsframe,$(1)),-lsframe) \
   $(if $(filter cfi,$(1)),-Iproducers/sfcfi -Icommon $(SFCFI_LIBS)) \
   $(if $(filter diff_libsframe3,$(1)),-I$(FUZZ_SID)/usr/include -Iconformance/adapters -D_GNU_SOURCE \
     $(FUZZ_LIB3_LINK))
-FUZZ_DEPS := $(wildcard fuzz/targets/*.c fuzz/targets/*.h) $(LIB_SRCS) $(ENC_SRCS) $(HDRS) decoder/cli/dump.c \
-  $(wildcard producers/sfcfi/*.c producers/sfcfi/*.h) common/sfc_tools.c common/sfc_tools.h \
-  decoder/cli/elf.c decoder/cli/elf_sframe.h \
-  conformance/adapters/libsframe.c conformance/adapters/adapter_cli.h \
+# What a fuzz program is built from: the sources (each program's own are
+# fuzz_srcs), and the headers they include, which the compiler lists into
+# PROGRAM.d (link_deps).
+FUZZ_DEPS := $(wildcard fuzz/targets/*.c) $(LIB_SRCS) $(ENC_SRCS) decoder/cli/dump.c \
+  $(wildcard producers/sfcfi/*.c) common/sfc_tools.c decoder/cli/elf.c conformance/adapters/libsframe.c \
   $(if $(FUZZ_HAVE_SID),$(FUZZ_LIB3)/libsframe.so)
+# $(call fuzz_deps,TARGET): the headers TARGET's sources include, into $@.d
+fuzz_deps = $(call link_deps,$(FUZZ_MODE) $(FUZZ_INC) $(filter -I% -D%,$(call fuzz_libs,$(1))),$(call fuzz_srcs,$(1)) $(call fuzz_srcs3,$(1)))
 $(FUZZ_LIB3)/libsframe.so: $(FUZZ_SID)/VERSIONS
 	@mkdir -p $(@D)
 	cp -P $(FUZZ_SID)/usr/lib/x86_64-linux-gnu/libsframe.so* $(@D)/
@@ -77,6 +80,7 @@ ifneq ($(filter $(FUZZ_ENGINE_GOALS),$(MAKECMDGOALS)),)
 include $(FUZZ_ENGINES)
 endif
 
+-include $(wildcard $(FUZZ_DIR)/*/*.d $(FUZZ_DIR)/*.d)
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay/%)
 FUZZ_LIBFUZZER := $(if $(HAVE_LIBFUZZER),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/libfuzzer/%))
 FUZZ_MSAN := $(if $(HAVE_LIBFUZZER),$(patsubst %,$(FUZZ_DIR)/msan/%,$(filter-out diff_libsframe diff_libsframe3 cfi,$(FUZZ_TARGETS))))
@@ -85,22 +89,27 @@ FUZZ_AFL := $(if $(HAVE_AFL),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/%))
 $(FUZZ_DIR)/replay/%: $(FUZZ_DEPS) fuzz/standalone.c
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_WARN) -g -O1 $(SAN_FLAGS) $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_srcs3,$*) fuzz/standalone.c $(call fuzz_libs,$*)
+	@$(call fuzz_deps,$*)
 $(FUZZ_DIR)/libfuzzer/%: $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	$(FUZZ_CLANG) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_srcs3,$*) $(call fuzz_libs,$*)
+	@$(call fuzz_deps,$*)
 $(FUZZ_DIR)/msan/%: $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	$(FUZZ_CLANG) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,memory -fsanitize-memory-track-origins $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*)
+	@$(call fuzz_deps,$*)
 $(FUZZ_DIR)/afl/%: $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	AFL_QUIET=1 $(FUZZ_AFLCC) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,address,undefined $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_srcs3,$*) $(call fuzz_libs,$*)
+	@$(call fuzz_deps,$*)
 # Speed: libFuzzer without sanitizers (-O2), on corpus-sized inputs.
 $(FUZZ_DIR)/speed/%: $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	$(FUZZ_CLANG) $(FUZZ_WARN) -O2 -fsanitize=fuzzer $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_srcs3,$*) $(call fuzz_libs,$*)
+	@$(call fuzz_deps,$*)
 $(FUZZ_DIR)/fuzz-seeds: fuzz/seeds.c
 	@mkdir -p $(@D)
-	$(CC) $(FUZZ_WARN) -O2 -o $@ $<
+	$(CC) $(FUZZ_WARN) -O2 $(DEPFLAGS) -o $@ $<
 
 .PHONY: fuzz-build fuzz-seeds fuzz-replay fuzz fuzz-smoke fuzz-speed fuzz-coverage ossfuzz-sim
 fuzz-build: $(FUZZ_REPLAY) $(FUZZ_LIBFUZZER) $(FUZZ_MSAN) $(FUZZ_AFL)
@@ -110,6 +119,7 @@ fuzz-build: $(FUZZ_REPLAY) $(FUZZ_LIBFUZZER) $(FUZZ_MSAN) $(FUZZ_AFL)
 $(FUZZ_DIR)/roundtrip-seeds: $(FUZZ_DEPS)
 	@mkdir -p $(@D)
 	$(CC) $(FUZZ_WARN) -O1 -DROUNDTRIP_MAKE_SEEDS $(FUZZ_INC) -o $@ $(call fuzz_srcs,roundtrip)
+	@$(call fuzz_deps,roundtrip)
 fuzz-seeds: $(FUZZ_DIR)/fuzz-seeds $(FUZZ_DIR)/roundtrip-seeds
 	[ -f $(BUILD)/corpus/manifest-v3.txt ] || $(MAKE) -s corpus
 	rm -rf $(FUZZ_SEEDS) && $(FUZZ_DIR)/fuzz-seeds $(BUILD)/corpus $(FUZZ_SEEDS)

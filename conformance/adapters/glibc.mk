@@ -40,18 +40,16 @@ $(GLIBC_STAMP): $(GLIBC_TARBALL) conformance/adapters/glibc.mk
 	tar -xJf $(GLIBC_TARBALL) -C $(BUILD) $(addprefix glibc-2.43/,$(GLIBC_FILES))
 	touch $@
 
-$(SFA_GLIBC_243): conformance/adapters/glibc.c conformance/adapters/glibc-stubs.h conformance/adapters/glibc-reader.h \
-                  conformance/adapters/glibc.mk conformance/adapters/adapter_cli.h conformance/adapters/sfa_serve.h conformance/adapters/sfa_regs.h \
-                  common/sfc_tools.h common/sfc_tools.c $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
+$(SFA_GLIBC_243): conformance/adapters/glibc.c conformance/adapters/glibc.mk common/sfc_tools.c \
+                  $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
 	@mkdir -p $(@D)
 	$(CC) $(filter-out $(SAN_FLAGS) --coverage,$(CFLAGS_ALL)) -O2 \
 	  -include conformance/adapters/glibc-stubs.h -I$(GLIBC_TREE)/sysdeps/generic -Icommon \
 	  -DSFA_GLIBC_VERSION='"$(GLIBC_VERSION)"' -o $@ $< common/sfc_tools.c
+	@$(call link_deps,$(CFLAGS_ALL) -include conformance/adapters/glibc-stubs.h -I$(GLIBC_TREE)/sysdeps/generic -Icommon,$< common/sfc_tools.c)
 
-$(SFA_GLIBC_WALKER): conformance/adapters/glibc-walker.c conformance/adapters/glibc-stubs.h conformance/adapters/glibc-reader.h \
-                     conformance/adapters/glibc-shim/ldsodefs.h conformance/adapters/glibc-shim/uw-sigframe.h \
-                     conformance/adapters/glibc.mk $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
+$(SFA_GLIBC_WALKER): conformance/adapters/glibc-walker.c conformance/adapters/glibc.mk $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
 	@mkdir -p $(@D)
 	$(CC) $(filter-out $(SAN_FLAGS) --coverage,$(CFLAGS_ALL)) -O2 \
 	  -include conformance/adapters/glibc-stubs.h -Iconformance/adapters/glibc-shim \
-	  -I$(GLIBC_TREE)/sysdeps/generic -DSFA_GLIBC_VERSION='"$(GLIBC_VERSION)"' -o $@ $<
+	  -I$(GLIBC_TREE)/sysdeps/generic -DSFA_GLIBC_VERSION='"$(GLIBC_VERSION)"' $(DEPFLAGS) -o $@ $<
