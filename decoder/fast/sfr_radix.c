@@ -148,8 +148,15 @@ int sfr_order_ties_by_b(sort_key *k, uint64_t n) {
   return 1;
 }
 
+/* A run of ties too long for insertion is sorted by the whole key, index
+ * included: keys equal in (a, b) need not be in index order here (the
+ * keys of FRE data were sorted by offset with their other bits, so equal
+ * offsets came out by size), and a stable sort of (a, b) alone would keep
+ * that order where the reference's sort gives index order (fuzz:
+ * regressions/decode-5413c0bbd940, a shared-data finding named after
+ * function 0 where the reference names 17). */
 sort_key *sfr_order_ties(sort_key *k, sort_key *tmp, uint64_t n) {
   if (sfr_order_ties_by_b(k, n))
     return k;
-  return sfr_order_keys(k, tmp, n, 0) == k ? k : tmp;
+  return sfr_sort_keys(k, tmp, n) == k ? k : tmp;
 }
