@@ -41,9 +41,9 @@ fuzz_srcs = fuzz/targets/$(1).c $(LIB_SRCS) \
   $(if $(filter elf,$(1)),decoder/cli/elf.c decoder/cli/dump.c) \
   $(if $(filter cfi,$(1)),$(FUZZ_CFI_SRCS)) \
   $(if $(filter diff_libsframe diff_libsframe3,$(1)),fuzz/targets/diff_core.c)
-fuzz_srcs3 = $(if $(filter diff_libsframe3,$(1)),decoder/cli/dump.c common/sfc_tools.c)
-# diff_libsframe3 includes the bundled adapter's source (its API-to-neutral
-# mapping) and links sid's libsframe from a directory of its own (the
+fuzz_srcs3 = $(if $(filter diff_libsframe3,$(1)),decoder/cli/dump.c common/sfc_tools.c conformance/adapters/libsframe_map.c)
+# diff_libsframe3 links the bundled adapter's API-to-neutral mapping
+# (conformance/adapters/libsframe_map.c) and sid's libsframe from a directory of its own (the
 # suite's lib directory also holds its newer libc, which must not be found).
 FUZZ_LIB3 := $(abspath $(FUZZ_DIR)/lib-libsframe-2.47)
 FUZZ_LIB3_LINK := -L$(FUZZ_LIB3) -Wl,-rpath,$(FUZZ_LIB3) -lsframe
@@ -55,10 +55,13 @@ fuzz_libs = $(if $(filter diff_libsframe,$(1)),-lsframe) \
 # fuzz_srcs), and the headers they include, which the compiler lists into
 # PROGRAM.d (link_deps).
 FUZZ_DEPS := $(wildcard fuzz/targets/*.c) $(LIB_SRCS) $(ENC_SRCS) decoder/cli/dump.c \
-  $(wildcard producers/sfcfi/*.c) common/sfc_tools.c decoder/cli/elf.c conformance/adapters/libsframe.c \
+  $(wildcard producers/sfcfi/*.c) common/sfc_tools.c decoder/cli/elf.c conformance/adapters/libsframe_map.c \
   $(if $(FUZZ_HAVE_SID),$(FUZZ_LIB3)/libsframe.so)
-# $(call fuzz_deps,TARGET): the headers TARGET's sources include, into $@.d
-fuzz_deps = $(call link_deps,$(FUZZ_MODE) $(FUZZ_INC) $(filter -I% -D%,$(call fuzz_libs,$(1))),$(call fuzz_srcs,$(1)) $(call fuzz_srcs3,$(1)))
+# $(call fuzz_deps,TARGET): the headers TARGET's sources include, into
+# $(FUZZ_DIR)/deps/ENGINE-TARGET.d (not beside the program: every file in
+# an engine's directory is a fuzz program to its pattern rule).
+fuzz_deps = mkdir -p $(FUZZ_DIR)/deps && $(CC) $(FUZZ_MODE) $(FUZZ_INC) $(filter -I% -D%,$(call fuzz_libs,$(1))) \
+  -MM -MP -MT $@ $(call fuzz_srcs,$(1)) $(call fuzz_srcs3,$(1)) > $(FUZZ_DIR)/deps/$(notdir $(@D))-$(notdir $@).d
 $(FUZZ_LIB3)/libsframe.so: $(FUZZ_SID)/VERSIONS
 	@mkdir -p $(@D)
 	cp -P $(FUZZ_SID)/usr/lib/x86_64-linux-gnu/libsframe.so* $(@D)/
@@ -80,7 +83,7 @@ ifneq ($(filter $(FUZZ_ENGINE_GOALS),$(MAKECMDGOALS)),)
 include $(FUZZ_ENGINES)
 endif
 
--include $(wildcard $(FUZZ_DIR)/*/*.d $(FUZZ_DIR)/*.d)
+-include $(wildcard $(FUZZ_DIR)/deps/*.d $(FUZZ_DIR)/*.d)
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay/%)
 FUZZ_LIBFUZZER := $(if $(HAVE_LIBFUZZER),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/libfuzzer/%))
 FUZZ_MSAN := $(if $(HAVE_LIBFUZZER),$(patsubst %,$(FUZZ_DIR)/msan/%,$(filter-out diff_libsframe diff_libsframe3 cfi,$(FUZZ_TARGETS))))

@@ -48,10 +48,7 @@
  */
 #include <stdarg.h>
 
-#define main sfa_libsframe_adapter_main
-int sfa_libsframe_adapter_main(int argc, char **argv);
-#include "libsframe.c"
-#undef main
+#include "libsframe_map.h"
 
 #include "diff_core.h"
 #include "diff_pcs.h"
