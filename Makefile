@@ -42,12 +42,12 @@ ENC_SRCS := $(wildcard corpus/encoder/*.c)
 ENC_OBJS := $(ENC_SRCS:corpus/encoder/%.c=$(BUILD)/obj/enc/%.o)
 LIB_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/lib/%.o,$(LIB_SRCS))
 PIC_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/pic/%.o,$(LIB_SRCS))
-# Header dependencies, written by the compiler: every object's beside it
-# (-MMD -MP), and for a rule that compiles its sources straight into one
+# Header dependencies, written by the compiler: every object's and
+# program's beside it as OUTPUT.d (-MMD -MP -MF; included at the end), and for a rule that compiles its sources straight into one
 # program, theirs into PROGRAM.d by link_deps (the preprocessor's -MM per
 # source: -MMD would keep only the last one's).  No rule lists headers.
 #   $(call link_deps,FLAGS,FILES)   in the recipe, after the compile
-DEPFLAGS = -MMD -MP
+DEPFLAGS = -MMD -MP -MF $@.d
 link_deps = $(CC) $(1) -MM -MP -MT $@ $(filter %.c,$(2)) > $@.d
 
 STATIC := $(BUILD)/lib/libsframe_ref.a
@@ -75,7 +75,6 @@ $(BUILD)/obj/pic/%.o: decoder/%.c
 $(BUILD)/obj/enc/%.o: corpus/encoder/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Icorpus/encoder $(DEPFLAGS) -c $< -o $@
--include $(LIB_OBJS:.o=.d) $(PIC_OBJS:.o=.d) $(ENC_OBJS:.o=.d)
 $(ENC_LIB): $(ENC_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^

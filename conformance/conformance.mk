@@ -24,6 +24,12 @@ $(BUILD)/obj/conformance/%.o: conformance/adapters/%.c
 $(SFA_TEXT_LIB): $(SFA_TEXT_SRCS:conformance/adapters/%.c=$(BUILD)/obj/conformance/%.o)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
+# The adapter kit (adapter_cli.h, sfa_serve.h): the protocol's command line
+# and serving, compiled once; every executable adapter links it.
+SFA_KIT_LIB := $(BUILD)/lib/libsfa_kit.a
+$(SFA_KIT_LIB): $(BUILD)/obj/conformance/sfa_kit.o
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
 
 # Each bundled adapter's fragment (conformance/adapters/*.mk) appends its
 # name to BUNDLED_ADAPTERS and its programs to BUNDLED_BINS; the runner finds
@@ -44,14 +50,14 @@ $(SFCONFORM): $(SFCONFORM_SRCS) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 	$(CC) $(CFLAGS_ALL) -Iconformance/runner -Icommon -o $@ $(filter %.c,$^) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 	@$(call link_deps,$(CFLAGS_ALL) -Iconformance/runner -Icommon,$^)
 
-$(SFADAPTER_REF): conformance/adapters/reference.c $(SFR_DUMP_LIB) $(STATIC) $(SFC_TOOLS_LIB)
+$(SFADAPTER_REF): conformance/adapters/reference.c $(SFA_KIT_LIB) $(SFR_DUMP_LIB) $(STATIC) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -Idecoder/fast -Icommon $(DEPFLAGS) -o $@ \
-	  conformance/adapters/reference.c $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+	  conformance/adapters/reference.c $(SFA_KIT_LIB) $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 
-$(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c $(SFC_TOOLS_LIB)
+$(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c $(SFA_KIT_LIB) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Iconformance/include -Icommon $(DEPFLAGS) -o $@ $< $(SFC_TOOLS_LIB) -ldl
+	$(CC) $(CFLAGS_ALL) -Iconformance/include -Icommon $(DEPFLAGS) -o $@ $< $(SFA_KIT_LIB) $(SFC_TOOLS_LIB) -ldl
 
 $(EXAMPLE_EXE): conformance/examples/example-adapter.c $(STATIC)
 	@mkdir -p $(@D)

@@ -12,7 +12,6 @@ SFCFI_CFLAGS := -Iproducers/sfcfi -Icorpus/encoder -Icommon
 $(BUILD)/obj/sfcfi/%.o: producers/sfcfi/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(SFCFI_CFLAGS) $(DEPFLAGS) -c $< -o $@
--include $(SFCFI_OBJS:.o=.d) $(BUILD)/obj/sfcfi/sfcfi.d
 $(SFCFI_LIB): $(SFCFI_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^

@@ -14,7 +14,7 @@
 # The toolchains live in build/ whatever BUILD is (one cache, ci/toolchains.sh).
 SFA_BU_TC      := $(abspath build/toolchains)
 SFA_BU_SRC     := conformance/adapters/text_driver.c conformance/adapters/gnu_tool.c \
-                  conformance/adapters/binutils.mk $(SFA_TEXT_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
+                  conformance/adapters/binutils.mk $(SFA_TEXT_LIB) $(SFA_KIT_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 # $(call sfa_bu_pkg,ROOT,PACKAGE): the package's version in ROOT/VERSIONS
 sfa_bu_pkg = $(shell awk '$$1 == "$(2)" { print $$2 }' $(1)/VERSIONS 2>/dev/null)
 # $(call sfa_bu_build,KIND,NAME,PATH,VERSION): KIND objdump or readelf
@@ -22,7 +22,7 @@ sfa_bu_defs = -DSFA_KIND='"$(1)"' -DSFA_KIND_ENV='"$(shell echo $(1) | tr a-z A-
   -DSFA_PATH='"$(3)"' -DSFA_VERSION='"$(4)"'
 sfa_bu_build = $(CC) $(CFLAGS_ALL) $(SFA_CFLAGS) $(call sfa_bu_defs,$(1),$(2),$(3),$(4)) -o $@ \
   conformance/adapters/text_driver.c conformance/adapters/gnu_tool.c \
-  $(SFA_TEXT_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB) && \
+  $(SFA_TEXT_LIB) $(SFA_KIT_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB) && \
   $(call link_deps,$(CFLAGS_ALL) $(SFA_CFLAGS) $(call sfa_bu_defs,$(1),$(2),$(3),$(4)),conformance/adapters/text_driver.c conformance/adapters/gnu_tool.c)
 
 SFA_BU_240_VERSION = $(shell dpkg-query -W -f='$${Version}' binutils 2>/dev/null)

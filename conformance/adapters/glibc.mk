@@ -40,13 +40,13 @@ $(GLIBC_STAMP): $(GLIBC_TARBALL) conformance/adapters/glibc.mk
 	tar -xJf $(GLIBC_TARBALL) -C $(BUILD) $(addprefix glibc-2.43/,$(GLIBC_FILES))
 	touch $@
 
-$(SFA_GLIBC_243): conformance/adapters/glibc.c conformance/adapters/glibc.mk common/sfc_tools.c \
+$(SFA_GLIBC_243): conformance/adapters/glibc.c conformance/adapters/glibc.mk common/sfc_tools.c conformance/adapters/sfa_kit.c \
                   $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
 	@mkdir -p $(@D)
 	$(CC) $(filter-out $(SAN_FLAGS) --coverage,$(CFLAGS_ALL)) -O2 \
 	  -include conformance/adapters/glibc-stubs.h -I$(GLIBC_TREE)/sysdeps/generic -Icommon \
-	  -DSFA_GLIBC_VERSION='"$(GLIBC_VERSION)"' -o $@ $< common/sfc_tools.c
-	@$(call link_deps,$(CFLAGS_ALL) -include conformance/adapters/glibc-stubs.h -I$(GLIBC_TREE)/sysdeps/generic -Icommon,$< common/sfc_tools.c)
+	  -DSFA_GLIBC_VERSION='"$(GLIBC_VERSION)"' -o $@ $< common/sfc_tools.c conformance/adapters/sfa_kit.c
+	@$(call link_deps,$(CFLAGS_ALL) -include conformance/adapters/glibc-stubs.h -I$(GLIBC_TREE)/sysdeps/generic -Icommon,$< common/sfc_tools.c conformance/adapters/sfa_kit.c)
 
 $(SFA_GLIBC_WALKER): conformance/adapters/glibc-walker.c conformance/adapters/glibc.mk $(GLIBC_STAMP) $(GLIBC_SID)/VERSIONS
 	@mkdir -p $(@D)

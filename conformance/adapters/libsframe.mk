@@ -37,13 +37,13 @@ BUNDLED_BINS += $(SFA_LIBSFRAME_247)
 endif
 
 LIBSFRAME_SRC := conformance/adapters/libsframe.c conformance/adapters/libsframe_map.c conformance/adapters/libsframe.mk \
-                 $(SFC_TOOLS_LIB)
+                 $(SFA_KIT_LIB) $(SFC_TOOLS_LIB)
 LIBSFRAME_C := conformance/adapters/libsframe.c conformance/adapters/libsframe_map.c
 
 $(SFA_LIBSFRAME_240): $(LIBSFRAME_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -DSFA_LIBSFRAME_VERSION='"$(shell dpkg-query -W -f='$${Version}' libbinutils 2>/dev/null | sed 's/^[0-9]*://')"' \
-	  -Icommon -o $@ $(LIBSFRAME_C) $(SFC_TOOLS_LIB) -lsframe
+	  -Icommon -o $@ $(LIBSFRAME_C) $(SFA_KIT_LIB) $(SFC_TOOLS_LIB) -lsframe
 	@$(call link_deps,$(CFLAGS_ALL) -Icommon,$(LIBSFRAME_C))
 
 # $(call sfa_libsframe_suite,REL,SUITE-ROOT,PACKAGE): the adapter of a newer
@@ -53,7 +53,7 @@ $$(SFA_LIBSFRAME_$(subst .,,$(1))): $$(LIBSFRAME_SRC) $(2)/VERSIONS
 	@mkdir -p $$(@D) $$(BUILD)/lib/libsframe-$(1)
 	cp -P $(2)/usr/lib/x86_64-linux-gnu/libsframe.so* $$(BUILD)/lib/libsframe-$(1)/
 	$$(CC) $$(CFLAGS_ALL) -I$(2)/usr/include \
-	  -DSFA_LIBSFRAME_VERSION='"$$(call tc_version,$(2),$(3))"' -Icommon -o $$@ $$(LIBSFRAME_C) $$(SFC_TOOLS_LIB) \
+	  -DSFA_LIBSFRAME_VERSION='"$$(call tc_version,$(2),$(3))"' -Icommon -o $$@ $$(LIBSFRAME_C) $$(SFA_KIT_LIB) $$(SFC_TOOLS_LIB) \
 	  -L$$(BUILD)/lib/libsframe-$(1) -Wl,-rpath,$$(abspath $$(BUILD)/lib/libsframe-$(1)) -lsframe
 	@$$(call link_deps,$$(CFLAGS_ALL) -I$(2)/usr/include -Icommon,$$(LIBSFRAME_C))
 endef
@@ -66,6 +66,6 @@ BUNDLED_BINS += $(SFADAPTER_LIBSFRAME)
 $(SFADAPTER_LIBSFRAME): $(LIBSFRAME_SRC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -I$(LIBSFRAME_PREFIX)/include $(if $(LIBSFRAME_VERSION),-DSFA_LIBSFRAME_VERSION='"$(LIBSFRAME_VERSION)"') \
-	  -Icommon -o $@ $(LIBSFRAME_C) $(SFC_TOOLS_LIB) -L$(LIBSFRAME_PREFIX)/lib -Wl,-rpath,$(LIBSFRAME_PREFIX)/lib -lsframe
+	  -Icommon -o $@ $(LIBSFRAME_C) $(SFA_KIT_LIB) $(SFC_TOOLS_LIB) -L$(LIBSFRAME_PREFIX)/lib -Wl,-rpath,$(LIBSFRAME_PREFIX)/lib -lsframe
 	@$(call link_deps,$(CFLAGS_ALL) -I$(LIBSFRAME_PREFIX)/include -Icommon,$(LIBSFRAME_C))
 endif

@@ -21,5 +21,5 @@ $(SFA_LLVM_ADAPTER): conformance/adapters/llvm.c conformance/adapters/llvm.mk $(
 	  -DSFA_PATH='"$(SFA_LLVM_TC)/bin/llvm-readobj"' \
 	  -DSFA_VERSION='"$(shell awk '$$1 == "llvm-22" { print $$2 }' $(SFA_LLVM_TC)/VERSIONS)"' \
 	  -o $@ conformance/adapters/text_driver.c conformance/adapters/llvm.c \
-	  $(SFA_TEXT_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
+	  $(SFA_TEXT_LIB) $(SFA_KIT_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 	@$(call link_deps,$(CFLAGS_ALL) $(SFA_CFLAGS) -DSFA_NAME='"llvm-readobj-22"',conformance/adapters/text_driver.c conformance/adapters/llvm.c)

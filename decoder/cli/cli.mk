@@ -12,7 +12,6 @@ SFREF_OBJS := $(BUILD)/obj/cli/sfref.o $(BUILD)/obj/cli/elf.o $(BUILD)/obj/cli/k
 $(BUILD)/obj/cli/%.o: decoder/cli/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Idecoder/src -Idecoder/fast -Icommon $(DEPFLAGS) -c $< -o $@
--include $(SFR_DUMP_OBJS:.o=.d) $(SFREF_OBJS:.o=.d)
 $(SFR_DUMP_LIB): $(SFR_DUMP_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
