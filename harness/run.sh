@@ -103,7 +103,9 @@ elf_arch() {
     *X86-64*) echo x86_64 ;; *AArch64*) echo aarch64 ;; *S/390*) echo s390x ;; *) echo unknown ;;
   esac
 }
-triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-linux-gnu ;; s390x) echo s390x-linux-gnu ;; esac; }
+# triplet, and the producers (producers/producers.tsv)
+# shellcheck source=producers/lib.sh
+. "$here/producers/lib.sh"
 
 [ ${#libs[@]} -eq 0 ] || [ -n "$bin" ] || die "--lib is for --bin" 2
 if [ -n "$root" ]; then
@@ -319,16 +321,13 @@ zsrc=("$Z"/adler32.c "$Z"/crc32.c "$Z"/deflate.c "$Z"/inflate.c "$Z"/inftrees.c 
 . "$here/harness/realprogs.sh"
 realprogs_fetch "$B"
 
-# producer_dir ARCH PRODUCER: a directory with `as` and `ld` for gcc -B
+# producer_dir ARCH PRODUCER: a directory with `as` and `ld` for gcc -B:
+# the assembler PRODUCER and the linker it comes with (producers.tsv)
+TRIXIE=$trixie SID=$sid
 producer_dir() {
-  local arch=$1 prod=$2 d=$B/tc/$2-$1 tp=${1/_/-}-linux-gnu- as ld
-  [ "$1" = x86_64 ] && tp=x86_64-linux-gnu-
-  case $prod in
-    gas-2.40) as=/usr/bin/${tp}as; ld=/usr/bin/${tp}ld
-              [ "$arch" = x86_64 ] && { as=/usr/bin/as; ld=/usr/bin/ld; } ;;
-    gas-2.44) as=$trixie/bin/${tp}as; ld=$trixie/bin/${tp}ld ;;
-    gas-2.47) as=$sid/bin/${tp}as; ld=$sid/bin/${tp}ld ;;
-  esac
+  local d=$B/tc/$2-$1 as ld
+  as=$(prod_binary "$2" "$1") ld=$(prod_binary "$(own_ld "$2")" "$1")
+  [ -n "$as" ] && [ -n "$ld" ] || die "$2 for $1: no assembler or linker (producers/producers.tsv)"
   mkdir -p "$d"
   printf '#!/bin/sh\nexec "%s" "$@"\n' "$as" > "$d/as"
   printf '#!/bin/sh\nexec "%s" "$@"\n' "$ld" > "$d/ld"
@@ -336,7 +335,6 @@ producer_dir() {
   echo "$d"
 }
 
-version_of() { case $1 in gas-2.40) echo 1 ;; gas-2.44) echo 2 ;; gas-2.47) echo 3 ;; esac; }
 
 # The test inputs: rounds of frames.c; a file for zlib; scales for the rest.
 zin=/usr/share/common-licenses/GPL-3
@@ -375,7 +373,7 @@ for arch in ${arches//,/ }; do
         realprogs_build "$cc" "$pdir" "$bdir" "${flags[@]}"
         echo "$stamp" > "$bdir/stamp"
       fi
-      v=$(version_of "$prod")
+      v=$(as_version "$prod")
       for prog in $programs; do
         meta=$(jq -nc --arg a "$arch" --arg p "$prod" --argjson v "$v" --arg o "$opt" --arg g "$prog" \
                 '{arch: $a, producer: $p, version: $v, opt: $o, program: $g}')

@@ -40,8 +40,10 @@ for t in "$sfcfi" "$sfref"; do
 done
 [ -d "$bindir" ] || { echo "cfi-harness: no builds in $bindir (make harness builds them)" >&2; exit 1; }
 mkdir -p "$out/logs"
-# gas's SFrame version, by the build's gas
-gas_version() { case $1 in *-gas-2.40-*) echo 1 ;; *-gas-2.44-*) echo 2 ;; *) echo 3 ;; esac; }
+# shellcheck source=producers/lib.sh
+. "$here/producers/lib.sh"
+# gas's SFrame version, by the build's gas (ARCH-gas-2.44-OPT: producers.tsv)
+gas_version() { local g=${1#*-gas-}; as_version "gas-${g%%-*}"; }
 versions() { case $1 in s390x-*) echo "2 3" ;; *) echo "1 2 3" ;; esac; }
 # A line of producers/cfi-known.txt is "BUILD-GLOB PROGRAM KIND CLASS FUNCTION
 # -- why": a disagreement (or diff difference) that is explained.

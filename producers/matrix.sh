@@ -82,9 +82,9 @@ SFCFI=$here/build/bin/sfcfi
 OBJ=$out/objs
 export TC SRC SFREF SFCFI OBJ out quick here exec_on
 
-triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-linux-gnu ;; s390x) echo s390x-linux-gnu ;; esac; }
-# The SFrame version an assembler writes (clang 22's: version 2).
-as_version() { case $1 in gas-2.40) echo 1 ;; gas-2.44) echo 2 ;; gas-2.47) echo 3 ;; clang|llvm-mc-22) echo 2 ;; esac; }
+# The producers (producers/producers.tsv), triplet: producers/lib.sh.
+# shellcheck source=producers/lib.sh
+. "$here/producers/lib.sh"
 # The tool table producers/toolchains.sh writes: "id kind arch version status why".
 # The kernel generations sfref profiles (sframe_kernel.h), oldest first.
 kernel_generations() { "$SFREF" findings --profile all-kernels | sed -n 's/^# [a-z] \(kernel-[a-z0-9-]*\) .*/\1/p'; }
@@ -190,30 +190,40 @@ code_objs() { # SETDIR CODE
 }
 code_libs() { case $1 in lua) echo "-lm" ;; mdb|progs) echo "-pthread" ;; *) echo "" ;; esac; }
 
-# What one cell runs: build, then judge every output.
-run_cell() {
-  local id=$1 plane arch cc as opt ld mode code
-  IFS=: read -r plane arch cc as opt ld mode code <<< "$id"
-  local cd; cd=$(cell_dir "$id")
-  rm -rf "$cd"; mkdir -p "$cd"
-  local drv=$TC/cc/$cc-$arch ldd=$TC/ld/$ld-$arch
-  local variant=base
-  case $mode in cet) variant=cet ;; gc) variant=fsec ;; esac
-  local set=$arch:$cc:$as:$opt:$variant
-  local sd; sd=$(set_dir "$set")
-  empty() { jq -nc --arg id "$id" --arg why "$1" --arg st "${2:-empty}" '{id: $id, status: $st, why: $why}' > "$cd/cell.json"; }
-  if [ ! -f "$sd/stamp" ]; then empty "objects not built"; return 0; fi
-  # gcc falls back to the system's ld when -B names no ld: never silently
-  [ -x "$ldd/ld" ] || { empty "no linker $ldd/ld (producers/toolchains.sh)" link-failed; return 0; }
-  local sub=$code # each code's objects are in the set's subdirectory of its name
-  if grep -qx "$sub" "$sd/failed" 2>/dev/null; then
-    empty "compiling failed: $(grep -m1 -iE 'error|unrecognized|no llvm-mc' "$sd/build.log" | cut -c1-200)" build-failed; return 0
+# mix-v2v3, mix-nosf: every second library object from another set (the
+# other SFrame version's, or without .sframe).  1 when the link failed, 2
+# when the cell cannot be made (cell.json written).  Run by link_cell.
+link_mix() {
+  mkdir -p "$mixdir"
+  local other=() i=0 o
+  local oset osd
+  if [ "$mode" = mix-v2v3 ]; then
+    # the other SFrame version's set of the same arch and opt
+    case $as in gas-2.47) oset=$arch:$MIX_CC2:gas-2.44:$opt:base ;; *) oset=$arch:$MIX_CC3:gas-2.47:$opt:base ;; esac
+    osd=$(set_dir "$oset")
+    [ -f "$osd/stamp" ] && ! grep -qx "$sub" "$osd/failed" 2>/dev/null || { empty "no objects of the other SFrame version for $arch ($oset): $(tool_why "cc/${oset#*:}")"; return 2; }
   fi
-  local lf=(-B "$ldd/")
-  local libs; libs=$(code_libs "$code")
-  local objs main lib
+  for o in $lib; do
+    i=$((i + 1))
+    if [ $((i % 2)) = 0 ]; then
+      if [ "$mode" = mix-v2v3 ]; then other+=("$osd/${o#"$sd"/}")
+      else "$TC/as/gas-2.47-$arch/objcopy" --remove-section .sframe "$o" "$mixdir/$(basename "$o")" >> "$cd/objcopy.log" 2>&1 ||
+             { empty "objcopy could not remove .sframe from $o: $(head -c 200 "$cd/objcopy.log")" link-failed; return 2; }
+           other+=("$mixdir/$(basename "$o")"); fi
+    else other+=("$o"); fi
+  done
+  link "$cd/$name" -pie $main "${other[@]}" $libs || ok=0
+  outputs=("$cd/$name"); inputs=($main "${other[@]}")
+  [ $ok = 1 ] || return 1
+}
+
+# The cell's links (CODE, MODE) with its linker: outputs, their inputs and
+# the commands into the caller's outputs, inputs, cmds.  1 when the cell
+# stops here (cell.json written: empty, or the link refused).
+link_cell() {
+  local lf=(-B "$ldd/") objs
+  libs=$(code_libs "$code")
   objs=$(code_objs "$sd" "$code"); main=${objs%%|*}; lib=${objs#*|}
-  local log=$cd/link.log outputs=() inputs=() cmds=()
   : > "$log"
   link() { # OUT ARGS...: the driver with this cell's linker
     local o=$1; shift
@@ -225,7 +235,7 @@ run_cell() {
     progs) # one program per shape, static: the compile plane's shapes
       local p
       for p in frames deep nestjmp sigjmp coro threads; do
-        link "$cd/$p" -static "$sd/progs/$p.o" -pthread || { empty "link failed: $(grep -m1 -v '^$' "$log" | cut -c1-200)" link-failed; return 0; }
+        link "$cd/$p" -static "$sd/progs/$p.o" -pthread || { empty "link failed: $(grep -m1 -v '^$' "$log" | cut -c1-200)" link-failed; return 1; }
         outputs+=("$cd/$p"); inputs+=("$sd/progs/$p.o")
       done ;;
     *)
@@ -261,66 +271,74 @@ run_cell() {
             outputs=("$cd/$name" "$cd/partial.o")
           else ok=0; fi
           inputs=($main $lib) ;;
-        mix-v2v3|mix-nosf) # every second library object from another set
-          mkdir -p "$mixdir"
-          local other=() i=0 o
-          local oset osd
-          if [ "$mode" = mix-v2v3 ]; then
-            # the other SFrame version's set of the same arch and opt
-            case $as in gas-2.47) oset=$arch:$MIX_CC2:gas-2.44:$opt:base ;; *) oset=$arch:$MIX_CC3:gas-2.47:$opt:base ;; esac
-            osd=$(set_dir "$oset")
-            [ -f "$osd/stamp" ] && ! grep -qx "$sub" "$osd/failed" 2>/dev/null || { empty "no objects of the other SFrame version for $arch ($oset): $(tool_why "cc/${oset#*:}")"; return 0; }
-          fi
-          for o in $lib; do
-            i=$((i + 1))
-            if [ $((i % 2)) = 0 ]; then
-              if [ "$mode" = mix-v2v3 ]; then other+=("$osd/${o#"$sd"/}")
-              else "$TC/as/gas-2.47-$arch/objcopy" --remove-section .sframe "$o" "$mixdir/$(basename "$o")" >> "$cd/objcopy.log" 2>&1 ||
-                     { empty "objcopy could not remove .sframe from $o: $(head -c 200 "$cd/objcopy.log")" link-failed; return 0; }
-                   other+=("$mixdir/$(basename "$o")"); fi
-            else other+=("$o"); fi
-          done
-          link "$cd/$name" -pie $main "${other[@]}" $libs || ok=0
-          outputs=("$cd/$name"); inputs=($main "${other[@]}") ;;
+        mix-v2v3|mix-nosf) local mrc=0; link_mix || mrc=$?
+          case $mrc in 2) return 1 ;; 1) ok=0 ;; esac ;;
       esac
       if [ $ok = 0 ]; then
         jq -nc --arg id "$id" --arg why "link refused: $(grep -m1 -v '^$' "$log" | cut -c1-300)" \
           --args '{id: $id, status: "link-failed", why: $why, commands: $ARGS.positional}' "${cmds[@]}" > "$cd/cell.json"
-        return 0
+        return 1
       fi ;;
   esac
-  # Judge every output.
-  local o n
-  for o in "${outputs[@]}"; do
-    n=$(basename "$o")
-    # its section headers, read once: NAME TYPE ADDR OFF SIZE ...
-    readelf -SW "$o" 2>/dev/null | sed -n 's/^ *\[ *[0-9]*\] //p' > "$cd/$n.sections"
-    if ! awk '$1 == ".sframe" { f = 1 } END { exit !f }' "$cd/$n.sections"; then
-      echo '{"no_sframe": true}' > "$cd/$n.validate.json"
-    else
-      "$SFREF" validate --json "$o" > "$cd/$n.validate.json" 2> "$cd/$n.validate.err"
-      # each generation of the kernel reads the sections of programs and
-      # shared objects (sfref takes the executable segment as the text
-      # range their functions must lie in)
-      case $n in *.o) ;; *)
-        local g
-        for g in $(kernel_generations); do
-          "$SFREF" validate --profile "$g" --json "$o" > "$cd/$n.$g.json" 2> "$cd/$n.$g.err"
-        done ;;
-      esac
-      "$SFCFI" check --json "$o" > "$cd/$n.check.json" 2> "$cd/$n.check.err"
-    fi
-    # conservation: the inputs that went into this output
-    local ins=()
-    case $n in
-      libplt.so) ins=($lib) ;;
-      liblua.so|partial.o) ins=($lib) ;;
-      *) case $mode in shared) ins=($main) ;; *) ins=("${inputs[@]}") ;; esac
-         [ "$code" = plt ] && [ "$mode" != static ] && ins=($main)
-         [ "$code" = progs ] && ins=("$sd/progs/$n.o") ;;
+}
+
+# The judges of one output O: the oracle, each kernel generation, sfcfi
+# check, and sfcfi conserve against the inputs that went into it.
+judge_output() {
+  local o=$1 n; n=$(basename "$1")
+  # its section headers, read once: NAME TYPE ADDR OFF SIZE ...
+  readelf -SW "$o" 2>/dev/null | sed -n 's/^ *\[ *[0-9]*\] //p' > "$cd/$n.sections"
+  if ! awk '$1 == ".sframe" { f = 1 } END { exit !f }' "$cd/$n.sections"; then
+    echo '{"no_sframe": true}' > "$cd/$n.validate.json"
+  else
+    "$SFREF" validate --json "$o" > "$cd/$n.validate.json" 2> "$cd/$n.validate.err"
+    # each generation of the kernel reads the sections of programs and
+    # shared objects (sfref takes the executable segment as the text
+    # range their functions must lie in)
+    case $n in *.o) ;; *)
+      local g
+      for g in $(kernel_generations); do
+        "$SFREF" validate --profile "$g" --json "$o" > "$cd/$n.$g.json" 2> "$cd/$n.$g.err"
+      done ;;
     esac
-    "$SFCFI" conserve --json "$o" "${ins[@]}" > "$cd/$n.conserve.json" 2> "$cd/$n.conserve.err"
-  done
+    "$SFCFI" check --json "$o" > "$cd/$n.check.json" 2> "$cd/$n.check.err"
+  fi
+  # conservation: the inputs that went into this output
+  local ins=()
+  case $n in
+    libplt.so) ins=($lib) ;;
+    liblua.so|partial.o) ins=($lib) ;;
+    *) case $mode in shared) ins=($main) ;; *) ins=("${inputs[@]}") ;; esac
+       [ "$code" = plt ] && [ "$mode" != static ] && ins=($main)
+       [ "$code" = progs ] && ins=("$sd/progs/$n.o") ;;
+  esac
+  "$SFCFI" conserve --json "$o" "${ins[@]}" > "$cd/$n.conserve.json" 2> "$cd/$n.conserve.err"
+}
+
+# What one cell runs: link (link_cell), judge every output (judge_output),
+# then its record.
+run_cell() {
+  local id=$1 plane arch cc as opt ld mode code
+  IFS=: read -r plane arch cc as opt ld mode code <<< "$id"
+  local cd; cd=$(cell_dir "$id")
+  rm -rf "$cd"; mkdir -p "$cd"
+  local drv=$TC/cc/$cc-$arch ldd=$TC/ld/$ld-$arch
+  local variant=base
+  case $mode in cet) variant=cet ;; gc) variant=fsec ;; esac
+  local set=$arch:$cc:$as:$opt:$variant
+  local sd; sd=$(set_dir "$set")
+  empty() { jq -nc --arg id "$id" --arg why "$1" --arg st "${2:-empty}" '{id: $id, status: $st, why: $why}' > "$cd/cell.json"; }
+  if [ ! -f "$sd/stamp" ]; then empty "objects not built"; return 0; fi
+  # gcc falls back to the system's ld when -B names no ld: never silently
+  [ -x "$ldd/ld" ] || { empty "no linker $ldd/ld (producers/toolchains.sh)" link-failed; return 0; }
+  local sub=$code # each code's objects are in the set's subdirectory of its name
+  if grep -qx "$sub" "$sd/failed" 2>/dev/null; then
+    empty "compiling failed: $(grep -m1 -iE 'error|unrecognized|no llvm-mc' "$sd/build.log" | cut -c1-200)" build-failed; return 0
+  fi
+  local outputs=() inputs=() cmds=() main lib libs log=$cd/link.log
+  link_cell || return 0
+  local o
+  for o in "${outputs[@]}"; do judge_output "$o"; done
   # outputs with more than one .sframe section (gold keeps one per input
   # section type): the judges read the first
   local multi=""
@@ -422,18 +440,17 @@ if [ $quick = 1 ]; then
   modes="static pie shared ld-r mix-v2v3"
   link_codes="plt"
 else
-  compile_prods="gcc12:gas-2.40 gcc12:gas-2.44 gcc12:gas-2.47 gcc14:gas-2.44 gcc16:gas-2.47 clang22:clang gcc12:llvm-mc-22"
+  # gcc 12 with every assembler of the table; each newer compiler with its own
+  compile_prods="$(for a in $(prod_ids as) $(prod_ids mc); do printf 'gcc12:%s ' "$a"; done)gcc14:gas-2.44 gcc16:gas-2.47 clang22:clang"
   opts_for() { case $1 in aarch64) echo O0 O2 Os O2-nofp O2-pac ;; *) echo O0 O2 Os O2-nofp ;; esac; }
   compile_codes="progs plt zlib lua mdb"
   MIX_CC2=gcc14 MIX_CC3=gcc16
   link_sets="gcc16:gas-2.47 gcc14:gas-2.44"
-  linkers="bfd-2.40 bfd-2.44 bfd-2.47 gold-2.40 gold-2.44 lld-22 mold-2.37 mold-3.0"
+  linkers=$(prod_ids ld | tr '\n' ' ')
   modes="static pie pie-now cet shared ld-r gc mix-v2v3 mix-nosf"
   link_codes="plt lua"
 fi
 export MIX_CC2 MIX_CC3
-# The assembler's own linker, for the compile plane.
-own_ld() { case $1 in gas-2.40) echo bfd-2.40 ;; gas-2.44|llvm-mc-22) echo bfd-2.44 ;; *) echo bfd-2.47 ;; esac; }
 
 cells=$out/cells.tsv sets=$out/sets.txt
 : > "$cells"; : > "$sets"
@@ -446,7 +463,7 @@ for arch in ${arches//,/ }; do
         cc=${cp%%:*} as=${cp#*:}
         for opt in $(opts_for "$arch"); do
           for code in $compile_codes; do
-            id=compile:$arch:$cc:$as:$opt:$( [ "$as" = clang ] && echo lld-22 || own_ld "$as"):static:$code
+            id=compile:$arch:$cc:$as:$opt:$(own_ld "$( [ "$as" = clang ] && echo "$cc" || echo "$as")"):static:$code
             if ! tool_ok "cc/$cc-$arch"; then declare_empty "$id" "$(tool_why "cc/$cc-$arch")"; continue; fi
             if [ "$as" = clang ]; then
               tool_ok "ias/$cc-$arch" || { declare_empty "$id" "$(tool_why "ias/$cc-$arch")"; continue; }

@@ -75,14 +75,13 @@ while [ $# -gt 0 ]; do
   shift
 done
 
+# The producers: producers/producers.tsv, through producers/lib.sh.
+# shellcheck source=producers/lib.sh
+. "$here/producers/lib.sh"
 ARCHES="x86_64 aarch64 s390x"
-CCS="gcc12 gcc14 gcc16 clang22"
-GASES="gas-2.40 gas-2.44 gas-2.47"
-LDS="bfd-2.40 bfd-2.44 bfd-2.47 gold-2.40 gold-2.44 lld-22 mold-2.37 mold-3.0"
-
-triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-linux-gnu ;; s390x) echo s390x-linux-gnu ;; esac; }
-# The Debian package suffix of a triplet (binutils-x86-64-linux-gnu).
-pkgtrip() { triplet "$1" | tr _ -; }
+CCS=$(prod_ids cc | tr '\n' ' ')
+GASES=$(prod_ids as | tr '\n' ' ')
+LDS=$(prod_ids ld | tr '\n' ' ')
 
 # ---- fetch: every suite closure through ci/toolchains.sh (stamped there) ----
 # Into roots of their own (build/producers/toolchains/SUITE), never the
@@ -100,13 +99,13 @@ done
 fetch() { # SUITE PKG...
   bash "$here/ci/toolchains.sh" "$@" >&2 || die "ci/toolchains.sh $* failed"
 }
-fetch trixie binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu binutils-s390x-linux-gnu lld-22 llvm-22 mold
-fetch sid binutils-x86-64-linux-gnu binutils-aarch64-linux-gnu binutils-s390x-linux-gnu mold
-if [ $quick = 0 ]; then
-  fetch trixie gcc-14 gcc-14-aarch64-linux-gnu gcc-14-s390x-linux-gnu clang-22 lld-22 llvm-22 \
-    binutils-gold binutils-gold-aarch64-linux-gnu binutils-gold-s390x-linux-gnu
-  fetch sid gcc-16 gcc-16-aarch64-linux-gnu gcc-16-s390x-linux-gnu
-fi
+# shellcheck disable=SC2046 # one package a word
+for suite in trixie sid; do
+  fetch "$suite" $(prod_fetch "$suite" yes "$ARCHES")
+  if [ $quick = 0 ] && [ -n "$(prod_fetch "$suite" no "$ARCHES")" ]; then
+    fetch "$suite" $(prod_fetch "$suite" no "$ARCHES")
+  fi
+done
 TRIXIE=$(bash "$here/ci/toolchains.sh" --print-root trixie)
 SID=$(bash "$here/ci/toolchains.sh" --print-root sid)
 
@@ -114,6 +113,12 @@ SID=$(bash "$here/ci/toolchains.sh" --print-root sid)
 suite_ver() { cat "$1/.unpacked/$2" 2>/dev/null || true; }
 host_ver() { dpkg-query -W -f '${Version}' "$1" 2>/dev/null || true; }
 root_of() { case $1 in trixie) echo "$TRIXIE" ;; sid) echo "$SID" ;; esac; }
+
+# Why producer ID's program for ARCH is not there.
+absent_why() {
+  if [ "$(prod_field "$1" suite)" = host ]; then echo "host package $(prod_package "$1" "$2") not installed"
+  else echo "not unpacked: run without --quick"; fi
+}
 
 mkdir -p "$TC"/{cc,as,ld,mc,bin,roots,default}
 TOOLS_NEW=$TC/TOOLS.tsv.new
@@ -141,23 +146,14 @@ loader_wrap() {
 }
 
 # ---- assemblers ----
-gas_prog() { # GAS ARCH PROG: the program, or nothing
-  local t; t=$(triplet "$2")
-  case $1 in
-    gas-2.40) [ -x "/usr/bin/$t-$3" ] && echo "/usr/bin/$t-$3" ;;
-    gas-2.44) [ -x "$TRIXIE/bin/$t-$3" ] && echo "$TRIXIE/bin/$t-$3" ;;
-    gas-2.47) [ -x "$SID/bin/$t-$3" ] && echo "$SID/bin/$t-$3" ;;
-  esac
+gas_prog() { # GAS ARCH PROG: the program (as, or objcopy beside it), or nothing
+  local as; as=$(prod_binary "$1" "$2")
+  [ -n "$as" ] || return 0
+  [ "$3" = as ] && echo "$as" && return 0
+  [ -x "${as%as}$3" ] && echo "${as%as}$3"
   return 0
 }
-gas_ver() { # GAS ARCH
-  local p; p=binutils-$(pkgtrip "$2")
-  case $1 in
-    gas-2.40) host_ver "$p" ;;
-    gas-2.44) suite_ver "$TRIXIE" "$p" ;;
-    gas-2.47) suite_ver "$SID" "$p" ;;
-  esac
-}
+gas_ver() { prod_version "$1" "$2"; } # GAS ARCH
 # Does this assembler write .sframe for ARCH?  Empty when yes, else the reason.
 gas_sframe_probe() { # AS ARCH GAS
   local d; d=$(mktemp -d)
@@ -174,7 +170,7 @@ for arch in $ARCHES; do
     id=as/$gas-$arch
     as=$(gas_prog "$gas" "$arch" as)
     if [ -z "$as" ]; then
-      tool "$id" as "$arch" "" absent "not unpacked: $(case $gas in gas-2.40) echo "host package binutils-$(pkgtrip "$arch") not installed" ;; *) echo "run without --quick" ;; esac)"
+      tool "$id" as "$arch" "" absent "$(absent_why "$gas" "$arch")"
       continue
     fi
     mkdir -p "$TC/$id"
@@ -188,32 +184,8 @@ for arch in $ARCHES; do
 done
 
 # ---- linkers ----
-ld_prog() { # LD ARCH
-  local t; t=$(triplet "$2")
-  case $1 in
-    bfd-2.40) [ -x "/usr/bin/$t-ld.bfd" ] && echo "/usr/bin/$t-ld.bfd" ;;
-    bfd-2.44) [ -x "$TRIXIE/bin/$t-ld.bfd" ] && echo "$TRIXIE/bin/$t-ld.bfd" ;;
-    bfd-2.47) [ -x "$SID/bin/$t-ld.bfd" ] && echo "$SID/bin/$t-ld.bfd" ;;
-    gold-2.40) [ -x "/usr/bin/$t-ld.gold" ] && echo "/usr/bin/$t-ld.gold" ;;
-    gold-2.44) [ -x "$TRIXIE/bin/$t-ld.gold" ] && echo "$TRIXIE/bin/$t-ld.gold" ;;
-    lld-22) [ -x "$TRIXIE/bin/ld.lld-22" ] && echo "$TRIXIE/bin/ld.lld-22" ;;
-    mold-2.37) [ -x "$TRIXIE/bin/mold" ] && echo "$TRIXIE/bin/mold" ;;
-    mold-3.0) [ -x "$SID/bin/mold" ] && echo "$SID/bin/mold" ;;
-  esac
-  return 0
-}
-ld_ver() { # LD ARCH
-  local p; p=$(pkgtrip "$2")
-  case $1 in
-    bfd-2.40|gold-2.40) host_ver "binutils-$p" ;;
-    bfd-2.44) suite_ver "$TRIXIE" "binutils-$p" ;;
-    bfd-2.47) suite_ver "$SID" "binutils-$p" ;;
-    gold-2.44) suite_ver "$TRIXIE" "binutils-gold-$p" ;;
-    lld-22) suite_ver "$TRIXIE" lld-22 ;;
-    mold-2.37) suite_ver "$TRIXIE" mold ;;
-    mold-3.0) suite_ver "$SID" mold ;;
-  esac
-}
+ld_prog() { prod_binary "$1" "$2"; } # LD ARCH: the program, or nothing
+ld_ver() { prod_version "$1" "$2"; }  # LD ARCH
 ld_emul() { case $1 in x86_64) echo elf_x86_64 ;; aarch64) echo aarch64linux ;; s390x) echo elf64_s390 ;; esac; }
 # Can LD link an object of ARCH at all?  Empty when yes, else the reason.
 ld_probe() { # LDPROG ARCH
@@ -232,11 +204,7 @@ for arch in $ARCHES; do
     id=ld/$ld-$arch
     prog=$(ld_prog "$ld" "$arch")
     if [ -z "$prog" ]; then
-      case $ld in
-        *-2.40) why="host package binutils-$(pkgtrip "$arch") not installed" ;;
-        *) why="not unpacked: run without --quick" ;;
-      esac
-      tool "$id" ld "$arch" "" absent "$why"; continue
+      tool "$id" ld "$arch" "" absent "$(absent_why "$ld" "$arch")"; continue
     fi
     mkdir -p "$TC/$id"
     script "$TC/$id/ld" "exec \"$prog\" \"\$@\""
@@ -252,7 +220,7 @@ done
 [ -x "$SID/bin/readelf" ] && script "$TC/bin/readelf-2.47" "exec \"$SID/bin/readelf\" \"\$@\""
 
 # ---- llvm-mc 22 ----
-MC=$TRIXIE/bin/llvm-mc-22
+MC=$(prod_expand "$(prod_field llvm-mc-22 binary)" x86_64 "$(prod_root llvm-mc-22)")
 mc_probe() { # ARCH: empty when llvm-mc-22 --gsframe writes FDEs, else what it does
   local d t n; d=$(mktemp -d); t=$(triplet "$1")
   case $1 in
