@@ -75,6 +75,24 @@ static void kill_child(pid_t pid, const proc_opts *o) {
   kill(pid, SIGKILL);
 }
 
+/* One output buffer kept by proc_free for the next run or call (a worker
+ * runs case after case: memory it already touched costs no page fault,
+ * where a fresh buffer costs one a page): the largest freed so far. */
+static char *spare_out;
+static size_t spare_cap;
+
+/* A buffer of at least want bytes for r->out (the spare when it is that
+ * large); r->outcap its size.  0, or -1 when memory ran out. */
+static int take_out(proc_result *r, size_t want) {
+  if (spare_out && spare_cap >= want) {
+    r->out = spare_out, r->outcap = spare_cap;
+    spare_out = NULL, spare_cap = 0;
+    return 0;
+  }
+  r->outcap = want;
+  return (r->out = malloc(want)) ? 0 : -1;
+}
+
 /* Appends got bytes of buf to the captured stdout (up to o->max_out). */
 static void keep_out(proc_result *r, size_t *cap, const char *buf, size_t got, size_t max_out) {
   if (r->outlen + got > max_out) {
@@ -90,6 +108,7 @@ static void keep_out(proc_result *r, size_t *cap, const char *buf, size_t got, s
     }
     r->out = p;
     *cap *= 2;
+    r->outcap = *cap;
   }
   memcpy(r->out + r->outlen, buf, got);
   r->outlen += got;
@@ -250,7 +269,7 @@ int proc_run(char *const argv[], const proc_opts *o, proc_result *r) {
   memset(r, 0, sizeof *r);
   if (two_pipes(po, pe) != 0)
     return -1;
-  if (!(r->out = malloc(cap))) {
+  if (take_out(r, cap) != 0) {
     close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
     return -1;
   }
@@ -282,6 +301,7 @@ int proc_run(char *const argv[], const proc_opts *o, proc_result *r) {
   }
   if (o->child)
     *o->child = (sig_atomic_t)pid;
+  cap = r->outcap;
   drain(pid, po[0], pe[0], deadline, o, r, &cap);
   close(po[0]);
   close(pe[0]);
@@ -304,8 +324,14 @@ int proc_run(char *const argv[], const proc_opts *o, proc_result *r) {
 }
 
 void proc_free(proc_result *r) {
-  free(r->out);
+  if (r->out && r->outcap > spare_cap) {
+    free(spare_out);
+    spare_out = r->out, spare_cap = r->outcap;
+  } else {
+    free(r->out);
+  }
   r->out = NULL;
+  r->outcap = 0;
 }
 
 /* ---- a serving process (sfc_proc.h) ---- */
@@ -438,10 +464,11 @@ int proc_server_call(proc_server *s, char *const args[], const proc_opts *o, pro
     return 1;
   for (k = 0; args[k]; k++)
     len += strlen(args[k]) + 1;
-  if (!(req = malloc(len)) || !(r->out = malloc(cap))) {
+  if (!(req = malloc(len)) || take_out(r, cap) != 0) {
     free(req);
     goto gone;
   }
+  cap = r->outcap;
   for (k = 0, len = 0; args[k]; k++) {
     size_t n = strlen(args[k]) + 1;
     memcpy(req + len, args[k], n);
@@ -460,6 +487,13 @@ int proc_server_call(proc_server *s, char *const args[], const proc_opts *o, pro
   }
   if (parse_header(buf, &code, &outleft, &errleft) != 0)
     goto gone;
+  /* Room for the whole output at once (it announced its size). */
+  if (outleft < o->max_out && outleft + 1 > cap) {
+    char *p = realloc(r->out, outleft + 1);
+    if (!p)
+      goto gone;
+    r->out = p, r->outcap = cap = outleft + 1;
+  }
   got = (ssize_t)(have - (size_t)(nl + 1 - buf));
   memmove(buf, nl + 1, (size_t)got);
   for (;;) {
@@ -473,6 +507,15 @@ int proc_server_call(proc_server *s, char *const args[], const proc_opts *o, pro
     errleft -= to_err;
     if (!outleft && !errleft)
       break;
+    if (outleft && r->outlen + outleft < cap && r->outlen + outleft <= o->max_out) {
+      /* the rest of stdout straight into r->out (it all fits) */
+      if ((got = receive(s->from, r->out + r->outlen, outleft, deadline, r)) < 0)
+        goto gone;
+      r->outlen += (size_t)got;
+      outleft -= (size_t)got;
+      got = 0;
+      continue;
+    }
     if ((got = receive(s->from, buf, sizeof buf, deadline, r)) < 0)
       goto gone;
   }

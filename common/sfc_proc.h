@@ -37,6 +37,7 @@ typedef struct proc_result {
   int out_truncated;  /* stdout beyond max_out was dropped */
   int exec_errno;     /* the program could not be executed: why (errno) */
   long ms;
+  size_t outcap;      /* bytes allocated at out (proc_free keeps one buffer) */
 } proc_result;
 
 /* Runs argv[0] with argv (NULL-terminated), stdin from /dev/null, stdout

@@ -123,7 +123,7 @@ static int run(channel *ch, const char *const *args, proc_result *pr, result *r)
     r->code = pr->code;
     return 0;
   }
-  free(pr->out);
+  proc_free(pr);
   pr->out = NULL;
   return -1;
 }
@@ -155,7 +155,8 @@ static void accept_declined(const jvalue *got, jvalue *want) {
 static int compare_output(const impl *im, const opts *o, const proc_result *pr,
                           const char *want_path, const char *what, result *r) {
   size_t wl;
-  char *want = read_text(want_path, &wl), err[200], diff[260];
+  const char *want = read_expected(want_path, &wl);
+  char err[200], diff[260];
   jdoc g, w;
   int rc = 0;
   if (!want) {
@@ -164,27 +165,21 @@ static int compare_output(const impl *im, const opts *o, const proc_result *pr,
   }
   if (pr->out_truncated) {
     fail(r, ST_WRONG_OUTPUT, "%s: output larger than the runner keeps", what);
-    free(want);
     return -1;
   }
+  /* The same bytes as the expected file (the oracle's own rendering, JSON
+   * the corpus's own tests read): a value equals itself (what is skipped
+   * or declined only ever excuses a difference), so neither is read as
+   * JSON.  Else both are, and compared. */
+  if (pr->outlen == wl && memcmp(pr->out, want, wl) == 0)
+    return 0;
   if (json_parse(pr->out, pr->outlen, &g, err, sizeof err) != 0) {
     fail(r, ST_WRONG_OUTPUT, "%s: output is not JSON: %s", what, err);
-    free(want);
     return -1;
-  }
-  /* The same bytes as the expected file (the oracle's own rendering): the
-   * output just read is JSON, so the file is the same JSON, and a value
-   * equals itself (what is skipped or declined only ever excuses a
-   * difference).  One document read instead of two and a comparison. */
-  if (pr->outlen == wl && memcmp(pr->out, want, wl) == 0) {
-    json_free(&g);
-    free(want);
-    return 0;
   }
   if (json_parse(want, wl, &w, err, sizeof err) != 0) {
     json_free(&g);
     fail(r, ST_CRASH, "runner: %s is not JSON", want_path);
-    free(want);
     return -1;
   }
   if (!o->strict && !strcmp(what, "lookup"))
@@ -195,7 +190,6 @@ static int compare_output(const impl *im, const opts *o, const proc_result *pr,
   }
   json_free(&g);
   json_free(&w);
-  free(want);
   return rc;
 }
 
@@ -238,7 +232,8 @@ static int names_finding(const char *err, const char *want) {
 static int same_bytes(const proc_result *pr, const char *want_path, const char *what,
                       result *r) {
   size_t wl, i, line = 1;
-  char *want = read_text(want_path, &wl), ln[24];
+  const char *want = read_expected(want_path, &wl);
+  char ln[24];
   if (!want) {
     fail(r, ST_CRASH, "runner: cannot read %s", want_path);
     return -1;
@@ -246,7 +241,6 @@ static int same_bytes(const proc_result *pr, const char *want_path, const char *
   for (i = 0; i < wl && i < pr->outlen && want[i] == pr->out[i]; i++)
     if (want[i] == '\n')
       line++;
-  free(want);
   if (i == wl && i == pr->outlen && !pr->out_truncated)
     return 0;
   snprintf(ln, sizeof ln, "%zu", line);
@@ -296,7 +290,7 @@ static void strict_rejected(channel *ch, const kase *k, result *r) {
     if (run_lookup(ch, k, &pr, r) != 0)
       return;
     rc = same_bytes(&pr, want, "lookup of a rejected section", r);
-    free(pr.out);
+    proc_free(&pr);
     if (rc != 0)
       return;
   }
@@ -304,7 +298,7 @@ static void strict_rejected(channel *ch, const kase *k, result *r) {
     if (run_unwind(ch, k, i, want, sizeof want, &pr, r) != 0)
       return;
     rc = same_bytes(&pr, want, "unwind of a rejected section", r);
-    free(pr.out);
+    proc_free(&pr);
     if (rc != 0)
       return;
   }
@@ -326,11 +320,11 @@ static void check_answers(channel *ch, const kase *k, result *r) {
       return;
     if (pr.code != 0) {
       fail(r, ST_SHOULD_ACCEPT, "lookup rejected: %.200s", pr.err);
-      free(pr.out);
+      proc_free(&pr);
       return;
     }
     i = compare_output(im, o, &pr, want, "lookup", r);
-    free(pr.out);
+    proc_free(&pr);
     if (i != 0)
       return;
   }
@@ -340,12 +334,12 @@ static void check_answers(channel *ch, const kase *k, result *r) {
       return;
     if (pr.code != 0) {
       fail(r, ST_SHOULD_ACCEPT, "unwind rejected: %.200s", pr.err);
-      free(pr.out);
+      proc_free(&pr);
       return;
     }
     snprintf(sfx, sizeof sfx, "unwind %d", i);
     rc = compare_output(im, o, &pr, want, sfx, r);
-    free(pr.out);
+    proc_free(&pr);
     if (rc != 0)
       return;
   }
@@ -359,7 +353,7 @@ static void check_answers(channel *ch, const kase *k, result *r) {
     rc = pr.code == 0 ? same_bytes(&pr, want, "objdump", r) : -1;
     if (pr.code != 0)
       fail(r, ST_SHOULD_ACCEPT, "objdump rejected: %.200s", pr.err);
-    free(pr.out);
+    proc_free(&pr);
     if (rc != 0)
       return;
   }
@@ -397,7 +391,7 @@ void run_case(channel *ch, const kase *k, result *r) {
     return;
   if (!strcmp(k->cls, "impl")) {
     verdict(r, pr.code == 0 ? ST_IMPL_ACCEPT : ST_IMPL_REJECT);
-    free(pr.out);
+    proc_free(&pr);
     return;
   }
   if (!valid) {
@@ -410,7 +404,7 @@ void run_case(channel *ch, const kase *k, result *r) {
       fail(r, ST_WRONG_FINDING, "named no finding, want %s", k->finding);
     else
       verdict(r, ST_PASS);
-    free(pr.out);
+    proc_free(&pr);
     if (o->strict && r->status == ST_PASS)
       strict_rejected(ch, k, r);
     return;
@@ -418,17 +412,17 @@ void run_case(channel *ch, const kase *k, result *r) {
   if (o->strict && pr.code == 0 && !strcmp(k->cls, "questionable") &&
       !names_finding(pr.err, k->finding)) {
     fail(r, ST_WRONG_FINDING, "accepted without naming the questionable finding %s", k->finding);
-    free(pr.out);
+    proc_free(&pr);
     return;
   }
   if (pr.code != 0) {
     fail(r, ST_SHOULD_ACCEPT, "decode rejected: %.200s", strtok(pr.err, "\n") ? pr.err : "");
-    free(pr.out);
+    proc_free(&pr);
     return;
   }
   sibling(k, "dump.json", want, sizeof want);
   i = access(want, R_OK) == 0 ? compare_output(im, o, &pr, want, "decode", r) : 0;
-  free(pr.out);
+  proc_free(&pr);
   if (i != 0)
     return;
   check_answers(ch, k, r);

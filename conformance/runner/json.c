@@ -38,6 +38,30 @@ static size_t round_up(size_t n) {
   return (n + a - 1) / a * a;
 }
 
+/* Chunks json_free gave back, kept for the next document (a worker parses
+ * one case's outputs after another's: memory it already touched costs no
+ * page fault, where fresh memory costs one a page), up to ARENA_KEEP bytes.
+ * Each process has its own: the runner's workers are processes. */
+#define ARENA_KEEP ((size_t)256 << 20)
+static struct jarena *spare;
+static size_t spare_bytes;
+
+/* A chunk of at least size bytes: a spare one when one is that large. */
+static struct jarena *chunk(size_t size) {
+  struct jarena **at, *a;
+  for (at = &spare; *at; at = &(*at)->next)
+    if ((*at)->size >= size) {
+      a = *at;
+      *at = a->next;
+      spare_bytes -= a->size;
+      return a;
+    }
+  if (size > SIZE_MAX - sizeof *a || !(a = malloc(sizeof *a + size)))
+    return NULL;
+  a->size = size;
+  return a;
+}
+
 /* n bytes from the arena (aligned for any object), or NULL. */
 static void *arena_alloc(parser *ps, size_t n) {
   struct jarena *a = ps->arena;
@@ -46,9 +70,8 @@ static void *arena_alloc(parser *ps, size_t n) {
     size_t size = a ? (a->size < ARENA_MAX ? a->size * 2 : ARENA_MAX) : ARENA_MIN;
     if (size < n)
       size = n;
-    if (size > SIZE_MAX - sizeof *a || !(a = malloc(sizeof *a + size)))
+    if (!(a = chunk(size)))
       return NULL;
-    a->size = size;
     a->used = 0;
     a->next = ps->arena;
     ps->arena = a;
@@ -74,10 +97,17 @@ static void *arena_grow(parser *ps, void *p, size_t old, size_t n) {
   return q;
 }
 
+/* The document's chunks back to the spares (the rest freed). */
 static void arena_free(struct jarena *a) {
   while (a) {
     struct jarena *next = a->next;
-    free(a);
+    if (spare_bytes + a->size <= ARENA_KEEP) {
+      a->next = spare;
+      spare = a;
+      spare_bytes += a->size;
+    } else {
+      free(a);
+    }
     a = next;
   }
 }

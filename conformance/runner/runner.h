@@ -97,6 +97,7 @@ char *xstrdup(const char *s);
 /* A whole file as a NUL-ended string (malloc'd), *len its length; NULL
  * when it cannot be read. */
 char *read_text(const char *path, size_t *len);
+const char *read_expected(const char *path, size_t *len);
 
 /* ---- corpus.c ---- */
 kase *load_corpus(const opts *o, size_t *n);
