@@ -1,4 +1,6 @@
 /* vectors.c - hand-built SFrame sections, each commented field by field.
+ * Data, one file on purpose (over 1,000 lines): each vector's bytes sit
+ * beside the comment that explains them, which a data file would part.
  *
  * Each vector is one section (bytes, length, address) and the one finding it
  * exhibits (NULL: the section is valid and must give no finding at all).  A
