@@ -1,7 +1,9 @@
 /* sfa_kit.c - the adapter kit, compiled once into libsfa_kit.a: the
  * protocol's command line (adapter_cli.h) and serving (sfa_serve.h), which
  * every executable adapter of this directory links. */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* personality's ADDR_NO_RANDOMIZE */
+#endif
 #include "adapter_cli.h"
 #include "sfa_serve.h"
 
