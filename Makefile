@@ -112,6 +112,7 @@ include bench/bench.mk
 include harness/harness.mk
 include dist/dist.mk
 include producers/producers.mk
+include audit/audit.mk
 
 tests: all $(UNIT) $(VECDUMP) $(CORPUS_TEST_TOOLS) $(CONFORMANCE_BINS)
 

@@ -1,0 +1,16 @@
+# audit/: sfaudit, the suite pointed at a system (audit/README.md).  It
+# links the oracle, sfcfi's modules (its ELF and CFI readers and the
+# conversion: producers/producers.mk) and the corpus encoder.
+#   make sfaudit     build/bin/sfaudit
+SFAUDIT := $(BUILD)/bin/sfaudit
+SFAUDIT_SRCS := $(wildcard audit/*.c)
+SFAUDIT_FLAGS := -Iaudit $(SFCFI_CFLAGS) -DAU_READERS_TSV='"$(abspath audit/readers.tsv)"'
+
+$(SFAUDIT): $(SFAUDIT_SRCS) $(SFCFI_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(SFAUDIT_FLAGS) -o $@ $(SFAUDIT_SRCS) $(SFCFI_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC) $(SFCFI_LIBS)
+	@$(call link_deps,$(CFLAGS_ALL) $(SFAUDIT_FLAGS),$(SFAUDIT_SRCS))
+
+.PHONY: sfaudit
+sfaudit: $(SFAUDIT)
+tests: $(SFAUDIT)

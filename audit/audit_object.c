@@ -1,0 +1,138 @@
+/* audit_object.c - what one ELF object carries and who can read it: its
+ * unwinding sections' sizes, its .sframe judged by the oracle and by each
+ * generation of the kernel's reader, the readers the suite measured that
+ * read its version and ABI, and, without .sframe, what --gsframe would give
+ * (sfcfi's conversion of its CFI to version 3, whose rules leave out what
+ * SFrame cannot say). */
+#include <elf.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+#include "sc_cfi.h"
+#include "sc_elf.h"
+#include "sframe_enc.h"
+#include "sframe_kernel.h"
+#include "sframe_ref.h"
+
+/* The sizes of the unwinding sections, by name. */
+static void section_sizes(Elf *elf, au_sizes *s) {
+  size_t shstrndx;
+  memset(s, 0, sizeof *s);
+  if (elf_getshdrstrndx(elf, &shstrndx) != 0)
+    return;
+  for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {
+    GElf_Shdr sh;
+    const char *n;
+    if (!gelf_getshdr(scn, &sh) || !(n = elf_strptr(elf, shstrndx, sh.sh_name)))
+      continue;
+    if (!strcmp(n, ".sframe"))
+      s->sframe += sh.sh_size;
+    else if (!strcmp(n, ".eh_frame"))
+      s->eh_frame += sh.sh_size;
+    else if (!strcmp(n, ".eh_frame_hdr"))
+      s->eh_frame_hdr += sh.sh_size;
+    else if (!strcmp(n, ".debug_frame"))
+      s->debug_frame += sh.sh_size;
+  }
+}
+
+/* The oracle's verdict: the worst class found, and the findings' names. */
+static void judge_sframe(au_object *o, const sc_elf *e) {
+  enum { KEEP = 8 };
+  sfr_section sec;
+  sfr_finding items[KEEP];
+  sfr_report rep = {items, KEEP, 0, {0, 0, 0, 0}};
+  size_t n = sfr_validate_scratch_size(e->sframe_len), used = 0;
+  void *scratch = n == SIZE_MAX ? NULL : malloc(n);
+  if (scratch)
+    sfr_validate_ex(&sec, e->sframe, e->sframe_len, e->sframe_vma, scratch, n, &rep);
+  else
+    sfr_validate(&sec, e->sframe, e->sframe_len, e->sframe_vma, &rep);
+  free(scratch);
+  o->has_sframe = 1;
+  o->version = sec.version;
+  o->flags = sec.flags;
+  o->functions = sec.num_fdes;
+  o->nfindings = rep.count;
+  o->verdict = rep.by_class[SFR_CLASS_MALFORMED]  ? SFR_CLASS_MALFORMED
+               : rep.by_class[SFR_CLASS_INVALID] ? SFR_CLASS_INVALID
+               : rep.count                       ? SFR_CLASS_QUESTIONABLE
+                                                 : 0;
+  for (size_t i = 0; i < rep.count && i < KEEP; i++) {
+    int w = snprintf(o->findings + used, sizeof o->findings - used, "%s%s", i ? "," : "",
+                     sfr_finding_name(items[i].id));
+    if (w < 0 || (size_t)w >= sizeof o->findings - used)
+      break;
+    used += (size_t)w;
+  }
+}
+
+/* Each kernel generation that unwinds the ABI: does it register the
+ * section of this program or shared object (text: its executable part)? */
+static void judge_kernels(au_object *o, const sc_elf *e) {
+  size_t used = 0;
+  for (int g = 0; g < SFK_GEN_NUM; g++) {
+    sfk_finding items[4];
+    sfk_report rep = {items, 4, 0, 0};
+    sfk_options opt = {(sfk_gen)g, e->text_hi > e->text_lo, e->text_lo, e->text_hi};
+    if (!sfk_gen_abi_enabled((sfk_gen)g, e->abi))
+      continue;
+    o->kernels++;
+    sfk_check(e->sframe, e->sframe_len, e->sframe_vma, &opt, &rep);
+    if (rep.refusals == 0) {
+      o->kernels_ok++;
+      continue;
+    }
+    o->kernel_refused |= 1u << g;
+    for (size_t i = 0; i < rep.count && i < 4; i++)
+      if (sfk_rule_refuses(items[i].id, (sfk_gen)g)) {
+        int w = snprintf(o->kernel_refusals + used, sizeof o->kernel_refusals - used, "%s%s: %s",
+                         used ? "; " : "", sfk_gen_get((sfk_gen)g)->name, sfk_rule_name(items[i].id));
+        if (w > 0 && (size_t)w < sizeof o->kernel_refusals - used)
+          used += (size_t)w;
+        break;
+      }
+  }
+}
+
+/* Without .sframe: the CFI converted to version 3 as gas's --gsframe
+ * would write it (sfcfi convert's rules), counted by what is left out. */
+static void judge_gsframe(au_object *o, const sc_elf *e) {
+  sc_cfi cfi;
+  sfe_section sec;
+  if (!e->has_eh_frame && !e->has_debug_frame)
+    return;
+  if (sc_cfi_read(e, 0, &cfi, o->gs_error, sizeof o->gs_error) != 0)
+    return;
+  if (sc_convert(e, &cfi, SFR_VERSION_MAX, e->sframe_vma, &sec, &o->gs, o->gs_error,
+                 sizeof o->gs_error) == 0) {
+    o->gsframe_done = 1;
+    o->gs_bytes = sec.len;
+    sfe_section_free(&sec);
+  }
+  sc_cfi_free(&cfi);
+}
+
+void au_object_judge(au_object *o, const uint8_t *bytes, size_t len, const au_readers *rd) {
+  sc_elf e;
+  if (sc_elf_open_mem(&e, bytes, len, o->path, o->error, sizeof o->error) != 0)
+    return;
+  o->elf_ok = 1;
+  o->type = e.type;
+  o->machine = e.machine;
+  o->abi = e.abi;
+  section_sizes(e.elf, &o->sizes);
+  if (e.sframe) {
+    judge_sframe(o, &e);
+    if (e.type != ET_REL)
+      judge_kernels(o, &e);
+    for (size_t i = 0; i < rd->n; i++)
+      if ((rd->r[i].versions >> o->version & 1u) && (rd->r[i].abis >> o->abi & 1u))
+        o->readers_ok |= 1u << i;
+  } else {
+    judge_gsframe(o, &e);
+  }
+  sc_elf_close(&e);
+}

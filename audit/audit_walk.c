@@ -1,0 +1,199 @@
+/* audit_walk.c - the inputs a path names: a file, the files below a
+ * directory, the members of an ar archive (libelf), the files of a Debian
+ * package (unpacked privately by dpkg-deb into a temporary directory,
+ * removed after).  Unreadable, truncated or foreign files are reported,
+ * never fatal. */
+#define _GNU_SOURCE /* nftw's FTW_PHYS, mkdtemp */
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "audit.h"
+#include "sfc_tools.h"
+
+extern char **environ;
+
+static char ***lf_files;
+static size_t *lf_n, *lf_cap;
+static int lf_failed;
+
+static int add_file(const char *path) {
+  if (*lf_n == *lf_cap) {
+    size_t ncap = *lf_cap ? 2 * *lf_cap : 1024;
+    char **nf = realloc(*lf_files, ncap * sizeof *nf);
+    if (!nf)
+      return -1;
+    *lf_files = nf, *lf_cap = ncap;
+  }
+  if (!((*lf_files)[*lf_n] = strdup(path)))
+    return -1;
+  (*lf_n)++;
+  return 0;
+}
+
+static int list_one(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)ftw;
+  if (flag == FTW_F && S_ISREG(st->st_mode) && add_file(path) != 0) {
+    lf_failed = 1;
+    return 1;
+  }
+  return 0;
+}
+
+int au_list_files(const char *path, char ***files, size_t *n, size_t *cap, char *err, size_t errlen) {
+  struct stat st;
+  if (stat(path, &st) != 0) {
+    snprintf(err, errlen, "%s: %s", path, strerror(errno));
+    return -1;
+  }
+  lf_files = files, lf_n = n, lf_cap = cap, lf_failed = 0;
+  if (!S_ISDIR(st.st_mode))
+    return add_file(path) == 0 ? 0 : (snprintf(err, errlen, "out of memory"), -1);
+  if (nftw(path, list_one, 32, FTW_PHYS) != 0 || lf_failed) {
+    snprintf(err, errlen, "%s: cannot walk: %s", path, lf_failed ? "out of memory" : strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- a Debian package ---- */
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  remove(path);
+  return 0;
+}
+
+/* dpkg-deb ARGS...: 0 when it ran and exited 0; its stdout into out. */
+static int dpkg_deb(char *const argv[], char *out, size_t outlen) {
+  int pp[2], status;
+  pid_t pid;
+  posix_spawn_file_actions_t fa;
+  ssize_t got;
+  size_t have = 0;
+  if (pipe(pp) != 0)
+    return -1;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, pp[1], 1);
+  posix_spawn_file_actions_addclose(&fa, pp[0]);
+  if (posix_spawnp(&pid, "dpkg-deb", &fa, NULL, argv, environ) != 0) {
+    posix_spawn_file_actions_destroy(&fa);
+    close(pp[0]), close(pp[1]);
+    return -1;
+  }
+  posix_spawn_file_actions_destroy(&fa);
+  close(pp[1]);
+  while ((got = read(pp[0], out + have, outlen - 1 - have)) > 0 && have + (size_t)got < outlen - 1)
+    have += (size_t)got;
+  out[have] = 0;
+  close(pp[0]);
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+void au_remove_tree(const char *dir) { nftw(dir, rm_one, 32, FTW_DEPTH | FTW_PHYS); }
+
+static int visit_deb(const char *deb, au_visit_fn fn, void *ctx, char *err, size_t errlen) {
+  const char *tmp = getenv("TMPDIR");
+  char dir[4096], pkg[256], none[8];
+  char **files = NULL;
+  size_t n = 0, cap = 0;
+  int rc = 0;
+  char *field[] = {"dpkg-deb", "-f", (char *)deb, "Package", NULL};
+  if (dpkg_deb(field, pkg, sizeof pkg) != 0) {
+    snprintf(err, errlen, "%s: not a Debian package dpkg-deb can read", deb);
+    return -1;
+  }
+  pkg[strcspn(pkg, "\n")] = 0;
+  snprintf(dir, sizeof dir, "%s/sfaudit-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp(dir)) {
+    snprintf(err, errlen, "mkdtemp: %s", strerror(errno));
+    return -1;
+  }
+  char *x[] = {"dpkg-deb", "-x", (char *)deb, dir, NULL};
+  if (dpkg_deb(x, none, sizeof none) != 0 || au_list_files(dir, &files, &n, &cap, err, errlen) != 0) {
+    if (!*err)
+      snprintf(err, errlen, "%s: dpkg-deb -x failed", deb);
+    rc = -1;
+  }
+  for (size_t i = 0; i < n; i++) {
+    char shown[4096], e2[200];
+    snprintf(shown, sizeof shown, "%s:%s", deb, files[i] + strlen(dir));
+    (void)au_visit_file(files[i], shown, 0, pkg, fn, ctx, e2, sizeof e2); /* failures: per object */
+    free(files[i]);
+  }
+  free(files);
+  au_remove_tree(dir);
+  return rc;
+}
+
+/* ---- an ar archive: each member ---- */
+
+static void visit_archive(Elf *ar, const char *file, const char *package, au_visit_fn fn, void *ctx) {
+  /* file: the name the archive is shown by */
+  Elf *m;
+  Elf_Cmd cmd = ELF_C_READ_MMAP; /* an archive in memory (elf_memory) has no descriptor */
+  while ((m = elf_begin(-1, cmd, ar)) != NULL) {
+    Elf_Arhdr *h = elf_getarhdr(m);
+    size_t len = 0;
+    char *raw = elf_rawfile(m, &len);
+    if (h && h->ar_name[0] != '/' && raw)
+      fn(ctx, file, h->ar_name, package, (const uint8_t *)raw, len);
+    cmd = elf_next(m);
+    elf_end(m);
+  }
+}
+
+int au_visit_file(const char *file, const char *shown, int explicit, const char *package,
+                  au_visit_fn fn, void *ctx, char *err, size_t errlen) {
+  size_t n = strlen(file);
+  struct stat st;
+  int fd;
+  uint8_t *map;
+  if (!shown)
+    shown = file;
+  if (n > 4 && !strcmp(file + n - 4, ".deb"))
+    return visit_deb(file, fn, ctx, err, errlen);
+  if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0 || fstat(fd, &st) != 0) {
+    snprintf(err, errlen, "%s: %s", file, strerror(errno));
+    if (fd >= 0)
+      close(fd);
+    if (explicit)
+      fn(ctx, shown, NULL, package, NULL, 0);
+    return -1;
+  }
+  if (st.st_size < 8) {
+    close(fd);
+    if (explicit)
+      fn(ctx, shown, NULL, package, NULL, 0);
+    return 0;
+  }
+  map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  if (map == MAP_FAILED) {
+    close(fd);
+    snprintf(err, errlen, "%s: cannot map: %s", file, strerror(errno));
+    return -1;
+  }
+  if (!memcmp(map, "!<arch>\n", 8)) {
+    Elf *ar = elf_memory((char *)map, (size_t)st.st_size);
+    if (ar && elf_kind(ar) == ELF_K_AR)
+      visit_archive(ar, shown, package, fn, ctx);
+    if (ar)
+      elf_end(ar);
+  } else if (!memcmp(map, ELFMAG, SELFMAG) || explicit) {
+    fn(ctx, shown, NULL, package, map, (size_t)st.st_size);
+  }
+  munmap(map, (size_t)st.st_size);
+  close(fd);
+  return 0;
+}

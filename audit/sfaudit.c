@@ -1,0 +1,403 @@
+/* sfaudit - point the suite at a system: what SFrame its ELF objects carry,
+ * whether it is right, who can read it, and what --gsframe would give
+ * where there is none (audit/README.md).
+ *
+ *   sfaudit [-j N] [--json] [--by-package] [--readers FILE] PATH...
+ *
+ * PATH: an ELF file, a directory (every file below it), an ar archive
+ * (each member), a Debian package (.deb, unpacked privately).  Exit
+ * status: 0 nothing found that would break, 1 something would (an .sframe
+ * the oracle rejects, or a program's or library's that the kernel
+ * generation --kernel names refuses; default the newest), 2 usage or I/O
+ * errors. */
+#define _GNU_SOURCE /* MAP_ANONYMOUS */
+#include <errno.h>
+#include <getopt.h>
+#include <libelf.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "audit.h"
+#include "sfc_tools.h"
+#include "sframe_kernel.h"
+#include "sframe_ref.h"
+
+#ifndef AU_READERS_TSV
+#define AU_READERS_TSV "audit/readers.tsv"
+#endif
+
+typedef struct options {
+  int jobs, json, by_package, progress;
+  int kernel; /* the generation whose refusal breaks (--kernel) */
+  const char *readers;
+} options;
+
+/* What a worker keeps while it visits objects, and sends back. */
+typedef struct work {
+  const options *o;
+  const au_readers *rd;
+  au_totals t;
+  size_t readable[AU_MAX_READERS];
+  int would_break;
+  size_t index;  /* of the file being visited */
+  FILE *lines;   /* "INDEX\tJSON" */
+  FILE *pkgs;    /* "PACKAGE\tWITH\tCONVERTED\tSKIPPED\tGSBYTES\tEHBYTES\tBAD" */
+} work;
+
+static void visit(void *ctx, const char *path, const char *member, const char *package,
+                  const uint8_t *bytes, size_t len) {
+  work *w = ctx;
+  au_object *ob = calloc(1, sizeof *ob);
+  if (!ob)
+    return;
+  ob->path = path, ob->member = member;
+  ob->package = package ? package : w->o->by_package ? au_pkgdb_owner(path) : NULL;
+  if (bytes)
+    au_object_judge(ob, bytes, len, w->rd);
+  else
+    snprintf(ob->error, sizeof ob->error, "not an ELF file, an ar archive or a Debian package");
+  au_totals_add(&w->t, ob);
+  for (size_t i = 0; i < w->rd->n; i++)
+    w->readable[i] += ob->readers_ok >> i & 1u;
+  int bad = ob->has_sframe && (ob->verdict == SFR_CLASS_MALFORMED || ob->verdict == SFR_CLASS_INVALID ||
+                               (ob->kernel_refused >> w->o->kernel & 1u));
+  w->would_break |= bad;
+  if (w->o->json) {
+    fprintf(w->lines, "%zu\t", w->index);
+    au_object_json(w->lines, ob, w->rd);
+  }
+  if (ob->elf_ok)
+    fprintf(w->pkgs, "%s\t%d\t%zu\t%zu\t%llu\t%llu\t%d\n", ob->package ? ob->package : "-", ob->has_sframe,
+            ob->gs.converted, ob->gs.skipped, (unsigned long long)ob->gs_bytes,
+            (unsigned long long)ob->sizes.eh_frame, bad);
+  free(ob);
+}
+
+/* The files named, and whether each was named on the command line. */
+typedef struct inputs {
+  char **files;
+  size_t n, cap;
+  unsigned char *named; /* named[i]: files[i] was given as it is (not found below a directory) */
+} inputs;
+
+/* Worker k of jobs: files k, k + jobs, ...; its lines, packages and totals
+ * into DIR/wK.{lines,pkgs,tot}.  Exits. */
+static _Noreturn void worker(const options *o, const au_readers *rd, const inputs *in, int k,
+                             const char *dir, size_t *done) {
+  char path[4200], err[256];
+  work w;
+  FILE *tot;
+  memset(&w, 0, sizeof w);
+  w.o = o, w.rd = rd;
+  snprintf(path, sizeof path, "%s/w%d.lines", dir, k);
+  w.lines = fopen(path, "w");
+  snprintf(path, sizeof path, "%s/w%d.pkgs", dir, k);
+  w.pkgs = fopen(path, "w");
+  if (!w.lines || !w.pkgs)
+    _exit(2);
+  for (size_t i = (size_t)k; i < in->n; i += (size_t)o->jobs) {
+    w.index = i;
+    (void)au_visit_file(in->files[i], NULL, in->named[i], NULL, visit, &w, err, sizeof err);
+    __atomic_add_fetch(done, 1, __ATOMIC_RELAXED);
+  }
+  snprintf(path, sizeof path, "%s/w%d.tot", dir, k);
+  if (!(tot = fopen(path, "wb")) || fwrite(&w.t, sizeof w.t, 1, tot) != 1 ||
+      fwrite(w.readable, sizeof w.readable, 1, tot) != 1 || fwrite(&w.would_break, sizeof w.would_break, 1, tot) != 1)
+    _exit(2);
+  if (fclose(tot) != 0 || fclose(w.lines) != 0 || fclose(w.pkgs) != 0)
+    _exit(2);
+  _exit(0);
+}
+
+/* Starts the workers and waits for them, a progress bar on stderr when it
+ * is a terminal.  0, or -1 when one failed. */
+static int run_workers(const options *o, const au_readers *rd, const inputs *in, const char *dir) {
+  size_t *done = mmap(NULL, sizeof *done, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  pid_t pids[64];
+  int failed = 0, left = o->jobs;
+  if (done == MAP_FAILED)
+    return -1;
+  *done = 0;
+  fflush(NULL);
+  for (int k = 0; k < o->jobs; k++)
+    if ((pids[k] = fork()) == 0)
+      worker(o, rd, in, k, dir, done);
+    else if (pids[k] < 0)
+      return -1;
+  while (left > 0) {
+    int status;
+    pid_t p = waitpid(-1, &status, WNOHANG);
+    if (p > 0) {
+      left--;
+      failed |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+      continue;
+    }
+    if (p < 0 && errno != EINTR)
+      break;
+    if (o->progress)
+      fprintf(stderr, "\rsfaudit: %zu of %zu files", __atomic_load_n(done, __ATOMIC_RELAXED), in->n);
+    usleep(200000);
+  }
+  if (o->progress)
+    fprintf(stderr, "\rsfaudit: %zu of %zu files\n", *done, in->n);
+  munmap(done, sizeof *done);
+  return failed ? -1 : 0;
+}
+
+/* One line of a worker's output: the index of its file, then the text. */
+typedef struct line {
+  size_t index, seq;
+  char *text;
+} line;
+
+static int by_index(const void *a, const void *b) {
+  const line *x = a, *y = b;
+  return x->index != y->index ? (x->index < y->index ? -1 : 1) : (x->seq < y->seq ? -1 : x->seq > y->seq);
+}
+
+/* The workers' JSON lines, in the order of the files. */
+static void print_lines(const char *dir, int jobs) {
+  line *ls = NULL;
+  size_t n = 0, cap = 0, seq = 0;
+  char path[4200], *buf = NULL;
+  size_t bl = 0;
+  for (int k = 0; k < jobs; k++) {
+    snprintf(path, sizeof path, "%s/w%d.lines", dir, k);
+    FILE *f = fopen(path, "r");
+    while (f && getline(&buf, &bl, f) > 0) {
+      char *tab = strchr(buf, '\t');
+      if (!tab)
+        continue;
+      if (n == cap) {
+        line *nl = realloc(ls, (cap = cap ? 2 * cap : 1024) * sizeof *ls);
+        if (!nl)
+          break;
+        ls = nl;
+      }
+      ls[n].index = strtoull(buf, NULL, 10);
+      ls[n].seq = seq++;
+      if ((ls[n].text = strdup(tab + 1)))
+        n++;
+    }
+    if (f)
+      fclose(f);
+  }
+  qsort(ls, n, sizeof *ls, by_index);
+  for (size_t i = 0; i < n; i++) {
+    fputs(ls[i].text, stdout);
+    free(ls[i].text);
+  }
+  free(ls);
+  free(buf);
+}
+
+/* The workers' totals summed; nonzero when something would break. */
+static int sum_totals(const char *dir, int jobs, au_totals *t, size_t *readable) {
+  int any = 0;
+  memset(t, 0, sizeof *t);
+  for (int k = 0; k < jobs; k++) {
+    char path[4200];
+    au_totals u;
+    size_t r[AU_MAX_READERS];
+    int wb = 0;
+    snprintf(path, sizeof path, "%s/w%d.tot", dir, k);
+    FILE *f = fopen(path, "rb");
+    if (!f || fread(&u, sizeof u, 1, f) != 1 || fread(r, sizeof r, 1, f) != 1 || fread(&wb, sizeof wb, 1, f) != 1) {
+      if (f)
+        fclose(f);
+      continue;
+    }
+    fclose(f);
+    au_totals_merge(t, &u);
+    for (int i = 0; i < AU_MAX_READERS; i++)
+      readable[i] += r[i];
+    any |= wb;
+  }
+  return any;
+}
+
+/* ---- by package ---- */
+typedef struct pkg_row {
+  char name[128];
+  size_t objects, with_sframe, converted, skipped, bad;
+  unsigned long long gs_bytes, eh_bytes;
+} pkg_row;
+
+static int by_functions(const void *a, const void *b) {
+  const pkg_row *x = a, *y = b;
+  size_t fx = x->converted + x->skipped, fy = y->converted + y->skipped;
+  return fx != fy ? (fx > fy ? -1 : 1) : strcmp(x->name, y->name);
+}
+
+/* The workers' package records, added up per package. */
+static size_t read_packages(const char *dir, int jobs, pkg_row **rows) {
+  size_t n = 0, cap = 0;
+  char path[4200], name[128];
+  for (int k = 0; k < jobs; k++) {
+    snprintf(path, sizeof path, "%s/w%d.pkgs", dir, k);
+    FILE *f = fopen(path, "r");
+    int with, bad;
+    size_t conv, skip, i;
+    unsigned long long gsb, ehb;
+    while (f && fscanf(f, "%127[^\t]\t%d\t%zu\t%zu\t%llu\t%llu\t%d\n", name, &with, &conv, &skip, &gsb, &ehb,
+                       &bad) == 7) {
+      for (i = 0; i < n && strcmp((*rows)[i].name, name); i++)
+        ;
+      if (i == n) {
+        pkg_row *nr = n == cap ? realloc(*rows, (cap = cap ? 2 * cap : 64) * sizeof **rows) : *rows;
+        if (!nr)
+          break;
+        *rows = nr;
+        memset(&nr[n], 0, sizeof nr[n]);
+        snprintf(nr[n].name, sizeof nr[n].name, "%s", name);
+        n++;
+      }
+      pkg_row *p = &(*rows)[i];
+      p->objects++, p->with_sframe += (size_t)with, p->converted += conv, p->skipped += skip;
+      p->gs_bytes += gsb, p->eh_bytes += ehb, p->bad += (size_t)bad;
+    }
+    if (f)
+      fclose(f);
+  }
+  return n;
+}
+
+static void print_packages(FILE *out, const char *dir, int jobs) {
+  pkg_row *rows = NULL;
+  size_t n = read_packages(dir, jobs, &rows);
+  qsort(rows, n, sizeof *rows, by_functions);
+  fprintf(out, "\n| package | ELF objects | with .sframe | would break | --gsframe: functions written | "
+               "left out | .sframe bytes | .eh_frame bytes |\n|---|--:|--:|--:|--:|--:|--:|--:|\n");
+  for (size_t i = 0; i < n; i++)
+    fprintf(out, "| %s | %zu | %zu | %zu | %zu | %zu | %llu | %llu |\n", rows[i].name, rows[i].objects,
+            rows[i].with_sframe, rows[i].bad, rows[i].converted, rows[i].skipped, rows[i].gs_bytes,
+            rows[i].eh_bytes);
+  free(rows);
+}
+
+/* ---- the command line ---- */
+static void usage(FILE *f) {
+  fputs("usage: sfaudit [-j N] [--json] [--by-package] [--readers FILE] [--no-progress] PATH...\n"
+        "  PATH: an ELF file, a directory, an ar archive, a Debian package (.deb)\n"
+        "  --json          one JSON object per ELF object or archive member on stdout\n"
+        "  --by-package    name each object's package (dpkg's lists), and a table per package\n"
+        "  -j N            files audited in N processes (default: the cores)\n"
+        "  --readers FILE  the readers table (default: the suite's audit/readers.tsv)\n"
+        "  --kernel GEN    the kernel generation whose refusal breaks (default: kernel, the newest)\n"
+        "exit: 0 nothing would break, 1 something would, 2 usage or I/O errors\n",
+        f);
+}
+
+/* -1 when the options are good, else the exit status. */
+static int parse_options(int argc, char **argv, options *o) {
+  static const struct option longs[] = {{"json", no_argument, NULL, 'J'},   {"by-package", no_argument, NULL, 'p'},
+                                        {"readers", required_argument, NULL, 'r'},
+                                        {"no-progress", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'h'},
+                                        {"jobs", required_argument, NULL, 'j'},
+                                        {"kernel", required_argument, NULL, 'k'}, {NULL, 0, NULL, 0}};
+  uint64_t j;
+  int c;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  o->jobs = cores > 0 && cores < 64 ? (int)cores : 2;
+  o->readers = AU_READERS_TSV;
+  o->progress = isatty(2);
+  o->kernel = SFK_GEN_NEWEST;
+  while ((c = getopt_long(argc, argv, "j:h", longs, NULL)) != -1) {
+    switch (c) {
+    case 'J': o->json = 1; break;
+    case 'p': o->by_package = 1; break;
+    case 'r': o->readers = optarg; break;
+    case 'q': o->progress = 0; break;
+    case 'k':
+      if ((o->kernel = sfk_gen_by_name(optarg)) < 0) {
+        sfc_error("unknown kernel generation '%s' (sfref validate --help lists them)", optarg);
+        return 2;
+      }
+      break;
+    case 'j':
+      if (!sfc_parse_u64(optarg, &j) || j < 1 || j > 64) {
+        sfc_error("-j wants 1 to 64 processes, not '%s'", optarg);
+        return 2;
+      }
+      o->jobs = (int)j;
+      break;
+    case 'h': usage(stdout); return 0;
+    default: usage(stderr); return 2;
+    }
+  }
+  if (optind == argc) {
+    sfc_error("no PATH to audit");
+    usage(stderr);
+    return 2;
+  }
+  return -1;
+}
+
+int main(int argc, char **argv) {
+  options o;
+  au_readers rd;
+  inputs in = {NULL, 0, 0, NULL};
+  au_totals t;
+  size_t readable[AU_MAX_READERS] = {0};
+  char err[512], dir[] = "/tmp/sfaudit-run-XXXXXX";
+  int rc;
+  sfc_set_progname("sfaudit");
+  memset(&o, 0, sizeof o);
+  if ((rc = parse_options(argc, argv, &o)) >= 0)
+    return rc;
+  elf_version(EV_CURRENT);
+  if (au_readers_load(&rd, o.readers, err, sizeof err) != 0) {
+    sfc_error("%s", err);
+    return 2;
+  }
+  for (int i = optind; i < argc; i++) {
+    size_t before = in.n;
+    unsigned char *nm;
+    if (au_list_files(argv[i], &in.files, &in.n, &in.cap, err, sizeof err) != 0) {
+      sfc_error("%s", err);
+      return 2;
+    }
+    if (!(nm = realloc(in.named, in.cap ? in.cap : 1))) {
+      sfc_error("out of memory");
+      return 2;
+    }
+    in.named = nm;
+    for (size_t k = before; k < in.n; k++)
+      in.named[k] = in.n == before + 1 && !strcmp(in.files[before], argv[i]);
+  }
+  if (in.n == 0) {
+    sfc_error("nothing to audit: no file under %s", argv[optind]);
+    return 2;
+  }
+  if (o.by_package)
+    au_pkgdb_load("/var/lib/dpkg/info");
+  if ((size_t)o.jobs > in.n)
+    o.jobs = (int)in.n;
+  if (!mkdtemp(dir)) {
+    sfc_error("mkdtemp: %s", strerror(errno));
+    return 2;
+  }
+  rc = run_workers(&o, &rd, &in, dir);
+  if (o.json)
+    print_lines(dir, o.jobs);
+  int breaks = sum_totals(dir, o.jobs, &t, readable);
+  if (!o.json) {
+    au_summary(stdout, &t, &rd, readable);
+    if (o.by_package)
+      print_packages(stdout, dir, o.jobs);
+  }
+  au_remove_tree(dir);
+  if (rc != 0) {
+    sfc_error("a worker failed");
+    return 2;
+  }
+  if (t.objects - t.not_elf == 0) {
+    sfc_error("no ELF object found under the paths given: nothing audited");
+    return 2;
+  }
+  return breaks ? 1 : 0;
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env bats
+# audit/tests/audit.bats - sfaudit (audit/README.md) on inputs made here:
+# objects assembled with --gsframe by the host's gas (2.40: SFrame version
+# 1), a linked program, an archive, a Debian package, a corrupted section
+# and files that are not ELF.  Each expectation follows from what the input
+# is (the version gas 2.40 writes, what readers.tsv says each reader reads,
+# a byte broken on purpose), not from a run's output.
+
+bats_require_minimum_version 1.5.0
+
+setup() {
+  : "${BUILD:=build}"
+  SFAUDIT=$BUILD/bin/sfaudit
+  ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+  T=$BATS_TEST_TMPDIR
+  [ -x "$SFAUDIT" ] || skip "no $SFAUDIT (make sfaudit)"
+  command -v as >/dev/null || skip "no assembler"
+  printf '\t.text\n\t.globl f\n\t.type f,@function\nf:\n\t.cfi_startproc\n\tpushq %%rbp\n\t.cfi_def_cfa_offset 16\n\tpopq %%rbp\n\t.cfi_def_cfa_offset 8\n\tret\n\t.cfi_endproc\n\t.size f,.-f\n' > "$T/f.s"
+  printf '\t.text\n\t.globl _start\n\t.type _start,@function\n_start:\n\t.cfi_startproc\n\tcall f\n\tud2\n\t.cfi_endproc\n\t.size _start,.-_start\n' > "$T/s.s"
+}
+
+# sfaudit --json on the given paths, one JSON object a line, into $T/out.jsonl
+audit_json() { "$SFAUDIT" --json --no-progress -j 2 "$@" > "$T/out.jsonl"; }
+
+@test "an object gas 2.40 wrote: version 1, valid, read by 2.40's libsframe and objdump and by no newer reader" {
+  as --gsframe "$T/f.s" -o "$T/f.o"
+  run audit_json "$T/f.o"
+  [ "$status" -eq 0 ]
+  run jq -r '[.sframe.version, .sframe.verdict, .sframe.functions, .type] | @tsv' "$T/out.jsonl"
+  [ "$output" = $'1\tvalid\t1\trelocatable' ]
+  run jq -r '.sframe.readers | to_entries | map(select(.value)) | map(.key) | join(",")' "$T/out.jsonl"
+  [ "$output" = "libsframe-2.40,libsframe-2.44,objdump-2.40" ]
+}
+
+@test "a linked program: the newest kernel generation refuses version 1 (exit 1); without --gsframe, what it would give" {
+  as --gsframe "$T/f.s" -o "$T/f.o" && as --gsframe "$T/s.s" -o "$T/s.o"
+  ld -o "$T/prog" "$T/s.o" "$T/f.o"
+  run audit_json "$T/prog"
+  [ "$status" -eq 1 ]
+  run jq -r '[.type, .sframe.kernel_registered] | @tsv' "$T/out.jsonl"
+  [ "$output" = $'executable\t0' ]
+  as "$T/f.s" -o "$T/n.o" && as "$T/s.s" -o "$T/m.o" && ld -o "$T/plain" "$T/m.o" "$T/n.o"
+  run audit_json "$T/plain"
+  [ "$status" -eq 0 ]
+  run jq -r '[.sframe // "none", .gsframe.converted, .gsframe.skipped, .gsframe.version] | @tsv' "$T/out.jsonl"
+  [ "$output" = $'none\t2\t0\t3' ]
+}
+
+@test "an archive is audited member by member, a Debian package file by file with its package named" {
+  as --gsframe "$T/f.s" -o "$T/a.o" && as "$T/s.s" -o "$T/b.o"
+  ar rcs "$T/lib.a" "$T/a.o" "$T/b.o"
+  run audit_json "$T/lib.a"
+  [ "$status" -eq 0 ]
+  run jq -r '[.member, (.sframe.version // "none")] | @tsv' "$T/out.jsonl"
+  [ "$output" = $'a.o\t1\nb.o\tnone' ]
+  command -v dpkg-deb >/dev/null || skip "no dpkg-deb"
+  mkdir -p "$T/pkg/DEBIAN" "$T/pkg/usr/lib"
+  printf 'Package: sfaudit-test\nVersion: 1\nArchitecture: amd64\nMaintainer: t <t@t>\nDescription: t\n' > "$T/pkg/DEBIAN/control"
+  cp "$T/a.o" "$T/pkg/usr/lib/a.o"
+  dpkg-deb --build "$T/pkg" "$T/t.deb" > /dev/null
+  run audit_json "$T/t.deb"
+  [ "$status" -eq 0 ]
+  run jq -r '[.package, .path, .sframe.version] | @tsv' "$T/out.jsonl"
+  [ "$output" = "sfaudit-test	$T/t.deb:/usr/lib/a.o	1" ]
+  [ -z "$(ls /tmp | grep '^sfaudit-' | while read -r d; do [ -d "/tmp/$d/usr" ] && echo "$d"; done)" ]
+}
+
+@test "a corrupted .sframe is a finding and exit 1; bytes that are not ELF are an error, never a crash" {
+  as --gsframe "$T/f.s" -o "$T/f.o"
+  off=$(readelf -SW "$T/f.o" | sed -n 's/^ *\[ *[0-9]*\] //p' | awk '$1 == ".sframe" { print $4 }')
+  [ -n "$off" ]
+  off=$((16#$off))
+  # the version byte (preamble offset 2) set to 9: no version has it
+  printf '\x09' | dd of="$T/f.o" bs=1 seek=$((off + 2)) conv=notrunc status=none
+  run audit_json "$T/f.o"
+  [ "$status" -eq 1 ]
+  run jq -r '[.sframe.verdict, .sframe.finding_names] | @tsv' "$T/out.jsonl"
+  [ "$output" = $'malformed\tversion-unknown' ]
+  head -c 3000 /dev/urandom > "$T/noise"
+  printf '\x7fELF\x02\x01\x01' > "$T/short"
+  as "$T/f.s" -o "$T/g.o"
+  run audit_json "$T/noise" "$T/short" "$T/g.o"
+  [ "$status" -eq 0 ]
+  run jq -r 'select(.error) | .path' "$T/out.jsonl"
+  [ "$output" = "$T/noise"$'\n'"$T/short" ]
+  run "$SFAUDIT" --no-progress "$T/noise"
+  [ "$status" -eq 2 ]
+  [[ "$output" == *"nothing audited"* ]]
+}
+
+@test "usage: no path, a bad -j, an unknown kernel generation, a missing path are errors (exit 2)" {
+  run "$SFAUDIT"
+  [ "$status" -eq 2 ]
+  run "$SFAUDIT" -j 0 .
+  [ "$status" -eq 2 ]
+  run "$SFAUDIT" --kernel kernel-v99 .
+  [ "$status" -eq 2 ]
+  run "$SFAUDIT" "$T/does-not-exist"
+  [ "$status" -eq 2 ]
+  [[ "$output" == *"does-not-exist"* ]]
+}
+
+@test "readers.tsv says what each bundled reader's capabilities say (versions and ABIs)" {
+  n=0
+  while IFS=$'\t' read -r name versions abis _; do
+    case $name in ''|'#'*) continue ;; esac
+    a=$BUILD/bin/sfadapter-$name
+    [ -x "$a" ] || continue
+    want=$(printf '%s\n%s' "$(echo "$versions" | tr , '\n' | sort | paste -sd,)" "$(echo "$abis" | tr , '\n' | sort | paste -sd,)")
+    got=$("$a" capabilities | jq -r '(.versions | map(tostring) | sort | join(",")), (.abis | sort | join(","))')
+    [ "$got" = "$want" ] || { echo "$name: table $want, capabilities $got"; false; }
+    n=$((n + 1))
+  done < "$ROOT/audit/readers.tsv"
+  [ "$n" -ge 1 ] || skip "no bundled adapter built (make conformance-build)"
+}
