@@ -87,6 +87,10 @@ int au_list_files(const char *path, char ***files, size_t *n, size_t *cap, char 
  * dpkg-deb, removed after; shown as PACKAGE.deb:/PATH).  shown: the name to
  * report (NULL: file).  explicit: the user named it, so a file that is none
  * of those is visited as a failure.  0, or -1 with err set. */
+/* The ELF objects of bytes[0, len): itself, or each member of an ar
+ * archive (the fuzz target's entry). */
+void au_visit_bytes(const uint8_t *bytes, size_t len, const char *shown, int explicit, const char *package,
+                    au_visit_fn fn, void *ctx);
 /* Removes a directory and everything below it. */
 void au_remove_tree(const char *dir);
 int au_visit_file(const char *file, const char *shown, int explicit, const char *package,

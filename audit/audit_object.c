@@ -128,7 +128,9 @@ void au_object_judge(au_object *o, const uint8_t *bytes, size_t len, const au_re
     judge_sframe(o, &e);
     if (e.type != ET_REL)
       judge_kernels(o, &e);
-    for (size_t i = 0; i < rd->n; i++)
+    /* a reader reads a version and ABI it knows (a malformed header may
+     * name any byte) */
+    for (size_t i = 0; i < rd->n && sfr_version_known(o->version) && o->abi < 32; i++)
       if ((rd->r[i].versions >> o->version & 1u) && (rd->r[i].abis >> o->abi & 1u))
         o->readers_ok |= 1u << i;
   } else {

@@ -3,7 +3,9 @@
  * package (unpacked privately by dpkg-deb into a temporary directory,
  * removed after).  Unreadable, truncated or foreign files are reported,
  * never fatal. */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* nftw's FTW_PHYS, mkdtemp */
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -154,6 +156,19 @@ static void visit_archive(Elf *ar, const char *file, const char *package, au_vis
   }
 }
 
+void au_visit_bytes(const uint8_t *bytes, size_t len, const char *shown, int explicit, const char *package,
+                    au_visit_fn fn, void *ctx) {
+  if (len >= 8 && !memcmp(bytes, "!<arch>\n", 8)) {
+    Elf *ar = elf_memory((char *)bytes, len); /* read only: libelf does not write it */
+    if (ar && elf_kind(ar) == ELF_K_AR)
+      visit_archive(ar, shown, package, fn, ctx);
+    if (ar)
+      elf_end(ar);
+  } else if ((len >= SELFMAG && !memcmp(bytes, ELFMAG, SELFMAG)) || explicit) {
+    fn(ctx, shown, NULL, package, bytes, len);
+  }
+}
+
 int au_visit_file(const char *file, const char *shown, int explicit, const char *package,
                   au_visit_fn fn, void *ctx, char *err, size_t errlen) {
   size_t n = strlen(file);
@@ -184,15 +199,7 @@ int au_visit_file(const char *file, const char *shown, int explicit, const char 
     snprintf(err, errlen, "%s: cannot map: %s", file, strerror(errno));
     return -1;
   }
-  if (!memcmp(map, "!<arch>\n", 8)) {
-    Elf *ar = elf_memory((char *)map, (size_t)st.st_size);
-    if (ar && elf_kind(ar) == ELF_K_AR)
-      visit_archive(ar, shown, package, fn, ctx);
-    if (ar)
-      elf_end(ar);
-  } else if (!memcmp(map, ELFMAG, SELFMAG) || explicit) {
-    fn(ctx, shown, NULL, package, map, (size_t)st.st_size);
-  }
+  au_visit_bytes(map, (size_t)st.st_size, shown, explicit, package, fn, ctx);
   munmap(map, (size_t)st.st_size);
   close(fd);
   return 0;

@@ -10,7 +10,9 @@
  * the oracle rejects, or a program's or library's that the kernel
  * generation --kernel names refuses; default the newest), 2 usage or I/O
  * errors. */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* MAP_ANONYMOUS */
+#endif
 #include <errno.h>
 #include <getopt.h>
 #include <libelf.h>

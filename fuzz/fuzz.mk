@@ -14,7 +14,7 @@
 # toolchains has unpacked sid's libsframe3 and libsframe-dev.
 FUZZ_SID      := build/toolchains/sid
 FUZZ_HAVE_SID := $(if $(wildcard $(FUZZ_SID)/usr/include/sframe-api.h),1)
-FUZZ_TARGETS  ?= decode lookup unwind roundtrip elf cfi diff_libsframe $(if $(FUZZ_HAVE_SID),diff_libsframe3)
+FUZZ_TARGETS  ?= decode lookup unwind roundtrip elf cfi audit diff_libsframe $(if $(FUZZ_HAVE_SID),diff_libsframe3)
 FUZZ_DIR      := $(BUILD)/fuzz
 FUZZ_SEEDS    := $(FUZZ_DIR)/seeds
 FUZZ_CLANG    ?= clang
@@ -40,6 +40,7 @@ fuzz_srcs = fuzz/targets/$(1).c $(LIB_SRCS) \
   $(if $(filter roundtrip,$(1)),$(ENC_SRCS) $(FUZZ_RT_SRCS)) \
   $(if $(filter elf,$(1)),decoder/cli/elf.c decoder/cli/dump.c) \
   $(if $(filter cfi,$(1)),$(FUZZ_CFI_SRCS)) \
+  $(if $(filter audit,$(1)),$(FUZZ_CFI_SRCS) $(filter-out audit/sfaudit.c,$(wildcard audit/*.c))) \
   $(if $(filter diff_libsframe diff_libsframe3,$(1)),fuzz/targets/diff_core.c)
 fuzz_srcs3 = $(if $(filter diff_libsframe3,$(1)),decoder/cli/dump.c common/sfc_tools.c conformance/adapters/libsframe_map.c \
   conformance/adapters/sfa_kit.c)
@@ -50,13 +51,14 @@ FUZZ_LIB3 := $(abspath $(FUZZ_DIR)/lib-libsframe-2.47)
 FUZZ_LIB3_LINK := -L$(FUZZ_LIB3) -Wl,-rpath,$(FUZZ_LIB3) -lsframe
 fuzz_libs = $(if $(filter diff_libsframe,$(1)),-lsframe) \
   $(if $(filter cfi,$(1)),-Iproducers/sfcfi -Icommon $(SFCFI_LIBS)) \
+  $(if $(filter audit,$(1)),-Iaudit -Iproducers/sfcfi -Icommon $(SFCFI_LIBS)) \
   $(if $(filter diff_libsframe3,$(1)),-I$(FUZZ_SID)/usr/include -Iconformance/adapters -D_GNU_SOURCE \
     $(FUZZ_LIB3_LINK))
 # What a fuzz program is built from: the sources (each program's own are
 # fuzz_srcs), and the headers they include, which the compiler lists into
 # PROGRAM.d (link_deps).
 FUZZ_DEPS := $(wildcard fuzz/targets/*.c) $(LIB_SRCS) $(ENC_SRCS) decoder/cli/dump.c \
-  $(wildcard producers/sfcfi/*.c) common/sfc_tools.c decoder/cli/elf.c conformance/adapters/libsframe_map.c conformance/adapters/sfa_kit.c \
+  $(wildcard producers/sfcfi/*.c) $(wildcard audit/*.c) common/sfc_tools.c decoder/cli/elf.c conformance/adapters/libsframe_map.c conformance/adapters/sfa_kit.c \
   $(if $(FUZZ_HAVE_SID),$(FUZZ_LIB3)/libsframe.so)
 # $(call fuzz_deps,TARGET): the headers TARGET's sources include, into
 # $(FUZZ_DIR)/deps/ENGINE-TARGET.d (not beside the program: every file in
@@ -87,7 +89,7 @@ endif
 -include $(wildcard $(FUZZ_DIR)/deps/*.d $(FUZZ_DIR)/*.d)
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay/%)
 FUZZ_LIBFUZZER := $(if $(HAVE_LIBFUZZER),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/libfuzzer/%))
-FUZZ_MSAN := $(if $(HAVE_LIBFUZZER),$(patsubst %,$(FUZZ_DIR)/msan/%,$(filter-out diff_libsframe diff_libsframe3 cfi,$(FUZZ_TARGETS))))
+FUZZ_MSAN := $(if $(HAVE_LIBFUZZER),$(patsubst %,$(FUZZ_DIR)/msan/%,$(filter-out diff_libsframe diff_libsframe3 cfi audit,$(FUZZ_TARGETS))))
 FUZZ_AFL := $(if $(HAVE_AFL),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/%))
 
 $(FUZZ_DIR)/replay/%: $(FUZZ_DEPS) fuzz/standalone.c

@@ -1,0 +1,59 @@
+/* audit.c - fuzz target: any bytes as a file sfaudit is given (audit/):
+ * an ar archive's members found by libelf, each ELF object opened by
+ * sfcfi's reader, its .sframe judged by the oracle and by every kernel
+ * generation, the readers it has, or without .sframe its CFI read by
+ * libdw and converted (what --gsframe would give).  Whatever the bytes,
+ * nothing reads out of bounds (ASan), nothing is undefined (UBSan), and
+ * every object visited is judged to an end: opened, or with the reason it
+ * is not. */
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+#include "fuzz_check.h"
+#include "sframe_ref.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static au_readers readers;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc, (void)argv;
+  /* the measured table's shape (audit/readers.tsv), without reading a file */
+  readers.n = 2;
+  strcpy(readers.r[0].name, "reads-1-2");
+  readers.r[0].versions = 1u << 1 | 1u << 2;
+  readers.r[0].abis = 0x1e;
+  strcpy(readers.r[1].name, "reads-3");
+  readers.r[1].versions = 1u << 3;
+  readers.r[1].abis = 0x1e;
+  elf_version(EV_CURRENT);
+  return 0;
+}
+
+static void judge(void *ctx, const char *path, const char *member, const char *package,
+                  const uint8_t *bytes, size_t len) {
+  au_object o;
+  au_totals *t = ctx;
+  (void)package;
+  memset(&o, 0, sizeof o);
+  o.path = path, o.member = member;
+  if (bytes)
+    au_object_judge(&o, bytes, len, &readers);
+  FUZZ_CHECK(o.elf_ok || o.error[0] || !bytes, "an object that does not open says why");
+  FUZZ_CHECK(!o.has_sframe || o.kernels_ok <= o.kernels, "no more generations register it than read it");
+  FUZZ_CHECK(!o.gsframe_done || o.gs.converted + o.gs.skipped > 0 || o.gs_bytes > 0,
+             "a conversion that ran counted its functions or wrote a header");
+  au_totals_add(t, &o);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  au_totals t;
+  memset(&t, 0, sizeof t);
+  au_visit_bytes(data, size, "input", 1, NULL, judge, &t);
+  FUZZ_CHECK(t.objects >= 1 || (size >= 8 && !memcmp(data, "!<arch>\n", 8)),
+             "a file that is not an archive is one object");
+  return 0;
+}
