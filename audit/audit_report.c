@@ -6,21 +6,11 @@
 #include <string.h>
 
 #include "audit.h"
+#include "sc_util.h"
 #include "sframe_ref.h"
 
-static void json_str(FILE *out, const char *s) {
-  fputc('"', out);
-  for (; s && *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      fprintf(out, "\\%c", c);
-    else if (c < 0x20)
-      fprintf(out, "\\u%04x", c);
-    else
-      fputc(c, out);
-  }
-  fputc('"', out);
-}
+/* A string in JSON (sfcfi's writer), "" for NULL. */
+static void json_str(FILE *out, const char *s) { sc_json_str(out, s ? s : ""); }
 
 static const char *type_name(uint16_t t) {
   return t == ET_REL ? "relocatable" : t == ET_EXEC ? "executable" : t == ET_DYN ? "shared" : "other";
