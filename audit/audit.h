@@ -12,6 +12,15 @@
 #include "sc_convert.h"
 #include "sc_express.h"
 
+/* binutils' ELF conventions for SFrame (SPEC-NOTES N42); Debian 12's
+ * <elf.h> predates them. */
+#ifndef SHT_GNU_SFRAME
+#define SHT_GNU_SFRAME 0x6ffffff4u
+#endif
+#ifndef PT_GNU_SFRAME
+#define PT_GNU_SFRAME 0x6474e554u
+#endif
+
 /* ---- audit_readers.c: the readers the suite judges ---- */
 #define AU_MAX_READERS 16
 typedef struct au_reader {
@@ -30,6 +39,9 @@ int au_readers_load(au_readers *t, const char *path, char *err, size_t errlen);
 /* ---- audit_object.c: one ELF object ---- */
 typedef struct au_sizes {
   uint64_t sframe, eh_frame, eh_frame_hdr, debug_frame;
+  unsigned sframe_sections; /* sections named .sframe (a linker may write two) */
+  uint32_t sframe_type;     /* the first one's sh_type (SHT_GNU_SFRAME or SHT_PROGBITS) */
+  int sframe_phdr;          /* a PT_GNU_SFRAME program header */
 } au_sizes;
 
 typedef struct au_object {
@@ -45,6 +57,7 @@ typedef struct au_object {
   int has_sframe;
   uint8_t version, flags;
   uint32_t functions;
+  unsigned headers;   /* SFrame headers found one after another (a concatenation: more than one) */
   int verdict;        /* 0 valid, else the worst sfr_class */
   char findings[240]; /* the findings' names, comma-separated (the first few) */
   size_t nfindings;
@@ -95,6 +108,115 @@ void au_visit_bytes(const uint8_t *bytes, size_t len, const char *shown, int exp
 void au_remove_tree(const char *dir);
 int au_visit_file(const char *file, const char *shown, int explicit, const char *package,
                   au_visit_fn fn, void *ctx, char *err, size_t errlen);
+
+/* ---- audit_link.c: predictions where pieces meet ---- */
+/* links.tsv's columns (its header says what each holds). */
+enum {
+  AU_COL_ARCH, AU_COL_LINKER, AU_COL_MODE, AU_COL_INPUTS, AU_COL_EMPTY, AU_COL_NOSF,
+  AU_COL_OUTCOME, AU_COL_VALID, AU_COL_KERNEL, AU_COL_DETAIL, AU_COL_BASIS, AU_LINK_COLS
+};
+#define AU_MAX_LINKERS 16
+typedef struct au_link_row {
+  char *col[AU_LINK_COLS];
+} au_link_row;
+typedef struct au_links {
+  au_link_row *rows;
+  size_t n, cap;
+  char linkers[AU_MAX_LINKERS][24]; /* in the table's order */
+  size_t nlinkers;
+} au_links;
+/* The linkers (producers.tsv's rows of kind ld, the matrix's names), then
+ * links.tsv's rows (t zeroed first).  0, or -1 with err set. */
+int au_links_linkers(au_links *t, const char *producers, char *err, size_t errlen);
+int au_links_load(au_links *t, const char *path, char *err, size_t errlen);
+void au_links_add_linker(au_links *t, const char *name);
+int au_links_has_linker(const au_links *t, const char *name);
+
+/* One relocatable object of a link. */
+typedef struct au_rel {
+  uint16_t machine;
+  char kind[4];          /* "3s": version, section type (au_rel_kind); "" without .sframe */
+  uint32_t functions;    /* its .sframe's */
+  size_t cfi_functions;  /* without .sframe: the functions its CFI describes */
+  char *path, *member;   /* the file, and the archive member or NULL */
+} au_rel;
+void au_rel_kind(const au_object *o, char kind[4]);
+const char *au_arch_name(uint16_t machine); /* NULL for a machine the suite does not link */
+
+/* What a link's inputs are, as links.tsv keys it. */
+#define AU_SET_LEN 32
+typedef struct au_situation {
+  char inputs[AU_SET_LEN]; /* kinds of the .sframe sections with functions, "+"-joined; "-" */
+  char empty[AU_SET_LEN];  /* kinds of those with none (an empty section, as Ubuntu 25.10's Scrt1.o) */
+  int nosf;                /* objects with CFI and no .sframe are among them */
+  size_t objects, functions, gap_objects, gap_functions;
+} au_situation;
+void au_situation_add(au_situation *s, const au_rel *r);
+const au_link_row *au_links_find(const au_links *t, const char *arch, const char *linker, const char *mode,
+                                 const au_situation *s);
+
+/* An outcome: K merged, P merged with functions lost, C concatenated, S
+ * split in two sections, E emptied, D dropped, R refused, N no input
+ * .sframe, ? not measured. */
+const char *au_outcome_name(char c);
+int au_outcome_breaks(char c, const char *valid, const char *kernel, int gap, const char *kgen);
+
+/* A link made (--confirm): its outcome and what the output is. */
+typedef struct au_observed {
+  int ran;      /* the linker was there and run */
+  char outcome; /* as links.tsv's */
+  char valid[24], kernel[200], detail[320];
+} au_observed;
+/* Links rels[0, n) with toolchains/ld/LINKER-ARCH/ld (producers/toolchains.sh)
+ * in mode (static, gc, kernel) and says what came out. */
+void au_link_observe(const char *toolchains, const char *arch, const char *linker, const char *mode,
+                     const au_rel *rels, size_t n, const au_situation *s, const au_readers *rd, au_observed *ob);
+
+/* ---- audit_predict.c: the predictions of a run ---- */
+typedef struct au_predict_opts {
+  const char *mode;       /* static, gc, kernel */
+  const char *target;     /* the linker the exit status speaks for */
+  const char *kgen;       /* the kernel generation whose refusal breaks */
+  const char *toolchains; /* --confirm's linkers */
+  int confirm;
+} au_predict_opts;
+typedef struct au_prediction {
+  const char *arch;
+  char linker[24];
+  au_situation s;
+  char outcome;
+  char valid[24], kernel[200], detail[200], basis[240];
+  int breaks, target;
+  au_observed seen; /* --confirm */
+  int missed;       /* linked, and not as predicted */
+} au_prediction;
+/* A worker's record of an object that a link would take (relocatable). */
+void au_rel_record(FILE *out, size_t index, const au_object *o);
+/* The predictions for the records DIR/wK.rels: *out (calloc'd), their number. */
+size_t au_predict(const char *dir, int jobs, const au_predict_opts *po, const au_links *t, const au_readers *rd,
+                  au_prediction **out);
+void au_predictions_json(FILE *out, const au_prediction *p, size_t n, const char *mode);
+void au_predictions_table(FILE *out, const au_prediction *p, size_t n, const char *mode);
+
+/* ---- audit_html.c: the report as a web page ---- */
+typedef struct au_group { /* a package's objects (or a directory's) */
+  char name[128];
+  size_t objects, with_sframe, converted, skipped, bad;
+  unsigned long long gs_bytes, eh_bytes;
+} au_group;
+typedef struct au_report {
+  const au_totals *t;
+  const au_readers *rd;
+  const size_t *readable;
+  const au_prediction *ps;
+  size_t np;
+  const au_group *groups;
+  size_t ngroups;
+  const char *mode;
+  int by_package;
+} au_report;
+/* Writes the page to path (through a temporary file renamed over it). 0, or -1. */
+int au_html(const char *path, const au_report *r);
 
 /* ---- audit_pkgdb.c: which package installed a file (dpkg's lists) ---- */
 void au_pkgdb_load(const char *infodir);

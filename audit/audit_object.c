@@ -27,8 +27,11 @@ static void section_sizes(Elf *elf, au_sizes *s) {
     const char *n;
     if (!gelf_getshdr(scn, &sh) || !(n = elf_strptr(elf, shstrndx, sh.sh_name)))
       continue;
-    if (!strcmp(n, ".sframe"))
+    if (!strcmp(n, ".sframe")) {
       s->sframe += sh.sh_size;
+      if (s->sframe_sections++ == 0)
+        s->sframe_type = sh.sh_type;
+    }
     else if (!strcmp(n, ".eh_frame"))
       s->eh_frame += sh.sh_size;
     else if (!strcmp(n, ".eh_frame_hdr"))
@@ -36,6 +39,52 @@ static void section_sizes(Elf *elf, au_sizes *s) {
     else if (!strcmp(n, ".debug_frame"))
       s->debug_frame += sh.sh_size;
   }
+}
+
+/* Is there a PT_GNU_SFRAME program header? */
+static int sframe_segment(Elf *elf) {
+  size_t n;
+  if (elf_getphdrnum(elf, &n) != 0)
+    return 0;
+  for (size_t i = 0; i < n; i++) {
+    GElf_Phdr ph;
+    if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_GNU_SFRAME)
+      return 1;
+  }
+  return 0;
+}
+
+/* The SFrame headers found one after another in bytes[0, len): a section
+ * (v3 section 3; v2 section 2.1) ends where its FRE sub-section does, so
+ * a second header there is another input's section, written end to end by
+ * a linker that does not merge (SPEC-NOTES N43).  The next one is looked
+ * for at the end and at the next 8-byte boundary (the sections' alignment). */
+static unsigned count_headers(const uint8_t *b, size_t len) {
+  unsigned n = 0;
+  size_t off = 0;
+  while (off + SFR_HEADER_SIZE <= len) {
+    uint16_t m = (uint16_t)(b[off] | b[off + 1] << 8);
+    int be = m == (SFR_MAGIC >> 8 | (SFR_MAGIC & 0xffu) << 8);
+    if (m != SFR_MAGIC && !be) {
+      size_t al = (off + 7u) & ~(size_t)7u;
+      if (al == off || al + SFR_HEADER_SIZE > len)
+        break;
+      off = al;
+      continue;
+    }
+#define U32(at) (be ? (uint32_t)b[off + (at)] << 24 | (uint32_t)b[off + (at) + 1] << 16 | \
+                          (uint32_t)b[off + (at) + 2] << 8 | b[off + (at) + 3]              \
+                    : (uint32_t)b[off + (at) + 3] << 24 | (uint32_t)b[off + (at) + 2] << 16 | \
+                          (uint32_t)b[off + (at) + 1] << 8 | b[off + (at)])
+    uint64_t end = (uint64_t)SFR_HEADER_SIZE + b[off + SFR_HDR_AUXHDR_LEN_AT] + (uint64_t)U32(SFR_HDR_FREOFF_AT) +
+                   U32(SFR_HDR_FRE_LEN_AT);
+#undef U32
+    n++;
+    if (end > len - off)
+      break;
+    off += (size_t)end;
+  }
+  return n;
 }
 
 /* The oracle's verdict: the worst class found, and the findings' names. */
@@ -55,6 +104,7 @@ static void judge_sframe(au_object *o, const sc_elf *e) {
   o->version = sec.version;
   o->flags = sec.flags;
   o->functions = sec.num_fdes;
+  o->headers = count_headers(e->sframe, e->sframe_len);
   o->nfindings = rep.count;
   o->verdict = rep.by_class[SFR_CLASS_MALFORMED]  ? SFR_CLASS_MALFORMED
                : rep.by_class[SFR_CLASS_INVALID] ? SFR_CLASS_INVALID
@@ -124,6 +174,7 @@ void au_object_judge(au_object *o, const uint8_t *bytes, size_t len, const au_re
   o->machine = e.machine;
   o->abi = e.abi;
   section_sizes(e.elf, &o->sizes);
+  o->sizes.sframe_phdr = sframe_segment(e.elf);
   if (e.sframe) {
     judge_sframe(o, &e);
     if (e.type != ET_REL)

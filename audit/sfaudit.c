@@ -31,11 +31,21 @@
 #ifndef AU_READERS_TSV
 #define AU_READERS_TSV "audit/readers.tsv"
 #endif
+#ifndef AU_LINKS_TSV
+#define AU_LINKS_TSV "audit/links.tsv"
+#endif
+#ifndef AU_PRODUCERS_TSV
+#define AU_PRODUCERS_TSV "producers/producers.tsv"
+#endif
+#ifndef AU_TOOLCHAINS
+#define AU_TOOLCHAINS "build/producers/tc"
+#endif
 
 typedef struct options {
   int jobs, json, by_package, progress;
   int kernel; /* the generation whose refusal breaks (--kernel) */
-  const char *readers;
+  const char *readers, *links, *html;
+  au_predict_opts predict;
 } options;
 
 /* What a worker keeps while it visits objects, and sends back. */
@@ -48,11 +58,24 @@ typedef struct work {
   size_t index;  /* of the file being visited */
   FILE *lines;   /* "INDEX\tJSON" */
   FILE *pkgs;    /* "PACKAGE\tWITH\tCONVERTED\tSKIPPED\tGSBYTES\tEHBYTES\tBAD" */
+  FILE *rels;    /* the relocatable objects (au_rel_record) */
 } work;
+
+/* What an object is counted under: its package, else its directory. */
+static const char *group_of(const au_object *ob, char *buf, size_t cap) {
+  const char *slash;
+  if (ob->package)
+    return ob->package;
+  slash = strrchr(ob->path, '/');
+  snprintf(buf, cap, "%.*s/", slash ? (int)(slash - ob->path) : 1, slash ? ob->path : ".");
+  buf[strcspn(buf, "\t\n")] = 0;
+  return buf;
+}
 
 static void visit(void *ctx, const char *path, const char *member, const char *package,
                   const uint8_t *bytes, size_t len) {
   work *w = ctx;
+  char dirbuf[128];
   au_object *ob = calloc(1, sizeof *ob);
   if (!ob)
     return;
@@ -72,8 +95,9 @@ static void visit(void *ctx, const char *path, const char *member, const char *p
     fprintf(w->lines, "%zu\t", w->index);
     au_object_json(w->lines, ob, w->rd);
   }
+  au_rel_record(w->rels, w->index, ob);
   if (ob->elf_ok)
-    fprintf(w->pkgs, "%s\t%d\t%zu\t%zu\t%llu\t%llu\t%d\n", ob->package ? ob->package : "-", ob->has_sframe,
+    fprintf(w->pkgs, "%s\t%d\t%zu\t%zu\t%llu\t%llu\t%d\n", group_of(ob, dirbuf, sizeof dirbuf), ob->has_sframe,
             ob->gs.converted, ob->gs.skipped, (unsigned long long)ob->gs_bytes,
             (unsigned long long)ob->sizes.eh_frame, bad);
   free(ob);
@@ -99,7 +123,9 @@ static _Noreturn void worker(const options *o, const au_readers *rd, const input
   w.lines = fopen(path, "w");
   snprintf(path, sizeof path, "%s/w%d.pkgs", dir, k);
   w.pkgs = fopen(path, "w");
-  if (!w.lines || !w.pkgs)
+  snprintf(path, sizeof path, "%s/w%d.rels", dir, k);
+  w.rels = fopen(path, "w");
+  if (!w.lines || !w.pkgs || !w.rels)
     _exit(2);
   for (size_t i = (size_t)k; i < in->n; i += (size_t)o->jobs) {
     w.index = i;
@@ -110,7 +136,7 @@ static _Noreturn void worker(const options *o, const au_readers *rd, const input
   if (!(tot = fopen(path, "wb")) || fwrite(&w.t, sizeof w.t, 1, tot) != 1 ||
       fwrite(w.readable, sizeof w.readable, 1, tot) != 1 || fwrite(&w.would_break, sizeof w.would_break, 1, tot) != 1)
     _exit(2);
-  if (fclose(tot) != 0 || fclose(w.lines) != 0 || fclose(w.pkgs) != 0)
+  if (fclose(tot) != 0 || fclose(w.lines) != 0 || fclose(w.pkgs) != 0 || fclose(w.rels) != 0)
     _exit(2);
   _exit(0);
 }
@@ -222,12 +248,8 @@ static int sum_totals(const char *dir, int jobs, au_totals *t, size_t *readable)
   return any;
 }
 
-/* ---- by package ---- */
-typedef struct pkg_row {
-  char name[128];
-  size_t objects, with_sframe, converted, skipped, bad;
-  unsigned long long gs_bytes, eh_bytes;
-} pkg_row;
+/* ---- by package (or directory) ---- */
+typedef au_group pkg_row;
 
 static int by_functions(const void *a, const void *b) {
   const pkg_row *x = a, *y = b;
@@ -268,52 +290,80 @@ static size_t read_packages(const char *dir, int jobs, pkg_row **rows) {
   return n;
 }
 
-static void print_packages(FILE *out, const char *dir, int jobs) {
-  pkg_row *rows = NULL;
-  size_t n = read_packages(dir, jobs, &rows);
-  qsort(rows, n, sizeof *rows, by_functions);
+static void print_packages(FILE *out, const pkg_row *rows, size_t n) {
   fprintf(out, "\n| package | ELF objects | with .sframe | would break | --gsframe: functions written | "
                "left out | .sframe bytes | .eh_frame bytes |\n|---|--:|--:|--:|--:|--:|--:|--:|\n");
   for (size_t i = 0; i < n; i++)
     fprintf(out, "| %s | %zu | %zu | %zu | %zu | %zu | %llu | %llu |\n", rows[i].name, rows[i].objects,
             rows[i].with_sframe, rows[i].bad, rows[i].converted, rows[i].skipped, rows[i].gs_bytes,
             rows[i].eh_bytes);
-  free(rows);
 }
 
 /* ---- the command line ---- */
 static void usage(FILE *f) {
-  fputs("usage: sfaudit [-j N] [--json] [--by-package] [--readers FILE] [--no-progress] PATH...\n"
+  fputs("usage: sfaudit [OPTION]... PATH...\n"
         "  PATH: an ELF file, a directory, an ar archive, a Debian package (.deb)\n"
-        "  --json          one JSON object per ELF object or archive member on stdout\n"
-        "  --by-package    name each object's package (dpkg's lists), and a table per package\n"
-        "  -j N            files audited in N processes (default: the cores)\n"
-        "  --readers FILE  the readers table (default: the suite's audit/readers.tsv)\n"
-        "  --kernel GEN    the kernel generation whose refusal breaks (default: kernel, the newest)\n"
-        "exit: 0 nothing would break, 1 something would, 2 usage or I/O errors\n",
+        "  --json            one JSON object per ELF object or archive member, then one per prediction\n"
+        "  --by-package      name each object's package (dpkg's lists), and a table per package\n"
+        "  --html FILE       write the report as a web page too\n"
+        "  -j N              files audited in N processes (default: the cores)\n"
+        "  --readers FILE    the readers table (default: the suite's audit/readers.tsv)\n"
+        "  --kernel GEN      the kernel generation whose refusal breaks (default: kernel, the newest)\n"
+        "  --link-mode MODE  how the relocatable objects are linked together: static (default),\n"
+        "                    gc (--gc-sections) or kernel (a linker script, --orphan-handling=error)\n"
+        "  --target LINKER   the linker the exit status speaks for (default: bfd-2.47, the newest GNU ld)\n"
+        "  --links FILE      the linkers' measured behaviour (default: the suite's audit/links.tsv)\n"
+        "  --confirm         link the objects with each linker (producers/toolchains.sh) and check\n"
+        "  --toolchains DIR  where those linkers are (default: the suite's build/producers/tc)\n"
+        "exit: 0 nothing would break, 1 something would, 2 usage or I/O errors,\n"
+        "      3 --confirm found a prediction that did not come true\n",
         f);
+}
+
+/* The value of an option that takes one of a list of words, or NULL. */
+static const char *one_of(const char *v, const char *const *words) {
+  for (; *words; words++)
+    if (!strcmp(v, *words))
+      return *words;
+  return NULL;
 }
 
 /* -1 when the options are good, else the exit status. */
 static int parse_options(int argc, char **argv, options *o) {
-  static const struct option longs[] = {{"json", no_argument, NULL, 'J'},   {"by-package", no_argument, NULL, 'p'},
-                                        {"readers", required_argument, NULL, 'r'},
-                                        {"no-progress", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'h'},
-                                        {"jobs", required_argument, NULL, 'j'},
-                                        {"kernel", required_argument, NULL, 'k'}, {NULL, 0, NULL, 0}};
+  static const struct option longs[] = {
+      {"json", no_argument, NULL, 'J'},          {"by-package", no_argument, NULL, 'p'},
+      {"readers", required_argument, NULL, 'r'}, {"no-progress", no_argument, NULL, 'q'},
+      {"help", no_argument, NULL, 'h'},          {"jobs", required_argument, NULL, 'j'},
+      {"kernel", required_argument, NULL, 'k'},  {"link-mode", required_argument, NULL, 'm'},
+      {"target", required_argument, NULL, 't'},  {"links", required_argument, NULL, 'l'},
+      {"confirm", no_argument, NULL, 'c'},       {"toolchains", required_argument, NULL, 'T'},
+      {"html", required_argument, NULL, 'H'},    {NULL, 0, NULL, 0}};
+  static const char *const modes[] = {"static", "gc", "kernel", NULL};
   uint64_t j;
   int c;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = cores > 0 && cores < 64 ? (int)cores : 2;
-  o->readers = AU_READERS_TSV;
+  o->readers = AU_READERS_TSV, o->links = AU_LINKS_TSV;
   o->progress = isatty(2);
   o->kernel = SFK_GEN_NEWEST;
+  o->predict.mode = "static", o->predict.target = "bfd-2.47", o->predict.toolchains = AU_TOOLCHAINS;
   while ((c = getopt_long(argc, argv, "j:h", longs, NULL)) != -1) {
     switch (c) {
     case 'J': o->json = 1; break;
     case 'p': o->by_package = 1; break;
     case 'r': o->readers = optarg; break;
+    case 'l': o->links = optarg; break;
+    case 'H': o->html = optarg; break;
     case 'q': o->progress = 0; break;
+    case 'c': o->predict.confirm = 1; break;
+    case 'T': o->predict.toolchains = optarg; break;
+    case 't': o->predict.target = optarg; break;
+    case 'm':
+      if (!(o->predict.mode = one_of(optarg, modes))) {
+        sfc_error("unknown --link-mode '%s' (static, gc or kernel)", optarg);
+        return 2;
+      }
+      break;
     case 'k':
       if ((o->kernel = sfk_gen_by_name(optarg)) < 0) {
         sfc_error("unknown kernel generation '%s' (sfref validate --help lists them)", optarg);
@@ -331,6 +381,7 @@ static int parse_options(int argc, char **argv, options *o) {
     default: usage(stderr); return 2;
     }
   }
+  o->predict.kgen = sfk_gen_get((sfk_gen)o->kernel)->name;
   if (optind == argc) {
     sfc_error("no PATH to audit");
     usage(stderr);
@@ -339,42 +390,78 @@ static int parse_options(int argc, char **argv, options *o) {
   return -1;
 }
 
-int main(int argc, char **argv) {
-  options o;
-  au_readers rd;
-  inputs in = {NULL, 0, 0, NULL};
-  au_totals t;
-  size_t readable[AU_MAX_READERS] = {0};
-  char err[512], dir[] = "/tmp/sfaudit-run-XXXXXX";
-  int rc;
-  sfc_set_progname("sfaudit");
-  memset(&o, 0, sizeof o);
-  if ((rc = parse_options(argc, argv, &o)) >= 0)
-    return rc;
-  elf_version(EV_CURRENT);
-  if (au_readers_load(&rd, o.readers, err, sizeof err) != 0) {
-    sfc_error("%s", err);
-    return 2;
-  }
+/* The files the paths name; 0, or the exit status. */
+static int list_inputs(int argc, char **argv, inputs *in) {
+  char err[512];
   for (int i = optind; i < argc; i++) {
-    size_t before = in.n;
+    size_t before = in->n;
     unsigned char *nm;
-    if (au_list_files(argv[i], &in.files, &in.n, &in.cap, err, sizeof err) != 0) {
+    if (au_list_files(argv[i], &in->files, &in->n, &in->cap, err, sizeof err) != 0) {
       sfc_error("%s", err);
       return 2;
     }
-    if (!(nm = realloc(in.named, in.cap ? in.cap : 1))) {
+    if (!(nm = realloc(in->named, in->cap ? in->cap : 1))) {
       sfc_error("out of memory");
       return 2;
     }
-    in.named = nm;
-    for (size_t k = before; k < in.n; k++)
-      in.named[k] = in.n == before + 1 && !strcmp(in.files[before], argv[i]);
+    in->named = nm;
+    for (size_t k = before; k < in->n; k++)
+      in->named[k] = in->n == before + 1 && !strcmp(in->files[before], argv[i]);
   }
-  if (in.n == 0) {
+  if (in->n == 0) {
     sfc_error("nothing to audit: no file under %s", argv[optind]);
     return 2;
   }
+  return 0;
+}
+
+/* The tables the run reads; 0, or the exit status. */
+static int load_tables(const options *o, au_readers *rd, au_links *lk) {
+  char err[512];
+  memset(lk, 0, sizeof *lk);
+  if (au_readers_load(rd, o->readers, err, sizeof err) != 0 ||
+      au_links_linkers(lk, AU_PRODUCERS_TSV, err, sizeof err) != 0 || au_links_load(lk, o->links, err, sizeof err) != 0) {
+    sfc_error("%s", err);
+    return 2;
+  }
+  if (!au_links_has_linker(lk, o->predict.target)) {
+    sfc_error("--target %s: not a linker the suite knows (%s)", o->predict.target, AU_PRODUCERS_TSV);
+    return 2;
+  }
+  return 0;
+}
+
+/* The report: JSON lines, or the summary and tables; the HTML page. */
+static void report(const options *o, const char *dir, const au_totals *t, const au_readers *rd,
+                   const size_t *readable, const au_prediction *ps, size_t np, const pkg_row *groups,
+                   size_t ngroups) {
+  if (o->json) {
+    print_lines(dir, o->jobs);
+    au_predictions_json(stdout, ps, np, o->predict.mode);
+  } else {
+    au_summary(stdout, t, rd, readable);
+    if (o->by_package)
+      print_packages(stdout, groups, ngroups);
+    au_predictions_table(stdout, ps, np, o->predict.mode);
+  }
+}
+
+int main(int argc, char **argv) {
+  options o;
+  au_readers rd;
+  au_links lk;
+  inputs in = {NULL, 0, 0, NULL};
+  au_totals t;
+  au_prediction *ps = NULL;
+  size_t readable[AU_MAX_READERS] = {0}, np;
+  char dir[] = "/tmp/sfaudit-run-XXXXXX";
+  int rc, breaks, missed = 0;
+  sfc_set_progname("sfaudit");
+  memset(&o, 0, sizeof o);
+  if ((rc = parse_options(argc, argv, &o)) >= 0 || (rc = load_tables(&o, &rd, &lk)) != 0 ||
+      (rc = list_inputs(argc, argv, &in)) != 0)
+    return rc;
+  elf_version(EV_CURRENT);
   if (o.by_package)
     au_pkgdb_load("/var/lib/dpkg/info");
   if ((size_t)o.jobs > in.n)
@@ -384,22 +471,29 @@ int main(int argc, char **argv) {
     return 2;
   }
   rc = run_workers(&o, &rd, &in, dir);
-  if (o.json)
-    print_lines(dir, o.jobs);
-  int breaks = sum_totals(dir, o.jobs, &t, readable);
-  if (!o.json) {
-    au_summary(stdout, &t, &rd, readable);
-    if (o.by_package)
-      print_packages(stdout, dir, o.jobs);
+  breaks = sum_totals(dir, o.jobs, &t, readable);
+  np = au_predict(dir, o.jobs, &o.predict, &lk, &rd, &ps);
+  for (size_t i = 0; i < np; i++)
+    breaks |= ps[i].target && ps[i].breaks, missed |= ps[i].missed;
+  pkg_row *groups = NULL;
+  size_t ngroups = read_packages(dir, o.jobs, &groups);
+  qsort(groups, ngroups, sizeof *groups, by_functions);
+  report(&o, dir, &t, &rd, readable, ps, np, groups, ngroups);
+  if (o.html) {
+    au_report rep = {&t, &rd, readable, ps, np, groups, ngroups, o.predict.mode, o.by_package};
+    if (au_html(o.html, &rep) != 0)
+      rc = -1;
   }
+  free(groups);
   au_remove_tree(dir);
+  free(ps);
   if (rc != 0) {
-    sfc_error("a worker failed");
+    sfc_error(o.html ? "a worker failed, or the HTML report could not be written" : "a worker failed");
     return 2;
   }
   if (t.objects - t.not_elf == 0) {
     sfc_error("no ELF object found under the paths given: nothing audited");
     return 2;
   }
-  return breaks ? 1 : 0;
+  return missed ? 3 : breaks ? 1 : 0;
 }
