@@ -93,7 +93,7 @@ void au_summary(FILE *out, const au_totals *t, const au_readers *rd, const size_
 typedef void (*au_visit_fn)(void *ctx, const char *path, const char *member, const char *package,
                             const uint8_t *bytes, size_t len);
 /* The files a path names: itself, or every regular file below a directory
- * (symbolic links not followed).  Appended to *files (malloc'd strings). */
+ * (symbolic links not followed), sorted by name.  Appended to *files (malloc'd strings). */
 int au_list_files(const char *path, char ***files, size_t *n, size_t *cap, char *err, size_t errlen);
 /* Visits the ELF objects of one file: an ELF file, each member of an ar
  * archive, each ELF object of a Debian package (unpacked privately with

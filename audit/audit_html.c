@@ -99,7 +99,7 @@ static void predictions(FILE *f, const au_report *r) {
     esc(f, p->basis);
     fputs("</td><td>", f);
     if (p->seen.ran)
-      fprintf(f, "%s: %c ", p->missed ? "<b>did not come true</b>" : p->outcome == '?' ? "linked" : "as predicted",
+      fprintf(f, "%s: %c ", p->missed ? "<b>did not come true</b>" : p->outcome == p->seen.outcome ? "as predicted" : "linked",
               p->seen.outcome);
     esc(f, p->seen.ran ? au_outcome_name(p->seen.outcome) : p->seen.detail[0] ? p->seen.detail : "-");
     fputs("</td></tr>\n", f);

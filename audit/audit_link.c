@@ -223,12 +223,18 @@ static const char kernel_lds[] =
     "SECTIONS {\n"
     "  . = 0x1000000;\n"
     "  .text : { *(.text .text.*) }\n"
+    "  .plt : { *(.plt) *(.iplt) }\n"
     "  .rodata : { *(.rodata .rodata.*) }\n"
+    "  .notes : { *(.note.*) }\n"
     "  .data : { *(.data .data.*) }\n"
+    "  .got : { *(.got) *(.got.plt) *(.igot.plt) }\n"
+    "  .rela.dyn : { *(.rela.*) }\n"
     "  .bss : { *(.bss .bss.*) *(COMMON) }\n"
-    "  .got : { *(.got) *(.got.plt) *(.igot.plt) *(.iplt) *(.rela.*) }\n"
-    "  .symtab 0 : { *(.symtab) } .strtab 0 : { *(.strtab) } .shstrtab 0 : { *(.shstrtab) }\n"
-    "  /DISCARD/ : { *(.eh_frame) *(.note.GNU-stack) *(.comment) *(.note.gnu.property) }\n"
+    "  .comment 0 : { *(.comment) }\n"
+    "  .symtab 0 : { *(.symtab) }\n"
+    "  .strtab 0 : { *(.strtab) }\n"
+    "  .shstrtab 0 : { *(.shstrtab) }\n"
+    "  /DISCARD/ : { *(.eh_frame) }\n"
     "}\n";
 
 /* Runs argv with stdout and stderr into log; its exit status, 124 after

@@ -207,7 +207,7 @@ void au_predictions_table(FILE *out, const au_prediction *p, size_t n, const cha
             p->breaks ? "**yes**" : "no", p->basis);
     if (p->seen.ran)
       fprintf(out, "%s: %c %s (%s; kernel refuses: %s) |\n",
-              p->missed ? "**did not come true**" : p->outcome == '?' ? "linked" : "as predicted", p->seen.outcome,
+              p->missed ? "**did not come true**" : p->outcome == p->seen.outcome ? "as predicted" : "linked", p->seen.outcome,
               au_outcome_name(p->seen.outcome), p->seen.detail, p->seen.kernel);
     else
       fprintf(out, "%s |\n", p->seen.detail[0] ? p->seen.detail : "-");

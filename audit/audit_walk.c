@@ -51,8 +51,11 @@ static int list_one(const char *path, const struct stat *st, int flag, struct FT
   return 0;
 }
 
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
 int au_list_files(const char *path, char ***files, size_t *n, size_t *cap, char *err, size_t errlen) {
   struct stat st;
+  size_t before = *n;
   if (stat(path, &st) != 0) {
     snprintf(err, errlen, "%s: %s", path, strerror(errno));
     return -1;
@@ -64,6 +67,9 @@ int au_list_files(const char *path, char ***files, size_t *n, size_t *cap, char 
     snprintf(err, errlen, "%s: cannot walk: %s", path, lf_failed ? "out of memory" : strerror(errno));
     return -1;
   }
+  /* by name, not in the directory's order: the report, and the order a
+   * link is given its objects, repeat on every file system */
+  qsort(*files + before, *n - before, sizeof **files, by_name);
   return 0;
 }
 

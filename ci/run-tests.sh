@@ -103,8 +103,9 @@ else
   # sfcfi: the assembly cases built by every gas, check, convert and diff;
   # the producers' findings.
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/producers/tests/*.bats 2>/dev/null))
-  # sfaudit on objects, archives and a package made by the suite.
-  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/audit/tests/audit.bats")
+  # sfaudit on objects, archives and a package made by the suite; the
+  # incidents' sysroots, predicted and linked (the producers' toolchains).
+  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/audit/tests/audit.bats" "$here/audit/tests/incidents.bats")
 fi
 # The plain pass runs its suites as two Bats processes side by side (the
 # machine has two cores and each suite runs one program at a time): the
