@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "sc_check.h"
 #include "sc_convert.h"
 #include "sc_express.h"
 
@@ -65,6 +66,10 @@ typedef struct au_object {
   unsigned kernel_refused;         /* bit g: generation g refuses it */
   char kernel_refusals[200];       /* "GEN: rule" of each refusing one */
   unsigned readers_ok;             /* bit i: readers.r[i] reads it */
+  /* the .sframe against the object's own CFI (sfcfi check) */
+  int checked;
+  sc_check_summary check;
+  char check_error[160];
   /* without .sframe: what --gsframe would give (sfcfi convert, version 3) */
   int gsframe_done;
   sc_convert_stats gs;
@@ -79,6 +84,7 @@ void au_object_judge(au_object *o, const uint8_t *bytes, size_t len, const au_re
 typedef struct au_totals {
   size_t objects, not_elf, with_sframe, without_sframe, by_version[4];
   size_t invalid, malformed, questionable, kernel_refused;
+  size_t checked, check_disagree, cfi_only_functions; /* sfcfi check: objects, those disagreeing, coverage */
   size_t gs_functions, gs_converted, gs_skipped, gs_by_reason[SC_REASON_COUNT];
   uint64_t gs_bytes, eh_frame_bytes, sframe_bytes;
 } au_totals;

@@ -177,6 +177,8 @@ void au_object_judge(au_object *o, const uint8_t *bytes, size_t len, const au_re
   o->sizes.sframe_phdr = sframe_segment(e.elf);
   if (e.sframe) {
     judge_sframe(o, &e);
+    if (o->verdict != SFR_CLASS_MALFORMED && o->verdict != SFR_CLASS_INVALID)
+      o->checked = sc_check_elf(&e, &o->check, o->check_error, sizeof o->check_error) == 0;
     if (e.type != ET_REL)
       judge_kernels(o, &e);
     /* a reader reads a version and ABI it knows (a malformed header may

@@ -29,6 +29,19 @@ static void sframe_json(FILE *out, const au_object *o, const au_readers *rd) {
             o->kernels_ok);
     json_str(out, o->kernel_refusals);
   }
+  if (o->checked) {
+    fprintf(out, ",\"cfi_check\":{\"functions_both\":%zu,\"cfi_only\":%zu,\"sframe_only\":%zu,\"rows\":%zu,"
+                 "\"agree\":%zu,\"disagree\":%zu,\"disagreement_classes\":",
+            o->check.both, o->check.cfi_only, o->check.sframe_only, o->check.compared, o->check.agree,
+            o->check.disagree);
+    json_str(out, o->check.disagreement_classes);
+    fputs(",\"cfi_only_classes\":", out);
+    json_str(out, o->check.cfi_only_classes);
+    fputc('}', out);
+  } else if (o->check_error[0]) {
+    fputs(",\"cfi_check_error\":", out);
+    json_str(out, o->check_error);
+  }
   fputs(",\"readers\":{", out);
   for (size_t i = 0; i < rd->n; i++) {
     fprintf(out, "%s", i ? "," : "");
@@ -99,6 +112,9 @@ void au_totals_add(au_totals *t, const au_object *o) {
     t->invalid += o->verdict == SFR_CLASS_INVALID;
     t->questionable += o->verdict == SFR_CLASS_QUESTIONABLE;
     t->kernel_refused += o->kernels_ok < o->kernels;
+    t->checked += (size_t)o->checked;
+    t->check_disagree += o->checked && (o->check.disagree || o->check.sframe_only);
+    t->cfi_only_functions += o->check.cfi_only;
     return;
   }
   t->without_sframe++;
@@ -121,6 +137,9 @@ void au_summary(FILE *out, const au_totals *t, const au_readers *rd, const size_
   fprintf(out, "| .sframe the oracle rejects (malformed / invalid) | %zu / %zu |\n", t->malformed, t->invalid);
   fprintf(out, "| .sframe with questionable findings only | %zu |\n", t->questionable);
   fprintf(out, "| programs and libraries some kernel generation refuses | %zu |\n", t->kernel_refused);
+  fprintf(out, "| .sframe held against the object's own CFI (sfcfi check) / disagreeing | %zu / %zu |\n", t->checked,
+          t->check_disagree);
+  fprintf(out, "| functions with CFI and no SFrame (in objects with .sframe) | %zu |\n", t->cfi_only_functions);
   for (size_t i = 0; i < rd->n; i++)
     fprintf(out, "| .sframe %s reads | %zu |\n", rd->r[i].name, readable[i]);
   fprintf(out, "| without .sframe | %zu |\n", t->without_sframe);
@@ -143,6 +162,7 @@ void au_totals_merge(au_totals *t, const au_totals *u) {
     t->by_version[v] += u->by_version[v];
   t->invalid += u->invalid, t->malformed += u->malformed, t->questionable += u->questionable;
   t->kernel_refused += u->kernel_refused;
+  t->checked += u->checked, t->check_disagree += u->check_disagree, t->cfi_only_functions += u->cfi_only_functions;
   t->gs_functions += u->gs_functions, t->gs_converted += u->gs_converted, t->gs_skipped += u->gs_skipped;
   for (int r = 0; r < SC_REASON_COUNT; r++)
     t->gs_by_reason[r] += u->gs_by_reason[r];

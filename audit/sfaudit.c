@@ -89,7 +89,8 @@ static void visit(void *ctx, const char *path, const char *member, const char *p
   for (size_t i = 0; i < w->rd->n; i++)
     w->readable[i] += ob->readers_ok >> i & 1u;
   int bad = ob->has_sframe && (ob->verdict == SFR_CLASS_MALFORMED || ob->verdict == SFR_CLASS_INVALID ||
-                               (ob->kernel_refused >> w->o->kernel & 1u));
+                               (ob->kernel_refused >> w->o->kernel & 1u) ||
+                               (ob->checked && (ob->check.disagree || ob->check.sframe_only)));
   w->would_break |= bad;
   if (w->o->json) {
     fprintf(w->lines, "%zu\t", w->index);

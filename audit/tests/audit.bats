@@ -103,6 +103,18 @@ predicted() { jq -r --arg l "$1" 'select(.prediction.linker == $l) | .prediction
   [[ "$output" == *"nothing audited"* ]]
 }
 
+@test "each .sframe is held against the object's own CFI: gas 2.40's SP-based CFA for a CFA on another register (finding 02) disagrees, exit 1" {
+  as --gsframe "$T/f.s" -o "$T/f.o"
+  run audit_json "$T/f.o"
+  [ "$(jq -r '.sframe.cfi_check | [.functions_both, .disagree, .sframe_only] | @tsv' "$T/out.jsonl")" = $'1\t0\t0' ]
+  as --gsframe "$ROOT/producers/tests/asm/x86_64/def_cfa_register.s" -o "$T/d.o"
+  ld -static -e dcr_fp -o "$T/d" "$T/d.o"
+  run audit_json "$T/d"
+  [ "$status" -eq 1 ]
+  run jq -r '.sframe.cfi_check | [(.disagree > 0), .disagreement_classes] | @tsv' "$T/out.jsonl"
+  [[ "$output" == true$'\t'*covers-cfa-other-register* ]]
+}
+
 @test "usage: no path, a bad -j, an unknown kernel generation, a missing path are errors (exit 2)" {
   run "$SFAUDIT"
   [ "$status" -eq 2 ]

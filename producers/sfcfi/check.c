@@ -461,6 +461,59 @@ static void print_text(const state *s, const sc_check_opts *o, FILE *out) {
     }
 }
 
+/* The counts of one kind's classes as "class n, class n" into buf. */
+static void class_line(const state *s, const char *kind, char *buf, size_t len) {
+  FILE *m = fmemopen(buf, len, "w");
+  buf[0] = 0;
+  if (!m)
+    return;
+  class_counts(s, kind, m, 0);
+  fclose(m);
+  buf[len - 1] = 0;
+  if (buf[0] == ' ')
+    memmove(buf, buf + 1, strlen(buf));
+}
+
+int sc_check_elf(const sc_elf *e, sc_check_summary *sum, char *err, size_t errlen) {
+  sc_cfi c;
+  sc_sframe sf;
+  state s;
+  memset(sum, 0, sizeof *sum);
+  if (!e->sframe) {
+    snprintf(err, errlen, "no .sframe section: nothing to check");
+    return -1;
+  }
+  if (sc_cfi_read(e, 0, &c, err, errlen) != 0)
+    return -1;
+  if (sc_sframe_open(&sf, e->sframe, e->sframe_len, e->sframe_vma, err, errlen) != 0) {
+    sc_cfi_free(&c);
+    return -1;
+  }
+  if (sf.rejects) {
+    snprintf(err, errlen, "the SFrame section is not valid (%s)", sc_sframe_rejection(&sf));
+    sc_sframe_close(&sf);
+    sc_cfi_free(&c);
+    return -1;
+  }
+  memset(&s, 0, sizeof s);
+  s.e = e, s.c = &c, s.sf = &sf;
+  if (load_ranges(&s) != 0)
+    s.oom = 1;
+  compare_tables(&s);
+  if (s.oom)
+    snprintf(err, errlen, "out of memory");
+  sum->both = s.both, sum->cfi_only = s.cfi_only, sum->sframe_only = s.sframe_only;
+  sum->compared = s.compared, sum->agree = s.agree, sum->disagree = s.disagree;
+  class_line(&s, "disagree", sum->disagreement_classes, sizeof sum->disagreement_classes);
+  class_line(&s, "cfi-only", sum->cfi_only_classes, sizeof sum->cfi_only_classes);
+  free(s.items);
+  free(s.srows);
+  free(s.ranges);
+  sc_sframe_close(&sf);
+  sc_cfi_free(&c);
+  return s.oom ? -1 : 0;
+}
+
 int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {
   char err[256];
   sc_elf e;

@@ -21,4 +21,16 @@ typedef struct sc_check_opts {
  * disagreement or nothing compared, 2 the file cannot be read). */
 int sc_check(const sc_check_opts *o, FILE *out, FILE *errf);
 
+/* The same comparison of an open ELF file's own .sframe and CFI (.eh_frame,
+ * else .debug_frame), counted (sfaudit): 0, or -1 with err set (no .sframe,
+ * no CFI, an invalid section, out of memory). */
+typedef struct sc_check_summary {
+  size_t both, cfi_only, sframe_only;  /* functions */
+  size_t compared, agree, disagree;    /* rows (address ranges) */
+  char disagreement_classes[160];      /* "class n, class n" */
+  char cfi_only_classes[160];          /* the reasons SFrame cannot hold them */
+} sc_check_summary;
+struct sc_elf;
+int sc_check_elf(const struct sc_elf *e, sc_check_summary *sum, char *err, size_t errlen);
+
 #endif
