@@ -195,6 +195,11 @@ typedef struct au_prediction {
   int breaks, target;
   au_observed seen; /* --confirm */
   int missed;       /* linked, and not as predicted */
+  /* no input has .sframe: the same link once --gsframe is on (gas 2.47.50's
+   * version 3 sections everywhere); outcome 0 when not asked */
+  char gs_outcome;
+  int gs_breaks;
+  char gs_basis[240];
 } au_prediction;
 /* A worker's record of an object that a link would take (relocatable). */
 void au_rel_record(FILE *out, size_t index, const au_object *o);

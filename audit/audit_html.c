@@ -49,7 +49,9 @@ static void card(FILE *f, const char *label, const char *cls, const char *fmt, .
   fputs("</div>\n", f);
 }
 
-static void cards(FILE *f, const au_totals *t) {
+static void target_cards(FILE *f, const au_report *r);
+
+static void cards(FILE *f, const au_totals *t, const au_report *r) {
   size_t elf = t->objects - t->not_elf, bad = t->invalid + t->malformed;
   fputs("<div class=\"cards\">\n", f);
   card(f, "ELF objects audited", "", "%zu", elf);
@@ -64,7 +66,53 @@ static void cards(FILE *f, const au_totals *t) {
   if (t->eh_frame_bytes && t->gs_bytes)
     card(f, "--gsframe's .sframe against .eh_frame", "", "%.2f&times;",
          (double)t->gs_bytes / (double)t->eh_frame_bytes);
+  if (t->checked)
+    card(f, ".sframe disagreeing with its own CFI (sfcfi check)", t->check_disagree ? "bad" : "ok", "%zu <small>of %zu</small>",
+         t->check_disagree, t->checked);
+  target_cards(f, r);
   fputs("</div>\n", f);
+}
+
+/* "kernel-v12: rule; kernel-v13: rule" as "v12, v13", the rules on hover. */
+static void kernel_cell(FILE *f, const char *k) {
+  char buf[200], *save = NULL;
+  int first = 1;
+  if (!k || !k[0] || !strcmp(k, "-")) {
+    fputs("<td>-</td>", f);
+    return;
+  }
+  fputs("<td title=\"", f);
+  esc(f, k);
+  fputs("\">", f);
+  snprintf(buf, sizeof buf, "%s", k);
+  for (char *p = strtok_r(buf, ";", &save); p; p = strtok_r(NULL, ";", &save)) {
+    while (*p == ' ')
+      p++;
+    char *colon = strchr(p, ':');
+    if (!colon)
+      continue;
+    *colon = 0;
+    if (!strncmp(p, "kernel-", 7))
+      p += 7;
+    fprintf(f, "%s", first ? "" : ", ");
+    esc(f, p);
+    first = 0;
+  }
+  fputs("</td>", f);
+}
+
+/* The target linker's prediction per architecture, as cards. */
+static void target_cards(FILE *f, const au_report *r) {
+  for (size_t i = 0; i < r->np; i++) {
+    const au_prediction *p = &r->ps[i];
+    if (!p->target)
+      continue;
+    char label[160];
+    snprintf(label, sizeof label, "%s, %s link, by %s: %s", p->arch, r->mode, p->linker,
+             p->breaks ? "would break" : "nothing breaks");
+    card(f, label, p->outcome == '?' ? "unk" : p->breaks ? "bad" : "ok", "%c <small>%s</small>", p->outcome,
+         au_outcome_name(p->outcome));
+  }
 }
 
 static void predictions(FILE *f, const au_report *r) {
@@ -93,10 +141,17 @@ static void predictions(FILE *f, const au_report *r) {
     esc(f, au_outcome_name(p->outcome));
     fputs("</td><td>", f);
     esc(f, p->valid);
-    fputs("</td><td>", f);
-    esc(f, p->kernel);
-    fputs("</td><td>", f);
+    fputs("</td>", f);
+    kernel_cell(f, p->kernel);
+    fputs("<td>", f);
     esc(f, p->basis);
+    if (p->gs_outcome) {
+      fprintf(f, "<br><span class=\"%s\">with --gsframe everywhere: %c ", p->gs_breaks ? "bad" : "ok", p->gs_outcome);
+      esc(f, au_outcome_name(p->gs_outcome));
+      fputs("</span> <small>", f);
+      esc(f, p->gs_basis);
+      fputs("</small>", f);
+    }
     fputs("</td><td>", f);
     if (p->seen.ran)
       fprintf(f, "%s: %c ", p->missed ? "<b>did not come true</b>" : p->outcome == p->seen.outcome ? "as predicted" : "linked",
@@ -150,7 +205,7 @@ int au_html(const char *path, const au_report *r) {
   fprintf(f, "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>sfaudit report</title><style>%s</style>"
              "</head><body>\n<h1>sfaudit: what SFrame is here, is it right, who can read it, what will break</h1>\n",
           style);
-  cards(f, r->t);
+  cards(f, r->t, r);
   predictions(f, r);
   readers(f, r);
   groups(f, r);

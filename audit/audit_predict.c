@@ -86,6 +86,19 @@ static int linkable(const au_rel *r, size_t n) {
   return 1;
 }
 
+/* No input has .sframe: what the link gives once every object with CFI has
+ * gas 2.47.50's version 3 section (--gsframe turned on). */
+static void predict_gsframe(au_prediction *p, const au_predict_opts *po, const au_links *t) {
+  au_situation g;
+  memset(&g, 0, sizeof g);
+  snprintf(g.inputs, sizeof g.inputs, "%u%c", SFR_VERSION_MAX, 's');
+  snprintf(g.empty, sizeof g.empty, "-");
+  const au_link_row *row = au_links_find(t, p->arch, p->linker, po->mode, &g);
+  p->gs_outcome = row ? row->col[AU_COL_OUTCOME][0] : '?';
+  p->gs_breaks = row && au_outcome_breaks(p->gs_outcome, row->col[AU_COL_VALID], row->col[AU_COL_KERNEL], 0, po->kgen);
+  snprintf(p->gs_basis, sizeof p->gs_basis, "%s", row ? row->col[AU_COL_BASIS] : "not measured");
+}
+
 static void predict_one(au_prediction *p, const au_predict_opts *po, const au_links *t, const au_rel *rels,
                         size_t n, const au_readers *rd) {
   const au_link_row *row = au_links_find(t, p->arch, p->linker, po->mode, &p->s);
@@ -94,6 +107,8 @@ static void predict_one(au_prediction *p, const au_predict_opts *po, const au_li
     snprintf(p->valid, sizeof p->valid, "-");
     snprintf(p->kernel, sizeof p->kernel, "-");
     snprintf(p->basis, sizeof p->basis, "no input carries .sframe");
+    if (p->s.gap_objects)
+      predict_gsframe(p, po, t);
   } else if (row) {
     p->outcome = row->col[AU_COL_OUTCOME][0];
     snprintf(p->valid, sizeof p->valid, "%s", row->col[AU_COL_VALID]);
@@ -173,6 +188,12 @@ void au_predictions_json(FILE *out, const au_prediction *p, size_t n, const char
     fputs(",\"rests_on\":", out);
     sc_json_str(out, p->basis);
     fprintf(out, ",\"breaks\":%s,\"target\":%s", p->breaks ? "true" : "false", p->target ? "true" : "false");
+    if (p->gs_outcome) {
+      fprintf(out, ",\"with_gsframe\":{\"outcome\":\"%c\",\"breaks\":%s,\"rests_on\":", p->gs_outcome,
+              p->gs_breaks ? "true" : "false");
+      sc_json_str(out, p->gs_basis);
+      fputc('}', out);
+    }
     if (p->seen.ran || p->seen.detail[0]) {
       fprintf(out, ",\"confirmed\":%s,\"linked\":{\"outcome\":\"%c\",\"valid\":", p->seen.ran && !p->missed ? "true" : "false",
               p->seen.outcome ? p->seen.outcome : '?');
@@ -198,13 +219,18 @@ void au_predictions_table(FILE *out, const au_prediction *p, size_t n, const cha
       if (p->s.gap_objects)
         fprintf(out, "; %zu object(s) without .sframe, %zu functions uncovered", p->s.gap_objects,
                 p->s.gap_functions);
-      fputs(".\n\n| linker | prediction | output valid | kernel refuses | would break | rests on | linked |\n"
-            "|---|---|---|---|---|---|---|\n",
+      fputs(".\n\n| linker | prediction | output valid | kernel refuses | would break | rests on | "
+            "with --gsframe everywhere | linked |\n|---|---|---|---|---|---|---|---|\n",
             out);
     }
     fprintf(out, "| %s%s | %c %s | %s | %s | %s | %s | ", p->linker, p->target ? " (target)" : "", p->outcome,
             au_outcome_name(p->outcome), p->valid[0] ? p->valid : "-", p->kernel[0] ? p->kernel : "-",
             p->breaks ? "**yes**" : "no", p->basis);
+    if (p->gs_outcome)
+      fprintf(out, "%c %s%s (%s) | ", p->gs_outcome, au_outcome_name(p->gs_outcome),
+              p->gs_breaks ? ", **would break**" : "", p->gs_basis);
+    else
+      fputs("- | ", out);
     if (p->seen.ran)
       fprintf(out, "%s: %c %s (%s; kernel refuses: %s) |\n",
               p->missed ? "**did not come true**" : p->outcome == p->seen.outcome ? "as predicted" : "linked", p->seen.outcome,

@@ -105,7 +105,7 @@ all_confirmed() {
   run -0 "$SFAUDIT" --json --no-progress --confirm --target bfd-2.47 "$T/root"
 }
 
-@test "the kernel's build: objects with .sframe under a script that does not place it, --orphan-handling=error: the link fails; without .sframe it does not" {
+@test "the kernel's build: objects with .sframe under a script that does not place it, --orphan-handling=error: the link fails; without .sframe it does not, and --gsframe would make it fail" {
   mkdir -p "$T/k"
   cc 2.47 main.c "$T/k/main.o" && cc 2.47 libc.c "$T/k/lib.o" && cc 2.47 start.c "$T/k/start.o"
   run -1 "$SFAUDIT" --json --no-progress --confirm --link-mode kernel "$T/k"
@@ -119,6 +119,8 @@ all_confirmed() {
   run -0 "$SFAUDIT" --json --no-progress --confirm --link-mode kernel "$T/k"
   printf '%s\n' "$output" > "$T/out.jsonl"
   [ "$(jq -r 'select(.prediction.linker == "bfd-2.47") | .prediction.linked.outcome' "$T/out.jsonl")" = N ]
+  # and what turning --gsframe on would do to it: the incident itself
+  [ "$(jq -r 'select(.prediction.linker == "bfd-2.47") | .prediction.with_gsframe | [.outcome, .breaks] | @tsv' "$T/out.jsonl")" = $'R\ttrue' ]
 }
 
 @test "objects without .sframe mixed in: merged, but their functions are uncovered, so the link would break" {
