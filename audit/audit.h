@@ -135,6 +135,7 @@ typedef struct au_links {
  * links.tsv's rows (t zeroed first).  0, or -1 with err set. */
 int au_links_linkers(au_links *t, const char *producers, char *err, size_t errlen);
 int au_links_load(au_links *t, const char *path, char *err, size_t errlen);
+void au_links_free(au_links *t);
 void au_links_add_linker(au_links *t, const char *name);
 int au_links_has_linker(const au_links *t, const char *name);
 

@@ -5,7 +5,7 @@
 SFAUDIT := $(BUILD)/bin/sfaudit
 SFAUDIT_SRCS := $(wildcard audit/*.c)
 SFAUDIT_FLAGS := -Iaudit $(SFCFI_CFLAGS) -DAU_READERS_TSV='"$(abspath audit/readers.tsv)"' \
-  -DAU_PRODUCERS_TSV='"$(abspath producers/producers.tsv)"' -DAU_LINKS_TSV='"$(abspath audit/links.tsv)"' -DAU_TOOLCHAINS='"$(abspath $(BUILD)/producers/tc)"'
+  -DAU_PRODUCERS_TSV='"$(abspath producers/producers.tsv)"' -DAU_LINKS_TSV='"$(abspath audit/links.tsv)"' -DAU_TOOLCHAINS='"$(abspath build/producers/tc)"'
 
 $(SFAUDIT): $(SFAUDIT_SRCS) $(SFCFI_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 	@mkdir -p $(@D)

@@ -98,6 +98,14 @@ int au_links_linkers(au_links *t, const char *producers, char *err, size_t errle
   return 0;
 }
 
+void au_links_free(au_links *t) {
+  for (size_t i = 0; i < t->n; i++)
+    for (int c = 0; c < AU_LINK_COLS; c++)
+      free(t->rows[i].col[c]);
+  free(t->rows);
+  t->rows = NULL, t->n = t->cap = 0;
+}
+
 void au_links_add_linker(au_links *t, const char *name) {
   for (size_t i = 0; i < t->nlinkers; i++)
     if (!strcmp(t->linkers[i], name))

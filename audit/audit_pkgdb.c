@@ -62,7 +62,8 @@ void au_pkgdb_load(const char *infodir) {
       read_list(infodir, e->d_name);
   }
   closedir(d);
-  qsort(tab, ntab, sizeof *tab, by_path);
+  if (ntab)
+    qsort(tab, ntab, sizeof *tab, by_path);
 }
 
 const char *au_pkgdb_owner(const char *path) {

@@ -71,7 +71,8 @@ static rel_line *read_rels(const char *dir, int jobs, size_t *count) {
       fclose(in);
   }
   free(line);
-  qsort(ls, n, sizeof *ls, by_file);
+  if (n)
+    qsort(ls, n, sizeof *ls, by_file);
   *count = n;
   return ls;
 }

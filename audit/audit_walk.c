@@ -69,7 +69,8 @@ int au_list_files(const char *path, char ***files, size_t *n, size_t *cap, char 
   }
   /* by name, not in the directory's order: the report, and the order a
    * link is given its objects, repeat on every file system */
-  qsort(*files + before, *n - before, sizeof **files, by_name);
+  if (*n > before)
+    qsort(*files + before, *n - before, sizeof **files, by_name);
   return 0;
 }
 

@@ -215,7 +215,8 @@ static void print_lines(const char *dir, int jobs) {
     if (f)
       fclose(f);
   }
-  qsort(ls, n, sizeof *ls, by_index);
+  if (n)
+    qsort(ls, n, sizeof *ls, by_index);
   for (size_t i = 0; i < n; i++) {
     fputs(ls[i].text, stdout);
     free(ls[i].text);
@@ -447,10 +448,18 @@ static void report(const options *o, const char *dir, const au_totals *t, const 
   }
 }
 
+static void free_run(au_links *lk, inputs *in) {
+  au_links_free(lk);
+  for (size_t i = 0; i < in->n; i++)
+    free(in->files[i]);
+  free(in->files);
+  free(in->named);
+}
+
 int main(int argc, char **argv) {
   options o;
   au_readers rd;
-  au_links lk;
+  au_links lk = {0};
   inputs in = {NULL, 0, 0, NULL};
   au_totals t;
   au_prediction *ps = NULL;
@@ -459,9 +468,12 @@ int main(int argc, char **argv) {
   int rc, breaks, missed = 0;
   sfc_set_progname("sfaudit");
   memset(&o, 0, sizeof o);
-  if ((rc = parse_options(argc, argv, &o)) >= 0 || (rc = load_tables(&o, &rd, &lk)) != 0 ||
-      (rc = list_inputs(argc, argv, &in)) != 0)
+  if ((rc = parse_options(argc, argv, &o)) >= 0)
     return rc;
+  if ((rc = load_tables(&o, &rd, &lk)) != 0 || (rc = list_inputs(argc, argv, &in)) != 0) {
+    free_run(&lk, &in);
+    return rc;
+  }
   elf_version(EV_CURRENT);
   if (o.by_package)
     au_pkgdb_load("/var/lib/dpkg/info");
@@ -478,7 +490,8 @@ int main(int argc, char **argv) {
     breaks |= ps[i].target && ps[i].breaks, missed |= ps[i].missed;
   pkg_row *groups = NULL;
   size_t ngroups = read_packages(dir, o.jobs, &groups);
-  qsort(groups, ngroups, sizeof *groups, by_functions);
+  if (ngroups)
+    qsort(groups, ngroups, sizeof *groups, by_functions);
   report(&o, dir, &t, &rd, readable, ps, np, groups, ngroups);
   if (o.html) {
     au_report rep = {&t, &rd, readable, ps, np, groups, ngroups, o.predict.mode, o.by_package};
@@ -488,6 +501,7 @@ int main(int argc, char **argv) {
   free(groups);
   au_remove_tree(dir);
   free(ps);
+  free_run(&lk, &in);
   if (rc != 0) {
     sfc_error(o.html ? "a worker failed, or the HTML report could not be written" : "a worker failed");
     return 2;

@@ -88,6 +88,9 @@ fi
 # reason.
 if [ ${#wrapper[@]} -gt 0 ] || [ "${CORE_SUITES_ONLY:-0}" = 1 ]; then
   suites=("$here/decoder/tests/cli.bats" "$here/corpus/tests/gen.bats")
+  # sfaudit's own suites under ASan and UBSan (a few seconds): its readers
+  # of archives, packages and linkers' outputs are new code over any file
+  [ ${#wrapper[@]} -gt 0 ] || suites+=("$here/audit/tests/audit.bats" "$here/audit/tests/incidents.bats")
 else
   suites=("$here/decoder/tests" $(ls -d "$here"/corpus/tests/*.bats 2>/dev/null))
   # The runner's suites (RUN_CONFORMANCE_BATS=0 leaves them out: the

@@ -19,7 +19,10 @@ bats_require_minimum_version 1.5.0
 setup() {
   : "${BUILD:=build}"
   SFAUDIT=$BUILD/bin/sfaudit
-  TC=$BUILD/producers/tc
+  # the toolchains are producers/toolchains.sh's, beside the main build (a
+  # variant build, build/asan, has none of its own)
+  ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+  TC=$ROOT/build/producers/tc
   T=$BATS_TEST_TMPDIR
   [ -x "$SFAUDIT" ] || skip "no $SFAUDIT (make sfaudit)"
   for t in cc/gcc12-x86_64 as/gas-2.44-x86_64/as as/gas-2.47-x86_64/as ld/bfd-2.47-x86_64/ld; do
