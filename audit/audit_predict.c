@@ -16,7 +16,11 @@
 /* A worker's record of one relocatable object. */
 void au_rel_record(FILE *out, size_t index, const au_object *o) {
   char kind[4];
-  if (!o->elf_ok || o->type != ET_REL || !au_arch_name(o->machine))
+  /* a name with a tab or a line break cannot be a field of the record (nor,
+   * portably, an argument a linker reads back from a response file): such
+   * an object is left out of the link */
+  if (!o->elf_ok || o->type != ET_REL || !au_arch_name(o->machine) || strpbrk(o->path, "\t\n") ||
+      (o->member && strpbrk(o->member, "\t\n")))
     return;
   au_rel_kind(o, kind);
   fprintf(out, "%zu\t%u\t%s\t%" PRIu32 "\t%zu\t%s\t%s\n", index, o->machine, kind[0] ? kind : "-",

@@ -486,8 +486,18 @@ int main(int argc, char **argv) {
   rc = run_workers(&o, &rd, &in, dir);
   breaks = sum_totals(dir, o.jobs, &t, readable);
   np = au_predict(dir, o.jobs, &o.predict, &lk, &rd, &ps);
-  for (size_t i = 0; i < np; i++)
+  size_t linked = 0;
+  const char *why_not = "no relocatable object to link";
+  for (size_t i = 0; i < np; i++) {
     breaks |= ps[i].target && ps[i].breaks, missed |= ps[i].missed;
+    linked += (size_t)ps[i].seen.ran;
+    if (ps[i].seen.detail[0] && !ps[i].seen.ran)
+      why_not = ps[i].seen.detail;
+  }
+  if (rc == 0 && o.predict.confirm && linked == 0) {
+    sfc_error("--confirm linked nothing: %s", why_not);
+    rc = -2;
+  }
   pkg_row *groups = NULL;
   size_t ngroups = read_packages(dir, o.jobs, &groups);
   if (ngroups)
@@ -502,6 +512,8 @@ int main(int argc, char **argv) {
   au_remove_tree(dir);
   free(ps);
   free_run(&lk, &in);
+  if (rc == -2)
+    return 2;
   if (rc != 0) {
     sfc_error(o.html ? "a worker failed, or the HTML report could not be written" : "a worker failed");
     return 2;

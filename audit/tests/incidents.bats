@@ -153,6 +153,9 @@ all_confirmed() {
   run -2 "$SFAUDIT" --target ld.gold "$T/root"
   [[ "$output" == *"not a linker the suite knows"* ]]
   run -2 "$SFAUDIT" --link-mode dynamic "$T/root"
+  # --confirm that can link nothing says so, never a pass
+  run -2 "$SFAUDIT" --no-progress --confirm --toolchains "$T/none" "$T/root"
+  [[ "$output" == *"--confirm linked nothing"* ]]
   # a table that predicts ld 2.47 refuses what it merges: --confirm says so (exit 3)
   grep -v '^#' "$BATS_TEST_DIRNAME/../links.tsv" |
     awk -F'\t' -v OFS='\t' '$2 == "bfd-2.47" && $3 == "static" { $7 = "R" } { print }' > "$T/wrong.tsv"
