@@ -6,6 +6,9 @@
 #        ci/toolchains.sh --print-root SUITE
 #        ci/toolchains.sh --only SUITE PKG...  those packages alone, no closure
 #                         (pure-Python tools such as meson, run by the host's python3)
+#        ci/toolchains.sh --download SUITE PKG...  those packages' .deb files
+#                         only, into debs/SUITE, nothing unpacked (their paths
+#                         on stdout: packages to audit, never to run)
 #        ci/toolchains.sh --source SUITE SRCPKG DIR   the source package, unpacked
 #                         into DIR (dpkg-source -x; kept: a second run is a no-op)
 #
@@ -37,7 +40,7 @@ if [ "${1:-}" = --print-root ]; then
   echo "$top/$2"; exit 0
 fi
 mode=closure
-case ${1:-} in --only) mode=only; shift ;; --source) mode=source; shift ;; esac
+case ${1:-} in --only) mode=only; shift ;; --source) mode=source; shift ;; --download) mode=download; shift ;; esac
 [ $# -ge 2 ] || die "usage: $0 [--only] SUITE PKG... | --source SUITE SRCPKG DIR" 2
 suite=$1; shift
 case $suite in trixie|sid|forky|bookworm) ;; *) die "unknown suite '$suite' (trixie, sid, forky, bookworm)" 2 ;; esac
@@ -54,6 +57,7 @@ if [ $mode = source ]; then
 fi
 key=$(printf '%s\n' "$@" | sort -u | tr '\n' ' ' | sha1sum | cut -c1-12)
 [ $mode = only ] && key=only-$key
+[ $mode = download ] && key=download-$key
 stamp=$root/stamp-$key
 if [ $mode != source ] && [ -f "$stamp" ]; then
   echo "toolchains: $suite: $* already unpacked ($root)"
@@ -123,6 +127,19 @@ if [ $mode = source ]; then
     { tail -n 20 "$aptdir/unpack.log" >&2; die "dpkg-source -x $dsc failed"; }
   basename "$dsc" .dsc > "$dest/.unpacked"
   echo "toolchains: $suite: source $(cat "$dest/.unpacked") unpacked into $dest"
+  exit 0
+fi
+if [ $mode = download ]; then
+  # The named packages' files, downloaded once; the root is not touched
+  # (unpacking, say, libc6-dev there would put its headers before the
+  # host's for everything built against the root's libraries).
+  for pkg in "$@"; do
+    if ! ls "$debs/${pkg}_"*.deb >/dev/null 2>&1; then
+      (cd "$debs" && apt-get "${apt_opts[@]}" download "$pkg") > "$aptdir/download.log" 2>&1 ||
+        { tail -n 20 "$aptdir/download.log" >&2; die "download of $pkg from $suite failed"; }
+    fi
+    ls "$debs/${pkg}_"*.deb | head -n 1
+  done
   exit 0
 fi
 if [ $mode = only ]; then
