@@ -213,11 +213,10 @@ int au_outcome_breaks(char c, const char *valid, const char *kernel, int gap, co
     return 1;
   if (strcmp(valid, "valid") && strcmp(valid, "questionable"))
     return 1;
-  if (kgen && kernel && strstr(kernel, kgen)) {
-    const char *p = strstr(kernel, kgen) + strlen(kgen);
-    if (*p == ':')
+  /* "kernel-v13: rule; kernel-v16: rule": kgen's name followed by ':' */
+  for (const char *p = kernel && kgen ? strstr(kernel, kgen) : NULL; p; p = strstr(p + 1, kgen))
+    if ((p == kernel || p[-1] == ' ') && p[strlen(kgen)] == ':')
       return 1;
-  }
   return gap;
 }
 

@@ -1,15 +1,18 @@
 /* sfaudit - point the suite at a system: what SFrame its ELF objects carry,
- * whether it is right, who can read it, and what --gsframe would give
- * where there is none (audit/README.md).
+ * whether it is right, who can read it, what --gsframe would give where
+ * there is none, and what each linker the suite knows would make of its
+ * relocatable objects linked together (audit/README.md).
  *
- *   sfaudit [-j N] [--json] [--by-package] [--readers FILE] PATH...
+ *   sfaudit [-j N] [--json] [--by-package] [--html FILE] [--confirm]
+ *           [--link-mode static|gc|kernel] [--target LINKER] PATH...
  *
  * PATH: an ELF file, a directory (every file below it), an ar archive
  * (each member), a Debian package (.deb, unpacked privately).  Exit
  * status: 0 nothing found that would break, 1 something would (an .sframe
- * the oracle rejects, or a program's or library's that the kernel
- * generation --kernel names refuses; default the newest), 2 usage or I/O
- * errors. */
+ * the oracle rejects or that disagrees with its own CFI, a program's or
+ * library's that the kernel generation --kernel names refuses, default the
+ * newest; the link's prediction for --target), 2 usage or I/O errors, 3
+ * --confirm found a prediction that did not come true. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* MAP_ANONYMOUS */
 #endif
