@@ -77,7 +77,7 @@ basis() {
     N) echo "no input carries .sframe" ;;
     R) if [ "$mode" = kernel ] && [ "${ld%%-*}" = mold ]; then echo "N44: mold reads no SECTIONS script, so it cannot make a kernel-style link at all"
        elif [ "$mode" = kernel ]; then echo "N44: .sframe is an orphan the kernel's script does not place; --orphan-handling=error fails the link (Debian's 2025 --gsframe default broke the kernel's build so)"
-       elif [ "${ld%%-*}" = lld ] && [ $mixed = 1 ]; then echo "N44: lld refuses .sframe inputs of two section types (SHT_GNU_SFRAME from gas 2.47, SHT_PROGBITS from older gas)"
+       elif [ "${ld%%-*}" = lld ] && [ $mixed = 1 ]; then echo "finding 27, N44: lld refuses .sframe inputs of two section types (SHT_GNU_SFRAME from gas 2.45 on, SHT_PROGBITS from older gas)"
        elif [ "$ld" = bfd-2.44 ]; then echo "N42: ld 2.44 fails the link on version 1 input (\"input SFrame sections with different format versions\")"
        else echo "measured: the link failed"; fi ;;
     S) echo "N44: gold and mold 2.37 write one .sframe output section per input section type" ;;

@@ -268,6 +268,24 @@ concatenated() { # LINKER GAS SIZE CONSERVE-SUMMARY: the inputs copied one after
   grep -q '^missing b (b.o .text+0x0) .*: no output FDE covers ' <<< "$output"
 }
 
+@test "finding 27: lld 19 and 22 refuse to link gas 2.47.50's SHT_GNU_SFRAME .sframe with gas 2.44's SHT_PROGBITS one" {
+  local v3 ld
+  tc_tool as/gas-2.47-x86_64/as; v3=$TOOL
+  two_inputs gas-2.44 22-lld-sframe-concatenated
+  "$v3" --gsframe -o a3.o "$ROOT/producers/findings/22-lld-sframe-concatenated/a.s"
+  for ld in lld-22 lld-19; do
+    tc_tool "ld/$ld-x86_64/ld"
+    run "$TOOL" -o ab a3.o b.o
+    echo "$output"
+    [ "$status" -eq 1 ]
+    grep -q 'error: section type mismatch for .sframe' <<< "$output"
+    grep -qx '>>> b.o:(.sframe): SHT_PROGBITS' <<< "$output"
+    # one type alone links (and concatenates, finding 22)
+    run "$TOOL" -o ab a.o b.o
+    [ "$status" -eq 0 ]
+  done
+}
+
 mc_aarch64() { # FILE of finding 25: llvm-mc 22 --gsframe for AArch64, into $BATS_TEST_TMPDIR/FILE.o
   tc_tool bin/llvm-mc-22
   cd "$BATS_TEST_TMPDIR"
