@@ -407,10 +407,24 @@ void au_link_observe(const char *toolchains, const char *arch, const char *linke
   if (rc != 0) {
     char why[300];
     first_error(log, why, sizeof why);
+    /* the linker as its id, not as the path it ran from (or its loader's) */
+    const char *msg = strstr(why, ": error:");
+    if (!msg)
+      msg = strstr(why, ": fatal:");
+    if (!msg && why[0] == '/') /* "/path/to/ld: message" */
+      msg = strstr(why, ": ");
     ob->outcome = 'R';
     snprintf(ob->valid, sizeof ob->valid, "-");
     snprintf(ob->kernel, sizeof ob->kernel, "-");
-    snprintf(ob->detail, sizeof ob->detail, "exit %d: %s", rc, why);
+    if (msg)
+      snprintf(ob->detail, sizeof ob->detail, "exit %d: %s%.280s", rc, linker, msg);
+    else
+      snprintf(ob->detail, sizeof ob->detail, "exit %d: %.280s", rc, why);
+    /* nor the temporary directory it linked in */
+    for (char *at; (at = strstr(ob->detail, dir));) {
+      size_t dl = strlen(dir) + (at[strlen(dir)] == '/');
+      memmove(at, at + dl, strlen(at + dl) + 1);
+    }
   } else {
     classify_output(out, s, rd, ob);
   }

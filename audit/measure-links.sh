@@ -159,7 +159,7 @@ for arch in "${arches[@]}"; do
         if [ $nosf = 1 ]; then cp "$o/c.o" "$d/3-nosf.o"; fi
         for mode in static gc kernel; do
           "$SFAUDIT" --json --no-progress --confirm --links /dev/null --link-mode $mode -j 1 "$d" > "$work/out.json" || true
-          python3 - "$work/out.json" "$arch" "$mode" <<'PY' >> "$work/rows"
+          python3 - "$work/out.json" "$arch" "$mode" "$d/" <<'PY' >> "$work/rows"
 import json, sys
 for l in open(sys.argv[1]):
     o = json.loads(l)
@@ -169,7 +169,7 @@ for l in open(sys.argv[1]):
     k = p["linked"]
     print("\t".join([sys.argv[2], p["linker"], sys.argv[3], p["inputs"], p["empty"],
                      "1" if p["without_sframe"] else "0", k["outcome"], k["valid"], k["kernel_refusals"],
-                     k["detail"].replace("\t", " ")]))
+                     k["detail"].replace("\t", " ").replace(sys.argv[4], "")]))
 PY
         done
       done
