@@ -2,7 +2,7 @@
 # Install what the build and tests need, from Debian's archive.  Skips
 # packages that are already installed; needs root (or sudo) only when
 # something is missing.
-# Usage: ci/install-deps.sh [conformance | harness [ARCH...] | harness-bin ARCH... | shipped]
+# Usage: ci/install-deps.sh [conformance | harness [ARCH...] | harness-bin ARCH... | shipped | audit | audit-link]
 #   conformance  only what `make conformance` needs: the build, the corpus's
 #                aarch64 sections, and the libsframe / objdump / readelf
 #                under test
@@ -16,6 +16,10 @@
 #                sfcfi's libraries and the three architectures' objdump (the
 #                programs themselves are fetched, not installed:
 #                harness/shipped.sh)
+#   audit        what `make sfaudit` needs (libdw, libelf)
+#   audit-link   what `sfaudit --confirm` needs: the linkers and assemblers
+#                of producers/toolchains.sh --quick (the host's cross gcc
+#                and binutils; the rest unpacked from trixie and sid)
 #   (none)       everything `make check` needs
 # Then, for conformance and check, the peers of Debian's newer suites
 # (trixie, sid) are unpacked into build/toolchains by ci/peers.sh (no
@@ -52,6 +56,8 @@ case $mode in
   # (what run.sh's harness-bin checks for each architecture, so that runs
   # of -j in parallel never install)
   shipped) with_peers=0; PKGS+=("${QEMU[@]}" libdw-dev libelf-dev $(arch_pkgs aarch64 0) $(arch_pkgs s390x 0)) ;;
+  audit) with_peers=0; PKGS+=(libdw-dev libelf-dev) ;;
+  audit-link) with_peers=0; PKGS+=(libdw-dev libelf-dev patchelf $(arch_pkgs aarch64 1) $(arch_pkgs s390x 1)) ;;
   '') PKGS+=("${BUILD[@]}" "${QEMU[@]}" bats valgrind chromium clang libclang-rt-14-dev afl++ zip unzip
             libc6-arm64-cross $(arch_pkgs s390x 1)) ;;
   *) echo "ci/install-deps: unknown mode '$mode'" >&2; exit 2 ;;
@@ -62,6 +68,7 @@ for p in "${PKGS[@]}"; do
 done
 peers() {
   [ $with_peers = 0 ] || bash "$(dirname "$0")/peers.sh"
+  [ "$mode" != audit-link ] || bash "$(dirname "$0")/../producers/toolchains.sh" --quick
   # make check only: the cross assemblers and linkers of the newer suites,
   # which the hand-written CFI cases are built with (producers/tests; the
   # harness fetches the same for its programs)
