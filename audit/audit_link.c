@@ -145,8 +145,11 @@ const char *au_arch_name(uint16_t machine) {
  * (SPEC-NOTES N44). */
 void au_rel_kind(const au_object *o, char kind[4]) {
   kind[0] = 0;
-  if (o->has_sframe && o->version < 10)
-    snprintf(kind, 4, "%u%c", o->version, o->sizes.sframe_type == SHT_GNU_SFRAME ? 's' : 'p');
+  if (o->has_sframe && o->version < 10) {
+    kind[0] = (char)('0' + o->version);
+    kind[1] = o->sizes.sframe_type == SHT_GNU_SFRAME ? 's' : 'p';
+    kind[2] = 0;
+  }
 }
 
 /* Adds kind to the "+"-joined sorted set list ("-" when empty). */
