@@ -132,7 +132,8 @@ typedef struct au_links {
   size_t nlinkers;
 } au_links;
 /* The linkers (producers.tsv's rows of kind ld, the matrix's names), then
- * links.tsv's rows (t zeroed first).  0, or -1 with err set. */
+ * links.tsv's rows (t zeroed by the caller, au_links_free after).  0, or -1 with
+ * err set. */
 int au_links_linkers(au_links *t, const char *producers, char *err, size_t errlen);
 int au_links_load(au_links *t, const char *path, char *err, size_t errlen);
 void au_links_free(au_links *t);
