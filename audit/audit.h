@@ -116,6 +116,9 @@ int au_visit_file(const char *file, const char *shown, int explicit, const char 
                   au_visit_fn fn, void *ctx, char *err, size_t errlen);
 
 /* ---- audit_link.c: predictions where pieces meet ---- */
+/* Splits line (its line break dropped) at tabs into at most n fields; the
+ * number found (the tables and the workers' records). */
+size_t au_split_tabs(char *line, char **f, size_t n);
 /* links.tsv's columns (its header says what each holds). */
 enum {
   AU_COL_ARCH, AU_COL_LINKER, AU_COL_MODE, AU_COL_INPUTS, AU_COL_EMPTY, AU_COL_NOSF,
@@ -193,7 +196,7 @@ typedef struct au_prediction {
   char linker[24];
   au_situation s;
   char outcome;
-  char valid[24], kernel[200], detail[200], basis[240];
+  char valid[24], kernel[200], basis[240];
   int breaks, target;
   au_observed seen; /* --confirm */
   int missed;       /* linked, and not as predicted */

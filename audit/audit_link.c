@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "audit.h"
+#include "sfc_tools.h"
 #include "sframe_kernel.h"
 
 /* ---- the table ---- */
@@ -33,8 +34,7 @@ static char *dupstr(const char *s) {
   return d;
 }
 
-/* Splits line at tabs into at most n fields; the number found. */
-static size_t split_tabs(char *line, char **f, size_t n) {
+size_t au_split_tabs(char *line, char **f, size_t n) {
   size_t k = 0;
   line[strcspn(line, "\r\n")] = 0;
   for (char *p = line; k < n; k++) {
@@ -60,7 +60,7 @@ int au_links_load(au_links *t, const char *path, char *err, size_t errlen) {
     lineno++;
     if (line[0] == '#' || line[0] == '\n')
       continue;
-    if (split_tabs(line, fl, AU_LINK_COLS) != AU_LINK_COLS) {
+    if (au_split_tabs(line, fl, AU_LINK_COLS) != AU_LINK_COLS) {
       snprintf(err, errlen, "%s:%zu: %d tab-separated columns wanted", path, lineno, AU_LINK_COLS);
       free(line);
       fclose(f);
@@ -91,7 +91,7 @@ int au_links_linkers(au_links *t, const char *producers, char *err, size_t errle
     return -1;
   }
   while (getline(&line, &cap, f) > 0)
-    if (line[0] != '#' && split_tabs(line, fl, 3) == 3 && !strcmp(fl[1], "ld"))
+    if (line[0] != '#' && au_split_tabs(line, fl, 3) == 3 && !strcmp(fl[1], "ld"))
       au_links_add_linker(t, fl[0]);
   free(line);
   fclose(f);
@@ -301,30 +301,12 @@ static void first_error(const char *log, char *out, size_t cap) {
     fclose(f);
 }
 
-/* Reads path whole (malloc'd); NULL when it cannot. */
-static uint8_t *slurp(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  uint8_t *b = NULL;
-  long n;
-  if (!f)
-    return NULL;
-  if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 && (b = malloc((size_t)n)) &&
-      fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  if (b)
-    *len = (size_t)n;
-  fclose(f);
-  return b;
-}
-
 /* What a link's output is, by the outcome letters of links.tsv. */
 static void classify_output(const char *out, const au_situation *s, const au_readers *rd, au_observed *ob) {
   size_t len = 0;
-  uint8_t *b = slurp(out, &len);
+  uint8_t *b = NULL;
   au_object *o = calloc(1, sizeof *o);
-  if (!b || !o) {
+  if (sfc_read_file(out, &b, &len) != SFC_READ_OK || len == 0 || !o) {
     ob->outcome = 'R';
     snprintf(ob->detail, sizeof ob->detail, "the linker wrote no output");
     free(b), free(o);

@@ -47,16 +47,7 @@ static rel_line *read_rels(const char *dir, int jobs, size_t *count) {
     snprintf(path, sizeof path, "%s/w%d.rels", dir, k);
     FILE *in = fopen(path, "r");
     while (in && getline(&line, &lc, in) > 0) {
-      line[strcspn(line, "\n")] = 0;
-      size_t nf = 0;
-      for (char *p = line; nf < 7; nf++) {
-        f[nf] = p;
-        if (!(p = strchr(p, '\t'))) {
-          nf++;
-          break;
-        }
-        *p++ = 0;
-      }
+      size_t nf = au_split_tabs(line, f, 7);
       if (nf != 7)
         continue;
       if (n == cap && !(ls = realloc(ls, (cap = cap ? 2 * cap : 64) * sizeof *ls)))
@@ -118,7 +109,6 @@ static void predict_one(au_prediction *p, const au_predict_opts *po, const au_li
     p->outcome = row->col[AU_COL_OUTCOME][0];
     snprintf(p->valid, sizeof p->valid, "%s", row->col[AU_COL_VALID]);
     snprintf(p->kernel, sizeof p->kernel, "%s", row->col[AU_COL_KERNEL]);
-    snprintf(p->detail, sizeof p->detail, "%s", row->col[AU_COL_DETAIL]);
     snprintf(p->basis, sizeof p->basis, "%s", row->col[AU_COL_BASIS]);
   } else {
     p->outcome = '?';
