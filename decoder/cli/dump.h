@@ -27,6 +27,15 @@ int dump_objdump_default_release(unsigned version);
  * checks dump_objdump_reads() first. */
 sfr_status dump_objdump_as(FILE *out, const sfr_section *sec, int release);
 
+/* `sfref dump --bytes` (bytes.c): every byte of the section buf[0, len)
+ * labelled once, in order: each header, FDE and FRE field with its raw
+ * bytes, value and bit fields, and the bytes no structure reaches as
+ * unreferenced; text, or with json the object of schema
+ * sframe-conformance/bytes/1 (decoder/README.md).  Any bytes, valid or not:
+ * what cannot be read is labelled so.  0, -1 out of memory, -2 an internal
+ * error (the labels did not cover the section once: a bug). */
+int dump_bytes(FILE *out, const uint8_t *buf, size_t len, uint64_t vma, int json);
+
 /* Where a finding is: "at offset 0x..., FDE n, FRE n, field NAME". */
 void print_location(FILE *out, const sfr_finding *f);
 /* Shared pieces, also used by lookup. */

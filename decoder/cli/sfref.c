@@ -1,5 +1,6 @@
 /* sfref - the command line on the reference decoder.
  *   sfref dump [--json | --format=text|json|objdump|objdump-REL] FILE
+ *   sfref dump --bytes [--json] FILE
  *   sfref validate [--json] FILE
  *   sfref lookup [--mode=ip|ra|both] [--json] FILE PC...
  *   sfref unwind [--json] FILE SNAPSHOT
@@ -49,6 +50,7 @@ typedef struct opts {
                           generation's name (sframe_kernel.h) */
   int kgen;            /* its sfk_gen */
   int have_text;       /* --text START-END */
+  int bytes;           /* dump --bytes */
   uint64_t text_start, text_end;
 } opts;
 
@@ -63,7 +65,8 @@ typedef struct input {
 static const char *usage_text =
     "usage: sfref <command> [options] FILE [PC...]\n"
     "commands:\n"
-    "  dump      print the decoded section (--json, --format=text|json|objdump[-REL])\n"
+    "  dump      print the decoded section (--json, --format=text|json|objdump[-REL]);\n"
+    "            --bytes: every byte of it labelled once (header, FDE and FRE fields)\n"
     "  validate  report every finding; exit 0 when valid, 1 when not\n"
     "  lookup    find the FDE, FRE and rules for each PC (--mode=ip|ra|both)\n"
     "  unwind    unwind a register and memory snapshot (decoder/SNAPSHOT.md)\n"
@@ -77,6 +80,7 @@ static const char *usage_text =
 static const char *help_for(const char *cmd) {
   if (strcmp(cmd, "dump") == 0)
     return "usage: sfref dump [--raw --vma ADDR] [--json | --format=FMT] FILE\n"
+           "       sfref dump --bytes [--raw --vma ADDR] [--json] FILE\n"
            "Print the decoded section.  FMT is text (default), json (the canonical\n"
            "JSON of decoder/JSON.md), or binutils' objdump --sframe text, byte for\n"
            "byte (SPEC-NOTES.md N26):\n"
@@ -89,7 +93,18 @@ static const char *help_for(const char *cmd) {
            "                2.40 for version 1, 2.47 for versions 2 and 3\n"
            "A version the release does not read is an error (exit 2).  Findings\n"
            "go to stderr.  Exit 0 when valid, 1 when the section is invalid or\n"
-           "malformed (a malformed section is not dumped), 2 on usage or I/O errors.\n";
+           "malformed (a malformed section is not dumped), 2 on usage or I/O errors.\n"
+           "--bytes labels every byte of the section once, in order, valid or not\n"
+           "(a malformed section too): offset, size, the raw bytes, the field (each\n"
+           "header field, the auxiliary header, each FDE field, each version-3 FDE\n"
+           "attribute field, each FRE's start address, info byte and data words) and\n"
+           "its value, with each bit field of the flags and info bytes below it\n"
+           "(name, bits, value, meaning); a field cut short is 'truncated', bytes no\n"
+           "structure reaches are 'unreferenced', and a function's record that would\n"
+           "re-read bytes labelled already is listed apart (its walk stops there).\n"
+           "--json prints {\"schema\":\"sframe-conformance/bytes/1\",\"size\":N,\"fields\":\n"
+           "[{\"offset\",\"size\",\"name\",\"raw\",\"value\",\"bits\"...}],\"shared\":[...]}.\n"
+           "Findings go to stderr; the exit status is dump's.\n";
   if (strcmp(cmd, "validate") == 0)
     return "usage: sfref validate [--raw --vma ADDR] [--json] [--profile NAME [--text START-END]] FILE\n"
            "Report every finding: identifier, class, message and location.\n"
@@ -231,6 +246,25 @@ static int cmd_validate(const opts *o, sfr_section *sec, const sfr_report *rep) 
     printf("%s: %s (%zu malformed, %zu invalid, %zu questionable)\n", o->file,
            sfr_report_rejects(rep) ? "INVALID" : "valid", rep->by_class[SFR_CLASS_MALFORMED],
            rep->by_class[SFR_CLASS_INVALID], rep->by_class[SFR_CLASS_QUESTIONABLE]);
+  }
+  return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
+}
+
+/* dump --bytes: every byte labelled, whatever the findings (they go to
+ * stderr first). */
+static int cmd_dump_bytes(const opts *o, const input *in, const sfr_report *rep) {
+  int rc;
+  print_findings(o, rep);
+  rc = dump_bytes(stdout, in->sec, in->len, in->vma, strcmp(o->format, "json") == 0);
+  fflush(stdout);
+  if (rc == -1) {
+    fprintf(stderr, "sfref: %s: error: out of memory\n", o->file);
+    return EXIT_USAGE;
+  }
+  if (rc < 0) {
+    fprintf(stderr, "sfref: internal error: %s: the labels do not cover the section once\n",
+            o->file);
+    return EXIT_INTERNAL;
   }
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
 }
@@ -427,14 +461,15 @@ static int cmd_findings(const char *id) {
  * --mode take their value after '=' only.  Returns -1 to go on, or the
  * exit status (help printed, or a usage error). */
 enum { OPT_OPERAND = 1, OPT_RAW = 256, OPT_VMA, OPT_JSON, OPT_FORMAT, OPT_MODE, OPT_PROFILE,
-       OPT_TEXT };
+       OPT_TEXT, OPT_BYTES };
 static const struct option long_options[] = {
     {"help", no_argument, NULL, 'h'},          {"raw", no_argument, NULL, OPT_RAW},
     {"vma", required_argument, NULL, OPT_VMA}, {"json", no_argument, NULL, OPT_JSON},
     {"format", optional_argument, NULL, OPT_FORMAT},
     {"mode", optional_argument, NULL, OPT_MODE},
     {"profile", required_argument, NULL, OPT_PROFILE},
-    {"text", required_argument, NULL, OPT_TEXT}, {NULL, 0, NULL, 0}};
+    {"text", required_argument, NULL, OPT_TEXT}, {"bytes", no_argument, NULL, OPT_BYTES},
+    {NULL, 0, NULL, 0}};
 
 /* Whether arg is "--NAME" or "--NAME=...". */
 static int spelt_in_full(const char *arg, const char *name) {
@@ -530,6 +565,9 @@ static int parse_options(int argc, char **argv, opts *o) {
     case OPT_JSON:
       o->format = "json";
       break;
+    case OPT_BYTES:
+      o->bytes = 1;
+      break;
     case OPT_FORMAT:
       if (!optarg)
         return usage_error("unknown option '%s'", arg);
@@ -578,6 +616,10 @@ static int check_options(const opts *o) {
                                  : "--profile applies to validate, lookup, unwind and findings only");
   if (o->have_text && !o->profile)
     return usage_error("%s", "--text applies to validate, lookup and unwind --profile only");
+  if (o->bytes && strcmp(o->cmd, "dump") != 0)
+    return usage_error("%s", "--bytes applies to dump only");
+  if (o->bytes && o->objdump)
+    return usage_error("%s", "dump --bytes: text or --json only, not --format=objdump");
   return -1;
 }
 
@@ -688,6 +730,8 @@ int main(int argc, char **argv) {
     goto out;
   if (strcmp(o.cmd, "validate") == 0)
     rc = cmd_validate(&o, &sec, &rep);
+  else if (strcmp(o.cmd, "dump") == 0 && o.bytes)
+    rc = cmd_dump_bytes(&o, &in, &rep);
   else if (strcmp(o.cmd, "dump") == 0)
     rc = cmd_dump(&o, &sec, &rep);
   else if (strcmp(o.cmd, "unwind") == 0)

@@ -437,3 +437,157 @@ EOF2
   run sfref validate --raw "--vma=$vma" -- "$f.sframe"
   [ "$status" -eq 0 ] && [[ "$output" == *": valid"* ]]
 }
+
+# ---- dump --bytes: every byte of a section labelled once ----
+
+# bytes_cover SIZES: reads "FILE PATH", sfref's --bytes --json, "RC N" for
+# each section on stdin; SIZES holds "SIZE PATH" per section.  Fails unless
+# each section's fields (not its "shared" list) run from 0 without gap or
+# overlap to its size, the JSON says that size, and sfref exited 0 or 1.
+bytes_cover() {
+  awk '
+    NR == FNR { sz[$2] = $1; next }
+    /^FILE / { file = $2; want = sz[file]; pos = 0; hdr = -1; shared = 0; next }
+    /^\{"schema":"sframe-conformance\/bytes\/1","size":[0-9]+,"fields":\[$/ {
+      s = $0; sub(/^.*"size":/, "", s); sub(/,.*/, "", s); hdr = s + 0; next }
+    /^\],"shared":\[$/ { shared = 1; next }
+    /^\{"offset":/ && !shared {
+      if (!match($0, /^\{"offset":[0-9]+,"size":[0-9]+,/)) { print file ": bad line " $0; bad++; next }
+      s = substr($0, 11, RLENGTH - 11); split(s, a, /,"size":/)
+      if (a[1] + 0 != pos) { print file ": field at " a[1] ", expected " pos; bad++ }
+      if (a[2] + 0 <= 0) { print file ": empty field at " a[1]; bad++ }
+      pos = a[1] + a[2]; next }
+    /^RC / { files++
+      if ($2 > 1) { print file ": exit " $2; bad++ }
+      if (hdr != want || pos != want) { print file ": " want " bytes, JSON says " hdr ", fields cover " pos; bad++ }
+      next }
+    END { print files + 0 " sections checked, " bad + 0 " problems"; exit bad > 0 }' "$1" -
+}
+
+# bytes_json ARGS...: sfref dump --bytes --json ARGS, its findings (stderr) dropped.
+bytes_json() { sfref dump --bytes --json "$@" 2>/dev/null; }
+
+@test "dump --bytes --json labels every byte of every corpus section exactly once" {
+  corpus=${CORPUS:-$BATS_TEST_DIRNAME/../../build/corpus}
+  [ -f "$corpus/manifest-v3.txt" ] || skip "no corpus at $corpus (make corpus)"
+  step=$(wrapped_step 40) k=0 files=()
+  for f in "$corpus"/*/*.sframe; do
+    k=$((k + 1))
+    [ $(((k - 1) % step)) -eq 0 ] && files+=("$f")
+  done
+  stat -c '%s %n' -- "${files[@]}" > "$T/sizes"
+  for f in "${files[@]}"; do
+    echo "FILE $f"
+    sfref dump --bytes --json --raw "$f" 2>/dev/null
+    echo "RC $?"
+  done | bytes_cover "$T/sizes"
+  # every section of the manifests (4,329) is among the files
+  [ "${#files[@]}" -ge $(( $(cat "$corpus"/manifest-v*.txt | grep -vc '^#') / step )) ]
+}
+
+@test "dump --bytes: every truncation of a section, and corrupted headers, are covered once" {
+  f="$S/gas247-aarch64-cfi-frame.sframe"
+  [ -f "$f" ] || f="$S/gas247-x86_64-cfi-frame.sframe"
+  len=$(stat -c %s "$f") step=$(wrapped_step 8) files=()
+  for ((l = 0; l <= len; l += step)); do head -c "$l" "$f" > "$T/cut$l"; files+=("$T/cut$l"); done
+  # header fields pushed out of range: num_fdes, fre_len, fdeoff, freoff,
+  # auxhdr_len, version, a bad magic
+  for at in 0 2 7 8 16 20 24 30 40; do
+    cp "$f" "$T/bad$at"; printf '\xff' | dd of="$T/bad$at" bs=1 seek="$at" conv=notrunc 2>/dev/null
+    files+=("$T/bad$at")
+  done
+  stat -c '%s %n' -- "${files[@]}" > "$T/sizes"
+  for g in "${files[@]}"; do
+    echo "FILE $g"; sfref dump --bytes --json --raw "$g" 2>/dev/null; echo "RC $?"
+    sfref dump --bytes --raw "$g" > /dev/null 2>&1; [ $? -le 1 ] || echo "RC 9"
+  done | bytes_cover "$T/sizes"
+}
+
+# A catalogue case: one amd64 version-3 function of FRE type addr2 with
+# 2-byte data words (else the checked-in gas section).
+@test "dump --bytes pins the labels: header, FDE index entry, attribute, FRE info bit fields" {
+  f="$S/gas247-x86_64-cfi-frame"
+  run sfref dump --bytes --raw --vma "$(cat "$f.vma")" "$f.sframe"
+  [ "$status" -eq 0 ]
+  [[ "${lines[0]}" == "offset "*"size"*"raw bytes"*"field"*"value" ]]
+  [[ "$output" == *$'\n0x0000     2  e2 de '*' magic '*'0xdee2  little-endian'$'\n'* ]]
+  [[ "$output" == *$'\n0x0003     1  05 '*' flags '*$'0x5\n'*'bit  0    fde_sorted=1 FDEs sorted'* ]]
+  [[ "$output" == *$'\n0x001c     8  4c ef ff ff ff ff ff ff  fde[0].start '*'-4276  function at 0x401000'$'\n'* ]]
+  [[ "$output" == *$'\n0x0058     4  34 00 00 00              fde[3].fre_off             52  FRE data at 0x90\n'* ]]
+  [[ "$output" == *$'\n0x005c     2  04 00 '*' fde[0].num_fres '*' 4'$'\n'* ]]
+  [[ "$output" == *'fde[0].info2'*'bits 0-4  fde_type=0 default'* ]]
+  [[ "$output" == *$'fde[0].fre[1].info         0x5\n'*'bit  0    cfa_base=1 sp'*'bits 1-4  dataword_count=2 2 words'*'bits 5-6  dataword_size=0 1 byte'*'bit  7    mangled_ra=0 RA not mangled'* ]]
+  [[ "$output" == *$'\n0x0067     1  f0 '*' fde[0].fre[1].word[1] '*$' -16\n'* ]]
+  corpus=${CORPUS:-$BATS_TEST_DIRNAME/../../build/corpus}
+  c="$corpus/catalogue/fre-addr2-min-v3-amd64-le.sframe"
+  [ -f "$c" ] || skip "no corpus at $corpus (make corpus)"
+  run bytes_json --raw "$c"
+  [ "$status" -eq 0 ]
+  [ "$(jq -c '.fields[] | select(.name == "fde[0].info") | .bits[0]' <<< "$output")" = \
+    '{"name":"fre_type","bits":"0-3","value":1,"meaning":"addr2"}' ]
+  [ "$(jq -c '.fields[] | select(.name == "fde[0].fre[0].info") | [.offset, .size, .raw, .value, .bits]' <<< "$output")" = \
+    '[51,1,"23",35,[{"name":"cfa_base","bits":"0","value":1,"meaning":"sp"},{"name":"dataword_count","bits":"1-4","value":1,"meaning":"1 word"},{"name":"dataword_size","bits":"5-6","value":1,"meaning":"2 bytes"},{"name":"mangled_ra","bits":"7","value":0,"meaning":"RA not mangled"}]]' ]
+  [ "$(jq -c '.fields[] | select(.name == "fde[0].fre[0].start") | [.offset, .size, .raw, .value, .spec]' <<< "$output")" = \
+    '[49,2,"0000",0,"sfre_start_address"]' ]
+  [ "$(jq -r '.schema, .size == ([.fields[].size] | add)' <<< "$output" | tr '\n' ' ')" = "sframe-conformance/bytes/1 true " ]
+}
+
+@test "dump --bytes on version 1 and 2 FDEs; truncated fields; unreferenced bytes; ELF input" {
+  f="$S/gas244-x86_64-cfi-frame"
+  run bytes_json --raw --vma "$(cat "$f.vma")" "$f.sframe"
+  [ "$status" -eq 0 ]
+  [ "$(jq -r '.fields[] | select(.name | startswith("fde[0].")) | select(.name | contains("fre[") | not) | .name' <<< "$output" | tr '\n' ' ')" = \
+    "fde[0].start fde[0].size fde[0].fre_off fde[0].num_fres fde[0].info fde[0].rep_size fde[0].padding " ]
+  [ "$(jq -r '.fields[] | select(.name == "fde[0].info") | .bits[] | .name + ":" + .bits' <<< "$output" | tr '\n' ' ')" = \
+    "fre_type:0-3 pc_type:4 pauth_key:5 unused:6-7 " ]
+  # cut inside fde[0].size (header 28 bytes, start 4): a truncated field, then nothing
+  head -c 34 "$f.sframe" > "$T/cut.sframe"
+  run bytes_json --raw "$T/cut.sframe"
+  [ "$status" -eq 1 ]
+  [ "$(jq -c '.fields[-1] | [.offset, .size, .name, .value, .truncated, .want]' <<< "$output")" = \
+    '[32,2,"fde[0].size",null,true,4]' ]
+  run sfref dump --bytes --raw "$T/cut.sframe"
+  [[ "$output" == *"truncated-fde-array"* ]]
+  [[ "$output" == *"fde[0].size "*"truncated (2 of 4 bytes)"* ]]
+  # four bytes after the section: unreferenced
+  { cat "$f.sframe"; printf 'abcd'; } > "$T/trail.sframe"
+  run sfref dump --bytes --raw "$T/trail.sframe"
+  [[ "$(tail -n 1 <<< "$output")" == *"  4  61 62 63 64 "*"unreferenced "*"-  after the FRE sub-section" ]]
+  # bad magic: the two bytes, then the rest unreferenced
+  printf 'XYZW0123' > "$T/junk"
+  run bytes_json --raw "$T/junk"
+  [ "$status" -eq 1 ]
+  [ "$(jq -c '[.fields[] | [.name, .offset, .size]]' <<< "$output")" = '[["magic",0,2],["unreferenced",2,6]]' ]
+  : > "$T/empty"
+  run bytes_json --raw "$T/empty"
+  [ "$(jq -c '[.size, .fields]' <<< "$output")" = '[0,[]]' ]
+  # ELF input: the section's bytes, as --raw gives them
+  wrap_elf "$S/gas247-s390x-cfi-frame.sframe" elf64-big "$(cat "$S/gas247-s390x-cfi-frame.vma")" "$T/s.o"
+  diff <(sfref dump --bytes "$T/s.o") \
+       <(sfref dump --bytes --raw --vma "$(cat "$S/gas247-s390x-cfi-frame.vma")" "$S/gas247-s390x-cfi-frame.sframe")
+}
+
+@test "dump --bytes: functions sharing FRE data are labelled once, the re-read listed apart" {
+  "$VECDUMP" list | awk '$2 == "fre-data-overrun" {print $1; exit}' > "$T/name"
+  name=$(cat "$T/name")
+  [ -n "$name" ]
+  "$VECDUMP" "$name" "$T/v.sframe"
+  run bytes_json --raw "$T/v.sframe"
+  [ "$status" -eq 1 ]
+  [ "$(jq '.shared | length' <<< "$output")" -ge 1 ]
+  [ "$(jq '.size == ([.fields[].size] | add)' <<< "$output")" = true ]
+}
+
+@test "dump --bytes: usage errors" {
+  f="$S/gas247-x86_64-cfi-frame.sframe"
+  run sfref validate --bytes --raw "$f";          [ "$status" -eq 2 ]; [[ "$output" == *"--bytes applies to dump only"* ]]
+  run sfref lookup --bytes --raw "$f" 0x1;        [ "$status" -eq 2 ]; [[ "$output" == *"--bytes applies to dump only"* ]]
+  run sfref findings --bytes;                     [ "$status" -eq 2 ]; [[ "$output" == *"--bytes applies to dump only"* ]]
+  run sfref dump --bytes --format=objdump --raw "$f"; [ "$status" -eq 2 ]; [[ "$output" == *"not --format=objdump"* ]]
+  run sfref dump --byte --raw "$f";               [ "$status" -eq 2 ]; [[ "$output" == *"unknown option"* ]]
+  run sfref dump --bytes=1 --raw "$f";            [ "$status" -eq 2 ]
+  run sfref dump --bytes;                         [ "$status" -eq 2 ]; [[ "$output" == *"no input file"* ]]
+  run sfref dump --bytes --raw "$T/nope";         [ "$status" -eq 2 ]; [[ "$output" == *"cannot open"* ]]
+  run sfref dump --bytes "$f";                    [ "$status" -eq 2 ]; [[ "$output" == *"not an ELF file"* ]]
+  run sfref dump --help;                          [ "$status" -eq 0 ]; [[ "$output" == *"--bytes"* ]]
+}
