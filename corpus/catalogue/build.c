@@ -178,6 +178,54 @@ static int resolve_chain(const cat_unwind *u, const cat_concrete *cc, const char
   return 0;
 }
 
+/* The section an invalid or malformed case is derived from: its base
+ * model alone, with the defaults cat_build starts from.  A reader that
+ * refuses it too refuses the case for something else than its defect
+ * (conformance/PROTOCOL.md, twin-rejected).  0 (out->twin set, or left
+ * NULL when the base gives starts as raw values), or -1 after an error. */
+static int build_twin(const cat_catalogue *cat, const cat_concrete *cc, const cat_model *bm,
+                      cat_built *out) {
+  wmodel w;
+  wfunc *cur = NULL;
+  sfe_model m;
+  sfe_section s;
+  char err[256];
+  size_t i;
+  int rc = -1;
+  (void)cat;
+  memset(&w, 0, sizeof w);
+  memset(&m, 0, sizeof m);
+  memset(&s, 0, sizeof s);
+  if (cc->abi == CAT_ABI_S390X && !sfr_has_s390x(cc->version))
+    return 0; /* no valid section of this version for this ABI (spec 2.1) */
+  w.hdr.flags = SFR_F_FDE_SORTED | (sfr_has_pcrel_flag(cc->version) ? SFR_F_FDE_FUNC_START_PCREL : 0);
+  w.hdr.fixed_ra_offset = cc->abi == CAT_ABI_AMD64 ? -8 : 0;
+  w.hdr.vma = 0x1000;
+  if (cat_wmodel_apply(&w, bm->ops, bm->nops, bm->file, cc, &cur) != 0)
+    goto done;
+  for (i = 0; i < w.nfuncs; i++)
+    if (w.funcs[i].start_raw) {
+      rc = 0;
+      goto done;
+    }
+  if (cat_wmodel_to_sfe(&w, cc, &m) != 0)
+    goto done;
+  if (sfe_encode(&m, &s, err, sizeof err) != SFE_OK) {
+    cat_berr(cc->c->file, cc->c->line, cc, "the base model '%s' does not encode: %s",
+             cc->c->base, err);
+    goto done;
+  }
+  out->twin = cat_xcalloc(s.len ? s.len : 1, 1);
+  memcpy(out->twin, s.bytes, s.len);
+  out->twin_len = s.len;
+  rc = 0;
+done:
+  sfe_section_free(&s);
+  sfe_model_free(&m);
+  cat_wmodel_free(&w);
+  return rc;
+}
+
 int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) {
   const cat_case *c = cc->c;
   wmodel w;
@@ -202,6 +250,8 @@ int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) 
       return cat_berr(c->file, c->line, cc, "model '%s' has no variant for %s", c->base,
                       cat_abi_name(cc->abi));
     if (cat_wmodel_apply(&w, bm->ops, bm->nops, bm->file, cc, &cur) != 0)
+      goto done;
+    if ((c->cls == CAT_MALFORMED || c->cls == CAT_INVALID) && build_twin(cat, cc, bm, out) != 0)
       goto done;
   }
   if (cat_wmodel_apply(&w, c->ops, c->nops, c->file, cc, &cur) != 0)
@@ -287,6 +337,7 @@ void cat_built_free(cat_built *b) {
   free(b->chains);
   sfe_model_free(&b->model);
   free(b->bytes);
+  free(b->twin);
   free(b->pcs);
   memset(b, 0, sizeof *b);
 }

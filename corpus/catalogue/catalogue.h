@@ -218,6 +218,10 @@ typedef struct cat_built {
   sfe_model model;   /* the model the expected results come from */
   uint8_t *bytes;    /* the section after overrides */
   size_t len;
+  uint8_t *twin;     /* an invalid or malformed case's valid twin: its base
+                        model alone, encoded for the same version, ABI and
+                        byte order (NULL: the case has no base) */
+  size_t twin_len;
   uint64_t *pcs;
   size_t npcs;
   uint64_t **chains; /* [nchains] each unwind's chain, resolved */

@@ -37,6 +37,13 @@ int cat_write(const cat_concrete *cc, const cat_built *b, const char *outdir) {
     fwrite(b->bytes, 1, b->len, f);
   if (close_out(f, cc->id, "sframe") != 0)
     return -1;
+  if (b->twin) {
+    if (!(f = open_out(outdir, cc->id, "twin.sframe")))
+      return -1;
+    fwrite(b->twin, 1, b->twin_len, f);
+    if (close_out(f, cc->id, "twin.sframe") != 0)
+      return -1;
+  }
 
   if (!(f = open_out(outdir, cc->id, "expect")))
     return -1;

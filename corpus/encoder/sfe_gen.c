@@ -123,6 +123,7 @@ void sfe_case_free(sfe_case *c) {
     return;
   sfe_model_free(&c->model);
   sfe_section_free(&c->sec);
+  sfe_section_free(&c->twin);
   free(c->pcs);
   memset(c, 0, sizeof *c);
 }
@@ -185,7 +186,15 @@ int sfe_gen_case(uint64_t seed, uint8_t version, uint8_t abi, uint8_t big_endian
         snprintf(err, errlen, "cannot make a model (version %u, ABI %u)", version, abi);
         return -1;
       }
-      rc = sfe_fault_apply(k, c, &r, err, errlen);
+      /* Its valid twin: the model before the fault, as it is encoded. */
+      if (sfe_encode(&c->model, &c->twin, err, errlen) != SFE_OK)
+        goto fail;
+      {
+        uint64_t vma = c->model.vma;
+        rc = sfe_fault_apply(k, c, &r, err, errlen);
+        if (rc > 0 && c->model.vma != vma) /* the fault moved the section: */
+          sfe_section_free(&c->twin);       /* the twin is read at the case's vma */
+      }
       if (rc < 0)
         goto fail;
       if (rc == 0) { /* not for this model */
@@ -268,6 +277,13 @@ int sfe_gen_write(const sfe_case *c, const char *dir, char *err, size_t errlen) 
   if (close_out(f, path, err, errlen))
     return -1;
 
+  if (c->twin.len && !c->dump) { /* an invalid or malformed section's valid twin */
+    if (!(f = open_out(dir, c->id, ".twin.sframe", err, errlen, path, sizeof path)))
+      return -1;
+    fwrite(c->twin.bytes, 1, c->twin.len, f);
+    if (close_out(f, path, err, errlen))
+      return -1;
+  }
   if (c->dump) {
     if (!(f = open_out(dir, c->id, ".dump.json", err, errlen, path, sizeof path)))
       return -1;

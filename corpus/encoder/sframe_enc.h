@@ -214,6 +214,7 @@ typedef struct sfe_case {
   const char *source;   /* generated | mutants */
   sfe_model model;      /* what the expected results come from */
   sfe_section sec;      /* the bytes, fault applied (sec.bytes, sec.len) */
+  sfe_section twin;     /* mutants: the valid section the fault was applied to */
   uint64_t *pcs;        /* PCs for NAME.lookup.json (none for rejected cases) */
   size_t npcs;
   int dump;             /* NAME.dump.json is written (valid, questionable) */
