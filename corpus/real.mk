@@ -6,7 +6,8 @@
 # from outside the repository (shared-* cases), which conformance/expected/
 # does not list and a release should not carry.  The corpus is otherwise the
 # same wherever it is built, whatever sits beside the clone.  Always rebuilt
-# (a phony target), a few seconds; compiles nothing; writes only
+# (a phony target), a few seconds; compiles nothing but sfref (whose
+# answers are the sections' dumps and lookups); writes only
 # $(CORPUS)/real.  Tested by corpus/tests/real.bats.
-corpus-real:
-	bash corpus/real/build-real.sh "$(CORPUS_EXTRA)" $(CORPUS)/real
+corpus-real: $(SFREF)
+	bash corpus/real/build-real.sh "$(CORPUS_EXTRA)" $(CORPUS)/real $(SFREF)

@@ -3,7 +3,7 @@
 # .sframe sections that GNU as emitted, each with what that release's
 # objdump --sframe printed for it, as a second opinion no code of ours wrote.
 #
-# Usage: corpus/real/build-real.sh SHARED_DIR OUT_DIR
+# Usage: corpus/real/build-real.sh SHARED_DIR OUT_DIR SFREF
 #
 #   1. gasREL-ARCH-SRC-OPT and gasREL-ARCH-cfi-THEME: every section checked
 #      in under corpus/real/sections/ (listed in its INDEX; made by
@@ -16,15 +16,22 @@
 #      SHARED_DIR/vectors/{gas,more}/NAME (binutils 2.40 to 2.46).
 # Each is copied with an .expect and its .objdump text minus the first (file
 # name) line.  The class is valid, or questionable (fre-start-at-size) when
-# the objdump text shows a zero-size function with FREs.
+# the objdump text shows a zero-size function with FREs.  Every section is
+# asked lookups: the PCs (`pcs:`) are read from the objdump text, never from
+# the decoder: every row's start and the bytes either side of it, each
+# function's first, last and first-past-the-end byte, and PCs before and
+# after every function.  NAME.dump.json and NAME.lookup.json are the
+# oracle's answers (SFREF), which `make corpus-check` holds to the release's
+# objdump text byte for byte (sfconform --strict).
 #
 # Output is a pure function of the inputs: two runs give identical bytes.
 # OUT_DIR is rebuilt from scratch and replaced at the end.
 set -euo pipefail
 export LC_ALL=C
 
-[ $# -eq 2 ] || { echo "usage: $0 SHARED_DIR OUT_DIR" >&2; exit 2; }
-shared=$1 out=$2
+[ $# -eq 3 ] || { echo "usage: $0 SHARED_DIR OUT_DIR SFREF" >&2; exit 2; }
+shared=$1 out=$2 sfref=$3
+[ -x "$sfref" ] || { echo "build-real: $sfref: not an executable (make builds sfref)" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
 sections="$here/sections"
 
@@ -48,6 +55,51 @@ zero_size_fres() {
        /STARTPC\[m\]/ { zero = 0; next }
        zero && /^    [0-9a-f]+  / { found = 1 }
        END { exit !found }' "$1"
+}
+
+# text_pcs OBJDUMP_TEXT: the PCs a real section is asked, from its objdump
+# text (the release's own reading, not ours): for each function (`func idx
+# [N]: pc = P, size = S bytes`) P - 1, P, P + S - 1, P + S; for each row
+# (its STARTPC: an address, or for a PCMASK function, `STARTPC[m]`, an
+# offset from P) the start and the bytes either side of it; and a PC past
+# every function.  Sorted, no repeats, at most 2,000.
+text_pcs() {
+  local line pc=0 size mask=0 v top=0 row
+  local -A pcs=()
+  while IFS= read -r line; do
+    case $line in
+      *'func idx ['*)
+        pc=${line#*pc = } pc=$((${pc%%,*}))
+        size=${line#*size = } size=$((${size%% *}))
+        pcs[$((pc - 1))]=1 pcs[$pc]=1 pcs[$((pc + size - 1))]=1 pcs[$((pc + size))]=1
+        [ $((pc + size)) -gt $top ] && top=$((pc + size))
+        mask=0 ;;
+      *'STARTPC[m]'*) mask=1 ;;
+      *STARTPC*) mask=0 ;;
+      '    '[0-9a-f]*)
+        row=${line#    } row=${row%% *}
+        v=$((16#$row))
+        [ $mask -eq 1 ] && v=$((v + pc))
+        pcs[$((v - 1))]=1 pcs[$v]=1 pcs[$((v + 1))]=1 ;;
+    esac
+  done < "$1"
+  [ $top -gt 0 ] && pcs[$((top + 0x100))]=1
+  for v in "${!pcs[@]}"; do [ "$v" -ge 0 ] && echo "$v"; done | sort -n | head -n 2000 |
+    while read -r v; do printf '0x%x\n' "$v"; done | paste -sd ' '
+}
+
+# write_answers NAME VMA: NAME.dump.json and NAME.lookup.json, the oracle's
+# answers for the section (its PCs from NAME.expect).
+write_answers() {
+  local name=$1 vma=$2 f="$stage/$1.sframe" pcs
+  pcs=$(sed -n 's/^pcs: *//p' "$stage/$name.expect")
+  "$sfref" dump --json --raw --vma "$vma" "$f" > "$stage/$name.dump.json" ||
+    { note "$name: sfref dump failed"; return 1; }
+  if [ -n "$pcs" ]; then
+    # shellcheck disable=SC2086 # the PCs are words
+    "$sfref" lookup --json --raw --vma "$vma" "$f" $pcs > "$stage/$name.lookup.json" ||
+      { note "$name: sfref lookup failed"; return 1; }
+  fi
 }
 
 # write_expect NAME CASE TITLE VMA: NAME.expect in $stage, version, ABI and
@@ -85,8 +137,9 @@ write_expect() {
     echo "endian: $endian"
     echo "vma: $vma"
     echo "source: real"
-    echo "pcs:"
+    echo "pcs: $(text_pcs "$stage/$name.objdump")" | sed 's/ $//'
   } > "$stage/$name.expect"
+  write_answers "$name" "$vma"
 }
 
 # norm_vma TEXT: an address as 0x followed by lower-case hex, no leading zeros.
