@@ -151,30 +151,59 @@ static void accept_declined(const jvalue *got, jvalue *want) {
   }
 }
 
-/* Compares an accepted command's stdout with the expected file. */
-static int compare_output(const impl *im, const opts *o, const proc_result *pr,
+/* What compare_output's walk over one command's output needs. */
+typedef struct diff_ctx {
+  channel *ch;
+  const kase *k;
+  const char *what;
+  const jvalue *want;
+  result *r;
+} diff_ctx;
+
+/* Each difference: the first is the case's detail (as json_compare gives
+ * it); every one goes to the worker's sink. */
+static int on_diff(const jdiff *d, void *ctx) {
+  diff_ctx *c = ctx;
+  if (c->r->status != ST_WRONG_OUTPUT)
+    fail(c->r, ST_WRONG_OUTPUT, "%s: %s", c->what, d->text);
+  if (c->ch->sink)
+    diff_add(c->ch->sink, c->k, c->what, d, c->want);
+  else
+    return 1; /* the runner itself (a run again) needs the first only */
+  return 0;
+}
+
+/* Compares an accepted command's stdout with the expected file: every
+ * difference is found (the first is the case's detail), and the values
+ * compared are counted into r->compared. */
+static int compare_output(channel *ch, const kase *k, const proc_result *pr,
                           const char *want_path, const char *what, result *r) {
-  size_t wl;
+  const impl *im = ch->im;
+  const opts *o = ch->o;
+  size_t wl, leaves = 0, nd;
   const char *want = read_expected(want_path, &wl);
-  char err[200], diff[260];
+  char err[200];
   jdoc g, w;
-  int rc = 0;
   if (!want) {
     fail(r, ST_CRASH, "runner: cannot read %s", want_path);
     return -1;
   }
   if (pr->out_truncated) {
-    fail(r, ST_WRONG_OUTPUT, "%s: output larger than the runner keeps", what);
+    if (r->status != ST_WRONG_OUTPUT)
+      fail(r, ST_WRONG_OUTPUT, "%s: output larger than the runner keeps", what);
     return -1;
   }
   /* The same bytes as the expected file (the oracle's own rendering, JSON
    * the corpus's own tests read): a value equals itself (what is skipped
    * or declined only ever excuses a difference), so neither is read as
    * JSON.  Else both are, and compared. */
-  if (pr->outlen == wl && memcmp(pr->out, want, wl) == 0)
+  if (pr->outlen == wl && memcmp(pr->out, want, wl) == 0) {
+    r->compared += 1 + wl / 16; /* every value: at least one, whatever its size */
     return 0;
+  }
   if (json_parse(pr->out, pr->outlen, &g, err, sizeof err) != 0) {
-    fail(r, ST_WRONG_OUTPUT, "%s: output is not JSON: %s", what, err);
+    if (r->status != ST_WRONG_OUTPUT)
+      fail(r, ST_WRONG_OUTPUT, "%s: output is not JSON: %s", what, err);
     return -1;
   }
   if (json_parse(want, wl, &w, err, sizeof err) != 0) {
@@ -184,13 +213,15 @@ static int compare_output(const impl *im, const opts *o, const proc_result *pr,
   }
   if (!o->strict && !strcmp(what, "lookup"))
     accept_declined(&g.root, &w.root);
-  if (json_compare(&g.root, &w.root, im->unknown, diff, sizeof diff) != 0) {
-    fail(r, ST_WRONG_OUTPUT, "%s: %s", what, diff);
-    rc = -1;
+  {
+    diff_ctx c = {ch, k, what, &w.root, r};
+    nd = json_diff_walk(&g.root, &w.root, im->unknown, on_diff, &c, &leaves);
   }
+  r->compared += leaves;
+  r->ndiffs += (unsigned)(nd > UINT32_MAX ? UINT32_MAX : nd);
   json_free(&g);
   json_free(&w);
-  return rc;
+  return nd ? -1 : 0;
 }
 
 static int named_other_finding(const char *err, const char *want, char *named, size_t n) {
@@ -248,18 +279,40 @@ static int same_bytes(const proc_result *pr, const char *want_path, const char *
   return -1;
 }
 
-/* Runs `lookup` with the PCs of NAME.expect: 0, or -1 with r set (as run). */
-static int run_lookup(channel *ch, const kase *k, proc_result *pr, result *r) {
+/* Runs a command through the channel once the case may already be
+ * wrong-output: the later commands of a wrong case are run only to find
+ * every difference, so their crash, timeout or rejection is said in the
+ * case's stderr head, never made its status (which stays the first
+ * difference's).  0, or -1 (r set as run() sets it, unless it was wrong
+ * already). */
+static int run_more(channel *ch, const char *const *args, proc_result *pr, result *r) {
+  result scratch;
+  if (r->status != ST_WRONG_OUTPUT)
+    return run(ch, args, pr, r);
+  scratch = *r;
+  if (run(ch, args, pr, &scratch) != 0)
+    return -1;
+  r->ms = scratch.ms;
+  return 0;
+}
+
+/* Runs `lookup` on section with the PCs of NAME.expect (at least one: the
+ * section's address, when a reader without `decode` is asked whether it
+ * accepts a section that has none): 0, or -1 with r set (as run). */
+static int run_lookup(channel *ch, const kase *k, const char *section, proc_result *pr,
+                      result *r) {
   char *pcs = xstrdup(k->pcs), *p;
-  const char **largs = calloc(strlen(k->pcs) / 2 + 5, sizeof *largs);
+  const char **largs = calloc(strlen(k->pcs) / 2 + 6, sizeof *largs);
   int n = 3, rc;
   if (!largs)
     sfc_die(2, "%s", "out of memory");
-  largs[0] = "lookup", largs[1] = k->path, largs[2] = k->vma;
+  largs[0] = "lookup", largs[1] = section, largs[2] = k->vma;
   for (p = strtok(pcs, " "); p; p = strtok(NULL, " "))
     largs[n++] = p;
+  if (n == 3)
+    largs[n++] = k->vma;
   largs[n] = NULL;
-  rc = run(ch, largs, pr, r);
+  rc = run_more(ch, largs, pr, r);
   free(pcs);
   free(largs);
   return rc;
@@ -275,6 +328,18 @@ static int run_unwind(channel *ch, const kase *k, int K, char *want, size_t wn,
   snprintf(sfx, sizeof sfx, "unwind-%d.json", K);
   sibling(k, sfx, want, wn);
   args[0] = "unwind", args[1] = k->path, args[2] = k->vma, args[3] = snap, args[4] = NULL;
+  return run_more(ch, args, pr, r);
+}
+
+/* The command that says whether the implementation accepts a section:
+ * `decode`, or for a reader without one (a profiler, an unwinder) a
+ * `lookup` of the case's PCs.  0, or -1 with r set (as run). */
+static int run_verdict(channel *ch, const kase *k, const char *section, proc_result *pr,
+                       result *r) {
+  const char *args[4];
+  if (!ch->im->cmd_decode)
+    return run_lookup(ch, k, section, pr, r);
+  args[0] = "decode", args[1] = section, args[2] = k->vma, args[3] = NULL;
   return run(ch, args, pr, r);
 }
 
@@ -287,7 +352,7 @@ static void strict_rejected(channel *ch, const kase *k, result *r) {
   int i, rc;
   sibling(k, "lookup.json", want, sizeof want);
   if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
-    if (run_lookup(ch, k, &pr, r) != 0)
+    if (run_lookup(ch, k, k->path, &pr, r) != 0)
       return;
     rc = same_bytes(&pr, want, "lookup of a rejected section", r);
     proc_free(&pr);
@@ -304,45 +369,96 @@ static void strict_rejected(channel *ch, const kase *k, result *r) {
   }
 }
 
-/* A valid section's decode passed: its lookups (the PCs of NAME.expect,
- * both modes), its unwinds and, under --strict, a real section's objdump
- * text, each against the corpus; a pass when all agree. */
-static void check_answers(channel *ch, const kase *k, result *r) {
+/* A rejected command's output, judged: the case is should-accept unless it
+ * is wrong already (then the rejection only ends the search for more
+ * differences).  Frees pr. */
+static void rejected_answer(const char *what, proc_result *pr, result *r) {
+  if (r->status != ST_WRONG_OUTPUT)
+    fail(r, ST_SHOULD_ACCEPT, "%s rejected: %.200s", what, pr->err);
+  proc_free(pr);
+}
+
+/* A valid section's lookups (the PCs of NAME.expect, both modes; lk: the
+ * lookup a reader without `decode` already answered, or NULL) and unwinds,
+ * each against the corpus; every command is run even after one differs,
+ * so that every difference is found. */
+static void check_lookups_unwinds(channel *ch, const kase *k, result *r, proc_result *lk) {
   const impl *im = ch->im;
-  const opts *o = ch->o;
   proc_result pr;
   char sfx[32], want[PATH_MAX];
-  const char *args[4];
   int i;
   sibling(k, "lookup.json", want, sizeof want);
   if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
-    if (run_lookup(ch, k, &pr, r) != 0)
-      return;
+    if (lk)
+      pr = *lk, lk = NULL;
+    else if (run_lookup(ch, k, k->path, &pr, r) != 0)
+      goto unwinds;
     if (pr.code != 0) {
-      fail(r, ST_SHOULD_ACCEPT, "lookup rejected: %.200s", pr.err);
+      rejected_answer("lookup", &pr, r);
+      if (r->status != ST_WRONG_OUTPUT)
+        return;
+    } else {
+      compare_output(ch, k, &pr, want, "lookup", r);
       proc_free(&pr);
-      return;
     }
-    i = compare_output(im, o, &pr, want, "lookup", r);
-    proc_free(&pr);
-    if (i != 0)
-      return;
   }
+unwinds:
+  if (lk)
+    proc_free(lk);
+  if (r->status != ST_PASS && r->status != ST_WRONG_OUTPUT)
+    return;
   for (i = 1; im->cmd_unwind && i <= k->unwinds; i++) {
-    int rc;
-    if (run_unwind(ch, k, i, want, sizeof want, &pr, r) != 0)
-      return;
-    if (pr.code != 0) {
-      fail(r, ST_SHOULD_ACCEPT, "unwind rejected: %.200s", pr.err);
-      proc_free(&pr);
-      return;
-    }
     snprintf(sfx, sizeof sfx, "unwind %d", i);
-    rc = compare_output(im, o, &pr, want, sfx, r);
+    if (run_unwind(ch, k, i, want, sizeof want, &pr, r) != 0) {
+      if (r->status != ST_WRONG_OUTPUT)
+        return;
+      continue;
+    }
+    if (pr.code != 0) {
+      rejected_answer(sfx, &pr, r);
+      if (r->status != ST_WRONG_OUTPUT)
+        return;
+      continue;
+    }
+    compare_output(ch, k, &pr, want, sfx, r);
     proc_free(&pr);
-    if (rc != 0)
-      return;
   }
+}
+
+/* Whether the case gave anything to compare beyond acceptance. */
+static int has_answers(const impl *im, const kase *k) {
+  char p[PATH_MAX];
+  sibling(k, "dump.json", p, sizeof p);
+  if (access(p, R_OK) == 0)
+    return 1;
+  sibling(k, "lookup.json", p, sizeof p);
+  if (*k->pcs && access(p, R_OK) == 0)
+    return 1;
+  (void)im;
+  return k->unwinds > 0;
+}
+
+/* A valid section accepted: its dump (pr: the decode's output, or NULL for
+ * a reader without `decode`; lk then the lookup it answered), its lookups,
+ * its unwinds and, under --strict, a real section's objdump text; a pass
+ * when all agree and something was compared. */
+static void check_answers(channel *ch, const kase *k, result *r, proc_result *dec,
+                          proc_result *lk) {
+  const impl *im = ch->im;
+  const opts *o = ch->o;
+  proc_result pr;
+  char want[PATH_MAX];
+  const char *args[4];
+  verdict(r, ST_PASS);
+  if (dec) {
+    sibling(k, "dump.json", want, sizeof want);
+    if (access(want, R_OK) == 0)
+      compare_output(ch, k, dec, want, "decode", r);
+    proc_free(dec);
+  }
+  check_lookups_unwinds(ch, k, r, lk);
+  if (r->status != ST_PASS)
+    return;
   /* --strict: a real section's objdump text, byte for byte. */
   sibling(k, "objdump", want, sizeof want);
   if (o->strict && im->cmd_objdump && access(want, R_OK) == 0) {
@@ -357,20 +473,49 @@ static void check_answers(channel *ch, const kase *k, result *r) {
     if (rc != 0)
       return;
   }
-  verdict(r, ST_PASS);
+  if (!r->compared && has_answers(im, k))
+    fail(r, ST_NOTHING_COMPARED, "accepted; %s", im->cmd_decode || im->cmd_lookup
+             ? "every field it gave is one it lists as unknown, and no lookup or unwind applied"
+             : "no command it offers applies");
+}
+
+/* A rejection of an invalid or malformed case stands for its defect only
+ * when the reader accepts the section the case was derived from (its valid
+ * twin, NAME.twin.sframe).  1 when the twin is refused too (or crashes, or
+ * times out): the rejection says nothing of this case's defect. */
+static int twin_refused(channel *ch, const kase *k, result *r) {
+  char twin[PATH_MAX];
+  proc_result pr;
+  result tr;
+  int refused;
+  sibling(k, "twin.sframe", twin, sizeof twin);
+  if (access(twin, R_OK) != 0)
+    return 0;
+  memset(&tr, 0, sizeof tr);
+  if (run_verdict(ch, k, twin, &pr, &tr) != 0) {
+    fail(r, ST_TWIN_REJECTED, "rejected; so is its valid twin (%s)", tr.detail);
+    return 1;
+  }
+  refused = pr.code != 0;
+  if (refused)
+    fail(r, ST_TWIN_REJECTED, "rejected; so is its valid twin: %.200s",
+         strtok(pr.err, "\n") ? pr.err : "");
+  r->ms += tr.ms;
+  proc_free(&pr);
+  return refused;
 }
 
 void run_case(channel *ch, const kase *k, result *r) {
   const impl *im = ch->im;
   const opts *o = ch->o;
   proc_result pr;
-  char sfx[32], want[PATH_MAX];
-  const char *args[8];
+  char sfx[32];
   int valid = !strcmp(k->cls, "valid") || !strcmp(k->cls, "questionable");
-  int i;
   char abi[80], endian[16];
 
   memset(r, 0, sizeof *r);
+  if (ch->sink)
+    diff_reset(ch->sink);
   snprintf(abi, sizeof abi, " %s ", k->abi);
   snprintf(endian, sizeof endian, " %s ", k->endian);
   if (!(im->versions & (1u << k->version))) {
@@ -386,8 +531,7 @@ void run_case(channel *ch, const kase *k, result *r) {
     fail(r, ST_UNSUPPORTED, "%s endian", k->endian);
     return;
   }
-  args[0] = "decode", args[1] = k->path, args[2] = k->vma, args[3] = NULL;
-  if (run(ch, args, &pr, r) != 0)
+  if (run_verdict(ch, k, k->path, &pr, r) != 0)
     return;
   if (!strcmp(k->cls, "impl")) {
     verdict(r, pr.code == 0 ? ST_IMPL_ACCEPT : ST_IMPL_REJECT);
@@ -405,6 +549,8 @@ void run_case(channel *ch, const kase *k, result *r) {
     else
       verdict(r, ST_PASS);
     proc_free(&pr);
+    if (r->status == ST_PASS && twin_refused(ch, k, r))
+      return;
     if (o->strict && r->status == ST_PASS)
       strict_rejected(ch, k, r);
     return;
@@ -416,16 +562,15 @@ void run_case(channel *ch, const kase *k, result *r) {
     return;
   }
   if (pr.code != 0) {
-    fail(r, ST_SHOULD_ACCEPT, "decode rejected: %.200s", strtok(pr.err, "\n") ? pr.err : "");
+    fail(r, ST_SHOULD_ACCEPT, "%s rejected: %.200s", im->cmd_decode ? "decode" : "lookup",
+         strtok(pr.err, "\n") ? pr.err : "");
     proc_free(&pr);
     return;
   }
-  sibling(k, "dump.json", want, sizeof want);
-  i = access(want, R_OK) == 0 ? compare_output(im, o, &pr, want, "decode", r) : 0;
-  proc_free(&pr);
-  if (i != 0)
-    return;
-  check_answers(ch, k, r);
+  if (im->cmd_decode)
+    check_answers(ch, k, r, &pr, NULL);
+  else
+    check_answers(ch, k, r, NULL, &pr);
 }
 
 const skip_entry *skipped(const impl *im, const kase *k) {
@@ -477,7 +622,7 @@ static int served_outcome_stands(const impl *im, size_t i, const result *r) {
  * given, on a case that does not crash or time out on its own, does not
  * work: the worker says so and the channel stops serving. */
 static void worker_case(channel *ch, const kase *cs, size_t i, result *r) {
-  channel own = {ch->im, ch->o, NULL, 0};
+  channel own = {ch->im, ch->o, NULL, 0, ch->sink};
   int first_call, lost;
   run_case(ch, &cs[i], r);
   if (!ch->srv || r->status == ST_UNSUPPORTED)
@@ -568,7 +713,15 @@ __attribute__((noreturn)) static void worker(impl *im, const opts *o, const kase
                                              case_counter *counter, int w, int jobs, int fd) {
   size_t i;
   static proc_server srv;
-  channel ch = {im, o, im->serve && im->serve <= o->serve ? &srv : NULL, 0};
+  static diffsink sink;
+  channel ch = {im, o, im->serve && im->serve <= o->serve ? &srv : NULL, 0, &sink};
+  char dpath[PATH_MAX];
+  FILE *dfile;
+  pathf(dpath, sizeof dpath, "%s/%s/diffs.w%d.tsv", o->out, im->name, w);
+  if (!(dfile = fopen(dpath, "w"))) {
+    fprintf(stderr, "sfconform: cannot write %s\n", dpath);
+    _exit(2);
+  }
   /* A serving process that goes away makes writes to it fail, not
    * kill the worker; the adapters get SIGPIPE back (adapter_run_opts). */
   signal(SIGPIPE, SIG_IGN);
@@ -581,6 +734,13 @@ __attribute__((noreturn)) static void worker(impl *im, const opts *o, const kase
     rec.idx = i;
     worker_case(&ch, cs, i, &rec.r);
     rec.started = ch.started;
+    if (rec.r.status == ST_WRONG_OUTPUT)
+      diff_flush(&sink, dfile, i);
+    else
+      diff_reset(&sink);
+    /* on disk before the runner hears of the case: it reads the file
+     * once every worker has ended */
+    fflush(dfile);
     while (left) {
       ssize_t put = write(fd, p, left);
       if (put < 0 && errno == EINTR)
@@ -590,6 +750,8 @@ __attribute__((noreturn)) static void worker(impl *im, const opts *o, const kase
       p += put, left -= (size_t)put;
     }
   }
+  if (fclose(dfile) != 0)
+    _exit(2);
   /* Its stdin closed, the serving process ends by itself (and writes
    * what it writes at exit, such as coverage data).  One that ends
    * badly then (a leak checker's report at exit) found something no
@@ -741,6 +903,11 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   im->res = calloc(n ? n : 1, sizeof *im->res);
   if (!im->res)
     sfc_die(2, "%s", "out of memory");
+  {
+    char dir[PATH_MAX];
+    pathf(dir, sizeof dir, "%s/%s", o->out, im->name);
+    mkdirs(dir);
+  }
   start_workers(&pl, im, o, cs, n, counter);
   collect(&pl, im, o, n);
   if (counter)
@@ -767,7 +934,7 @@ void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n) {
     tried++;
     cnt[r->status]++;
     for (k = 0; k < RERUNS; k++) {
-      channel own = {im, o, NULL, 0};
+      channel own = {im, o, NULL, 0, NULL};
       result again;
       run_case(&own, &cs[i], &again);
       seen |= 1u << again.status;

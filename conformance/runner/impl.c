@@ -255,8 +255,11 @@ void setup_impl(impl *im, const char *spec, const opts *o) {
   read_capabilities(im, &doc.root, o);
   json_free(&doc);
   free(pr.out); /* numbers in doc pointed into it */
-  if (!im->cmd_decode)
-    sfc_die(2, "%s: capabilities: the `decode` command is required", path);
+  /* A reader without a dump (a profiler, an unwinder) is judged by its
+   * lookups: whether it accepts a section is its lookup's exit status. */
+  if (!im->cmd_decode && !im->cmd_lookup)
+    sfc_die(2, "%s: capabilities: `commands` lists neither `decode` nor `lookup`; the runner "
+               "needs one of them to ask whether a section is accepted", path);
   load_skips(im, o);
 }
 

@@ -696,73 +696,138 @@ static size_t render_path(const jpath *st, int upto, char *path, size_t plen) {
   return used;
 }
 
-static int cmp(const jvalue *g, const jvalue *w, const char *const *skip, jpath *st,
-               char *diff, size_t difflen) {
-  size_t i, used;
-  char a[64], b[64], *path = st->text;
-  const size_t plen = sizeof st->text;
-  int d = st->n;
+/* One walk over got and want: every difference is handed to fn (which
+ * returns nonzero to stop the walk); leaves counts the scalar values
+ * compared. */
+typedef struct walk {
+  const char *const *skip;
+  jdiff_fn fn;
+  void *ctx;
+  size_t ndiffs, leaves;
+  int stop;
+  jpath st;
+} walk;
+
+static void report(walk *wk, int kind, const jvalue *g, const jvalue *w, const char *key,
+                   size_t klen) {
+  jdiff d;
+  char a[64], b[64];
+  size_t used, k, nidx = 0;
+  int depth = wk->st.n;
+  char *path = wk->st.text;
+  const size_t plen = sizeof wk->st.text;
+  wk->ndiffs++;
+  if (wk->stop || !wk->fn)
+    return;
+  memset(&d, 0, sizeof d);
+  used = render_path(&wk->st, depth, path, plen);
+  if (kind == JD_EXTRA) {
+    int n = snprintf(path + used, plen - used, "%s%.*s", used ? "." : "", (int)klen, key);
+    used += n > 0 && (size_t)n < plen - used ? (size_t)n : 0;
+  }
+  for (k = 0; k < (size_t)depth && nidx < JD_MAX_IDX; k++)
+    if (!wk->st.c[k].key)
+      d.idx[nidx++] = wk->st.c[k].idx;
+  d.nidx = nidx;
+  d.path = used ? path : "(top)";
+  d.kind = kind;
+  d.got = g;
+  d.want = w;
+  brief(g, a, sizeof a);
+  brief(w, b, sizeof b);
+  if (kind == JD_MISSING)
+    snprintf(d.text, sizeof d.text, "%s: missing", d.path);
+  else if (kind == JD_EXTRA)
+    snprintf(d.text, sizeof d.text, "%s: not in the canonical form", d.path);
+  else if (kind == JD_LENGTH)
+    snprintf(d.text, sizeof d.text, "%s: got %zu elements, want %zu", d.path, g->len, w->len);
+  else
+    snprintf(d.text, sizeof d.text, "%s: got %s, want %s", d.path, a, b);
+  snprintf(d.got_text, sizeof d.got_text, "%s", kind == JD_MISSING ? "nothing" : a);
+  snprintf(d.want_text, sizeof d.want_text, "%s", kind == JD_EXTRA ? "nothing" : b);
+  if (wk->fn(&d, wk->ctx))
+    wk->stop = 1;
+}
+
+static void cmp(walk *wk, const jvalue *g, const jvalue *w) {
+  size_t i;
+  int d = wk->st.n;
+  if (wk->stop)
+    return;
   if (g->type != w->type || (g->type == J_NUMBER && !json_number_equal(g, w)) ||
       (g->type == J_STRING && (g->len != w->len || memcmp(g->str, w->str, g->len) != 0))) {
-    brief(g, a, sizeof a);
-    brief(w, b, sizeof b);
-    used = render_path(st, d, path, plen);
-    snprintf(diff, difflen, "%s: got %s, want %s", used ? path : "(top)", a, b);
-    return 1;
+    wk->leaves++;
+    report(wk, JD_VALUE, g, w, NULL, 0);
+    return;
+  }
+  if (g->type != J_ARRAY && g->type != J_OBJECT) {
+    wk->leaves++;
+    return;
   }
   if (d >= JSON_MAX_DEPTH + 1) /* never: the parser refuses deeper documents */
-    return 0;
+    return;
   if (g->type == J_ARRAY) {
-    for (i = 0; i < g->len && i < w->len; i++) {
-      st->c[d].key = NULL;
-      st->c[d].idx = i;
-      st->n = d + 1;
-      if (cmp(&g->items[i], &w->items[i], skip, st, diff, difflen))
-        return 1;
+    for (i = 0; i < g->len && i < w->len && !wk->stop; i++) {
+      wk->st.c[d].key = NULL;
+      wk->st.c[d].idx = i;
+      wk->st.n = d + 1;
+      cmp(wk, &g->items[i], &w->items[i]);
     }
-    st->n = d;
-    if (g->len != w->len) {
-      used = render_path(st, d, path, plen);
-      snprintf(diff, difflen, "%s: got %zu elements, want %zu", used ? path : "(top)", g->len,
-               w->len);
-      return 1;
+    wk->st.n = d;
+    if (g->len != w->len)
+      report(wk, JD_LENGTH, g, w, NULL, 0);
+    return;
+  }
+  /* Every wanted key, in the wanted order; then no extra keys.  Keys are
+   * unique in both (the parser refuses repeats). */
+  for (i = 0; i < w->len && !wk->stop; i++) {
+    const jvalue *gv = get_n(g, w->keys[i], w->keylens[i]);
+    if ((!gv || gv->type == J_NULL) && field_skipped(w->keys[i], w->keylens[i], wk->skip))
+      continue;
+    wk->st.c[d].key = w->keys[i];
+    wk->st.n = d + 1;
+    if (!gv) {
+      wk->leaves++;
+      report(wk, JD_MISSING, NULL, &w->items[i], NULL, 0);
+    } else {
+      cmp(wk, gv, &w->items[i]);
     }
   }
-  if (g->type == J_OBJECT) {
-    /* Every wanted key, in the wanted order; then no extra keys.  Keys are
-     * unique in both (the parser refuses repeats). */
-    for (i = 0; i < w->len; i++) {
-      const jvalue *gv = get_n(g, w->keys[i], w->keylens[i]);
-      if ((!gv || gv->type == J_NULL) && field_skipped(w->keys[i], w->keylens[i], skip))
-        continue;
-      st->c[d].key = w->keys[i];
-      st->n = d + 1;
-      if (!gv) {
-        render_path(st, d + 1, path, plen);
-        snprintf(diff, difflen, "%s: missing", path);
-        return 1;
-      }
-      if (cmp(gv, &w->items[i], skip, st, diff, difflen))
-        return 1;
-    }
-    st->n = d;
-    for (i = 0; i < g->len; i++)
-      if (!get_n(w, g->keys[i], g->keylens[i])) {
-        used = render_path(st, d, path, plen);
-        snprintf(diff, difflen, "%s%s%s: not in the canonical form", used ? path : "",
-                 used ? "." : "", g->keys[i]);
-        return 1;
-      }
-  }
-  return 0;
+  wk->st.n = d;
+  for (i = 0; i < g->len && !wk->stop; i++)
+    if (!get_n(w, g->keys[i], g->keylens[i]))
+      report(wk, JD_EXTRA, &g->items[i], NULL, g->keys[i], g->keylens[i]);
+}
+
+size_t json_diff_walk(const jvalue *got, const jvalue *want, const char *const *skip,
+                      jdiff_fn fn, void *ctx, size_t *leaves) {
+  static walk wk; /* a jpath is large; the runner compares one document at a time */
+  memset(&wk, 0, sizeof wk);
+  wk.skip = skip;
+  wk.fn = fn;
+  wk.ctx = ctx;
+  cmp(&wk, got, want);
+  if (leaves)
+    *leaves = wk.leaves;
+  return wk.ndiffs;
+}
+
+typedef struct first_diff {
+  char *out;
+  size_t n;
+} first_diff;
+
+static int keep_first(const jdiff *d, void *ctx) {
+  first_diff *f = ctx;
+  snprintf(f->out, f->n, "%s", d->text);
+  return 1;
 }
 
 int json_compare(const jvalue *got, const jvalue *want, const char *const *skip, char *diff,
                  size_t difflen) {
-  jpath st;
-  st.n = 0;
+  first_diff f = {diff, difflen};
   diff[0] = 0;
-  return cmp(got, want, skip, &st, diff, difflen);
+  return json_diff_walk(got, want, skip, keep_first, &f, NULL) != 0;
 }
 
 void json_write_string(FILE *out, const char *s) {

@@ -59,6 +59,31 @@ int json_number_equal(const jvalue *a, const jvalue *b);
 int json_compare(const jvalue *got, const jvalue *want, const char *const *skip, char *diff,
                  size_t difflen);
 
+/* Every difference between got and want, as json_compare finds them (in
+ * the same order; json_compare reports the first): */
+enum { JD_VALUE, JD_MISSING, JD_EXTRA, JD_LENGTH };
+#define JD_MAX_IDX 8
+typedef struct jdiff {
+  int kind;        /* JD_VALUE: the values differ; JD_MISSING: got lacks the key;
+                      JD_EXTRA: got has a key want has not; JD_LENGTH: arrays'
+                      lengths differ (after their common elements) */
+  const char *path; /* "functions[2].fres[0].rules.cfa.base", or "(top)" */
+  size_t idx[JD_MAX_IDX]; /* the array indices along the path, outermost first */
+  size_t nidx;
+  const jvalue *got, *want; /* NULL where absent */
+  char got_text[64], want_text[64]; /* short renderings: "\"fp\"", "8", "an array of 3" */
+  char text[600];   /* "PATH: got X, want Y", as json_compare writes it */
+} jdiff;
+/* Called for each difference; nonzero stops the walk. */
+typedef int (*jdiff_fn)(const jdiff *d, void *ctx);
+/* Walks got against want (skip as for json_compare), handing every
+ * difference to fn (may be NULL).  Returns the number of differences
+ * found (all of them, unless fn stopped the walk); *leaves (may be NULL)
+ * the number of scalar values compared, so a caller can tell a comparison
+ * that compared nothing (every field skipped) from one that agreed. */
+size_t json_diff_walk(const jvalue *got, const jvalue *want, const char *const *skip,
+                      jdiff_fn fn, void *ctx, size_t *leaves);
+
 /* Writes s as a JSON string literal (with quotes) into out; every < is
  * written \u003c, so the text is safe inside an HTML <script>. */
 #include <stdio.h>

@@ -94,9 +94,47 @@ void count(const impl *im, size_t n, unsigned long c[ST_COUNT], unsigned long *p
   }
 }
 
-void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n) {
+/* An implementation's failures by cause, from its failures.md: the table
+ * of fields and the groups' headings (their examples stay in the file). */
+static void summary_failures(FILE *f, const impl *im, const opts *o) {
+  char path[PATH_MAX], *line = NULL;
+  size_t cap = 0;
+  int in_groups = 0, shown = 0, more = 0;
+  FILE *in;
+  fprintf(f, "\n## %s: failures by cause\n\n", im->name);
+  pathf(path, sizeof path, "%s/%s/failures.md", o->out, im->name);
+  if (!(in = fopen(path, "r"))) {
+    fprintf(f, "(no %s)\n", path);
+    return;
+  }
+  while (getline(&line, &cap, in) > 0) {
+    if (!strncmp(line, "# ", 2))
+      continue;
+    if (!strncmp(line, "## Groups", 9)) {
+      in_groups = 1;
+      fprintf(f, "\nGroups, largest first (examples, the commands that reproduce them and "
+                 "their sections: `%s/failures.md`, `failures.html`, `groups/`):\n\n",
+              im->name);
+      continue;
+    }
+    if (!in_groups)
+      fputs(line, f);
+    else if (!strncmp(line, "### ", 4) && shown++ < 40)
+      fprintf(f, "- %s", line + 4);
+    else if (!strncmp(line, "### ", 4))
+      more++;
+  }
+  if (in_groups && !shown)
+    fprintf(f, "none\n");
+  if (more)
+    fprintf(f, "- ... %d more groups in failures.md\n", more);
+  free(line);
+  fclose(in);
+}
+
+void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n, const opts *o) {
   int m, s;
-  size_t i, shown;
+  (void)cs;
   fprintf(f, "# Conformance summary\n\n%zu corpus sections.\n\n", n);
   fprintf(f, "| implementation | version |");
   for (s = 0; s < ST_COUNT; s++)
@@ -113,17 +151,8 @@ void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n) {
       fprintf(f, " %lu |", c[s]);
     fprintf(f, "\n");
   }
-  for (m = 0; m < nim; m++) {
-    fprintf(f, "\n## %s: failures\n\n", ims[m].name);
-    for (i = 0, shown = 0; i < n; i++)
-      if (st_failed(ims[m].res[i].status) && shown++ < 200)
-        fprintf(f, "- `%s` (%s, %s): **%s** %s\n", cs[i].id, cs[i].cls, cs[i].finding,
-                st_names[ims[m].res[i].status], ims[m].res[i].detail);
-    if (!shown)
-      fprintf(f, "none\n");
-    else if (shown > 200)
-      fprintf(f, "- ... %zu more in results.jsonl\n", shown - 200);
-  }
+  for (m = 0; m < nim; m++)
+    summary_failures(f, &ims[m], o);
 }
 
 void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {

@@ -20,7 +20,12 @@
 /* ---- statuses ---- */
 enum {
   ST_PASS, ST_SHOULD_ACCEPT, ST_SHOULD_REJECT, ST_WRONG_OUTPUT, ST_WRONG_FINDING, ST_CRASH,
-  ST_TIMEOUT, ST_UNSUPPORTED, ST_IMPL_ACCEPT, ST_IMPL_REJECT, ST_SKIP, ST_UNSTABLE, ST_COUNT
+  ST_TIMEOUT, ST_UNSUPPORTED, ST_IMPL_ACCEPT, ST_IMPL_REJECT, ST_SKIP, ST_UNSTABLE,
+  /* Neither a pass nor a failure: the reader rejected an invalid or
+   * malformed case and its valid twin alike, so the rejection says nothing
+   * of the case's defect; or it accepted a valid case and gave nothing the
+   * runner could compare (no command answered, every field unknown). */
+  ST_TWIN_REJECTED, ST_NOTHING_COMPARED, ST_COUNT
 };
 extern const char *const st_names[ST_COUNT];
 /* How often a case is run again when its first outcome differs from the
@@ -49,6 +54,8 @@ typedef struct result {
    * did not stand (RUN_CONFIRMED), or by processes of its own alone. */
   unsigned char run;
   unsigned char lost; /* the serving process went away on this case */
+  unsigned ndiffs;    /* wrong-output: every difference found, over all commands */
+  unsigned long compared; /* values compared (decode, lookups, unwinds) */
 } result;
 enum { RUN_OWN, RUN_SERVED, RUN_CONFIRMED };
 
@@ -114,11 +121,19 @@ void setup_impl(impl *im, const char *spec, const opts *o);
  * it.  srv NULL: every command in a process of its own (the runner itself,
  * --no-serve, and every outcome decided again); else one long-lived
  * serving process (PROTOCOL.md, `serve`), started on the first command. */
+/* Where a worker keeps a case's differences (every one, as TSV lines:
+ * diffs.c) until the case is decided; NULL in the runner itself. */
+typedef struct diffsink {
+  char *buf;
+  size_t len, cap;
+  unsigned lines;
+} diffsink;
 typedef struct channel {
   const impl *im;
   const opts *o;
   proc_server *srv;
   unsigned started; /* serving processes this channel started */
+  diffsink *sink;
 } channel;
 
 /* Runs case k through the channel into r. */
@@ -127,6 +142,18 @@ void run_case(channel *ch, const kase *k, result *r);
 const skip_entry *skipped(const impl *im, const kase *k);
 void run_impl(impl *im, const opts *o, const kase *cs, size_t n);
 void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n);
+
+/* ---- diffs.c: every difference of a case, grouped by cause ---- */
+#define DIFFS_PER_CASE 2000 /* kept in detail per case; the rest only counted */
+void diff_reset(diffsink *ds);
+/* One difference of case k's command cmd (decode, lookup, unwind K). */
+void diff_add(diffsink *ds, const kase *k, const char *cmd, const jdiff *d, const jvalue *want);
+/* A worker's kept differences of case idx, appended to its file. */
+void diff_flush(diffsink *ds, FILE *f, size_t idx);
+/* Reads the workers' files of im, groups every failure by cause and
+ * writes OUT/NAME/failures.json and failures.md (and the groups'
+ * sections under OUT/NAME/groups/). */
+void write_failures(impl *im, const opts *o, const kase *cs, size_t n);
 
 /* ---- expected.c ---- */
 void load_expected(impl *im, const opts *o, const kase *cs, size_t n);
@@ -138,7 +165,7 @@ void mkdirs(const char *path);
 void write_results(const impl *im, const opts *o, const kase *cs, size_t n);
 void count(const impl *im, size_t n, unsigned long c[ST_COUNT], unsigned long *pass,
            unsigned long *fail);
-void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n);
+void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n, const opts *o);
 void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n);
 int write_tap(FILE *f, impl *ims, int nim, const kase *cs, size_t n);
 

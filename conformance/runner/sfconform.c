@@ -103,12 +103,12 @@ static void write_reports(impl *ims, int nim, const opts *o, const kase *cs, siz
   pathf(path, sizeof path, "%s/summary.md", o->out);
   if (!(f = fopen(path, "w")))
     sfc_die(2, "%s: cannot write", path);
-  write_summary(f, ims, nim, cs, n);
+  write_summary(f, ims, nim, cs, n, o);
   fclose(f);
   for (i = 0; i < nim; i++) {
     pathf(path, sizeof path, "%s/%s/summary.md", o->out, ims[i].name);
     if ((f = fopen(path, "w"))) {
-      write_summary(f, &ims[i], 1, cs, n);
+      write_summary(f, &ims[i], 1, cs, n, o);
       fclose(f);
     }
   }
@@ -256,6 +256,7 @@ int main(int argc, char **argv) {
     load_expected(&ims[i], &o, cs, n);
     run_impl(&ims[i], &o, cs, n);
     write_results(&ims[i], &o, cs, n);
+    write_failures(&ims[i], &o, cs, n);
     diffs[i] = check_expected(&ims[i], &o, cs, n);
   }
   write_reports(ims, nim, &o, cs, n);

@@ -17,7 +17,8 @@
 
 const char *const st_names[ST_COUNT] = {
     "pass",    "should-accept", "should-reject", "wrong-output", "wrong-finding", "crash",
-    "timeout", "unsupported",   "impl-accept",   "impl-reject",  "skip",          "unstable"};
+    "timeout", "unsupported",   "impl-accept",   "impl-reject",  "skip",          "unstable",
+    "twin-rejected", "nothing-compared"};
 
 /* snprintf for paths and messages that must not be cut short. */
 void pathf(char *buf, size_t n, const char *fmt, ...) {
