@@ -50,9 +50,11 @@ $(SFCONFORM): $(SFCONFORM_SRCS) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 	$(CC) $(CFLAGS_ALL) -Iconformance/runner -Icommon -o $@ $(filter %.c,$^) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 	@$(call link_deps,$(CFLAGS_ALL) -Iconformance/runner -Icommon,$^)
 
+# (its include flags are also the mutants', conformance/mutants/mutants.mk)
+SFADAPTER_REF_CFLAGS := -Idecoder/cli -Idecoder/src -Idecoder/fast -Icommon
 $(SFADAPTER_REF): conformance/adapters/reference.c $(SFA_KIT_LIB) $(SFR_DUMP_LIB) $(STATIC) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Idecoder/cli -Idecoder/src -Idecoder/fast -Icommon $(DEPFLAGS) -o $@ \
+	$(CC) $(CFLAGS_ALL) $(SFADAPTER_REF_CFLAGS) $(DEPFLAGS) -o $@ \
 	  conformance/adapters/reference.c $(SFA_KIT_LIB) $(SFR_DUMP_LIB) $(SFC_TOOLS_LIB) $(STATIC)
 
 $(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c $(SFA_KIT_LIB) $(SFC_TOOLS_LIB)
@@ -133,3 +135,6 @@ toolchains:
 .PHONY: list-adapters
 list-adapters:
 	@echo $(BUNDLED_ADAPTERS)
+
+# The suite's own mutation score: make mutants (conformance/mutants/mutants.mk).
+include conformance/mutants/mutants.mk
