@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -122,32 +123,62 @@ static void keep_err(proc_result *r, const char *buf, size_t got) {
   r->errlen += got;
 }
 
-/* Reads stdout and stderr until both end or the time limit passes. */
+/* A descriptor that becomes readable when the child exits (Linux 5.3's
+ * pidfd_open), or -1 when the kernel has none: the run then ends when the
+ * child's stdout and stderr are closed, as it always did. */
+static int exit_fd(pid_t pid) {
+#ifdef SYS_pidfd_open
+  return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+  (void)pid;
+  return -1;
+#endif
+}
+
+/* Reads stdout and stderr until both end or the time limit passes; with
+ * o->exit_grace_s, also until that long after the child's exit (what it
+ * left behind may hold them open for ever); with o->stop_at_cap, until
+ * its stdout passes o->max_out (it is then killed). */
 static void drain(pid_t pid, int fo, int fe, long deadline, const proc_opts *o, proc_result *r,
                   size_t *cap) {
   int open_o = 1, open_e = 1;
+  int xfd = o->exit_grace_s > 0 ? exit_fd(pid) : -1;
+  long end = deadline;
   while (open_o || open_e) {
-    struct pollfd fds[2];
-    int n = 0, left = (int)(deadline - now_ms()), k;
+    struct pollfd fds[3];
+    int n = 0, left = (int)(end - now_ms()), k;
     if (left <= 0) {
-      r->timed_out = 1;
+      if (end < deadline)
+        r->left_open = 1; /* it exited; the rest is not its own */
+      else
+        r->timed_out = 1;
       kill_child(pid, o);
-      return;
+      break;
     }
     if (open_o)
       fds[n].fd = fo, fds[n].events = POLLIN, fds[n++].revents = 0;
     if (open_e)
       fds[n].fd = fe, fds[n].events = POLLIN, fds[n++].revents = 0;
+    if (xfd >= 0)
+      fds[n].fd = xfd, fds[n].events = POLLIN, fds[n++].revents = 0;
     if (poll(fds, (nfds_t)n, left) < 0) {
       if (errno == EINTR)
         continue;
-      return;
+      break;
     }
     for (k = 0; k < n; k++) {
       char buf[65536];
       ssize_t got;
       if (!(fds[k].revents & (POLLIN | POLLHUP | POLLERR)))
         continue;
+      if (fds[k].fd == xfd) {
+        long grace = now_ms() + (long)(o->exit_grace_s * 1000);
+        close(xfd);
+        xfd = -1;
+        if (grace < end)
+          end = grace;
+        continue;
+      }
       got = read(fds[k].fd, buf, sizeof buf);
       if (got <= 0) {
         if (got < 0 && errno == EINTR)
@@ -158,12 +189,20 @@ static void drain(pid_t pid, int fo, int fe, long deadline, const proc_opts *o, 
           open_e = 0;
         continue;
       }
-      if (fds[k].fd == fo)
+      if (fds[k].fd == fo) {
         keep_out(r, cap, buf, (size_t)got, o->max_out);
-      else
+        if (r->out_truncated && o->stop_at_cap) {
+          kill_child(pid, o);
+          open_o = open_e = 0;
+          break;
+        }
+      } else {
         keep_err(r, buf, (size_t)got);
+      }
     }
   }
+  if (xfd >= 0)
+    close(xfd);
 }
 
 /* Reaps the child; one that closed its output but runs on is killed at
@@ -487,6 +526,10 @@ int proc_server_call(proc_server *s, char *const args[], const proc_opts *o, pro
   }
   if (parse_header(buf, &code, &outleft, &errleft) != 0)
     goto gone;
+  if (o->stop_at_cap && outleft > o->max_out) {
+    r->out_truncated = 1; /* not read: the serving process is ended */
+    goto gone;
+  }
   /* Room for the whole output at once (it announced its size). */
   if (outleft < o->max_out && outleft + 1 > cap) {
     char *p = realloc(r->out, outleft + 1);

@@ -14,6 +14,11 @@
 typedef struct proc_opts {
   double timeout_s;   /* killed after this many seconds (timed_out) */
   size_t max_out;     /* bytes of stdout kept; the rest dropped (out_truncated) */
+  int stop_at_cap;    /* a program whose stdout passes max_out is killed there
+                       * (out_truncated): its output is not read to the end */
+  double exit_grace_s; /* > 0: the run ends this long after the program exits,
+                        * even when what it started still holds its stdout or
+                        * stderr open (left_open); 0: when both are closed */
   char *const *envp;  /* the child's environment; NULL: the caller's */
   int search_path;    /* argv[0] without a '/' is looked for on $PATH */
   int own_group;      /* the child leads a process group of its own, killed whole
@@ -35,6 +40,8 @@ typedef struct proc_result {
   int code, sig;
   int timed_out;      /* killed by the runner after the time limit */
   int out_truncated;  /* stdout beyond max_out was dropped */
+  int left_open;      /* it exited, but its stdout or stderr stayed open past
+                       * exit_grace_s (held by a process it left behind) */
   int exec_errno;     /* the program could not be executed: why (errno) */
   long ms;
   size_t outcap;      /* bytes allocated at out (proc_free keeps one buffer) */

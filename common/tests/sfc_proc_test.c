@@ -185,6 +185,28 @@ int main(void) {
      "stdout beyond max_out dropped and said");
   proc_free(&r);
 
+  o = opts(10);
+  o.max_out = 1000;
+  o.stop_at_cap = 1;
+  ok(sh("/bin/sh", "exec yes", &o, &r) == 0 && r.outlen == 1000 && r.out_truncated &&
+         !r.exited && r.sig == SIGKILL && !r.timed_out && r.ms < 3000,
+     "stop_at_cap: a program printing without end is killed at the cap, not the time limit");
+  proc_free(&r);
+
+  o = opts(10);
+  o.exit_grace_s = 0.2;
+  ok(sh("/bin/sh", "sleep 30 & echo done", &o, &r) == 0 && r.exited && r.code == 0 &&
+         !strcmp(r.out, "done\n") && r.left_open && !r.timed_out && r.ms < 3000,
+     "exit_grace_s: a child holding stdout open ends the run that long after the exit");
+  proc_free(&r);
+
+  o = opts(10);
+  o.exit_grace_s = 0.2;
+  ok(sh("/bin/sh", "sleep 0.5; echo late", &o, &r) == 0 && r.exited && !r.left_open &&
+         !strcmp(r.out, "late\n"),
+     "exit_grace_s: the grace counts from the exit, not from the start");
+  proc_free(&r);
+
   {
     char *envp[] = {(char *)"PROC_TEST=from-envp", NULL};
     o = opts(10);

@@ -42,6 +42,32 @@ static void verdict(result *r, int st) {
   r->detail[0] = 0;
 }
 
+/* The adapter process of the command in flight and the serving process
+ * of this process (a worker), for the stop handler: they lead process
+ * groups of their own (adapter_run_opts), which a terminal's Ctrl-C does
+ * not reach. */
+static volatile sig_atomic_t cur_child, serve_pid;
+volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig) {
+  int saved = errno;
+  stop_signal = sig;
+  if (cur_child > 0)
+    kill(-(pid_t)cur_child, SIGKILL), kill((pid_t)cur_child, SIGKILL);
+  if (serve_pid > 0)
+    kill(-(pid_t)serve_pid, SIGKILL), kill((pid_t)serve_pid, SIGKILL);
+  errno = saved;
+}
+
+void catch_stop_signals(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+}
+
 /* Sends one command to the channel's serving process, started first when
  * none runs.  Returns proc_server_call's answer (1: it went away on the
  * command: r->lost is set). */
@@ -59,6 +85,7 @@ static int serve_one(channel *ch, const proc_opts *popts, const char *const *arg
       return 1;
     }
     ch->started++;
+    serve_pid = (sig_atomic_t)ch->srv->pid;
   }
   if (proc_server_call(ch->srv, (char *const *)args, popts, pr) != 0) {
     r->lost = 1;
@@ -85,13 +112,46 @@ static int run_own(const impl *im, const proc_opts *popts, const char *const *ar
   return rc;
 }
 
+/* An adapter that printed past the cap: stopped there. */
+static void too_much(result *r, const char *cmd, size_t cap) {
+  char c[32];
+  snprintf(c, sizeof c, "%zu", cap >> 20);
+  fail(r, ST_TOO_MUCH_OUTPUT, "%s: printed more than %s MiB, the most the runner keeps for "
+       "this case; stopped there", cmd, c);
+  r->code = -1000;
+}
+
+/* The stdout kept per command of case k: CAP_MIN more than twice its
+ * largest expected answer (runner.h). */
+static size_t case_cap(const kase *k) {
+  static const char *const ext[] = {"dump.json", "lookup.json", "unwind.json"};
+  size_t most = 0;
+  for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+    char p[PATH_MAX];
+    struct stat st;
+    sibling(k, ext[i], p, sizeof p);
+    if (stat(p, &st) == 0 && (size_t)st.st_size > most)
+      most = (size_t)st.st_size;
+  }
+  return CAP_MIN + 2 * most;
+}
+
 /* Runs one command through the channel; fills r on a crash or timeout
  * (returns -1), else 0. */
 static int run(channel *ch, const char *const *args, proc_result *pr, result *r) {
-  proc_opts popts = adapter_run_opts(ch->o, MAX_OUT);
+  proc_opts popts = adapter_run_opts(ch->o, ch->cap ? ch->cap : CAP_MIN);
+  popts.stop_at_cap = 1;
+  popts.exit_grace_s = EXIT_GRACE_S;
+  popts.child = &cur_child;
+  if (stop_signal) { /* the run is ending: nothing new is started */
+    fail(r, ST_NOT_RUN, "%s: not run: the run was interrupted", args[0]);
+    return -1;
+  }
   if (ch->srv) {
     if (serve_one(ch, &popts, args, pr, r) != 0) {
-      if (pr->timed_out) {
+      if (pr->out_truncated) {
+        too_much(r, args[0], popts.max_out);
+      } else if (pr->timed_out) {
         fail(r, ST_TIMEOUT, "%s: no exit within the time limit", args[0]);
         r->code = -1000;
       } else {
@@ -106,7 +166,9 @@ static int run(channel *ch, const char *const *args, proc_result *pr, result *r)
   r->ms += pr->ms;
   if (snprintf(r->err, sizeof r->err, "%s", pr->err) < 0)
     r->err[0] = 0;
-  if (pr->timed_out) {
+  if (pr->out_truncated) {
+    too_much(r, args[0], popts.max_out);
+  } else if (pr->timed_out) {
     fail(r, ST_TIMEOUT, "%s: no exit within the time limit", args[0]);
     r->code = -1000;
   } else if (!pr->exited) {
@@ -128,25 +190,64 @@ static int run(channel *ch, const char *const *args, proc_result *pr, result *r)
   return -1;
 }
 
-/* A lookup the section cannot answer (status rep-size-unknown: a
- * version-1 PCMASK function beyond its first row, SPEC-NOTES N14) is not
- * held against an implementation that declines to answer it: where the
- * expected object says rep-size-unknown and got says no-fre, the expected
- * status is taken as no-fre (rewritten in place: the parsed string owns at
- * least the 17 bytes of "rep-size-unknown").  A row found there is still
- * wrong-output (a CFA the section cannot justify).  Not under --strict,
- * which holds the oracle to its own answer. */
-static void accept_declined(const jvalue *got, jvalue *want) {
+/* Two lookup answers that say "no row" without being the oracle's
+ * (PROTOCOL.md, "Lookups"), outside --strict, which holds the oracle to its
+ * own answer:
+ * - declining: where the section cannot answer (rep-size-unknown: a
+ *   version-1 PCMASK function beyond its first row, SPEC-NOTES N14), an
+ *   implementation that says no-fre is not held wrong (the expected status
+ *   is rewritten in place: the parsed string owns the 17 bytes of
+ *   "rep-size-unknown").  A row found there is still wrong-output (a CFA
+ *   the section cannot justify).
+ * - falling back: status "fallback" (the reader has no row and would
+ *   unwind by a default frame, whatever rules it prints) stands for no-fde,
+ *   no-fre and rep-size-unknown at the same PC and mode: the expected
+ *   answer is taken for it.  Where the section has a row it differs
+ *   (status: got "fallback", want "found"). */
+static int same_string(const jvalue *a, const jvalue *b) {
+  return a && b && a->type == J_STRING && b->type == J_STRING && a->len == b->len &&
+         !memcmp(a->str, b->str, a->len);
+}
+static void accept_declined(jvalue *got, jvalue *want) {
   size_t i;
   if (got->type != J_ARRAY || want->type != J_ARRAY)
     return;
   for (i = 0; i < got->len && i < want->len; i++) {
-    const jvalue *gs = json_get(&got->items[i], "status");
-    jvalue *ws = (jvalue *)json_get(&want->items[i], "status");
-    if (ws && gs && ws->type == J_STRING && gs->type == J_STRING &&
-        !strcmp(ws->str, "rep-size-unknown") && !strcmp(gs->str, "no-fre")) {
+    jvalue *g = &got->items[i], *w = &want->items[i];
+    const jvalue *gs = json_get(g, "status");
+    jvalue *ws = (jvalue *)json_get(w, "status");
+    if (!ws || !gs || ws->type != J_STRING || gs->type != J_STRING)
+      continue;
+    if (!strcmp(ws->str, "rep-size-unknown") && !strcmp(gs->str, "no-fre")) {
       memcpy((char *)ws->str, "no-fre", sizeof "no-fre");
       ws->len = sizeof "no-fre" - 1;
+    } else if (!strcmp(gs->str, "fallback") &&
+               (!strcmp(ws->str, "no-fde") || !strcmp(ws->str, "no-fre") ||
+                !strcmp(ws->str, "rep-size-unknown")) &&
+               same_string(json_get(g, "pc"), json_get(w, "pc")) &&
+               same_string(json_get(g, "mode"), json_get(w, "mode"))) {
+      *g = *w; /* both documents live until the comparison ends */
+    }
+  }
+}
+
+/* One spelling for the rules that mean the same (decoder/JSON.md): a
+ * register saved at the header's fixed offset from the CFA (`fixed`, the
+ * offset given) is one saved at CFA + that offset (`at-cfa`).  Rewritten
+ * in both documents before they are compared (the strings are the
+ * arena's; a rule now points at a literal).  Not under --strict. */
+static void one_spelling(jvalue *v, int depth) {
+  size_t i;
+  if (depth > JSON_MAX_DEPTH || (v->type != J_OBJECT && v->type != J_ARRAY))
+    return;
+  for (i = 0; i < v->len; i++) {
+    jvalue *it = &v->items[i];
+    if (v->type == J_OBJECT && !strcmp(v->keys[i], "rule") && it->type == J_STRING &&
+        it->len == 5 && !strcmp(it->str, "fixed")) {
+      it->str = "at-cfa";
+      it->len = 6;
+    } else {
+      one_spelling(it, depth + 1);
     }
   }
 }
@@ -213,6 +314,10 @@ static int compare_output(channel *ch, const kase *k, const proc_result *pr,
   }
   if (!o->strict && !strcmp(what, "lookup"))
     accept_declined(&g.root, &w.root);
+  if (!o->strict) {
+    one_spelling(&g.root, 0);
+    one_spelling(&w.root, 0);
+  }
   {
     diff_ctx c = {ch, k, what, &w.root, r};
     nd = json_diff_walk(&g.root, &w.root, im->unknown, on_diff, &c, &leaves);
@@ -516,6 +621,7 @@ void run_case(channel *ch, const kase *k, result *r) {
   memset(r, 0, sizeof *r);
   if (ch->sink)
     diff_reset(ch->sink);
+  ch->cap = case_cap(k);
   snprintf(abi, sizeof abi, " %s ", k->abi);
   snprintf(endian, sizeof endian, " %s ", k->endian);
   if (!(im->versions & (1u << k->version))) {
@@ -582,6 +688,10 @@ const skip_entry *skipped(const impl *im, const kase *k) {
 }
 
 
+/* The index of a worker's last record when it stopped after
+ * TIMEOUT_STREAK timeouts in a row. */
+#define HUNG_RECORD ((size_t)-1)
+
 /* One result as a worker sends it to the runner, with the number of
  * serving processes the worker has started so far. */
 typedef struct record {
@@ -622,7 +732,7 @@ static int served_outcome_stands(const impl *im, size_t i, const result *r) {
  * given, on a case that does not crash or time out on its own, does not
  * work: the worker says so and the channel stops serving. */
 static void worker_case(channel *ch, const kase *cs, size_t i, result *r) {
-  channel own = {ch->im, ch->o, NULL, 0, ch->sink};
+  channel own = {ch->im, ch->o, NULL, 0, ch->sink, 0};
   int first_call, lost;
   run_case(ch, &cs[i], r);
   if (!ch->srv || r->status == ST_UNSUPPORTED)
@@ -714,7 +824,7 @@ __attribute__((noreturn)) static void worker(impl *im, const opts *o, const kase
   size_t i;
   static proc_server srv;
   static diffsink sink;
-  channel ch = {im, o, im->serve && im->serve <= o->serve ? &srv : NULL, 0, &sink};
+  channel ch = {im, o, im->serve && im->serve <= o->serve ? &srv : NULL, 0, &sink, 0};
   char dpath[PATH_MAX];
   FILE *dfile;
   pathf(dpath, sizeof dpath, "%s/%s/diffs.w%d.tsv", o->out, im->name, w);
@@ -725,6 +835,7 @@ __attribute__((noreturn)) static void worker(impl *im, const opts *o, const kase
   /* A serving process that goes away makes writes to it fail, not
    * kill the worker; the adapters get SIGPIPE back (adapter_run_opts). */
   signal(SIGPIPE, SIG_IGN);
+  int streak = 0; /* timeouts in a row */
   size_t mine = (size_t)w - (size_t)jobs; /* next_case's own count, without the counter */
   for (i = next_case(counter, &mine, jobs); i < n; i = next_case(counter, &mine, jobs)) {
     record rec;
@@ -733,7 +844,11 @@ __attribute__((noreturn)) static void worker(impl *im, const opts *o, const kase
     memset(&rec, 0, sizeof rec);
     rec.idx = i;
     worker_case(&ch, cs, i, &rec.r);
+    if (stop_signal)
+      break; /* killed in flight: not the case's outcome */
+    rec.r.decided = 1;
     rec.started = ch.started;
+    streak = rec.r.status == ST_TIMEOUT ? streak + 1 : 0;
     if (rec.r.status == ST_WRONG_OUTPUT)
       diff_flush(&sink, dfile, i);
     else
@@ -749,9 +864,21 @@ __attribute__((noreturn)) static void worker(impl *im, const opts *o, const kase
         _exit(2);
       p += put, left -= (size_t)put;
     }
+    if (streak >= TIMEOUT_STREAK && !o->keep_going) {
+      /* It answers nothing: a record past the cases says so. */
+      memset(&rec, 0, sizeof rec);
+      rec.idx = HUNG_RECORD;
+      if (write(fd, &rec, sizeof rec) != (ssize_t)sizeof rec)
+        _exit(2);
+      break;
+    }
   }
   if (fclose(dfile) != 0)
     _exit(2);
+  if (stop_signal || streak >= TIMEOUT_STREAK) {
+    proc_server_stop(&srv, 0); /* killed now: no grace */
+    _exit(0);
+  }
   /* Its stdin closed, the serving process ends by itself (and writes
    * what it writes at exit, such as coverage data).  One that ends
    * badly then (a leak checker's report at exit) found something no
@@ -776,7 +903,7 @@ __attribute__((noreturn)) static void worker(impl *im, const opts *o, const kase
 
 /* The worker processes of one run_impl, and what each has sent so far. */
 typedef struct pool {
-  int jobs, open_pipes;
+  int jobs, open_pipes, stopping;
   pid_t pids[64];
   int fds[64];
   record buf[64];
@@ -810,6 +937,15 @@ static void start_workers(pool *pl, impl *im, const opts *o, const kase *cs, siz
   }
 }
 
+/* Asks every worker to end (SIGTERM: each kills its case in flight). */
+static void stop_workers(pool *pl) {
+  if (pl->stopping)
+    return;
+  pl->stopping = 1;
+  for (int w = 0; w < pl->jobs; w++)
+    kill(pl->pids[w], SIGTERM);
+}
+
 /* Reads what worker w has ready: a whole record is a case's result. */
 static void read_worker(pool *pl, int w, impl *im, size_t n, size_t *done) {
   ssize_t r = read(pl->fds[w], (char *)&pl->buf[w] + pl->got[w], sizeof pl->buf[w] - pl->got[w]);
@@ -827,6 +963,9 @@ static void read_worker(pool *pl, int w, impl *im, size_t n, size_t *done) {
       im->res[pl->buf[w].idx] = pl->buf[w].r;
       pl->started[w] = pl->buf[w].started;
       ++*done;
+    } else if (pl->buf[w].idx == HUNG_RECORD && !im->hung) {
+      im->hung = 1;
+      stop_workers(pl); /* the others end with their case in flight */
     }
     pl->got[w] = 0;
   }
@@ -844,6 +983,8 @@ static void collect(pool *pl, impl *im, const opts *o, size_t n) {
         pf[np].fd = pl->fds[w], pf[np].events = POLLIN, pf[np++].revents = 0;
     if (poll(pf, (nfds_t)np, 500) < 0 && errno != EINTR)
       sfc_die(2, "%s", "poll failed");
+    if (stop_signal)
+      stop_workers(pl);
     for (int k = 0; k < np; k++) {
       if (!(pf[k].revents & (POLLIN | POLLHUP | POLLERR)))
         continue;
@@ -891,6 +1032,33 @@ static void apply_skips(impl *im, const kase *cs, size_t n) {
   }
 }
 
+/* The cases no worker decided (the run was interrupted, or the adapter
+ * stopped answering): not-run, with the reason, said once on stderr.
+ * Returns how many. */
+static size_t not_run(impl *im, const opts *o, const kase *cs, size_t n) {
+  size_t i, left = 0;
+  char t[32];
+  for (i = 0; i < n; i++) {
+    result *r = &im->res[i];
+    if (r->decided)
+      continue;
+    left++;
+    memset(r, 0, sizeof *r);
+    if (stop_signal)
+      fail(r, ST_NOT_RUN, "not run: the run was interrupted (signal %d)", (int)stop_signal);
+    else
+      fail(r, ST_NOT_RUN, "not run: the adapter timed out on %d cases in a row before it "
+           "(--keep-going runs every case)", TIMEOUT_STREAK);
+  }
+  (void)cs;
+  snprintf(t, sizeof t, "%g", o->timeout);
+  if (left && im->hung && !stop_signal)
+    fprintf(stderr, "sfconform: %s: stopped: %d cases in a row got no answer within --timeout "
+            "%s s, so the adapter is taken to answer nothing; %zu cases not run (--keep-going "
+            "runs every case)\n", im->name, TIMEOUT_STREAK, t, left);
+  return left;
+}
+
 /* Runs every case of one IMPL with o->jobs worker processes (forked from
  * the runner, which stays small: each case's adapter is started with
  * posix_spawn, common/sfc_proc.c).  Each worker takes the next case when it is free
@@ -913,7 +1081,8 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   if (counter)
     munmap(counter, sizeof *counter);
   reap_workers(&pl, im);
-  rerun_unstable(im, o, cs, n);
+  if (not_run(im, o, cs, n) == 0)
+    rerun_unstable(im, o, cs, n);
   apply_skips(im, cs, n);
 }
 
@@ -934,7 +1103,7 @@ void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n) {
     tried++;
     cnt[r->status]++;
     for (k = 0; k < RERUNS; k++) {
-      channel own = {im, o, NULL, 0, NULL};
+      channel own = {im, o, NULL, 0, NULL, 0};
       result again;
       run_case(&own, &cs[i], &again);
       seen |= 1u << again.status;

@@ -363,6 +363,7 @@ static const char *what_it_did(int st) {
   case ST_WRONG_FINDING: return "a rejection naming another finding";
   case ST_CRASH: return "a crash";
   case ST_TIMEOUT: return "no answer in time";
+  case ST_TOO_MUCH_OUTPUT: return "more output than the runner keeps";
   case ST_TWIN_REJECTED: return "a rejection of the case and of its valid twin";
   case ST_NOTHING_COMPARED: return "an accept with nothing to compare";
   default: return st_names[st];

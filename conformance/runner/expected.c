@@ -151,6 +151,12 @@ long check_expected(impl *im, const opts *o, const kase *cs, size_t n) {
     FILE *f;
     if (o->sample > 1)
       sfc_die(2, "%s", "--update-expected needs the whole corpus (no --sample)");
+    for (i = 0; i < n; i++)
+      if (im->res[i].status == ST_NOT_RUN) {
+        fprintf(stderr, "sfconform: %s: not rewritten: %s was not run (%s)\n", path, cs[i].id,
+                im->res[i].detail);
+        return -1;
+      }
     if (!(f = fopen(path, "w")))
       sfc_die(2, "%s: cannot write", path);
     fprintf(f, "# %s: the status of every corpus section (sfconform --update-expected)\n",

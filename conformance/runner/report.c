@@ -66,6 +66,7 @@ void write_results(const impl *im, const opts *o, const kase *cs, size_t n) {
     write_case_fields(f, k, 0);
     fprintf(f, ",\"status\":\"%s\",\"detail\":", st_names[r->status]);
     json_write_string(f, r->detail);
+    fprintf(f, ",\"compared\":%lu,\"differences\":%u", r->compared, r->ndiffs);
     fprintf(f, ",\"exit\":%d,\"ms\":%ld,\"run\":\"%s\",\"stderr\":", r->code, r->ms,
             r->run == RUN_SERVED ? "served" : r->run == RUN_CONFIRMED ? "confirmed" : "own");
     json_write_string(f, r->err);

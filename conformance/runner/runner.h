@@ -15,12 +15,26 @@
 #include "sfc_tools.h"
 
 #define MAX_IMPLS 16
-#define MAX_OUT ((size_t)512 << 20)
+/* What the runner keeps of one command's stdout: CAP_MIN, or twice the
+ * largest expected answer of the case and CAP_MIN more (a dump of 100,000
+ * functions is 35 MB); an adapter that prints more is stopped there
+ * (too-much-output), so a runaway one costs a worker at most that. */
+#define CAP_MIN ((size_t)4 << 20)
+/* How long a command may take to close its output after the adapter
+ * exits: what it left running in its process group is then killed. */
+#define EXIT_GRACE_S 1.0
 
 /* ---- statuses ---- */
 enum {
   ST_PASS, ST_SHOULD_ACCEPT, ST_SHOULD_REJECT, ST_WRONG_OUTPUT, ST_WRONG_FINDING, ST_CRASH,
-  ST_TIMEOUT, ST_UNSUPPORTED, ST_IMPL_ACCEPT, ST_IMPL_REJECT, ST_SKIP, ST_UNSTABLE,
+  ST_TIMEOUT,
+  /* Printed more than the runner keeps for one command (case_cap): stopped
+   * there, a failure of its own rather than a crash or a timeout. */
+  ST_TOO_MUCH_OUTPUT,
+  /* Never run: the run was interrupted (SIGINT, SIGTERM), or the adapter
+   * timed out on TIMEOUT_STREAK cases in a row and was stopped. */
+  ST_NOT_RUN,
+  ST_UNSUPPORTED, ST_IMPL_ACCEPT, ST_IMPL_REJECT, ST_SKIP, ST_UNSTABLE,
   /* Neither a pass nor a failure: the reader rejected an invalid or
    * malformed case and its valid twin alike, so the rejection says nothing
    * of the case's defect; or it accepted a valid case and gave nothing the
@@ -33,7 +47,11 @@ extern const char *const st_names[ST_COUNT];
  * timeout): outcomes that vary make it `unstable` (never a failure). */
 #define RERUNS 4
 #define MAX_RERUN_CASES 200
-static inline int st_failed(int s) { return s >= ST_SHOULD_ACCEPT && s <= ST_TIMEOUT; }
+static inline int st_failed(int s) { return s >= ST_SHOULD_ACCEPT && s <= ST_NOT_RUN; }
+/* An adapter that times out on this many cases in a row (in one worker)
+ * answers nothing: the rest of its cases are not-run (--keep-going runs
+ * them). */
+#define TIMEOUT_STREAK 5
 
 /* ---- one section of the corpus ---- */
 typedef struct kase {
@@ -56,6 +74,7 @@ typedef struct result {
   unsigned char lost; /* the serving process went away on this case */
   unsigned ndiffs;    /* wrong-output: every difference found, over all commands */
   unsigned long compared; /* values compared (decode, lookups, unwinds) */
+  unsigned char decided;  /* a worker sent it (else: not-run) */
 } result;
 enum { RUN_OWN, RUN_SERVED, RUN_CONFIRMED };
 
@@ -82,6 +101,7 @@ typedef struct impl {
   size_t nskips;
   result *res;
   int stale; /* skipped cases that now pass */
+  int hung;  /* stopped after TIMEOUT_STREAK timeouts in a row */
   /* conformance/expected/<name>.txt, mapped onto the corpus */
   int has_expected;
   char exp_version[128];       /* "# version: " line; empty when absent */
@@ -91,7 +111,7 @@ typedef struct impl {
 
 typedef struct opts {
   const char *corpus, *out, *confdir, *bindir, *template_path;
-  int jobs, sample, update_expected, strict, tap;
+  int jobs, sample, update_expected, strict, tap, keep_going;
   int progress; /* 0 none, 1 a line rewritten in place (a terminal), 2 a line every 10 s */
   int serve;    /* serving processes for IMPLs with im->serve up to this (0: none) */
   double timeout;
@@ -134,6 +154,7 @@ typedef struct channel {
   proc_server *srv;
   unsigned started; /* serving processes this channel started */
   diffsink *sink;
+  size_t cap;       /* stdout kept per command of the case in hand (case_cap) */
 } channel;
 
 /* Runs case k through the channel into r. */
@@ -141,6 +162,11 @@ void run_case(channel *ch, const kase *k, result *r);
 /* The skip-list entry that covers k, or NULL. */
 const skip_entry *skipped(const impl *im, const kase *k);
 void run_impl(impl *im, const opts *o, const kase *cs, size_t n);
+/* SIGINT or SIGTERM, once one has come (sfconform ends every case in
+ * flight, kills their process groups, writes what was decided so far and
+ * exits 128 + the signal); 0 before. */
+extern volatile sig_atomic_t stop_signal;
+void catch_stop_signals(void);
 void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n);
 
 /* ---- diffs.c: every difference of a case, grouped by cause ---- */

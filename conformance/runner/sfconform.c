@@ -34,7 +34,7 @@ static int usage(void) {
           "usage: sfconform [--corpus DIR] [--out DIR] [--confdir DIR] [--bindir DIR] [--template F]\n"
           "                 [-j N] [--timeout SECONDS] [--sample N] [--update-expected]\n"
           "                 [--strict] [--tap] [--progress | --no-progress]\n"
-          "                 [--serve | --no-serve] IMPL...\n"
+          "                 [--serve | --no-serve] [--keep-going] IMPL...\n"
           "--strict: also the exact finding of every rejected and questionable case, a real\n"
           "section's objdump text, and an invalid section's lookups and unwinds (the oracle's\n"
           "own check); --tap: TAP per corpus source on stdout, the report on stderr.\n"
@@ -43,9 +43,13 @@ static int usage(void) {
           "--serve / --no-serve: each worker sends the cases of an IMPL that offers `serve` to one\n"
           "long-lived serving process (default: libraries and bundled adapters; --serve: also\n"
           "other executables; --no-serve: none, every command in a process of its own).\n"
+          "--timeout: seconds a command may take (default 10); an IMPL that times out on %d\n"
+          "cases in a row is stopped, its other cases not-run (--keep-going: run them all).\n"
+          "SIGINT / SIGTERM end the cases in flight and write what was decided so far.\n"
           "IMPL: a bundled adapter (BINDIR/sfadapter-IMPL: reference, libsframe-2.47, objdump-2.44,\n"
           "...; make list-adapters), the path of an\n"
-          "executable or shared library speaking conformance/PROTOCOL.md, or NAME=PATH.\n");
+          "executable or shared library speaking conformance/PROTOCOL.md, or NAME=PATH.\n",
+          TIMEOUT_STREAK);
   return 2;
 }
 
@@ -57,7 +61,8 @@ static kase *cs;
 
 enum {
   OPT_CORPUS = 256, OPT_OUT, OPT_CONFDIR, OPT_BINDIR, OPT_TEMPLATE, OPT_TIMEOUT, OPT_SAMPLE,
-  OPT_UPDATE_EXPECTED, OPT_STRICT, OPT_TAP, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_SERVE, OPT_NO_SERVE
+  OPT_UPDATE_EXPECTED, OPT_STRICT, OPT_TAP, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_SERVE, OPT_NO_SERVE,
+  OPT_KEEP_GOING
 };
 static const struct option long_opts[] = {
     {"corpus", required_argument, NULL, OPT_CORPUS},
@@ -74,6 +79,7 @@ static const struct option long_opts[] = {
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"serve", no_argument, NULL, OPT_SERVE},
     {"no-serve", no_argument, NULL, OPT_NO_SERVE},
+    {"keep-going", no_argument, NULL, OPT_KEEP_GOING},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0}};
 
@@ -223,6 +229,7 @@ int main(int argc, char **argv) {
     case OPT_NO_PROGRESS: o.progress = 0; break;
     case OPT_SERVE: o.serve = 2; break;
     case OPT_NO_SERVE: o.serve = 0; break;
+    case OPT_KEEP_GOING: o.keep_going = 1; break;
     case 'h': return usage(), 0;
     case 1:
       if (optarg[0] == '-') /* "-" alone */
@@ -250,6 +257,7 @@ int main(int argc, char **argv) {
   mkdirs(o.out);
   printf("sfconform: %zu corpus sections%s, %d implementation%s, %d jobs\n", n,
          o.sample > 1 ? " (sampled)" : "", nim, nim == 1 ? "" : "s", o.jobs);
+  catch_stop_signals();
   for (i = 0; i < nim; i++) {
     printf("running %s (%s %s) ...\n", ims[i].name, ims[i].caps_name, ims[i].caps_version);
     fflush(stdout);
@@ -258,12 +266,21 @@ int main(int argc, char **argv) {
     write_results(&ims[i], &o, cs, n);
     write_failures(&ims[i], &o, cs, n);
     diffs[i] = check_expected(&ims[i], &o, cs, n);
+    if (stop_signal) { /* what was decided is written; the rest is not run */
+      fprintf(stderr, "sfconform: interrupted (signal %d): %s stopped with its cases in "
+              "flight, results so far in %s/%s/results.jsonl%s\n", (int)stop_signal,
+              ims[i].name, o.out, ims[i].name, i + 1 < nim ? "; the IMPLs after it not run" : "");
+      nim = i + 1;
+      break;
+    }
   }
   write_reports(ims, nim, &o, cs, n);
   print_matrix(ims, nim, n);
   bad = print_verdicts(ims, nim, &o, n);
   if (tap_out)
     bad |= write_tap(tap_out, ims, nim, cs, n);
+  if (stop_signal)
+    return 128 + (int)stop_signal;
   return bad;
 }
 

@@ -17,7 +17,7 @@
 
 const char *const st_names[ST_COUNT] = {
     "pass",    "should-accept", "should-reject", "wrong-output", "wrong-finding", "crash",
-    "timeout", "unsupported",   "impl-accept",   "impl-reject",  "skip",          "unstable",
+    "timeout", "too-much-output", "not-run", "unsupported",   "impl-accept",   "impl-reject",  "skip",          "unstable",
     "twin-rejected", "nothing-compared"};
 
 /* snprintf for paths and messages that must not be cut short. */
