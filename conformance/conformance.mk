@@ -10,6 +10,7 @@ SFADAPTER_REF := $(BUILD)/bin/sfadapter-reference
 SFADAPTER_DL  := $(BUILD)/bin/sfadapter-dl
 EXAMPLE_EXE   := $(BUILD)/bin/example-adapter
 EXAMPLE_SO    := $(BUILD)/lib/example-adapter.so
+TABLE_EXAMPLE := $(BUILD)/bin/table-adapter
 
 # What the text-tool adapters share (conformance/adapters/sfa_text.h): the
 # ELF wrapper, the dump model and its JSON, the GNU text parser.
@@ -39,7 +40,7 @@ BUNDLED_ADAPTERS := reference
 BUNDLED_BINS :=
 -include $(sort $(wildcard conformance/adapters/*.mk))
 
-CONFORMANCE_BINS := $(SFCONFORM) $(SFADAPTER_REF) $(SFADAPTER_DL) $(EXAMPLE_EXE) $(EXAMPLE_SO) \
+CONFORMANCE_BINS := $(SFCONFORM) $(SFADAPTER_REF) $(SFADAPTER_DL) $(EXAMPLE_EXE) $(EXAMPLE_SO) $(TABLE_EXAMPLE) \
                     $(BUNDLED_BINS)
 IMPL ?= $(BUNDLED_ADAPTERS)
 CONFORMANCE_FLAGS ?=
@@ -64,6 +65,12 @@ $(SFADAPTER_DL): conformance/adapters/sfadapter-dl.c $(SFA_KIT_LIB) $(SFC_TOOLS_
 $(EXAMPLE_EXE): conformance/examples/example-adapter.c $(STATIC)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -Iconformance/include $(DEPFLAGS) -o $@ $< $(STATIC)
+
+# The second example: a lookup-only reader with its own tables, built on
+# nothing of the oracle's (no include path, no library).
+$(TABLE_EXAMPLE): conformance/examples/table-adapter.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Iconformance/include $(DEPFLAGS) -o $@ $<
 
 $(EXAMPLE_SO): conformance/examples/example-adapter.c $(PIC_OBJS)
 	@mkdir -p $(@D)
