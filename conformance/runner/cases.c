@@ -3,6 +3,7 @@
  * processes. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS */
+#define _GNU_SOURCE 1     /* memmem */
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
@@ -610,13 +611,51 @@ static int twin_refused(channel *ch, const kase *k, result *r) {
   return refused;
 }
 
+/* The optional features case k's section uses (FEAT_*): PCREL and an aux
+ * header from its header bytes, PCMASK, flexible FDEs and signal frames
+ * from its expected dump (a section without one, an invalid one, is held
+ * to none of these: a rejection for a feature is then twin-rejected). */
+static unsigned case_features(const kase *k) {
+  static const char *const in_dump[] = {"\"pc_type\":\"mask\"", "\"fde_type\":\"flex\"",
+                                        "\"signal\":true"};
+  static const unsigned feat[] = {FEAT_PCMASK, FEAT_FLEX, FEAT_SIGNAL};
+  static const kase *last;
+  static unsigned memo;
+  unsigned char h[8];
+  unsigned f = 0;
+  char p[PATH_MAX];
+  const char *d;
+  size_t len;
+  FILE *s;
+  if (k == last)
+    return memo;
+  if ((s = fopen(k->path, "rb"))) {
+    if (fread(h, 1, sizeof h, s) == sizeof h &&
+        ((h[0] == 0xe2 && h[1] == 0xde) || (h[0] == 0xde && h[1] == 0xe2))) {
+      if (h[2] >= 2 && (h[3] & 4))
+        f |= FEAT_PCREL;
+      if (h[7])
+        f |= FEAT_AUXHDR;
+    }
+    fclose(s);
+  }
+  sibling(k, "dump.json", p, sizeof p);
+  if ((d = read_expected(p, &len)))
+    for (size_t i = 0; i < 3; i++)
+      if (memmem(d, len, in_dump[i], strlen(in_dump[i])))
+        f |= feat[i];
+  last = k;
+  return memo = f;
+}
+
 void run_case(channel *ch, const kase *k, result *r) {
   const impl *im = ch->im;
   const opts *o = ch->o;
   proc_result pr;
   char sfx[32];
   int valid = !strcmp(k->cls, "valid") || !strcmp(k->cls, "questionable");
-  char abi[80], endian[16];
+  char abi[80], endian[16], vpath[PATH_MAX];
+  kase vk[1];
 
   memset(r, 0, sizeof *r);
   if (ch->sink)
@@ -636,6 +675,23 @@ void run_case(channel *ch, const kase *k, result *r) {
   if (!strstr(im->endians, endian)) {
     fail(r, ST_UNSUPPORTED, "%s endian", k->endian);
     return;
+  }
+  if (im->has_features && (im->features & case_features(k)) != case_features(k)) {
+    unsigned need = case_features(k) & ~im->features;
+    char names[64] = "";
+    /* Where the start encoding is incidental, the corpus has the case
+     * with starts counted from the section: that one is run. */
+    if (need == FEAT_PCREL && case_variant(k, vk, vpath, sizeof vpath) == 0) {
+      k = vk;
+      r->variant = 1;
+    } else {
+      for (unsigned f = 0; f < 5; f++)
+        if (need & (1u << f))
+          snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                   names[0] ? ", " : "", feature_names[f]);
+      fail(r, ST_UNSUPPORTED_FEATURE, "needs %s", names);
+      return;
+    }
   }
   if (run_verdict(ch, k, k->path, &pr, r) != 0)
     return;
@@ -735,7 +791,7 @@ static void worker_case(channel *ch, const kase *cs, size_t i, result *r) {
   channel own = {ch->im, ch->o, NULL, 0, ch->sink, 0};
   int first_call, lost;
   run_case(ch, &cs[i], r);
-  if (!ch->srv || r->status == ST_UNSUPPORTED)
+  if (!ch->srv || r->status == ST_UNSUPPORTED || r->status == ST_UNSUPPORTED_FEATURE)
     return;
   if (served_outcome_stands(ch->im, i, r)) {
     r->run = RUN_SERVED;
@@ -1095,7 +1151,7 @@ void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n) {
     result *r = &im->res[i];
     unsigned seen = 1u << r->status, cnt[ST_COUNT] = {0};
     int k, s;
-    if (r->status == ST_UNSUPPORTED || skipped(im, &cs[i]))
+    if (r->status == ST_UNSUPPORTED || r->status == ST_UNSUPPORTED_FEATURE || skipped(im, &cs[i]))
       continue;
     if (im->has_expected ? as_expected(im, i, r->status)
                          : (r->status != ST_CRASH && r->status != ST_TIMEOUT))

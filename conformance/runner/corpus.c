@@ -86,6 +86,29 @@ void sibling(const kase *k, const char *ext, char *out, size_t n) {
   size_t len = strlen(k->path);
   if (len > 7 && strcmp(k->path + len - 7, ".sframe") == 0)
     len -= 7;
+  if (k->variant) { /* NAME.abs: its own section, twin and dump; the rest NAME's */
+    len -= 4;
+    if (!strcmp(ext, "sframe") || !strcmp(ext, "twin.sframe") || !strcmp(ext, "dump.json")) {
+      snprintf(out, n, "%.*s.abs.%s", (int)len, k->path, ext);
+      return;
+    }
+  }
   snprintf(out, n, "%.*s.%s", (int)len, k->path, ext);
 }
 
+int case_variant(const kase *k, kase *v, char *buf, size_t n) {
+  size_t len = strlen(k->path);
+  if (k->variant || len <= 7 || strcmp(k->path + len - 7, ".sframe") != 0)
+    return -1;
+  snprintf(buf, n, "%.*s.abs.sframe", (int)(len - 7), k->path);
+  if (access(buf, R_OK) != 0)
+    return -1;
+  *v = *k;
+  v->path = buf;
+  v->variant = 1;
+  return 0;
+}
+
+const kase *case_as_run(const kase *k, const result *r, kase *v, char *buf, size_t n) {
+  return r->variant && case_variant(k, v, buf, n) == 0 ? v : k;
+}

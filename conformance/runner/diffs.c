@@ -545,7 +545,9 @@ static void write_group_json(FILE *f, const impl *im, const opts *o, const kase 
   json_str(f, dir);
   fprintf(f, ",\"examples\":[");
   for (int e = 0; e < g->nex; e++) {
-    const kase *k = &cs[g->ex[e].idx];
+    kase vk;
+    char vp[PATH_MAX];
+    const kase *k = case_as_run(&cs[g->ex[e].idx], &im->res[g->ex[e].idx], &vk, vp, sizeof vp);
     impl_cmd(im, k, &g->ex[e], a, sizeof a);
     oracle_cmd(o, k, &g->ex[e], b, sizeof b);
     fprintf(f, "%s{\"id\":", e ? "," : "");
@@ -577,7 +579,9 @@ static void write_group_md(FILE *f, const impl *im, const opts *o, const kase *c
           st_names[g->status], g->cmd, g->field, g->shape, g->cases, g->cases == 1 ? "" : "s",
           g->diffs, g->diffs == 1 ? "" : "s");
   for (int e = 0; e < g->nex; e++) {
-    const kase *k = &cs[g->ex[e].idx];
+    kase vk;
+    char vp[PATH_MAX];
+    const kase *k = case_as_run(&cs[g->ex[e].idx], &im->res[g->ex[e].idx], &vk, vp, sizeof vp);
     impl_cmd(im, k, &g->ex[e], a, sizeof a);
     oracle_cmd(o, k, &g->ex[e], b, sizeof b);
     fprintf(f, "- `%s`%s%s: got %s, want %s\n", k->id, g->ex[e].loc[0] ? " at " : "",
@@ -640,7 +644,9 @@ static void write_html_page(FILE *f, const impl *im, const opts *o, const kase *
     html_text(f, g->shape);
     fprintf(f, "<details><summary>examples</summary>");
     for (int e = 0; e < g->nex; e++) {
-      const kase *k = &cs[g->ex[e].idx];
+      kase vk;
+    char vp[PATH_MAX];
+    const kase *k = case_as_run(&cs[g->ex[e].idx], &im->res[g->ex[e].idx], &vk, vp, sizeof vp);
       impl_cmd(im, k, &g->ex[e], a, sizeof a);
       oracle_cmd(o, k, &g->ex[e], b, sizeof b);
       fprintf(f, "<p><code>");
@@ -729,8 +735,12 @@ void write_failures(impl *im, const opts *o, const kase *cs, size_t n) {
     if (i < 99) { /* the sections of the first 99 groups, for a bug report */
       pathf(gdir, sizeof gdir, "%s/%s", dir, rel);
       mkdirs(gdir);
-      for (int e = 0; e < gs.g[i].nex; e++)
-        export_case(&cs[gs.g[i].ex[e].idx], gdir);
+      for (int e = 0; e < gs.g[i].nex; e++) {
+        size_t x = gs.g[i].ex[e].idx;
+        kase vk;
+        char vp[PATH_MAX];
+        export_case(case_as_run(&cs[x], &im->res[x], &vk, vp, sizeof vp), gdir);
+      }
     } else {
       rel[0] = 0;
     }

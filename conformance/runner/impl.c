@@ -230,6 +230,24 @@ static void read_capabilities(impl *im, const jvalue *root, const opts *o) {
   if (list_has(v, "big"))
     strcat(im->endians, " big ");
   keep_unknown_fields(im, json_get(root, "unknown_fields"));
+  /* Optional features: without the key, every one (as before it existed). */
+  im->features = FEAT_ALL;
+  if ((v = json_get(root, "features"))) {
+    if (v->type != J_ARRAY)
+      sfc_die(2, "%s: capabilities: \"features\" is not an array", im->name);
+    im->has_features = 1;
+    im->features = 0;
+    for (size_t k = 0; k < v->len; k++) {
+      unsigned f;
+      for (f = 0; f < 5; f++)
+        if (v->items[k].type == J_STRING && !strcmp(v->items[k].str, feature_names[f]))
+          break;
+      if (f == 5)
+        sfc_die(2, "%s: capabilities: unknown feature in \"features\" (known: pcrel, pcmask, "
+                "flex, signal, auxhdr)", im->name);
+      im->features |= 1u << f;
+    }
+  }
 }
 
 void setup_impl(impl *im, const char *spec, const opts *o) {

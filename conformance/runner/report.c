@@ -67,6 +67,8 @@ void write_results(const impl *im, const opts *o, const kase *cs, size_t n) {
     fprintf(f, ",\"status\":\"%s\",\"detail\":", st_names[r->status]);
     json_write_string(f, r->detail);
     fprintf(f, ",\"compared\":%lu,\"differences\":%u", r->compared, r->ndiffs);
+    if (r->variant) /* run on NAME.abs.sframe: the reader lacks PCREL */
+      fprintf(f, ",\"section\":\"abs\"");
     fprintf(f, ",\"exit\":%d,\"ms\":%ld,\"run\":\"%s\",\"stderr\":", r->code, r->ms,
             r->run == RUN_SERVED ? "served" : r->run == RUN_CONFIRMED ? "confirmed" : "own");
     json_write_string(f, r->err);

@@ -39,7 +39,10 @@ enum {
    * malformed case and its valid twin alike, so the rejection says nothing
    * of the case's defect; or it accepted a valid case and gave nothing the
    * runner could compare (no command answered, every field unknown). */
-  ST_TWIN_REJECTED, ST_NOTHING_COMPARED, ST_COUNT
+  ST_TWIN_REJECTED, ST_NOTHING_COMPARED,
+  /* Outside the capabilities like unsupported, but for an optional
+   * feature the section uses (capabilities "features"), counted apart. */
+  ST_UNSUPPORTED_FEATURE, ST_COUNT
 };
 extern const char *const st_names[ST_COUNT];
 /* How often a case is run again when its first outcome differs from the
@@ -58,7 +61,14 @@ typedef struct kase {
   char *id, *cls, *finding, *abi, *endian, *path; /* manifest columns */
   char *casename, *title, *source, *vma, *pcs;    /* from NAME.expect */
   int version, unwinds;
+  int variant; /* path is NAME.abs.sframe: the version-2 case with starts
+                * counted from the section (for a reader without PCREL) */
 } kase;
+
+/* The optional features a reader may lack (PROTOCOL.md, "features"). */
+enum { FEAT_PCREL = 1, FEAT_PCMASK = 2, FEAT_FLEX = 4, FEAT_SIGNAL = 8, FEAT_AUXHDR = 16,
+       FEAT_ALL = 31 };
+extern const char *const feature_names[5];
 
 typedef struct result {
   int status;
@@ -75,6 +85,7 @@ typedef struct result {
   unsigned ndiffs;    /* wrong-output: every difference found, over all commands */
   unsigned long compared; /* values compared (decode, lookups, unwinds) */
   unsigned char decided;  /* a worker sent it (else: not-run) */
+  unsigned char variant;  /* run on the case's NAME.abs.sframe (kase.variant) */
 } result;
 enum { RUN_OWN, RUN_SERVED, RUN_CONFIRMED };
 
@@ -94,6 +105,8 @@ typedef struct impl {
   unsigned servers;   /* serving processes started by the run's workers */
   int serve_failed;   /* serving processes that ended badly after their last case */
   unsigned versions;  /* bit v */
+  int has_features;   /* capabilities list "features" (else every one is had) */
+  unsigned features;  /* FEAT_* it has */
   char abis[128], endians[64];
   const char *unknown[32];
   char *unknown_store;
@@ -130,6 +143,11 @@ const char *read_expected(const char *path, size_t *len);
 kase *load_corpus(const opts *o, size_t *n);
 /* The file beside a case's section with extension ext. */
 void sibling(const kase *k, const char *ext, char *out, size_t n);
+/* The case's NAME.abs.sframe variant into v (its path in buf): 0, or -1
+ * when the corpus has none. */
+int case_variant(const kase *k, kase *v, char *buf, size_t n);
+/* The result's case as it was run: k, or its variant in v. */
+const kase *case_as_run(const kase *k, const result *r, kase *v, char *buf, size_t n);
 
 /* ---- impl.c ---- */
 proc_opts adapter_run_opts(const opts *o, size_t max_out);

@@ -171,12 +171,12 @@ static int print_verdicts(impl *ims, int nim, const opts *o, size_t n) {
              by[RUN_CONFIRMED]);
     }
     printf("\n  %lu passed, %lu failed\n", p, fl);
-    if (c[ST_UNSUPPORTED] == n)
+    if (c[ST_UNSUPPORTED] + c[ST_UNSUPPORTED_FEATURE] == n)
       printf("\n  nothing checked: every case is outside the capabilities it declares");
     if (ims[i].serve_failed)
       printf("\n  %d serving processes ended badly after their last case (said above)",
              ims[i].serve_failed);
-    if (d > 0 || ims[i].stale || ims[i].serve_failed || c[ST_UNSUPPORTED] == n ||
+    if (d > 0 || ims[i].stale || ims[i].serve_failed || c[ST_UNSUPPORTED] + c[ST_UNSUPPORTED_FEATURE] == n ||
         (d < 0 && fl > 0 && !o->update_expected))
       bad = 1;
   }

@@ -18,7 +18,8 @@
 const char *const st_names[ST_COUNT] = {
     "pass",    "should-accept", "should-reject", "wrong-output", "wrong-finding", "crash",
     "timeout", "too-much-output", "not-run", "unsupported",   "impl-accept",   "impl-reject",  "skip",          "unstable",
-    "twin-rejected", "nothing-compared"};
+    "twin-rejected", "nothing-compared", "unsupported-feature"};
+const char *const feature_names[5] = {"pcrel", "pcmask", "flex", "signal", "auxhdr"};
 
 /* snprintf for paths and messages that must not be cut short. */
 void pathf(char *buf, size_t n, const char *fmt, ...) {

@@ -139,3 +139,29 @@ VALID=(fre-start-at-size-v2-amd64-le dataword-size-2-v2-amd64-le cfa-base-fp-bit
   # every difference of a case is counted in its result
   [ "$(field_of fre-start-at-size-v2-amd64-le cfafp differences)" -gt 5 ]
 }
+
+@test "features: a reader that says it lacks PCREL is judged on each case's section with starts counted from the section" {
+  mini_corpus "${VALID[@]}" fre-data-overrun-v2-amd64-le unwind-three-frames-v3-amd64-le
+  export WRAP=no-pcrel-said
+  conform nps
+  [ "$status" -eq 0 ]
+  for id in "${VALID[@]}" fre-data-overrun-v2-amd64-le; do
+    [ "$(status_of $id nps)" = pass ]
+    [ "$(field_of $id nps section)" = abs ]
+  done
+  # version 3 always counts starts from the field: nothing to run it on
+  [ "$(status_of unwind-three-frames-v3-amd64-le nps)" = unsupported-feature ]
+  [ "$(detail_of unwind-three-frames-v3-amd64-le nps)" = "needs pcrel" ]
+  [[ "$output" == *"unsupported-feature 1"* ]]
+  [[ "$output" == *"5 passed, 0 failed"* ]]
+  # an unknown feature name is a clear error
+  cat > "$T/badfeat.sh" <<EOS
+#!/bin/sh
+[ "\$1" = capabilities ] && { echo '{"name":"x","version":"1","commands":["decode"],"versions":[2],"abis":["amd64"],"endian":["little"],"features":["pcrell"]}'; exit 0; }
+exit 2
+EOS
+  chmod +x "$T/badfeat.sh"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" "$T/badfeat.sh"
+  [ "$status" -eq 2 ]
+  [[ "$output" == *"unknown feature"* ]]
+}

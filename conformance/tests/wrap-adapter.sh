@@ -6,6 +6,7 @@
 #   fallback-all   lookup-only, answering "fallback" at every PC
 #   no-pcrel       rejects every version-2 section with FDE_FUNC_START_PCREL
 #                  (a reader that lacks the feature)
+#   no-pcrel-said  the same, and says so: "features" lists all but pcrel
 #   blind          decode only, printing {} with every top-level field unknown
 #   cfa-fp         takes every SP-based CFA for an FP-based one
 # None lists "serve": its serve would be the reference's own.
@@ -21,7 +22,9 @@ case "${WRAP:?}:$1" in
   fallback-all:lookup)
     "$ref" "$@" | sed -e 's/"status":"[a-z-]*"/"status":"fallback"/g'; exit 0 ;;
   no-pcrel:capabilities) caps '"decode","lookup"' ''; exit 0 ;;
-  no-pcrel:*)
+  no-pcrel-said:capabilities)
+    caps '"decode","lookup","unwind"' '' | sed 's/}$/,"features":["pcmask","flex","signal","auxhdr"]}/'; exit 0 ;;
+  no-pcrel:*|no-pcrel-said:*)
     # byte 2 the version, byte 3 the flags (0x4: FDE_FUNC_START_PCREL)
     v=$(od -An -j2 -N1 -tu1 "$2" | tr -d ' '); fl=$(od -An -j3 -N1 -tu1 "$2" | tr -d ' ')
     if [ "$v" = 2 ] && [ $((fl & 4)) -ne 0 ]; then echo "PCREL not supported" >&2; exit 1; fi ;;

@@ -184,7 +184,7 @@ static int resolve_chain(const cat_unwind *u, const cat_concrete *cc, const char
  * (conformance/PROTOCOL.md, twin-rejected).  0 (out->twin set, or left
  * NULL when the base gives starts as raw values), or -1 after an error. */
 static int build_twin(const cat_catalogue *cat, const cat_concrete *cc, const cat_model *bm,
-                      cat_built *out) {
+                      int abs, cat_built *out) {
   wmodel w;
   wfunc *cur = NULL;
   sfe_model m;
@@ -208,6 +208,8 @@ static int build_twin(const cat_catalogue *cat, const cat_concrete *cc, const ca
       rc = 0;
       goto done;
     }
+  if (abs)
+    w.hdr.flags &= (uint8_t)~SFR_F_FDE_FUNC_START_PCREL;
   if (cat_wmodel_to_sfe(&w, cc, &m) != 0)
     goto done;
   if (sfe_encode(&m, &s, err, sizeof err) != SFE_OK) {
@@ -215,15 +217,34 @@ static int build_twin(const cat_catalogue *cat, const cat_concrete *cc, const ca
              cc->c->base, err);
     goto done;
   }
-  out->twin = cat_xcalloc(s.len ? s.len : 1, 1);
-  memcpy(out->twin, s.bytes, s.len);
-  out->twin_len = s.len;
+  if (abs) {
+    out->abs_twin = cat_xcalloc(s.len ? s.len : 1, 1);
+    memcpy(out->abs_twin, s.bytes, s.len);
+    out->abs_twin_len = s.len;
+  } else {
+    out->twin = cat_xcalloc(s.len ? s.len : 1, 1);
+    memcpy(out->twin, s.bytes, s.len);
+    out->twin_len = s.len;
+  }
   rc = 0;
 done:
   sfe_section_free(&s);
   sfe_model_free(&m);
   cat_wmodel_free(&w);
   return rc;
+}
+
+/* Whether a case's start encoding is incidental to it: none of its byte
+ * overrides sets a start, the flags or the version (whose meaning the
+ * encoding changes). */
+static int abs_incidental(const cat_case *c) {
+  for (size_t i = 0; i < c->novs; i++) {
+    const cat_override *o = &c->ovs[i];
+    if (o->kind == OV_SET && (strstr(o->target, "start") || strstr(o->target, "flags") ||
+                              strstr(o->target, "version")))
+      return 0;
+  }
+  return 1;
 }
 
 int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) {
@@ -251,7 +272,7 @@ int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) 
                       cat_abi_name(cc->abi));
     if (cat_wmodel_apply(&w, bm->ops, bm->nops, bm->file, cc, &cur) != 0)
       goto done;
-    if ((c->cls == CAT_MALFORMED || c->cls == CAT_INVALID) && build_twin(cat, cc, bm, out) != 0)
+    if ((c->cls == CAT_MALFORMED || c->cls == CAT_INVALID) && build_twin(cat, cc, bm, 0, out) != 0)
       goto done;
   }
   if (cat_wmodel_apply(&w, c->ops, c->nops, c->file, cc, &cur) != 0)
@@ -309,6 +330,29 @@ int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) 
     goto done;
   }
   choose_pcs(c, &out->model, out);
+  if (cc->version == 2 && !has_raw && abs_incidental(c) &&
+      out->model.flags == (SFR_F_FDE_SORTED | SFR_F_FDE_FUNC_START_PCREL)) {
+    /* the same section with starts counted from the section: only the
+     * flag and the start fields differ */
+    sfe_section a;
+    memset(&a, 0, sizeof a);
+    out->model.flags = SFR_F_FDE_SORTED;
+    st = sfe_encode(&out->model, &a, err, sizeof err);
+    out->model.flags = SFR_F_FDE_SORTED | SFR_F_FDE_FUNC_START_PCREL;
+    if (st != SFE_OK) {
+      encode_error(c, cc, &w, st, err);
+      goto done;
+    }
+    /* the same byte overrides: the layout is the same */
+    rc = cat_apply_overrides(cc, &out->model, &a, c->ovs, c->novs, c->file, &out->abs,
+                             &out->abs_len);
+    sfe_section_free(&a);
+    if (rc != 0)
+      goto done;
+    rc = -1;
+    if (out->twin && build_twin(cat, cc, cat_find_model(cat, c->base, cc->abi), 1, out) != 0)
+      goto done;
+  }
   if (c->nunwinds) {
     if (c->cls == CAT_MALFORMED) {
       cat_berr(c->file, c->line, cc, "a malformed section is not unwound");
@@ -338,6 +382,8 @@ void cat_built_free(cat_built *b) {
   sfe_model_free(&b->model);
   free(b->bytes);
   free(b->twin);
+  free(b->abs);
+  free(b->abs_twin);
   free(b->pcs);
   memset(b, 0, sizeof *b);
 }

@@ -222,6 +222,13 @@ typedef struct cat_built {
                         model alone, encoded for the same version, ABI and
                         byte order (NULL: the case has no base) */
   size_t twin_len;
+  /* Version 2 with FDE_FUNC_START_PCREL where the encoding is incidental
+   * (the default flags, no raw starts, no byte overrides): the same model
+   * with starts counted from the section (flag clear), and its twin's.  A
+   * reader without PCREL is judged on these (conformance/PROTOCOL.md,
+   * features).  NULL otherwise. */
+  uint8_t *abs, *abs_twin;
+  size_t abs_len, abs_twin_len;
   uint64_t *pcs;
   size_t npcs;
   uint64_t **chains; /* [nchains] each unwind's chain, resolved */

@@ -45,6 +45,21 @@ int cat_write(const cat_concrete *cc, const cat_built *b, const char *outdir) {
       return -1;
   }
 
+  if (b->abs) {
+    if (!(f = open_out(outdir, cc->id, "abs.sframe")))
+      return -1;
+    fwrite(b->abs, 1, b->abs_len, f);
+    if (close_out(f, cc->id, "abs.sframe") != 0)
+      return -1;
+  }
+  if (b->abs_twin) {
+    if (!(f = open_out(outdir, cc->id, "abs.twin.sframe")))
+      return -1;
+    fwrite(b->abs_twin, 1, b->abs_twin_len, f);
+    if (close_out(f, cc->id, "abs.twin.sframe") != 0)
+      return -1;
+  }
+
   if (!(f = open_out(outdir, cc->id, "expect")))
     return -1;
   fprintf(f, "id: %s\n", cc->id);
@@ -99,6 +114,17 @@ int cat_write(const cat_concrete *cc, const cat_built *b, const char *outdir) {
     sfe_expected_json(&b->model, f);
     if (close_out(f, cc->id, "dump.json") != 0)
       return -1;
+    if (b->abs) { /* the same dump but for the flag */
+      sfe_model *m = (sfe_model *)&b->model;
+      uint8_t flags = m->flags;
+      if (!(f = open_out(outdir, cc->id, "abs.dump.json")))
+        return -1;
+      m->flags = (uint8_t)(flags & ~SFR_F_FDE_FUNC_START_PCREL);
+      sfe_expected_json(m, f);
+      m->flags = flags;
+      if (close_out(f, cc->id, "abs.dump.json") != 0)
+        return -1;
+    }
   }
   if (b->npcs) {
     if (!(f = open_out(outdir, cc->id, "lookup.json")))
