@@ -14,6 +14,7 @@
  * OUT/NAME/groups/NN/, a directory the author can attach to a report. */
 #define _DEFAULT_SOURCE 1
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -669,6 +670,32 @@ static void write_html_page(FILE *f, const impl *im, const opts *o, const kase *
   fprintf(f, "</table>\n</body></html>\n");
 }
 
+/* Empties dir/groups of an earlier run's exports (groups/NN/ files): a
+ * group that no longer exists leaves no sections behind. */
+static void clear_groups(const char *dir) {
+  char g[PATH_MAX], sub[PATH_MAX], file[PATH_MAX];
+  DIR *d, *e;
+  struct dirent *x, *y;
+  pathf(g, sizeof g, "%s/groups", dir);
+  if (!(d = opendir(g)))
+    return;
+  while ((x = readdir(d))) {
+    if (x->d_name[0] == '.')
+      continue;
+    pathf(sub, sizeof sub, "%s/%s", g, x->d_name);
+    if ((e = opendir(sub))) {
+      while ((y = readdir(e)))
+        if (y->d_name[0] != '.') {
+          pathf(file, sizeof file, "%s/%s", sub, y->d_name);
+          unlink(file);
+        }
+      closedir(e);
+    }
+    rmdir(sub);
+  }
+  closedir(d);
+}
+
 void write_failures(impl *im, const opts *o, const kase *cs, size_t n) {
   groups gs;
   char dir[PATH_MAX], path[PATH_MAX], gdir[PATH_MAX];
@@ -676,6 +703,7 @@ void write_failures(impl *im, const opts *o, const kase *cs, size_t n) {
   FILE *f, *md;
   memset(&gs, 0, sizeof gs);
   pathf(dir, sizeof dir, "%s/%s", o->out, im->name);
+  clear_groups(dir);
   for (int w = 0; w < 64; w++) {
     pathf(path, sizeof path, "%s/diffs.w%d.tsv", dir, w);
     read_diffs(&gs, im, path, n);

@@ -110,8 +110,10 @@ VALID=(fre-start-at-size-v2-amd64-le dataword-size-2-v2-amd64-le cfa-base-fp-bit
 @test "every difference is kept and grouped by cause, with commands that reproduce it" {
   mini_corpus "${VALID[@]}"
   export WRAP=cfa-fp
+  mkdir -p "$T/out/cfafp/groups/99" && touch "$T/out/cfafp/groups/99/stale.sframe"
   conform cfafp
   [ "$status" -eq 1 ]
+  [ ! -e "$T/out/cfafp/groups/99" ]           # an earlier run's exports are gone
   F="$T/out/cfafp/failures.json"
   [ "$(jq -r .schema "$F")" = sframe-conformance/failures/1 ]
   # the one whose CFAs are all FP-based passes; the other three fail
