@@ -33,7 +33,8 @@ setup() {
       if (k == "class") cls = $2
       if (k == "source") src = $2
       if (k == "pcs") pcs = $2
-      if (k == "unwinds") uw = $2 }
+      if (k == "unwinds") uw = $2
+      if (k == "version") ver = $2 }
     function check() {
       if (keys != want (uw ? "unwinds " : "")) { print name ": keys " keys; bad = 1 }
       for (u = 1; u <= uw; u++)
@@ -45,10 +46,18 @@ setup() {
         print name ": dump.json does not match class " cls; bad = 1 }
       if ((pcs != "") != (have[name ".lookup.json"] == 1)) { print name ": lookup.json vs pcs"; bad = 1 }
       if (src != "catalogue") { print name ": source " src; bad = 1 }
+      # the valid twin of an invalid or malformed case; the abs section of a version-2 one
+      if (have[name ".twin.sframe"] && cls != "invalid" && cls != "malformed") {
+        print name ": a twin for class " cls; bad = 1 }
+      if (have[name ".abs.sframe"] && ver != 2) { print name ": abs section in version " ver; bad = 1 }
+      if (have[name ".abs.twin.sframe"] && !(have[name ".abs.sframe"] && have[name ".twin.sframe"])) {
+        print name ": abs twin without its abs section and twin"; bad = 1 }
+      if (have[name ".abs.sframe"] && (cls == "valid" || cls == "questionable") != (have[name ".abs.dump.json"] == 1)) {
+        print name ": abs.dump.json does not match class " cls; bad = 1 }
       n++
     }
     END { check(); if (n != sframes) { print n " .expect files, " sframes " .sframe files"; bad = 1 }
-          exit bad }' sframes="$(ls -- *.sframe | wc -l)" *.expect
+          exit bad }' sframes="$(ls -- *.sframe | grep -cv -e '\.twin\.sframe$' -e '\.abs\.sframe$')" *.expect
 }
 
 @test "catalogue: at least 200 cases and 2,000 sections, identifiers unique" {
