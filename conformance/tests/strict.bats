@@ -56,7 +56,9 @@ EOS
 #!/bin/sh
 case "\$1" in
   objdump) "$REF" "\$@" | sed '3s/\$/ /' ;;
-  lookup) "$REF" "\$@" | sed 's/"found"/"no-fre"/'; exit 1 ;;
+  lookup) out=\$("$REF" "\$@"); rc=\$?    # an invalid section's lookups (exit 1) changed
+    if [ \$rc -eq 1 ]; then printf '%s\\n' "\$out" | sed 's/"found"/"no-fre"/'; else printf '%s\\n' "\$out"; fi
+    exit \$rc ;;
   *) exec "$REF" "\$@" ;;
 esac
 EOS

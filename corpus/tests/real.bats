@@ -75,9 +75,9 @@ case_missing() {
     [ "$(cut -d: -f1 "$e" | tr '\n' ' ')" = "$order " ] || { bad="$bad $name(keys)"; continue; }
     [ "$(key "$e" id)" = "real-$name" ] || bad="$bad $name(id)"
     [ "$(key "$e" source)" = real ] || bad="$bad $name(source)"
-    [ -z "$(key "$e" pcs)" ] || bad="$bad $name(pcs)"
+    [[ "$(key "$e" pcs)" =~ ^0x[0-9a-f]+( 0x[0-9a-f]+)*$ ]] || bad="$bad $name(pcs)"
     [ -f "$b.sframe" ] && [ -f "$b.objdump" ] || bad="$bad $name(files)"
-    [ ! -e "$b.dump.json" ] || bad="$bad $name(dump.json)"
+    [ -s "$b.dump.json" ] && [ -s "$b.lookup.json" ] || bad="$bad $name(dump.json, lookup.json)"
     case "$(key "$e" class) $(key "$e" finding)" in
       "valid -"|"questionable fre-start-at-size") ;;
       *) bad="$bad $name(class)" ;;
