@@ -489,6 +489,18 @@ static void oracle_cmd(const opts *o, const kase *k, const example *e, char *out
              o->bindir, k->vma, k->path, o->bindir, k->vma, k->path);
 }
 
+/* Example e of group g as it was run (its case, or the case's abs
+ * variant: case_as_run) with the commands that reproduce it: the
+ * implementation's into a, the oracle's into b. */
+static const kase *example_cmds(const impl *im, const opts *o, const kase *cs, const example *ex,
+                                kase *vk, char *vp, size_t vn, char *a, size_t an, char *b,
+                                size_t bn) {
+  const kase *k = case_as_run(&cs[ex->idx], &im->res[ex->idx], vk, vp, vn);
+  impl_cmd(im, k, ex, a, an);
+  oracle_cmd(o, k, ex, b, bn);
+  return k;
+}
+
 static int copy_file(const char *from, const char *to) {
   FILE *a = fopen(from, "rb"), *b;
   char buf[65536];
@@ -548,9 +560,8 @@ static void write_group_json(FILE *f, const impl *im, const opts *o, const kase 
   for (int e = 0; e < g->nex; e++) {
     kase vk;
     char vp[PATH_MAX];
-    const kase *k = case_as_run(&cs[g->ex[e].idx], &im->res[g->ex[e].idx], &vk, vp, sizeof vp);
-    impl_cmd(im, k, &g->ex[e], a, sizeof a);
-    oracle_cmd(o, k, &g->ex[e], b, sizeof b);
+    const kase *k = example_cmds(im, o, cs, &g->ex[e], &vk, vp, sizeof vp, a, sizeof a, b,
+                                 sizeof b);
     fprintf(f, "%s{\"id\":", e ? "," : "");
     json_str(f, k->id);
     fprintf(f, ",\"where\":");
@@ -582,9 +593,8 @@ static void write_group_md(FILE *f, const impl *im, const opts *o, const kase *c
   for (int e = 0; e < g->nex; e++) {
     kase vk;
     char vp[PATH_MAX];
-    const kase *k = case_as_run(&cs[g->ex[e].idx], &im->res[g->ex[e].idx], &vk, vp, sizeof vp);
-    impl_cmd(im, k, &g->ex[e], a, sizeof a);
-    oracle_cmd(o, k, &g->ex[e], b, sizeof b);
+    const kase *k = example_cmds(im, o, cs, &g->ex[e], &vk, vp, sizeof vp, a, sizeof a, b,
+                                 sizeof b);
     fprintf(f, "- `%s`%s%s: got %s, want %s\n", k->id, g->ex[e].loc[0] ? " at " : "",
             g->ex[e].loc, g->ex[e].got, g->ex[e].want);
     fprintf(f, "  - `%s`\n  - the spec's answer: `%s`\n", a, b);
@@ -646,10 +656,9 @@ static void write_html_page(FILE *f, const impl *im, const opts *o, const kase *
     fprintf(f, "<details><summary>examples</summary>");
     for (int e = 0; e < g->nex; e++) {
       kase vk;
-    char vp[PATH_MAX];
-    const kase *k = case_as_run(&cs[g->ex[e].idx], &im->res[g->ex[e].idx], &vk, vp, sizeof vp);
-      impl_cmd(im, k, &g->ex[e], a, sizeof a);
-      oracle_cmd(o, k, &g->ex[e], b, sizeof b);
+      char vp[PATH_MAX];
+      const kase *k = example_cmds(im, o, cs, &g->ex[e], &vk, vp, sizeof vp, a, sizeof a, b,
+                                   sizeof b);
       fprintf(f, "<p><code>");
       html_text(f, k->id);
       fprintf(f, "</code> ");

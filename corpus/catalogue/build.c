@@ -181,10 +181,11 @@ static int resolve_chain(const cat_unwind *u, const cat_concrete *cc, const char
 /* The section an invalid or malformed case is derived from: its base
  * model alone, with the defaults cat_build starts from.  A reader that
  * refuses it too refuses the case for something else than its defect
- * (conformance/PROTOCOL.md, twin-rejected).  0 (out->twin set, or left
+ * (conformance/PROTOCOL.md, twin-rejected); with abs, its starts counted
+ * from the section (PCREL clear).  0 (*bytes and *len set, or left
  * NULL when the base gives starts as raw values), or -1 after an error. */
 static int build_twin(const cat_catalogue *cat, const cat_concrete *cc, const cat_model *bm,
-                      int abs, cat_built *out) {
+                      int abs, uint8_t **bytes, size_t *len) {
   wmodel w;
   wfunc *cur = NULL;
   sfe_model m;
@@ -217,15 +218,9 @@ static int build_twin(const cat_catalogue *cat, const cat_concrete *cc, const ca
              cc->c->base, err);
     goto done;
   }
-  if (abs) {
-    out->abs_twin = cat_xcalloc(s.len ? s.len : 1, 1);
-    memcpy(out->abs_twin, s.bytes, s.len);
-    out->abs_twin_len = s.len;
-  } else {
-    out->twin = cat_xcalloc(s.len ? s.len : 1, 1);
-    memcpy(out->twin, s.bytes, s.len);
-    out->twin_len = s.len;
-  }
+  *bytes = cat_xcalloc(s.len ? s.len : 1, 1);
+  memcpy(*bytes, s.bytes, s.len);
+  *len = s.len;
   rc = 0;
 done:
   sfe_section_free(&s);
@@ -272,7 +267,8 @@ int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) 
                       cat_abi_name(cc->abi));
     if (cat_wmodel_apply(&w, bm->ops, bm->nops, bm->file, cc, &cur) != 0)
       goto done;
-    if ((c->cls == CAT_MALFORMED || c->cls == CAT_INVALID) && build_twin(cat, cc, bm, 0, out) != 0)
+    if ((c->cls == CAT_MALFORMED || c->cls == CAT_INVALID) &&
+        build_twin(cat, cc, bm, 0, &out->twin, &out->twin_len) != 0)
       goto done;
   }
   if (cat_wmodel_apply(&w, c->ops, c->nops, c->file, cc, &cur) != 0)
@@ -350,7 +346,8 @@ int cat_build(const cat_catalogue *cat, const cat_concrete *cc, cat_built *out) 
     if (rc != 0)
       goto done;
     rc = -1;
-    if (out->twin && build_twin(cat, cc, cat_find_model(cat, c->base, cc->abi), 1, out) != 0)
+    if (out->twin && build_twin(cat, cc, cat_find_model(cat, c->base, cc->abi), 1, &out->abs_twin,
+                               &out->abs_twin_len) != 0)
       goto done;
   }
   if (c->nunwinds) {

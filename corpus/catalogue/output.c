@@ -26,39 +26,28 @@ static int close_out(FILE *f, const char *id, const char *ext) {
   return 0;
 }
 
+/* NAME.ext holding len bytes: 0, or -1 (said). */
+static int write_bytes(const char *outdir, const char *id, const char *ext, const uint8_t *bytes,
+                       size_t len) {
+  FILE *f = open_out(outdir, id, ext);
+  if (!f)
+    return -1;
+  if (len)
+    fwrite(bytes, 1, len, f);
+  return close_out(f, id, ext);
+}
+
 int cat_write(const cat_concrete *cc, const cat_built *b, const char *outdir) {
   const cat_case *c = cc->c;
   FILE *f;
   size_t i;
 
-  if (!(f = open_out(outdir, cc->id, "sframe")))
+  if (write_bytes(outdir, cc->id, "sframe", b->bytes, b->len) != 0 ||
+      (b->twin && write_bytes(outdir, cc->id, "twin.sframe", b->twin, b->twin_len) != 0) ||
+      (b->abs && write_bytes(outdir, cc->id, "abs.sframe", b->abs, b->abs_len) != 0) ||
+      (b->abs_twin &&
+       write_bytes(outdir, cc->id, "abs.twin.sframe", b->abs_twin, b->abs_twin_len) != 0))
     return -1;
-  if (b->len)
-    fwrite(b->bytes, 1, b->len, f);
-  if (close_out(f, cc->id, "sframe") != 0)
-    return -1;
-  if (b->twin) {
-    if (!(f = open_out(outdir, cc->id, "twin.sframe")))
-      return -1;
-    fwrite(b->twin, 1, b->twin_len, f);
-    if (close_out(f, cc->id, "twin.sframe") != 0)
-      return -1;
-  }
-
-  if (b->abs) {
-    if (!(f = open_out(outdir, cc->id, "abs.sframe")))
-      return -1;
-    fwrite(b->abs, 1, b->abs_len, f);
-    if (close_out(f, cc->id, "abs.sframe") != 0)
-      return -1;
-  }
-  if (b->abs_twin) {
-    if (!(f = open_out(outdir, cc->id, "abs.twin.sframe")))
-      return -1;
-    fwrite(b->abs_twin, 1, b->abs_twin_len, f);
-    if (close_out(f, cc->id, "abs.twin.sframe") != 0)
-      return -1;
-  }
 
   if (!(f = open_out(outdir, cc->id, "expect")))
     return -1;
