@@ -55,7 +55,7 @@ case_missing() {
 @test "real: make corpus CORPUS_EXTRA=DIR adds every vector of DIR/vectors as a case with its objdump text" {
   have_shared || skip "no shared vectors${SHARED:+ at $SHARED}"
   R=$BATS_TEST_TMPDIR/real
-  bash "$BATS_TEST_DIRNAME/../real/build-real.sh" "$SHARED" "$R" 2> /dev/null
+  bash "$BATS_TEST_DIRNAME/../real/build-real.sh" "$SHARED" "$R" "$SFREF" 2> /dev/null
   n=0 missing=""
   for f in "$V"/gas/*.sframe "$V"/more/*.sframe; do
     b=${f%.sframe}

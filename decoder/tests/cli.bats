@@ -442,11 +442,11 @@ EOF2
 
 # bytes_cover SIZES: reads "FILE PATH", sfref's --bytes --json, "RC N" for
 # each section on stdin; SIZES holds "SIZE PATH" per section.  Fails unless
-# each section's fields (not its "shared" list) run from 0 without gap or
+# every section of SIZES was reported, and each section's fields (not its "shared" list) run from 0 without gap or
 # overlap to its size, the JSON says that size, and sfref exited 0 or 1.
 bytes_cover() {
   awk '
-    NR == FNR { sz[$2] = $1; next }
+    NR == FNR { sz[$2] = $1; want_files++; next }
     /^FILE / { file = $2; want = sz[file]; pos = 0; hdr = -1; shared = 0; next }
     /^\{"schema":"sframe-conformance\/bytes\/1","size":[0-9]+,"fields":\[$/ {
       s = $0; sub(/^.*"size":/, "", s); sub(/,.*/, "", s); hdr = s + 0; next }
@@ -461,7 +461,8 @@ bytes_cover() {
       if ($2 > 1) { print file ": exit " $2; bad++ }
       if (hdr != want || pos != want) { print file ": " want " bytes, JSON says " hdr ", fields cover " pos; bad++ }
       next }
-    END { print files + 0 " sections checked, " bad + 0 " problems"; exit bad > 0 }' "$1" -
+    END { if (files != want_files) { print "only " files + 0 " of " want_files " sections reached the end"; bad++ }
+          print files + 0 " sections checked, " bad + 0 " problems"; exit bad > 0 }' "$1" -
 }
 
 # bytes_json ARGS...: sfref dump --bytes --json ARGS, its findings (stderr) dropped.
@@ -478,8 +479,8 @@ bytes_json() { sfref dump --bytes --json "$@" 2>/dev/null; }
   stat -c '%s %n' -- "${files[@]}" > "$T/sizes"
   for f in "${files[@]}"; do
     echo "FILE $f"
-    sfref dump --bytes --json --raw "$f" 2>/dev/null
-    echo "RC $?"
+    rc=0; sfref dump --bytes --json --raw "$f" 2>/dev/null || rc=$?
+    echo "RC $rc"
   done | bytes_cover "$T/sizes"
   # every section of the manifests (4,329) is among the files
   [ "${#files[@]}" -ge $(( $(cat "$corpus"/manifest-v*.txt | grep -vc '^#') / step )) ]
@@ -498,8 +499,8 @@ bytes_json() { sfref dump --bytes --json "$@" 2>/dev/null; }
   done
   stat -c '%s %n' -- "${files[@]}" > "$T/sizes"
   for g in "${files[@]}"; do
-    echo "FILE $g"; sfref dump --bytes --json --raw "$g" 2>/dev/null; echo "RC $?"
-    sfref dump --bytes --raw "$g" > /dev/null 2>&1; [ $? -le 1 ] || echo "RC 9"
+    rc=0; echo "FILE $g"; sfref dump --bytes --json --raw "$g" 2>/dev/null || rc=$?; echo "RC $rc"
+    rc=0; sfref dump --bytes --raw "$g" > /dev/null 2>&1 || rc=$?; [ "$rc" -le 1 ] || echo "RC 9"
   done | bytes_cover "$T/sizes"
 }
 
