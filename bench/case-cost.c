@@ -18,6 +18,7 @@
  *
  * Exit 1 when PROG does not exit 0 or 1 (or its serving process goes
  * away), 2 on usage errors. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,7 @@ static proc_opts case_opts(void) {
   o.max_out = (size_t)512 << 20;
   o.own_group = 1;
   o.who = "case-cost";
+  o.default_sigpipe = 1; /* as the runner gives it: the caller ignores SIGPIPE */
   return o;
 }
 
@@ -111,6 +113,9 @@ int main(int argc, char **argv) {
   long mb;
   char *ballast;
   argc -= served, argv += served;
+  /* A serving process that has gone (or never served: /bin/true) must be a
+   * failed write, exit 1, as in sfconform's workers, not SIGPIPE. */
+  signal(SIGPIPE, SIG_IGN);
   if (argc < 4 || (runs = atoi(argv[1])) < 1 || (mb = atol(argv[2])) < 0) {
     fprintf(stderr, "usage: case-cost [--serve] RUNS RSS_MB PROG ARGS...\n");
     return 2;
