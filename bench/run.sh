@@ -276,6 +276,15 @@ rows() {
   echo
   # The conformance runner: cases per second per implementation, one case run.
   BUILD=$build bash bench/conformance.sh || echo "(the conformance benchmark failed)"
+  echo
+  # The suite's own mutation score (conformance/mutants/): every mutant of
+  # the catalogue judged over every BENCH_MUTANTS_SAMPLE-th case (10; 1 is
+  # the whole corpus, as `make mutants` runs it, some twelve minutes).
+  echo "## Mutation score (make mutants, every ${BENCH_MUTANTS_SAMPLE:-10}th case of the corpus)"
+  echo
+  make -s BUILD="$build" MUTANTS_FLAGS="--sample ${BENCH_MUTANTS_SAMPLE:-10}" mutants 2>&1 |
+    grep -E '^(caught|SURVIVED|BROKEN|baseline|mutation score)' | sed 's/^/    /' ||
+    echo "(the mutation run failed)"
 } > "$B/results.md"
 echo
 cat "$B/results.md"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# The suite's own mutation score (conformance/mutants/): a few mutants of
+# The suite's own mutation score (conformance/mutants/): every mutant of
 # the reference adapter built and judged over a sample of the corpus, each
-# caught by the runner with its largest failure group naming its bug; and a
+# caught by the runner, three with their largest failure group naming their
+# bug; and a
 # mutation that no longer matches the oracle's source fails the build of
 # its mutant, naming it, rather than leaving a mutant that changes nothing.
 # Environment (ci/run-tests.sh): BUILD (default build), CORPUS; MUTANTS_FLAGS
@@ -22,15 +23,21 @@ run_mutants() {
     MUTANTS="$*" mutants
 }
 
-@test "mutants: three mutants, each caught and named; the unmutated adapter passes" {
-  run_mutants cfa-base-inverted s390x-cfa-unscaled pauth-key-bit
+@test "mutants: every mutant of the catalogue caught over the sample; three named; the unmutated adapter passes" {
+  # (make mutants over the whole corpus also holds each one named: over a
+  # sample the largest group can be another, see conformance/README.md)
+  n=$(awk -F'\t' '!/^#/ && NF == 6 && $1 != "id" && !seen[$1]++' conformance/mutants/mutants.tsv | wc -l)
+  [ "$n" -ge 25 ]
+  run_mutants
   echo "$output"
-  [ "$status" -eq 0 ]
+  [ "$status" -le 1 ]
   [[ "$output" == *"baseline  the unmutated adapter: 0 failed"* ]]
+  [ "$(grep -c '^caught  ' <<<"$output")" -eq "$n" ]
+  ! grep -Eq '^(SURVIVED|BROKEN)' <<<"$output"
+  [[ "$output" == *"mutation score: $n/$n caught, "* ]]
   grep -Eq '^caught  cfa-base-inverted  [0-9]+ failed  largest group: wrong-output decode [^ ]*rules\.cfa\.base .*\[names its bug\]$' <<<"$output"
   grep -Eq '^caught  s390x-cfa-unscaled  [0-9]+ failed  largest group: .*rules\.cfa\.offset.*\[names its bug\]$' <<<"$output"
   grep -Eq '^caught  pauth-key-bit  [0-9]+ failed  largest group: .*pauth_key.*\[names its bug\]$' <<<"$output"
-  [[ "$output" == *"mutation score: 3/3 caught, 3/3 named"* ]]
   # No expected-results file applied: the runner counted the failures itself.
   [ -f "$BUILD/mutants/cfa-base-inverted/out/mutant-cfa-base-inverted/results.jsonl" ]
   [ ! -e "$BUILD/mutants/confdir/expected" ]
