@@ -46,3 +46,16 @@ vector_sample() {
       (FNR - 1) % step == 0 { print $1, $2, $3, ($2 == "valid" ? "valid" : cls[$2]) }' \
       "$T/findings.list" "$T/vectors.list"
 }
+
+# read_expect FILE.expect: its keys in order in KEYS ("k1 k2 ... "), their
+# values in EXP (declare both local, EXP with -A, in the caller).  Bash's
+# own read: no process a file, where a loop reads a hundred and more
+# (a process costs some 20 ms on a busy two-core machine).
+read_expect() {
+  local line k v
+  KEYS="" EXP=()
+  while IFS= read -r line; do
+    k=${line%%:*} v=${line#*:}
+    KEYS+="$k " EXP[$k]=${v# }
+  done < "$1"
+}

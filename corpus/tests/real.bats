@@ -21,8 +21,8 @@ setup() {
 # key NAME.expect KEY: the value of one key.
 key() { sed -n "s/^$2: //p" "$1"; }
 
-# byte FILE OFFSET: one byte as two hex digits.
-byte() { od -An -tx1 -j "$2" -N1 "$1" | tr -d ' \n'; }
+# head_bytes FILE: the first five bytes as hex pairs, in HB[0..4].
+head_bytes() { read -r -a HB < <(od -An -tx1 -N5 "$1"); }
 
 # names: the NAME column of the checked-in sections' INDEX.
 names() { awk '!/^#/ && NF { print $1 }' "$S/INDEX"; }
@@ -70,25 +70,30 @@ case_missing() {
 @test "real: every .expect has the FORMAT.md keys in order, agreeing with the section's bytes" {
   order="id case title clause class finding version abi endian vma source pcs"
   bad="" n=0
+  local KEYS HB
+  local -A EXP
   for e in "$R"/*.expect; do
     b=${e%.expect} name=${b##*/}
-    [ "$(cut -d: -f1 "$e" | tr '\n' ' ')" = "$order " ] || { bad="$bad $name(keys)"; continue; }
-    [ "$(key "$e" id)" = "real-$name" ] || bad="$bad $name(id)"
-    [ "$(key "$e" source)" = real ] || bad="$bad $name(source)"
-    [[ "$(key "$e" pcs)" =~ ^0x[0-9a-f]+( 0x[0-9a-f]+)*$ ]] || bad="$bad $name(pcs)"
+    read_expect "$e"
+    [ "$KEYS" = "$order " ] || { bad="$bad $name(keys)"; continue; }
+    [ "${EXP[id]}" = "real-$name" ] || bad="$bad $name(id)"
+    [ "${EXP[source]}" = real ] || bad="$bad $name(source)"
+    [[ "${EXP[pcs]}" =~ ^0x[0-9a-f]+( 0x[0-9a-f]+)*$ ]] || bad="$bad $name(pcs)"
     [ -f "$b.sframe" ] && [ -f "$b.objdump" ] || bad="$bad $name(files)"
     [ -s "$b.dump.json" ] && [ -s "$b.lookup.json" ] || bad="$bad $name(dump.json, lookup.json)"
-    case "$(key "$e" class) $(key "$e" finding)" in
+    case "${EXP[class]} ${EXP[finding]}" in
       "valid -"|"questionable fre-start-at-size") ;;
       *) bad="$bad $name(class)" ;;
     esac
-    [[ "$(key "$e" vma)" =~ ^0x[0-9a-f]+$ ]] || bad="$bad $name(vma)"
-    [ "$(key "$e" version)" = $((16#$(byte "$b.sframe" 2))) ] || bad="$bad $name(version)"
-    case "$(byte "$b.sframe" 0)$(byte "$b.sframe" 1) $(key "$e" endian)" in
+    [[ "${EXP[vma]}" =~ ^0x[0-9a-f]+$ ]] || bad="$bad $name(vma)"
+    head_bytes "$b.sframe"
+    [ ${#HB[@]} -eq 5 ] || { bad="$bad $name(shorter than a header)"; continue; }
+    [ "${EXP[version]}" = $((16#${HB[2]})) ] || bad="$bad $name(version)"
+    case "${HB[0]}${HB[1]} ${EXP[endian]}" in
       "e2de little"|"dee2 big") ;;
       *) bad="$bad $name(endian)" ;;
     esac
-    case "$(byte "$b.sframe" 4) $(key "$e" abi)" in
+    case "${HB[4]} ${EXP[abi]}" in
       "01 aarch64-be"|"02 aarch64-le"|"03 amd64"|"04 s390x") ;;
       *) bad="$bad $name(abi)" ;;
     esac
@@ -150,6 +155,8 @@ count_of() { find "$R" -maxdepth 1 -name "gas$1.sframe" | wc -l; }
 
 @test "real: gas 2.40 sections are version 1, 2.44 version 2, 2.47 version 3; ABI and endianness per target" {
   n=0 bad=""
+  local KEYS HB
+  local -A EXP
   for f in "$R"/gas*.sframe; do
     b=${f%.sframe} name=${b##*/}
     rel=${name%%-*}
@@ -160,8 +167,10 @@ count_of() { find "$R" -maxdepth 1 -name "gas$1.sframe" | wc -l; }
       *-s390x-*) want="dee2${ver}04" ;;
       *) bad="$bad $name(target)"; continue ;;
     esac
-    [ "$(byte "$f" 0)$(byte "$f" 1)$(byte "$f" 2)$(byte "$f" 4)" = "$want" ] || bad="$bad $name"
-    [ "$(key "$b.expect" version)" = $((10#$ver)) ] || bad="$bad $name(expect)"
+    head_bytes "$f"
+    [ "${HB[0]:-}${HB[1]:-}${HB[2]:-}${HB[4]:-}" = "$want" ] || bad="$bad $name"
+    read_expect "$b.expect"
+    [ "${EXP[version]:-}" = $((10#$ver)) ] || bad="$bad $name(expect)"
     n=$((n + 1))
   done
   [ -z "$bad" ] || { echo "wrong:$bad"; false; }

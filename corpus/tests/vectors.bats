@@ -4,6 +4,8 @@
 # corpus`).  Environment (set by ci/run-tests.sh): SFREF, VECDUMP and CORPUS
 # (the built corpus, build/corpus).
 
+load ../../ci/bats-helpers
+
 setup() {
   REPO=${REPO:-$(cd "$BATS_TEST_DIRNAME/../.." && pwd)}
   SFREF=${SFREF:-$REPO/build/bin/sfref}
@@ -18,9 +20,6 @@ need_corpus() {
   [ -d "$CORPUS/vectors" ] || { echo "no $CORPUS/vectors: the corpus predates corpus-vectors (make corpus)"; false; }
 }
 
-# value KEY FILE: the value of "KEY: value" in an .expect file.
-value() { sed -n "s/^$1: \{0,1\}//p" "$2"; }
-
 @test "vectors: every vector of vecdump list is a corpus case with its class and finding" {
   need_corpus
   "$SFREF" findings | awk '{ print $1, $2 }' > "$T/table"
@@ -28,26 +27,29 @@ value() { sed -n "s/^$1: \{0,1\}//p" "$2"; }
   [ "$(wc -l < "$T/list")" -ge 150 ]
   cat "$CORPUS"/manifest-v[123].txt > "$T/manifests"
   bad=""
+  local KEYS f c
+  local -A EXP CLASS
+  while read -r f c; do CLASS[$f]=$c; done < "$T/table"
   while read -r name finding vma; do
     e=$CORPUS/vectors/$name.expect
     [ -f "$e" ] || { bad="$bad $name(no .expect)"; continue; }
     if [ "$finding" = valid ]; then cls=valid finding=-
-    else cls=$(awk -v f="$finding" '$1 == f { print $2 }' "$T/table")
+    else cls=${CLASS[$finding]:-}
     fi
     [ -n "$cls" ] || { bad="$bad $name(finding $finding not in sfref findings)"; continue; }
     # The keys of corpus/FORMAT.md, in order, and their values.
-    keys=$(sed 's/:.*//' "$e" | tr '\n' ' ')
-    [ "$keys" = "id case title clause class finding version abi endian vma source pcs " ] ||
-      bad="$bad $name(keys: $keys)"
-    [ "$(value id "$e")" = "vec-$name" ] || bad="$bad $name(id)"
-    [ "$(value case "$e")" = "$name" ] || bad="$bad $name(case)"
-    [ "$(value class "$e")" = "$cls" ] || bad="$bad $name(class $(value class "$e"), want $cls)"
-    [ "$(value finding "$e")" = "$finding" ] || bad="$bad $name(finding $(value finding "$e"), want $finding)"
-    [ "$(value vma "$e")" = "$vma" ] || bad="$bad $name(vma)"
-    [ "$(value source "$e")" = vectors ] || bad="$bad $name(source)"
-    [ -z "$(value pcs "$e")" ] || bad="$bad $name(pcs)"
-    [ -n "$(value title "$e")" ] || bad="$bad $name(title)"
-    [[ "$(value clause "$e")" =~ ^(-|[0-9]+(\.[0-9]+)*)$ ]] || bad="$bad $name(clause)"
+    read_expect "$e"
+    [ "$KEYS" = "id case title clause class finding version abi endian vma source pcs " ] ||
+      bad="$bad $name(keys: $KEYS)"
+    [ "${EXP[id]:-}" = "vec-$name" ] || bad="$bad $name(id)"
+    [ "${EXP[case]:-}" = "$name" ] || bad="$bad $name(case)"
+    [ "${EXP[class]:-}" = "$cls" ] || bad="$bad $name(class ${EXP[class]:-}, want $cls)"
+    [ "${EXP[finding]:-}" = "$finding" ] || bad="$bad $name(finding ${EXP[finding]:-}, want $finding)"
+    [ "${EXP[vma]:-}" = "$vma" ] || bad="$bad $name(vma)"
+    [ "${EXP[source]:-}" = vectors ] || bad="$bad $name(source)"
+    [ -z "${EXP[pcs]:-}" ] || bad="$bad $name(pcs)"
+    [ -n "${EXP[title]:-}" ] || bad="$bad $name(title)"
+    [[ "${EXP[clause]:-}" =~ ^(-|[0-9]+(\.[0-9]+)*)$ ]] || bad="$bad $name(clause)"
     # The section is the vector's bytes; expected results come from the
     # description only, so no dump or lookup JSON.
     "$VECDUMP" "$name" "$T/bytes"
@@ -56,8 +58,8 @@ value() { sed -n "s/^$1: \{0,1\}//p" "$2"; }
       [ ! -e "$CORPUS/vectors/$name.$x" ] || bad="$bad $name($x)"
     done
     # Exactly one manifest line, with the same columns.
-    v=$(value version "$e")
-    want="vec-$name $cls $finding $(value abi "$e") $(value endian "$e") vectors/$name.sframe"
+    v=${EXP[version]:-}
+    want="vec-$name $cls $finding ${EXP[abi]:-} ${EXP[endian]:-} vectors/$name.sframe"
     grep -qxF -- "$want" "$CORPUS/manifest-v$v.txt" || bad="$bad $name(not in manifest-v$v)"
     [ "$(grep -c " vectors/$name.sframe\$" "$T/manifests")" -eq 1 ] || bad="$bad $name(manifest count)"
   done < "$T/list"
@@ -76,6 +78,8 @@ value() { sed -n "s/^$1: \{0,1\}//p" "$2"; }
   # a bad magic, or with an undefined version or ABI byte keeps what its name
   # v<version>-<abi>-<what> says (corpus/FORMAT.md).
   bad="" fallbacks=0
+  local KEYS
+  local -A EXP
   while read -r name _; do
     e=$CORPUS/vectors/$name.expect
     b=($(od -An -v -tx1 -N5 "$CORPUS/vectors/$name.sframe"))
@@ -94,7 +98,8 @@ value() { sed -n "s/^$1: \{0,1\}//p" "$2"; }
       03) abi=amd64 used=$((used + 1)) ;; 04) abi=s390x used=$((used + 1)) ;;
     esac
     [ "$used" -eq 3 ] || fallbacks=$((fallbacks + 1))
-    got="$(value version "$e") $(value abi "$e") $(value endian "$e")"
+    read_expect "$e"
+    got="${EXP[version]:-} ${EXP[abi]:-} ${EXP[endian]:-}"
     [ "$got" = "$v $abi $endian" ] || bad="$bad $name($got, want $v $abi $endian)"
   done < <("$VECDUMP" list)
   echo "vectors using a name fallback: $fallbacks"
@@ -108,11 +113,14 @@ value() { sed -n "s/^$1: \{0,1\}//p" "$2"; }
 @test "vectors: every vectors case gives its expected result with sfref" {
   need_corpus
   bad=""
+  local KEYS
+  local -A EXP
   for e in "$CORPUS"/vectors/*.expect; do
-    f=${e%.expect}.sframe name=$(basename "${e%.expect}")
-    cls=$(value class "$e") finding=$(value finding "$e")
+    f=${e%.expect}.sframe name=${e%.expect} name=${name##*/}
+    read_expect "$e"
+    cls=${EXP[class]:-} finding=${EXP[finding]:-}
     rc=0
-    "$SFREF" validate --raw --vma "$(value vma "$e")" "$f" > "$T/out" 2> "$T/err" || rc=$?
+    "$SFREF" validate --raw --vma "${EXP[vma]:-}" "$f" > "$T/out" 2> "$T/err" || rc=$?
     case $cls in
       valid) # vectors.h: a valid vector gives no finding at all.
         [ "$rc" -eq 0 ] && grep -q ': valid (0 malformed, 0 invalid, 0 questionable)$' "$T/out" ||
