@@ -61,7 +61,7 @@ tally() { # tally LOG: add the "N passed, N failed" line of LOG
 # qemu_suite NAME FILE TITLE
 qemu_suite() {
   section "$3"
-  BUILD=build bats --tap "$2" > "build/$1.tap" 2>&1
+  BUILD=build bats --tap --timing "$2" > "build/$1.tap" 2>&1
   grep -E '^(ok|not ok|#)' "build/$1.tap" | head -n 60
   grep -q '^1\.\.' "build/$1.tap" || echo "not ok - $2 printed no plan" >> "build/$1.tap"
   echo "$(grep -c '^ok ' "build/$1.tap") passed, $(grep -c '^not ok' "build/$1.tap") failed" | tee -a "build/$1.tap"
@@ -131,7 +131,7 @@ else
 fi
 
 section "fuzz targets: replay of the seeds, kept corpus and regressions (gcc, ASan+UBSan)"
-if make -s BUILD=build fuzz-replay > build/fuzz-replay.log 2>&1; then
+if make -s -j2 BUILD=build fuzz-replay > build/fuzz-replay.log 2>&1; then
   grep -E '^(ok|not ok)' build/fuzz-replay.log
 else
   grep -E '^(ok|not ok|#)' build/fuzz-replay.log | tail -n 40
@@ -139,7 +139,7 @@ fi
 tally build/fuzz-replay.log
 
 section "fuzz smoke (libFuzzer, ASan+UBSan, ${FUZZ_SMOKE_SECONDS:-20} s per target)"
-if make -s BUILD=build fuzz-smoke > build/fuzz-smoke.log 2>&1; then
+if make -s -j2 BUILD=build fuzz-smoke > build/fuzz-smoke.log 2>&1; then
   grep -E '^[a-z_]+: ' build/fuzz-smoke.log; pass=$((pass + 1))
 else
   tail -n 30 build/fuzz-smoke.log; fail=$((fail + 1))

@@ -125,9 +125,9 @@ done
 # (two groups only when both have suites: the ASan pass's short list has
 # none of the first group's)
 if [ ${#wrapper[@]} -eq 0 ] && [ "${BATS_GROUPS:-2}" = 2 ] && [ ${#g1[@]} -gt 0 ] && [ ${#g2[@]} -gt 0 ]; then
-  BUILD="$build" bats --tap "${g1[@]}" > "$build/tests/bats-1.tap" 2>&1 &
+  BUILD="$build" bats --tap --timing "${g1[@]}" > "$build/tests/bats-1.tap" 2>&1 &
   p1=$!
-  BUILD="$build" bats --tap "${g2[@]}" > "$build/tests/bats-2.tap" 2>&1
+  BUILD="$build" bats --tap --timing "${g2[@]}" > "$build/tests/bats-2.tap" 2>&1
   wait "$p1"
   taps+=("$build/tests/bats-1.tap" "$build/tests/bats-2.tap")
   for t in "$build/tests/bats-1.tap" "$build/tests/bats-2.tap"; do
@@ -135,7 +135,7 @@ if [ ${#wrapper[@]} -eq 0 ] && [ "${BATS_GROUPS:-2}" = 2 ] && [ ${#g1[@]} -gt 0 
   done
 else
   ASAN_OPTIONS=${BATS_ASAN_OPTIONS:-${ASAN_OPTIONS:-}} SFREF_WRAPPER="${wrapper[*]}" BUILD="$build" \
-    bats --tap "${suites[@]}" > "$build/tests/cli.tap" 2>&1
+    bats --tap --timing "${suites[@]}" > "$build/tests/cli.tap" 2>&1
   taps+=("$build/tests/cli.tap")
 fi
 

@@ -137,7 +137,9 @@ fuzz-replay: $(FUZZ_REPLAY) fuzz-seeds
 fuzz: fuzz-build fuzz-seeds
 	bash fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) "$(TARGET)"
 
-fuzz-smoke: fuzz-build fuzz-seeds
+# (the libFuzzer builds only: the MSan and AFL++ ones are fuzz-build's and
+# make fuzz's; make ossfuzz-sim builds the AFL++ flavour)
+fuzz-smoke: $(FUZZ_LIBFUZZER) fuzz-seeds
 	FUZZ_NO_KEEP=1 FUZZ_SEED=$(FUZZ_SMOKE_SEED) bash fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SMOKE_SECONDS) "$(TARGET)"
 
 # decode's executions per second without sanitizers, inputs up to 4 KiB

@@ -54,12 +54,20 @@ recipe() { # recipe DOCKERFILE SRC: the clone, and build.sh beside it
   cp "$(dirname "$1")/build.sh" "$src/build.sh"
 }
 
-flavour() { # flavour NAME SRC BUILD_SH CC CXX CFLAGS ENGINE
-  local name=$1 src=$2 build=$3 out=$base/$1/out t targets
-  mkdir -p "$out" "$base/$1/work"
-  if ! env CC="$4" CXX="$5" CFLAGS="$6" CXXFLAGS="$6" LIB_FUZZING_ENGINE="$7" SANITIZER=address \
-         OUT="$out" SRC="$src" WORK="$base/$1/work" \
-         bash "$build" > "$base/$1/build.log" 2> "$base/$1/build.err"; then
+# The flavours' builds run side by side (each build.sh compiles one file at
+# a time; the machine has two cores), their checks one flavour after the
+# other once all are built.
+build_flavour() { # build_flavour NAME SRC BUILD_SH CC CXX CFLAGS ENGINE: exit status in NAME/build.rc
+  local out=$base/$1/out
+  rm -rf "$base/$1"; mkdir -p "$out" "$base/$1/work"
+  env CC="$4" CXX="$5" CFLAGS="$6" CXXFLAGS="$6" LIB_FUZZING_ENGINE="$7" SANITIZER=address \
+    OUT="$out" SRC="$2" WORK="$base/$1/work" \
+    bash "$3" > "$base/$1/build.log" 2> "$base/$1/build.err"
+  echo $? > "$base/$1/build.rc"
+}
+flavour() { # flavour NAME: the checks of a flavour build_flavour built
+  local name=$1 out=$base/$1/out t targets
+  if [ "$(cat "$base/$1/build.rc" 2>/dev/null)" != 0 ]; then
     check "$name: build.sh succeeds" false; tail -n 20 "$base/$1/build.err" | sed 's/^/# /'; return
   fi
   check "$name: build.sh succeeds" true
@@ -95,16 +103,33 @@ flavour() { # flavour NAME SRC BUILD_SH CC CXX CFLAGS ENGINE
 recipe "$proj/Dockerfile" "$base/src"
 check "the Dockerfile's clone gives the repository in \$SRC" "[ -f '$base/src/sframe-conformance/fuzz/build-targets.sh' ]"
 san="-O1 -fno-omit-frame-pointer -gline-tables-only -fsanitize=address -fsanitize-address-use-after-scope"
-have_libfuzzer=
+have_libfuzzer= have_afl= builds=()
 if echo 'int LLVMFuzzerTestOneInput(const char *d, long n){(void)d;(void)n;return 0;}' |
    clang -x c -fsanitize=fuzzer -o /dev/null - > /dev/null 2>&1; then
   have_libfuzzer=1
-  flavour libfuzzer "$base/src" "$base/src/build.sh" clang clang++ "$san -fsanitize=fuzzer-no-link" -fsanitize=fuzzer
+  build_flavour libfuzzer "$base/src" "$base/src/build.sh" clang clang++ "$san -fsanitize=fuzzer-no-link" -fsanitize=fuzzer &
+  builds+=($!)
+  # ClusterFuzzLite's Dockerfile COPYs the committed tree (git archive), build.sh beside it.
+  rm -rf "$base/cflite-src"; mkdir -p "$base/cflite-src/sframe-conformance"
+  git -C "$top" archive HEAD | tar -x -C "$base/cflite-src/sframe-conformance"
+  cp "$base/cflite-src/sframe-conformance/.clusterfuzzlite/build.sh" "$base/cflite-src/build.sh"
+  build_flavour cflite-libfuzzer "$base/cflite-src" "$base/cflite-src/build.sh" clang clang++ \
+    "$san -fsanitize=fuzzer-no-link" -fsanitize=fuzzer &
+  builds+=($!)
+fi
+if command -v afl-clang-fast > /dev/null && [ -f /usr/lib/afl/libAFLDriver.a ]; then
+  have_afl=1
+  AFL_QUIET=1 build_flavour afl "$base/src" "$base/src/build.sh" afl-clang-fast afl-clang-fast++ "$san" /usr/lib/afl/libAFLDriver.a &
+  builds+=($!)
+fi
+[ ${#builds[@]} -eq 0 ] || wait "${builds[@]}"
+if [ -n "$have_libfuzzer" ]; then
+  flavour libfuzzer
 else
   echo "# no libFuzzer here (libclang-rt-14-dev): libFuzzer flavour not simulated"
 fi
-if command -v afl-clang-fast > /dev/null && [ -f /usr/lib/afl/libAFLDriver.a ]; then
-  AFL_QUIET=1 flavour afl "$base/src" "$base/src/build.sh" afl-clang-fast afl-clang-fast++ "$san" /usr/lib/afl/libAFLDriver.a
+if [ -n "$have_afl" ]; then
+  flavour afl
 else
   echo "# no AFL++ here: AFL flavour not simulated"
 fi
@@ -125,14 +150,7 @@ check "cflite: the workflow builds (language c) and runs the fuzzers in code-cha
    grep -q 'language: c\$' '$wf' && grep -q 'mode: code-change' '$wf'"
 check "cflite: every sanitizer of the matrix is one project.yaml of OSS-Fuzz allows" \
   "! sed -n 's/^ *sanitizer: \[\(.*\)\]/\1/p' '$wf' | tr ',' '\n' | tr -d ' ' | grep -vqE '^(address|undefined|memory)\$'"
-if [ -n "$have_libfuzzer" ]; then
-  # The Dockerfile's COPY: the committed tree (git archive), build.sh beside it.
-  mkdir -p "$base/cflite-src/sframe-conformance"
-  git -C "$top" archive HEAD | tar -x -C "$base/cflite-src/sframe-conformance"
-  cp "$base/cflite-src/sframe-conformance/.clusterfuzzlite/build.sh" "$base/cflite-src/build.sh"
-  flavour cflite-libfuzzer "$base/cflite-src" "$base/cflite-src/build.sh" clang clang++ \
-    "$san -fsanitize=fuzzer-no-link" -fsanitize=fuzzer
-fi
+[ -z "$have_libfuzzer" ] || flavour cflite-libfuzzer
 echo "1..$n"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
