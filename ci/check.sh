@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # The check sequence behind `make check` and `.ci/run`:
 #   1. install the Debian packages the tests need (skipped when present)
-#   2. build with -Wall -Wextra -Werror, build the corpus, run every test,
-#      and a sampled conformance run of every bundled adapter (each must
-#      match its expected-results file); the fuzz targets: every seed and
-#      regression replayed (standalone, ASan+UBSan), a libFuzzer smoke run of
-#      each, and the OSS-Fuzz build simulated
-#      and the harness's recorder under QEMU (harness/tests/qemu: QEMU is
-#      built from trixie's source once, about 4 minutes, under build/), then
-#      the shared-object suite (harness/tests/qemu/shared.bats), the
-#      producers matrix's quick pass (producers/tests/qemu/matrix.bats) and
-#      Debian's static programs converted by sfcfi under the same QEMU
-#      (producers/tests/qemu)
-#   3.-5. side by side (two cores; each is mostly one program at a time):
+#   2. build with -Wall -Wextra -Werror, build the corpus (twice: the two
+#      trees must be identical), run every test (two Bats processes side
+#      by side); then, as three chains side by side, each into its own logs
+#      and printed in order when all are done:
+#      a. a sampled conformance run of every bundled adapter (each must
+#         match its expected-results file), then the suites under QEMU
+#         (harness/tests/qemu: QEMU is built from trixie's source once,
+#         about 4 minutes, under build/): the recorder, shared objects and
+#         PLT stubs, the producers matrix's quick pass, Debian's static
+#         programs converted by sfcfi, Debian's own programs with their
+#         libraries converted;
+#      b. step 4 (valgrind), then the fuzz targets: every seed and
+#         regression replayed (standalone, ASan+UBSan), a libFuzzer smoke
+#         run of each, and the OSS-Fuzz build simulated;
+#      c. step 3 (ASan and UBSan), then step 5 (coverage).
 #   3. rebuild with ASan + UBSan and run the tests again: the unit tests
 #      (every real section, its truncations and corruptions), the round
 #      trip, the CLI's and the generated sections' Bats suites, and the
@@ -57,34 +60,81 @@ tally() { # tally LOG: add the "N passed, N failed" line of LOG
   l=${l#*, }
   fail=$((fail + ${l%% failed}))
 }
-# A Bats suite that runs under QEMU, into build/NAME.tap, tallied:
-# qemu_suite NAME FILE TITLE
-qemu_suite() {
-  section "$3"
-  BUILD=build bats --tap --timing "$2" > "build/$1.tap" 2>&1
-  grep -E '^(ok|not ok|#)' "build/$1.tap" | head -n 60
+# Each section's header says when it started (bash's SECONDS: since the
+# check began), so a slow pass shows in the log; the passes that run side
+# by side after the plain tests say how long each took instead.
+section() { printf '\n==== %s [at %dm%02ds] ====\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
+# timed NAME CMD...: runs CMD, its seconds in build/NAME.secs.
+timed() {
+  local t=$SECONDS name=$1
+  shift
+  "$@"
+  echo $((SECONDS - t)) > "build/$name.secs"
+}
+took() { cat "build/$1.secs" 2>/dev/null || echo "?"; }
+
+# A Bats suite that runs under QEMU, into build/NAME.tap:
+# qemu_run NAME FILE; qemu_report NAME FILE TITLE prints and tallies it.
+qemu_run() { BUILD=build bats --tap --timing "$2" > "build/$1.tap" 2>&1; }
+qemu_report() {
+  section "$3 (took $(took "$1")s)"
   grep -q '^1\.\.' "build/$1.tap" || echo "not ok - $2 printed no plan" >> "build/$1.tap"
+  grep -E '^(ok|not ok|#)' "build/$1.tap" | head -n 60
   echo "$(grep -c '^ok ' "build/$1.tap") passed, $(grep -c '^not ok' "build/$1.tap") failed" | tee -a "build/$1.tap"
   tally "build/$1.tap"
 }
-# Each section's header says when it started (bash's SECONDS: since the
-# check began), so a slow pass shows in the log.
-section() { printf '\n==== %s [at %dm%02ds] ====\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
+QEMU_SUITES=(
+  "recorder harness/tests/qemu/recorder.bats the recorder under QEMU (harness/tests/qemu/recorder.bats; QEMU is built once, about 4 minutes)"
+  "shared harness/tests/qemu/shared.bats shared objects and PLT stubs under QEMU (harness/tests/qemu/shared.bats)"
+  "matrix producers/tests/qemu/matrix.bats the producers matrix, quick pass (make producers QUICK=1: producers/tests/qemu/matrix.bats)"
+  "debian-static producers/tests/qemu/debian-static.bats Debian's static programs converted by sfcfi, under QEMU (producers/tests/qemu/debian-static.bats)"
+  "shipped harness/tests/qemu/shipped.bats Debian's own programs with their libraries converted, under QEMU (make shipped QUICK=1: harness/tests/qemu/shipped.bats)"
+)
 
-# The valgrind pass (step 4) needs only the plain build and takes one core
-# for about twenty minutes: it starts as soon as the plain tests are done and
-# runs beside the conformance sample, the fuzz runs and steps 3 and 5.
+# The passes after the plain tests (steps 2-5), each into its own logs:
+# they run as three chains side by side (below) and are printed in order
+# once all are done.
+conformance_run() { # each adapter's results must match its expected-results file
+  make -s BUILD=build conformance CONFORMANCE_FLAGS="--sample 7" > build/conformance.log 2>&1
+  echo $? > build/conformance.rc
+}
+# The valgrind pass (step 4) needs only the plain build, which nothing
+# rebuilds.
 valgrind_pass() {
   UNIT_STRIDE=7 ROUNDTRIP_N=200 RUN_CORPUS=0 bash ci/run-tests.sh build "$SHARED" valgrind -q --error-exitcode=99 --leak-check=full \
     --errors-for-leak-kinds=definite > build/valgrind-tests.log 2>&1
-  echo $((SECONDS - t_vg0)) > build/valgrind.secs
 }
-p_vg="" t_vg0=$SECONDS
+fuzz_replay() { make -s -j2 BUILD=build fuzz-replay > build/fuzz-replay.log 2>&1; echo $? > build/fuzz-replay.rc; }
+fuzz_smoke() { make -s -j2 BUILD=build fuzz-smoke > build/fuzz-smoke.log 2>&1; echo $? > build/fuzz-smoke.rc; }
+ossfuzz_sim() { make -s BUILD=build ossfuzz-sim > build/ossfuzz-sim.log 2>&1; }
+# LeakSanitizer is on for the unit tests, the round trip and the corpus
+# sample, and off for the Bats suites' sfref runs (BATS_ASAN_OPTIONS): its
+# scan at exit tripled the cost of each of some two thousand runs, and the
+# valgrind pass checks those same suites for leaks (--leak-check=full).
+asan_pass() {
+  if make -j2 BUILD=build/asan SAN=1 tests > build/asan-build.log 2>&1; then
+    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 BATS_ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+      UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+      CORPUS_SAMPLE=5 CORE_SUITES_ONLY=1 bash ci/run-tests.sh build/asan "$SHARED" > build/asan-tests.log 2>&1
+  else
+    echo "0 passed, 1 failed: the ASan build failed" > build/asan-tests.log
+    cat build/asan-build.log >> build/asan-tests.log
+  fi
+}
+coverage_pass() {
+  bash ci/coverage.sh "$SHARED" 95 85 95 > build/coverage.log 2>&1
+  echo $? > build/coverage.rc
+}
 
 mkdir -p build
+# (what a previous check left: a pass not run this time must not be read
+# as passed)
+rm -f build/*.rc build/*.secs build/*.tap build/conformance.log build/fuzz-*.log build/ossfuzz-sim.log \
+  build/asan-tests.log build/valgrind-tests.log build/coverage.log
+built=0
 section "build (gcc -Wall -Wextra -Werror)"
 if make -j2 BUILD=build tests > build/build.log 2>&1; then
-  echo "built"
+  echo "built"; built=1
   section "corpus"
   if make BUILD=build corpus > build/corpus.log 2>&1; then
     tail -n 1 build/corpus.log
@@ -104,91 +154,77 @@ if make -j2 BUILD=build tests > build/build.log 2>&1; then
   section "tests"
   bash ci/run-tests.sh build "$SHARED" | tee build/tests.log
   tally build/tests.log
-  echo "(the valgrind pass starts now, beside what follows)"
-  t_vg0=$SECONDS
-  valgrind_pass & p_vg=$!
-  qemu_suite recorder harness/tests/qemu/recorder.bats \
-    "the recorder under QEMU (harness/tests/qemu/recorder.bats; QEMU is built once, about 4 minutes)"
-  qemu_suite shared harness/tests/qemu/shared.bats \
-    "shared objects and PLT stubs under QEMU (harness/tests/qemu/shared.bats)"
-  qemu_suite matrix producers/tests/qemu/matrix.bats \
-    "the producers matrix, quick pass (make producers QUICK=1: producers/tests/qemu/matrix.bats)"
-  qemu_suite debian-static producers/tests/qemu/debian-static.bats \
-    "Debian's static programs converted by sfcfi, under QEMU (producers/tests/qemu/debian-static.bats)"
-  qemu_suite shipped harness/tests/qemu/shipped.bats \
-    "Debian's own programs with their libraries converted, under QEMU (make shipped QUICK=1: harness/tests/qemu/shipped.bats)"
-  section "conformance (every bundled adapter, a sample of the corpus)"
-  # Each adapter's results must match its expected-results file.
-  if make -s BUILD=build conformance CONFORMANCE_FLAGS="--sample 7" > build/conformance.log 2>&1; then
+else
+  cat build/build.log; fail=$((fail + 1))
+fi
+
+# Three chains side by side (two cores; each is mostly one program at a
+# time, and the QEMU runs wait on downloads): the conformance sample and
+# the QEMU suites; valgrind's pass, then the fuzz runs; the ASan pass, then
+# coverage.  Those needing the plain build are not run without it.
+section "conformance, QEMU, valgrind, fuzzing, ASan and coverage, side by side"
+t_after=$SECONDS
+chain_qemu() {
+  [ "$built" = 1 ] || return 0
+  timed conformance conformance_run
+  local q
+  for q in "${QEMU_SUITES[@]}"; do
+    read -r name file _ <<< "$q"
+    timed "$name" qemu_run "$name" "$file"
+  done
+}
+chain_vg() {
+  [ "$built" = 1 ] && timed valgrind valgrind_pass
+  timed fuzz-replay fuzz_replay
+  timed fuzz-smoke fuzz_smoke
+  timed ossfuzz-sim ossfuzz_sim
+}
+chain_san() {
+  timed asan asan_pass
+  timed coverage coverage_pass
+}
+chain_qemu & p_qemu=$!
+chain_vg & p_vg=$!
+chain_san & p_san=$!
+wait "$p_qemu" "$p_vg" "$p_san"
+echo "all done after $((SECONDS - t_after))s"
+
+if [ "$built" = 1 ]; then
+  for q in "${QEMU_SUITES[@]}"; do
+    read -r name file title <<< "$q"
+    qemu_report "$name" "$file" "$title"
+  done
+  section "conformance (every bundled adapter, a sample of the corpus; took $(took conformance)s)"
+  if [ "$(cat build/conformance.rc 2>/dev/null)" = 0 ]; then
     # (each adapter's own "N passed, N failed" stays in the log: only the
     # comparison with its expected results counts here)
     grep -E 'as expected|DIFFERS' build/conformance.log | sed 's/^ *results: //'; pass=$((pass + 1))
   else
     tail -n 40 build/conformance.log; fail=$((fail + 1))
   fi
-else
-  cat build/build.log; fail=$((fail + 1))
 fi
 
-section "fuzz targets: replay of the seeds, kept corpus and regressions (gcc, ASan+UBSan)"
-if make -s -j2 BUILD=build fuzz-replay > build/fuzz-replay.log 2>&1; then
+section "fuzz targets: replay of the seeds, kept corpus and regressions (gcc, ASan+UBSan; took $(took fuzz-replay)s)"
+if [ "$(cat build/fuzz-replay.rc 2>/dev/null)" = 0 ]; then
   grep -E '^(ok|not ok)' build/fuzz-replay.log
 else
   grep -E '^(ok|not ok|#)' build/fuzz-replay.log | tail -n 40
 fi
 tally build/fuzz-replay.log
 
-section "fuzz smoke (libFuzzer, ASan+UBSan, ${FUZZ_SMOKE_SECONDS:-20} s per target)"
-if make -s -j2 BUILD=build fuzz-smoke > build/fuzz-smoke.log 2>&1; then
+section "fuzz smoke (libFuzzer, ASan+UBSan, ${FUZZ_SMOKE_SECONDS:-20} s per target; took $(took fuzz-smoke)s)"
+if [ "$(cat build/fuzz-smoke.rc 2>/dev/null)" = 0 ]; then
   grep -E '^[a-z_]+: ' build/fuzz-smoke.log; pass=$((pass + 1))
 else
   tail -n 30 build/fuzz-smoke.log; fail=$((fail + 1))
 fi
 
-section "OSS-Fuzz build, simulated (libFuzzer and AFL++ flavours)"
-make -s BUILD=build ossfuzz-sim > build/ossfuzz-sim.log 2>&1
+section "OSS-Fuzz build, simulated (libFuzzer and AFL++ flavours; took $(took ossfuzz-sim)s)"
 grep -E '^not ok|^#' build/ossfuzz-sim.log | head -20
 tail -n 1 build/ossfuzz-sim.log
 tally build/ossfuzz-sim.log
 
-# The last three passes run side by side, each into its own log, and are
-# printed in order when all three are done: each is mostly one program at a
-# time (a Bats suite, valgrind), and the machine has two cores.  Their build
-# trees are their own (build/asan, build/cov; the valgrind pass, started
-# after the plain tests, reuses the plain build, which nothing rebuilds).
-# LeakSanitizer is on for the unit tests, the round trip and the corpus
-# sample, and off for the Bats suites' sfref runs (BATS_ASAN_OPTIONS): its
-# scan at exit tripled the cost of each of some two thousand runs, and the
-# valgrind pass checks those same suites for leaks (--leak-check=full).
-asan_pass() {
-  if make -j2 BUILD=build/asan SAN=1 tests > build/asan-build.log 2>&1; then
-    ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 BATS_ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
-      UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-      CORPUS_SAMPLE=5 CORE_SUITES_ONLY=1 bash ci/run-tests.sh build/asan "$SHARED" > build/asan-tests.log 2>&1
-  else
-    echo "0 passed, 1 failed: the ASan build failed" > build/asan-tests.log
-    cat build/asan-build.log >> build/asan-tests.log
-  fi
-  echo $((SECONDS - t0)) > build/asan.secs
-}
-coverage_pass() {
-  bash ci/coverage.sh "$SHARED" 95 85 95 > build/coverage.log 2>&1
-  echo $? > build/coverage.rc
-  echo $((SECONDS - t0)) > build/coverage.secs
-}
-section "tests under ASan and UBSan, and coverage of decoder/ (side by side, with valgrind's)"
-t0=$SECONDS
-asan_pass & p_asan=$!
-coverage_pass & p_cov=$!
-wait "$p_asan"; t_asan=$(cat build/asan.secs 2>/dev/null || echo "?")
-wait "$p_cov"; t_cov=$(cat build/coverage.secs 2>/dev/null || echo "?")
-if [ -n "$p_vg" ]; then
-  wait "$p_vg"; t_vg=$(cat build/valgrind.secs 2>/dev/null || echo "?")
-else
-  echo "0 passed, 1 failed: not run, the build failed" > build/valgrind-tests.log; t_vg=0
-fi
-
-section "tests under ASan and UBSan (done after ${t_asan}s)"
+section "tests under ASan and UBSan (took $(took asan)s)"
 if grep -q 'the ASan build failed' build/asan-tests.log; then
   cat build/asan-tests.log
 fi
@@ -196,12 +232,16 @@ grep -E '^not ok|ERROR: AddressSanitizer|runtime error' build/asan-tests.log | h
 tail -n 1 build/asan-tests.log
 tally build/asan-tests.log
 
-section "tests under valgrind (took ${t_vg}s)"
-grep -E '^not ok|^==[0-9]+== ' build/valgrind-tests.log | head -20
-tail -n 1 build/valgrind-tests.log
-tally build/valgrind-tests.log
+section "tests under valgrind (took $(took valgrind)s)"
+if [ "$built" = 1 ]; then
+  grep -E '^not ok|^==[0-9]+== ' build/valgrind-tests.log | head -20
+  tail -n 1 build/valgrind-tests.log
+  tally build/valgrind-tests.log
+else
+  echo "0 passed, 1 failed: not run, the build failed"; fail=$((fail + 1))
+fi
 
-section "coverage of decoder/ (done after ${t_cov}s)"
+section "coverage of decoder/ (took $(took coverage)s)"
 if [ "$(cat build/coverage.rc 2>/dev/null)" = 0 ]; then
   grep -E 'coverage' build/coverage.log; pass=$((pass + 1))
 else
