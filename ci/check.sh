@@ -18,7 +18,8 @@
 #      c. step 3 (ASan and UBSan), then step 5 (coverage).
 #   3. rebuild with ASan + UBSan and run the tests again: the unit tests
 #      (every real section, its truncations and corruptions), the round
-#      trip, the CLI's and the generated sections' Bats suites, and the
+#      trip, the CLI's and the generated sections' Bats suites (dump
+#      --bytes on every 3rd corpus section), and the
 #      corpus check on every 5th section (the fuzz replay of step 2 already
 #      runs every corpus section through the library under ASan + UBSan, in
 #      process; the other suites, which exercise the runner, the peers and
@@ -115,7 +116,7 @@ asan_pass() {
   if make -j2 BUILD=build/asan SAN=1 tests > build/asan-build.log 2>&1; then
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 BATS_ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
       UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-      CORPUS_SAMPLE=5 CORE_SUITES_ONLY=1 bash ci/run-tests.sh build/asan "$SHARED" > build/asan-tests.log 2>&1
+      CORPUS_SAMPLE=5 BYTES_STEP=3 CORE_SUITES_ONLY=1 bash ci/run-tests.sh build/asan "$SHARED" > build/asan-tests.log 2>&1
   else
     echo "0 passed, 1 failed: the ASan build failed" > build/asan-tests.log
     cat build/asan-build.log >> build/asan-tests.log
