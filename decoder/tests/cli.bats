@@ -99,7 +99,7 @@ shared_count() {
 }
 
 @test "validate accepts every real section (exit 0)" {
-  bad="" n=0 k=0 step=$(wrapped_step 2)
+  bad="" n=0 k=0 step=$(wrapped_step 6)
   for b in $(real_sections); do
     k=$((k + 1))
     [ $(((k - 1) % step)) -eq 0 ] || continue
@@ -118,7 +118,7 @@ shared_count() {
   # shared vectors that of 2.40-2.46, which all print assembler output as
   # 2.47 does, so every one is compared (each release's own format:
   # objdump-formats.bats).
-  n=0 k=0 bad="" step=$(wrapped_step 2)
+  n=0 k=0 bad="" step=$(wrapped_step 6)
   for b in $(real_sections); do
     k=$((k + 1))
     [ $(((k - 1) % step)) -eq 0 ] || continue
@@ -129,7 +129,7 @@ shared_count() {
 }
 
 @test "validate: every hand-built vector exits 0 or 1 as its class says, naming file, id and place" {
-  vector_sample "$(wrapped_step 4)" > "$T/sample"
+  vector_sample "$(wrapped_step 10)" > "$T/sample"
   while read -r name finding vma cls; do
     "$VECDUMP" "$name" "$T/$name.sframe"
     run sfref validate --raw --vma "$vma" "$T/$name.sframe"
@@ -280,7 +280,7 @@ EOF
 }
 
 @test "dump: every hand-built vector in text, JSON and objdump form; JSON parses" {
-  vector_sample "$(wrapped_step 4)" > "$T/sample"
+  vector_sample "$(wrapped_step 10)" > "$T/sample"
   while read -r name finding vma cls; do
     "$VECDUMP" "$name" "$T/v.sframe"
     want=0
@@ -301,7 +301,7 @@ EOF
 @test "broken ELF files never crash sfref: every truncation and header corruption" {
   printf 'int f(int x) { return x + 1; }\n' > "$T/e.c"
   gcc -c -Wa,--gsframe "$T/e.c" -o "$T/e.o"
-  size=$(stat -c %s "$T/e.o") step=$(wrapped_step 3)
+  size=$(stat -c %s "$T/e.o") step=$(wrapped_step 9)
   for n in $(seq 0 $((37 * step)) "$size") 16 63 64 65; do
     head -c "$n" "$T/e.o" > "$T/cut.o"
     run sfref validate "$T/cut.o"
@@ -471,11 +471,11 @@ bytes_json() { sfref dump --bytes --json "$@" 2>/dev/null; }
 # Every section of the corpus: 7,591 runs, a minute or two.  BYTES_STEP=N
 # takes every Nth instead (make check's ASan pass: 3; most catalogue cases
 # come in a dozen versions, ABIs, twins and abs variants, so at least one
-# of each is among them); under a wrapper (valgrind) every 40th.
+# of each is among them); under a wrapper (valgrind) every 150th.
 @test "dump --bytes --json labels every byte of every corpus section exactly once" {
   corpus=${CORPUS:-$BATS_TEST_DIRNAME/../../build/corpus}
   [ -f "$corpus/manifest-v3.txt" ] || skip "no corpus at $corpus (make corpus)"
-  step=$(wrapped_step 40) k=0 files=()
+  step=$(wrapped_step 150) k=0 files=()
   [ "$step" -gt 1 ] || step=${BYTES_STEP:-1}
   for f in "$corpus"/*/*.sframe; do
     k=$((k + 1))
@@ -494,7 +494,7 @@ bytes_json() { sfref dump --bytes --json "$@" 2>/dev/null; }
 @test "dump --bytes: every truncation of a section, and corrupted headers, are covered once" {
   f="$S/gas247-aarch64-cfi-frame.sframe"
   [ -f "$f" ] || f="$S/gas247-x86_64-cfi-frame.sframe"
-  len=$(stat -c %s "$f") step=$(wrapped_step 8) files=()
+  len=$(stat -c %s "$f") step=$(wrapped_step 24) files=()
   for ((l = 0; l <= len; l += step)); do head -c "$l" "$f" > "$T/cut$l"; files+=("$T/cut$l"); done
   # header fields pushed out of range: num_fdes, fre_len, fdeoff, freoff,
   # auxhdr_len, version, a bad magic
