@@ -6,15 +6,15 @@
 #      by side); then, as three chains side by side, each into its own logs
 #      and printed in order when all are done:
 #      a. a sampled conformance run of every bundled adapter (each must
-#         match its expected-results file), then the suites under QEMU
+#         match its expected-results file), then suites under QEMU
 #         (harness/tests/qemu: QEMU is built from trixie's source once,
 #         about 4 minutes, under build/): the recorder, shared objects and
-#         PLT stubs, the producers matrix's quick pass, Debian's static
-#         programs converted by sfcfi, Debian's own programs with their
-#         libraries converted;
+#         PLT stubs, Debian's own programs with their libraries converted;
 #      b. step 4 (valgrind), then the fuzz targets: every seed and
 #         regression replayed (standalone, ASan+UBSan), a libFuzzer smoke
-#         run of each, and the OSS-Fuzz build simulated;
+#         run of each, and the OSS-Fuzz build simulated; then, under QEMU,
+#         the producers matrix's quick pass and Debian's static programs
+#         converted by sfcfi;
 #      c. step 3 (ASan and UBSan), then step 5 (coverage).
 #   3. rebuild with ASan + UBSan and run the tests again: the unit tests
 #      (every real section, its truncations and corruptions), the round
@@ -30,7 +30,8 @@
 #      thousand processes, is left to the two passes above; the round trip
 #      runs 200 models per version x ABI instead of 10,000, and the
 #      truncations and corruptions of real sections take every 7th offset)
-#   5. measure line and branch coverage of decoder/ (>= 95% / >= 85%), and
+#   5. measure line and branch coverage of decoder/ (>= 95% / >= 85%; dump
+#      --bytes on every 3rd corpus section), and
 #      the oracle's line coverage from the corpus alone (>= 95%: measured
 #      through the reference adapter as the runner drives it, which never
 #      calls the CLI's by-name look-ups and never looks up in a malformed
@@ -123,7 +124,7 @@ asan_pass() {
   fi
 }
 coverage_pass() {
-  bash ci/coverage.sh "$SHARED" 95 85 95 > build/coverage.log 2>&1
+  BYTES_STEP=3 bash ci/coverage.sh "$SHARED" 95 85 95 > build/coverage.log 2>&1
   echo $? > build/coverage.rc
 }
 
@@ -160,25 +161,39 @@ else
 fi
 
 # Three chains side by side (two cores; each is mostly one program at a
-# time, and the QEMU runs wait on downloads): the conformance sample and
-# the QEMU suites; valgrind's pass, then the fuzz runs; the ASan pass, then
-# coverage.  Those needing the plain build are not run without it.
+# time, and the QEMU runs wait on downloads), of some 25 minutes each in the
+# last run: the conformance sample, the recorder, shared objects and
+# Debian's programs under QEMU; valgrind's pass, the fuzz runs, then the
+# producers matrix and Debian's static programs under QEMU; the ASan pass,
+# then coverage.  Those needing the plain build are not run without it.
 section "conformance, QEMU, valgrind, fuzzing, ASan and coverage, side by side"
 t_after=$SECONDS
+# qemu_suites NAME...: those QEMU suites, in turn (the recorder's builds
+# QEMU; the others wait for it to be done).
+qemu_suites() {
+  local q name file want
+  for want in "$@"; do
+    for q in "${QEMU_SUITES[@]}"; do
+      read -r name file _ <<< "$q"
+      [ "$name" = "$want" ] || continue
+      if [ "$name" != recorder ]; then
+        while [ ! -f build/recorder.secs ]; do sleep 5; done
+      fi
+      timed "$name" qemu_run "$name" "$file"
+    done
+  done
+}
 chain_qemu() {
   [ "$built" = 1 ] || return 0
   timed conformance conformance_run
-  local q
-  for q in "${QEMU_SUITES[@]}"; do
-    read -r name file _ <<< "$q"
-    timed "$name" qemu_run "$name" "$file"
-  done
+  qemu_suites recorder shared shipped
 }
 chain_vg() {
   [ "$built" = 1 ] && timed valgrind valgrind_pass
   timed fuzz-replay fuzz_replay
   timed fuzz-smoke fuzz_smoke
   timed ossfuzz-sim ossfuzz_sim
+  [ "$built" = 1 ] && qemu_suites matrix debian-static
 }
 chain_san() {
   timed asan asan_pass
