@@ -66,11 +66,13 @@ tally() { # tally LOG: add the "N passed, N failed" line of LOG
 # check began), so a slow pass shows in the log; the passes that run side
 # by side after the plain tests say how long each took instead.
 section() { printf '\n==== %s [at %dm%02ds] ====\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
-# timed NAME CMD...: runs CMD, its seconds in build/NAME.secs.
+# timed NAME CMD...: runs CMD, its seconds in build/NAME.secs, its exit
+# status in build/NAME.rc.
 timed() {
   local t=$SECONDS name=$1
   shift
   "$@"
+  echo $? > "build/$name.rc"
   echo $((SECONDS - t)) > "build/$name.secs"
 }
 took() { cat "build/$1.secs" 2>/dev/null || echo "?"; }
@@ -98,7 +100,6 @@ QEMU_SUITES=(
 # once all are done.
 conformance_run() { # each adapter's results must match its expected-results file
   make -s BUILD=build conformance CONFORMANCE_FLAGS="--sample 7" > build/conformance.log 2>&1
-  echo $? > build/conformance.rc
 }
 # The valgrind pass (step 4) needs only the plain build, which nothing
 # rebuilds.
@@ -106,8 +107,8 @@ valgrind_pass() {
   UNIT_STRIDE=7 ROUNDTRIP_N=200 RUN_CORPUS=0 bash ci/run-tests.sh build "$SHARED" valgrind -q --error-exitcode=99 --leak-check=full \
     --errors-for-leak-kinds=definite > build/valgrind-tests.log 2>&1
 }
-fuzz_replay() { make -s -j2 BUILD=build fuzz-replay > build/fuzz-replay.log 2>&1; echo $? > build/fuzz-replay.rc; }
-fuzz_smoke() { make -s -j2 BUILD=build fuzz-smoke > build/fuzz-smoke.log 2>&1; echo $? > build/fuzz-smoke.rc; }
+fuzz_replay() { make -s -j2 BUILD=build fuzz-replay > build/fuzz-replay.log 2>&1; }
+fuzz_smoke() { make -s -j2 BUILD=build fuzz-smoke > build/fuzz-smoke.log 2>&1; }
 ossfuzz_sim() { make -s BUILD=build ossfuzz-sim > build/ossfuzz-sim.log 2>&1; }
 # LeakSanitizer is on for the unit tests, the round trip and the corpus
 # sample, and off for the Bats suites' sfref runs (BATS_ASAN_OPTIONS): its
@@ -125,7 +126,6 @@ asan_pass() {
 }
 coverage_pass() {
   BYTES_STEP=3 bash ci/coverage.sh "$SHARED" 95 85 95 > build/coverage.log 2>&1
-  echo $? > build/coverage.rc
 }
 
 mkdir -p build
