@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # sframe-conformance: the front door.
 #   make                 build the library, header and sfref into build/
 #   make check           install test dependencies, build, run every test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* audit.h - sfaudit's parts (audit/README.md): what one ELF object
  * carries and who can read it (audit_object.c), the inputs a path names
  * (audit_walk.c), the readers table (audit_readers.c) and the report

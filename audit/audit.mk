@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # audit/: sfaudit, the suite pointed at a system (audit/README.md).  It
 # links the oracle, sfcfi's modules (its ELF and CFI readers and the
 # conversion: producers/producers.mk) and the corpus encoder.

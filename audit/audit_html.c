@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* audit_html.c - sfaudit's report as one web page (--html FILE): the
  * figures at the top, the predictions where pieces meet coloured by
  * whether they break, the readers, and a row per package (or directory)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* audit_link.c - predictions where pieces meet: the relocatable objects
  * sfaudit found, taken as one link per architecture, and what each linker
  * the suite knows makes of their .sframe sections (links.tsv, measured by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* audit_object.c - what one ELF object carries and who can read it: its
  * unwinding sections' sizes, its .sframe judged by the oracle and by each
  * generation of the kernel's reader, the readers the suite measured that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* audit_pkgdb.c - which package installed a file: dpkg's file lists
  * (INFODIR/PACKAGE[:ARCH].list), read once into a sorted table. */
 #include <dirent.h>

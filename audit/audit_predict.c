@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* audit_predict.c - the predictions of a run: the relocatable objects the
  * workers found (their records), one link per architecture, each linker of
  * links.tsv's prediction for it, confirmed by linking when asked, printed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* audit_readers.c - the readers table (audit/readers.tsv): which SFrame
  * versions and ABIs each reader the suite judges reads, as measured. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* audit_report.c - sfaudit's output: one JSON object per ELF object or
  * archive member (--json, the unit that merges across machines), and the
  * summary table of a run. */

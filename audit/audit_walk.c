@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* audit_walk.c - the inputs a path names: a file, the files below a
  * directory, the members of an ar archive (libelf), the files of a Debian
  * package (unpacked privately by dpkg-deb into a temporary directory,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # audit/measure-links.sh - measures what each linker the suite knows makes
 # of the .sframe sections of a link, in every situation sfaudit keys its
 # predictions by, and writes audit/links.tsv (audit/README.md).
@@ -30,7 +31,7 @@ arches=()
 while [ $# -gt 0 ]; do
   case $1 in
     --out) out=$2; shift ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h|--help) sed -n '3,27p' "$0"; exit 0 ;;
     x86_64|aarch64|s390x) arches+=("$1") ;;
     *) echo "measure-links: unknown argument '$1'" >&2; exit 2 ;;
   esac

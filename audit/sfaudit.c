@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfaudit - point the suite at a system: what SFrame its ELF objects carry,
  * whether it is right, who can read it, what --gsframe would give where
  * there is none, and what each linker the suite knows would make of its

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # audit/sid-packages.sh - sfaudit on Debian sid's toolchain packages, the
 # ones a distribution turning SFrame on builds everything with: binutils
 # (2.47.50), gcc 16 (the compiler, its preprocessor, libgcc's crt objects

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench.c - the oracle against one libsframe, on the same section, in the
  * same process, after the same one-time open.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # make bench: the oracle against every libsframe the project fetches, on
 # sections gas and ld wrote (bench/run.sh; bench/README.md says what each
 # figure is).  Included by the top Makefile after conformance/conformance.mk

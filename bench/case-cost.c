@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* case-cost - the cost of one case run as the conformance runner starts
  * it (common/sfc_proc.c: posix_spawn, captured output, time
  * limit, own process group), and whether it grows with the runner's size.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench/conformance.sh - how fast `make conformance` goes (bench/README.md):
 # the throughput of sfconform (cases per second) per implementation over
 # the corpus, served (as make conformance runs it) and with --no-serve (a

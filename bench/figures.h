@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* figures.h - what bench.c and recorded.c share: the clock they time with,
  * and the figure line they print (tab-separated: figure, implementation,
  * median, min, max, unit; bench/README.md). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gen-asm.c - an x86-64 assembly program of N functions with CFI, for the
  * benchmarks: gas turns the CFI into the .sframe section (--gsframe), so the
  * sections measured are written by the assembler people use, not by us.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* recorded.c - unwinding on the stacks the harness recorded (make bench):
  * the oracle's sfr_backtrace against a plain frame-pointer walk of the same
  * stacks, per frame, on the snapshots committed under harness/snapshots/

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench/run.sh - what `make bench` measures (bench/README.md): the oracle
 # against each libsframe the project fetches, on x86-64 programs of 1,000 to
 # 1,000,000 functions whose .sframe sections gas and ld wrote:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sections.c - what bench builds from a section besides timing it
  * (sections.h). */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sections.h - what bench builds from a section besides timing it
  * (sections.c): the synthetic frame-pointer stacks' memory and rows and
  * the frame-pointer walk (the floor of unwinding), and the section's

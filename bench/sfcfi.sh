@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # bench/sfcfi.sh - sfcfi's speed on large real programs (make bench calls
 # it; producers/sfcfi): MB of .eh_frame per second that `sfcfi check` and
 # `sfcfi convert` get through, against `readelf --debug-dump=frames-interp`

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ci/bats-helpers.bash - what the Bats suites of sfref share (decoder/tests,
 # corpus/tests): loaded with `load ../../ci/bats-helpers` from a suite two
 # folders down.  Environment (set by ci/run-tests.sh): SFREF, VECDUMP,

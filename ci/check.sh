@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The check sequence behind `make check` and `.ci/run`:
 #   1. install the Debian packages the tests need (skipped when present)
 #   2. build with -Wall -Wextra -Werror, build the corpus (twice: the two

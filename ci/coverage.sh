@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Coverage of decoder/ with gcov, two ways:
 #   1. from all the tests (unit, round trip, corpus, Bats): line and branch
 #      coverage of decoder/ (library and CLI);

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Install what the build and tests need, from Debian's archive.  Skips
 # packages that are already installed; needs root (or sudo) only when
 # something is missing.
@@ -58,7 +59,7 @@ case $mode in
   shipped) with_peers=0; PKGS+=("${QEMU[@]}" libdw-dev libelf-dev $(arch_pkgs aarch64 0) $(arch_pkgs s390x 0)) ;;
   audit) with_peers=0; PKGS+=(libdw-dev libelf-dev) ;;
   audit-link) with_peers=0; PKGS+=(libdw-dev libelf-dev patchelf $(arch_pkgs aarch64 1) $(arch_pkgs s390x 1)) ;;
-  '') PKGS+=("${BUILD[@]}" "${QEMU[@]}" bats valgrind chromium clang libclang-rt-14-dev afl++ zip unzip
+  '') PKGS+=("${BUILD[@]}" "${QEMU[@]}" bats valgrind chromium clang libclang-rt-14-dev afl++ zip unzip reuse
             libc6-arm64-cross $(arch_pkgs s390x 1)) ;;
   *) echo "ci/install-deps: unknown mode '$mode'" >&2; exit 2 ;;
 esac

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ci/peers.sh - fetch the peer implementations the bundled adapters judge,
 # from Debian's newer suites, into build/toolchains (ci/toolchains.sh).
 # Each request is a no-op once met.  bookworm's own (binutils 2.40,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Run every test of one build variant: the C unit tests, the round trip of
 # random models, the corpus against this variant's sfref, and the Bats tests.
 # Usage: ci/run-tests.sh BUILD_DIR [SHARED_DIR [WRAPPER...]]
@@ -101,6 +102,8 @@ else
   # make dist: the corpus tarball, unpacked, judges the reference as the
   # built corpus does (two runs over the corpus, about a minute).
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/dist.bats")
+  # The licenses: reuse lint over the checkout, an SPDX line in every source.
+  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/license.bats")
   # The harness without QEMU: the committed snapshots replayed, the report.
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/harness/tests/*.bats 2>/dev/null))
   # sfcfi: the assembly cases built by every gas, check, convert and diff;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ci/toolchains.sh - unpack Debian packages of another suite (trixie, sid)
 # into the build tree, without touching the system.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # common/: what the tools share, never the oracle library (decoder/src):
 # the tools library (common/sfc_tools.h: whole-file reading, number
 # parsing, error messages), which every tool program links, and the one

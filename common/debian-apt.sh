@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # common/debian-apt.sh - the project's private apt setup, sourced by the
 # scripts that fetch Debian packages without installing them
 # (producers/debian-static.sh, harness/shipped.sh).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfc_proc.c - see sfc_proc.h. */
 #define _GNU_SOURCE /* pipe2 */
 #include "sfc_proc.h"

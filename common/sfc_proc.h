@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfc_proc.h - run one program with a time limit, capturing its output: the one
  * process runner of conformance/, used by the runner (sfconform runs each
  * adapter: conformance/PROTOCOL.md, exit 0 accept, 1 reject, anything else

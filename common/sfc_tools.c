@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfc_tools.c - the shared tools library (sfc_tools.h). */
 #include "sfc_tools.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfc_tools.h - the small library every tool program of the project shares
  * (sfref, bench, the test programs, the corpus tools, the conformance
  * runner and adapters): whole-file reading, number parsing, error messages.

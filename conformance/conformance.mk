@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # conformance/: the runner, the bundled adapters, the example adapter
 # (conformance/PROTOCOL.md).  Included by the top Makefile.
 #   make conformance                  every bundled adapter over the corpus

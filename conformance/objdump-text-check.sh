@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # objdump-text-check.sh - `sfref dump --format=objdump-REL` against binutils
 # REL's own `objdump --sframe`, byte for byte, over the corpus.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # corpus/catalogue.mk - the hand-written case catalogue (corpus/cases/*.cases,
 # format: corpus/CASES.md) and its builder, $(BUILD)/bin/sfcorpus, the corpus
 # tool (its `gen` command makes the generated sources: generated.mk).  It

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # corpus/corpus.mk - make corpus: every case into $(BUILD)/corpus (FORMAT.md).
 # corpus-catalogue, corpus-generated, corpus-real and corpus-vectors are
 # defined by the fragments of their parts (catalogue.mk, generated.mk,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # corpus/generated.mk - random valid sections and mutants from `sfcorpus gen`
 # (corpus/FORMAT.md, sources "generated" and "mutants"), and the round-trip
 # test of the encoder (corpus/encoder/) against the oracle.

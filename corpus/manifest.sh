@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Write build/corpus/manifest-v{1,2,3}.txt from every NAME.expect below it.
 # Usage: corpus/manifest.sh CORPUS_DIR
 set -euo pipefail

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # corpus/real.mk - make corpus-real: sections emitted by GNU as, each with
 # that release's objdump --sframe text (corpus/FORMAT.md, source "real"):
 # the sections checked in under corpus/real/sections/ (GNU as 2.40, 2.44 and

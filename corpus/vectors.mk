@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # corpus/vectors.mk - make corpus-vectors: the hand-built byte vectors of
 # decoder/tests/vectors.c (the unit tests' vectors, the only cases not made by
 # the corpus encoder) as corpus cases, source "vectors" (corpus/FORMAT.md):

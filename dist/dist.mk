@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # dist/dist.mk - make dist: the corpus as a release, a tarball that runs on
 # another machine without building the corpus (dist/README.md is its README).
 #   make dist                  $(DISTDIR)/sframe-conformance-corpus-$(VERSION).tar.gz

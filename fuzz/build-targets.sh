@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Build every fuzz target the way OSS-Fuzz expects: compiled with $CC
 # $CFLAGS, linked with $LIB_FUZZING_ENGINE (through $CXX when it is a C++
 # engine library), each put in $OUT with <target>_seed_corpus.zip,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Line and branch coverage of the oracle (decoder/src, the reference path,
 # and decoder/fast) reached by the fuzz corpus: each
 # target's standalone driver built with gcc --coverage, run over its seeds

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # fuzz/: the fuzz targets in every build the issue asks for (fuzz/README.md).
 #   make fuzz-build           libFuzzer (ASan+UBSan), MSan, AFL++ and the standalone replay
 #                             drivers, each where its compiler is present

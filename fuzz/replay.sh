@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Replay every seed (the case corpus in each target's format, and the
 # checked-in fuzz/seeds/<t>), every kept
 # corpus entry (fuzz/corpus/<t>) and every regression input

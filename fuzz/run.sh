@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Fuzz each target for SECONDS with libFuzzer (ASan + UBSan), two at a time
 # (this machine has 2 cores).  New corpus entries are merged into
 # fuzz/corpus/<t> (minimized; FUZZ_NO_KEEP=1 keeps them out of the tree, as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* seeds.c - the fuzz targets' seed inputs, from the case corpus:
  *
  *   fuzz-seeds CORPUS_DIR OUT_DIR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* standalone.c - replay inputs through a fuzz target without a fuzzing
  * engine (gcc is enough): every file named, and every file of every
  * directory named (sorted, not recursive), is passed once to

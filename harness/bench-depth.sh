@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # harness/bench-depth.sh - the harness's checking speed against stack depth
 # (make bench calls it): progs/deep.c recurses DEPTH frames and spends its
 # time at the bottom, under QEMU with the sfr_truth plugin, unwinding

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # harness/bench-recorder.sh - the recorder's speed against gdb stepping the
 # same program (make bench calls it; issue: at least 10,000 times faster).
 # Needs a `make harness` build (QEMU with plugins, the plugin, the x86-64

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # harness/build-qemu.sh - build QEMU's user-mode emulators with TCG plugin
 # support, from Debian trixie's source package, under build/harness/.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # harness/harness.mk - `make harness` (harness/README.md).
 #   make harness                       all three architectures, every producer
 #   make harness ARCH=s390x            one (or a comma list)

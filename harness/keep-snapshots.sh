@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # harness/keep-snapshots.sh - choose recorded snapshots to commit as
 # replayable cases (harness/snapshots/, replayed by `make check` through
 # harness/replay.sh, without QEMU).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # shellcheck shell=bash
 # harness/realprogs.sh - two more real programs from Debian source packages,
 # for run.sh to source (set -euo pipefail safe; defines functions only):

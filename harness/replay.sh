@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # harness/replay.sh - replay recorded snapshots without QEMU: each snapshot
 # (decoder/SNAPSHOT.md, written by the sfr_truth plugin at an instruction
 # where the oracle's unwind equalled the execution truth) is unwound by an

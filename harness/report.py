@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """harness/report.py OUT - the harness's table, JSON and chart.
 
 Reads OUT/runs/*.json (one per program run, written by harness/run.sh from

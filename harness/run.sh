@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # harness/run.sh - `make harness`: build QEMU with plugins, build the test
 # programs with every producer of .sframe, run each under QEMU with the
 # sfr_truth plugin (execution truth at every instruction, the oracle's
@@ -82,7 +83,7 @@ while [ $# -gt 0 ]; do
     --lib-idle-ok) lib_idle_ok=1; shift ;;
     --root) root=${2:?}; shift 2 ;;
     --) shift; bin_args=("$@"); break ;;
-    -h|--help) sed -n '2,/^# 1 otherwise; 2 on usage errors/p' "$0"; exit 0 ;;
+    -h|--help) sed -n '3,/^# 1 otherwise; 2 on usage errors/p' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" 2 ;;
   esac
 done

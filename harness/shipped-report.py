@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """harness/shipped-report.py OUT TOP: the report of a `make shipped` run.
 
 Reads OUT/runs/ARCH-NAME/results.json (the harness's report of each run:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # harness/shipped.sh - `make shipped`: programs as Debian ships them, for
 # amd64, arm64 and s390x, with every module they load converted, checked by
 # execution.
@@ -45,7 +46,7 @@ while [ $# -gt 0 ]; do
     --only) only=${2:?}; shift 2 ;;
     --arch) arches=${2:?}; arches=${arches//,/ }; shift 2 ;;
     -j) jobs=${2:?}; shift 2 ;;
-    -h|--help) sed -n '2,/^# (or attributed)/p' "$0"; exit 0 ;;
+    -h|--help) sed -n '3,/^# (or attributed)/p' "$0"; exit 0 ;;
     *) echo "shipped: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done

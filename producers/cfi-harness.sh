@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # producers/cfi-harness.sh - sfcfi on every program the harness builds:
 # gas's .sframe checked against the same program's CFI at every address,
 # the CFI converted to every SFrame version the ABI has, each conversion

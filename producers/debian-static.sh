@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # producers/debian-static.sh - large statically linked programs that nobody
 # in this project built: Debian's own builds, for amd64, arm64 and s390x,
 # fetched from Debian's archive and unpacked under build/producers/debian/.
@@ -28,7 +29,7 @@ suite=${SUITE:-bookworm}
 arches="amd64 arm64 s390x"
 
 die() { echo "debian-static: $*" >&2; exit "${2:-1}"; }
-case ${1:-} in -h|--help) sed -n '2,22p' "$0"; exit 0 ;; -*) die "unknown option '$1' (see --help)" 2 ;; esac
+case ${1:-} in -h|--help) sed -n '3,23p' "$0"; exit 0 ;; -*) die "unknown option '$1' (see --help)" 2 ;; esac
 case $suite in bookworm|trixie|sid) ;; *) die "unknown suite '$suite' (bookworm, trixie, sid)" 2 ;; esac
 [ $# -gt 0 ] || set -- busybox-static bash-static
 for p in "$@"; do

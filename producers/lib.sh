@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # producers/lib.sh - the shell helpers the producers' scripts share
 # (producers/toolchains.sh, producers/matrix.sh, harness/run.sh): the
 # architectures' names, and the producer table producers/producers.tsv.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """producers/matrix-report.py - the producers matrix (producers/matrix.sh's
 run) as a table on stdout, OUT/results.md, OUT/results.json and a
 self-contained HTML chart.

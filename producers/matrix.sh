@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # producers/matrix.sh - `make producers`: every SFrame writer Debian ships on
 # trial.  Compilers and assemblers (gcc 12, 14, 16 with gas 2.40, 2.44,
 # 2.47.50; clang 22's integrated assembler) x linkers (ld.bfd 2.40, 2.44,
@@ -63,7 +64,7 @@ while [ $# -gt 0 ]; do
     --planes) planes=${2:?}; shift 2 ;;
     --cell) cell=${2:?}; shift 2 ;;        # internal: one cell (xargs)
     --objset) cell=objset:${2:?}; shift 2 ;;  # internal: one object set
-    -h|--help) sed -n '2,40p' "$0"; exit 0 ;;
+    -h|--help) sed -n '3,41p' "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" 2 ;;
   esac
 done

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # producers/: the writers of SFrame on trial.  sfcfi (SFrame against DWARF
 # CFI, CFI to SFrame, SFrame against SFrame) links the oracle like any user,
 # the corpus encoder to write sections, and elfutils' libdw and libelf

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # producers/system-check.sh - sfcfi over a system's own programs and
 # libraries: every ELF file with CFI under DIR... (default Debian's
 # /usr/bin, /usr/sbin and /usr/lib/<triplet>) converted to SFrame version 3
@@ -21,7 +22,7 @@ while [ $# -gt 0 ]; do
       if [ "$1" = --jobs ]; then jobs=$2; else sample=$2; fi
       shift 2 ;;
     --out) [ $# -ge 2 ] || { echo "system-check: --out needs a directory" >&2; exit 2; }; out=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '3,14p' "$0"; exit 0 ;;
     -*) echo "system-check: unknown option $1" >&2; exit 2 ;;
     *) break ;;
   esac

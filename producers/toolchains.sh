@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # producers/toolchains.sh - every SFrame producer Debian ships, runnable from
 # one place, for producers/matrix.sh.
 #
@@ -69,7 +70,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1 ;;
     --selftest) selftest=1 ;;
-    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
+    -h|--help) sed -n '3,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "producers/toolchains: unknown argument '$1'" >&2; usage ;;
   esac
   shift

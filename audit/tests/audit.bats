@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # audit/tests/audit.bats - sfaudit (audit/README.md) on inputs made here:
 # objects assembled with --gsframe by the host's gas (2.40: SFrame version
 # 1), a linked program, an archive, a Debian package, a corrupted section

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # audit/tests/incidents.bats - sfaudit's predictions where pieces meet, on
 # small sysroots that reproduce the incidents of 2025-2026 (audit/README.md,
 # SPEC-NOTES N42-N44), each predicted and then confirmed by linking with the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # make bench's programs (bench/): gen-asm's programs assemble, and each
 # bench binary reads the section they get with the oracle and with its
 # libsframe, the two agreeing on which PCs have a row.  Timings are printed,

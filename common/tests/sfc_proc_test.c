@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfc_proc_test.c - unit tests of the process runner (common/sfc_proc.c)
  * that sfconform and the text-tool adapters share, as TAP on stdout.  Each
  * runs /bin/sh (a serving process: /bin/bash) with a small script; what is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfc_tools_test.c - unit tests of the shared tools library
  * (common/sfc_tools.h), as TAP on stdout.  Usage: sfc_tools_test TMPDIR
  * (a directory it may write two scratch files into). */

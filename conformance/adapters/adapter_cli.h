@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* adapter_cli.h - what the executable adapters of this directory that
  * link a reader into themselves (libsframe.c, glibc.c) share: the command
  * line of the adapter protocol (conformance/PROTOCOL.md), running without

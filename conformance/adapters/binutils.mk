@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # conformance/adapters/binutils.mk - the bundled objdump / readelf adapters,
 # one per binutils release Debian ships.  Included by the top Makefile
 # (through conformance/conformance.mk); uses $(BUILD), $(CC), $(CFLAGS_ALL).

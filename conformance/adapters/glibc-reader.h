@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* glibc-reader.h - glibc's SFrame reader (sysdeps/generic/sframe-read.c,
  * from the build tree: -I$(BUILD)/glibc-REL/sysdeps/generic), as both glibc
  * adapters include it (glibc.c, glibc-walker.c).  Its one warning under

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* glibc-stubs.h - what glibc's SFrame reader (sysdeps/generic/sframe-read.c,
  * sframe-read.h, sframe.h of the glibc-source package) needs from the rest
  * of glibc's build to compile standalone.  Given with -include by

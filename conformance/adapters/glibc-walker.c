@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* glibc-walker.c - the unwind adapter (conformance/PROTOCOL.md, command
  * `unwind` only) for glibc 2.43's SFrame stack walker, __stacktrace_sframe
  * (sysdeps/generic/sframe.c with sframe-read.c, from sid's glibc-source,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfadapter-glibc-REL - glibc's SFrame reader (sysdeps/generic/sframe-read.c,
  * the code behind backtrace() on SFrame-enabled builds) behind the adapter
  * protocol (conformance/PROTOCOL.md, executable form).

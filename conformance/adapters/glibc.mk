@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The bundled glibc adapter: glibc's own SFrame reader (the code behind
 # backtrace() on SFrame-enabled builds), which glibc does not ship as a
 # library.  Included by the top Makefile (uses $(BUILD), $(CC), $(CFLAGS_ALL)).

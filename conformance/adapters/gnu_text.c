@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gnu_text.c - the GNU objdump / readelf `--sframe` text parser
  * (gnu_text.h): the dump's lines read back into the dump model, then the
  * FP / RA cells classified by what the release's text means.  Tested on

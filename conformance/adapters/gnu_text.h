@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gnu_text.h - the GNU objdump / readelf `--sframe` text parser of the
  * objdump-* and readelf-* adapters (gnu_tool.c).  How each field is read
  * and what each release's text cannot tell: binutils-notes.md. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gnu_tool.c - GNU objdump and readelf (`--sframe`) as the tool of a
  * text-tool adapter (text_driver.c): what each release reads, how it is
  * run, when its run is a rejection, and its text read by gnu_text.c.

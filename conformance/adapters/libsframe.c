@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfadapter-libsframe-REL - one libsframe release (binutils) behind the
  * adapter protocol (conformance/PROTOCOL.md, executable form).
  *

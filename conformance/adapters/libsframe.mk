@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The bundled libsframe adapters: one source (conformance/adapters/libsframe.c)
 # built against each libsframe Debian ships.  Included by the top Makefile
 # (uses $(BUILD), $(CC), $(CFLAGS_ALL)).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libsframe_map.c - libsframe's API read into the suite's neutral terms
  * (libsframe_map.h). */
 #include "libsframe_map.h"

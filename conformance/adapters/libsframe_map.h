@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libsframe_map.h - libsframe's public API (sframe-api.h) read into the
  * suite's neutral terms: a section loaded behind a guard page, each
  * function and row through the API's accessors, each row's rules as the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* llvm.c - the llvm-readobj-22 conformance adapter: `llvm-readobj --sframe`
  * on the wrapped section (text_driver.c does the wrapping and running), its
  * structured text parsed back into the canonical JSON (decoder/JSON.md).

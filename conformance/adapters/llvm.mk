@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # conformance/adapters/llvm.mk - the bundled llvm-readobj adapter
 # (llvm-readobj-22: trixie's llvm-22, unpacked by make toolchains).
 # Included by the top Makefile (through conformance/conformance.mk).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfadapter-reference - the oracle itself behind the adapter protocol
  * (conformance/PROTOCOL.md): the same library and renderings as `sfref`.
  * A rejected section names every malformed or invalid finding on stderr,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfa_elf.c - see sfa_elf.h.  The layout and constants are <elf.h>'s. */
 #include "sfa_elf.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfa_elf.h - the minimal ELF64 file a text-tool adapter hands its tool:
  * a null section, .sframe at the case's VMA, .shstrtab. */
 #ifndef SFA_ELF_H

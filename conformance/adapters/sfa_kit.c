@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfa_kit.c - the adapter kit, compiled once into libsfa_kit.a: the
  * protocol's command line (adapter_cli.h) and serving (sfa_serve.h), which
  * every executable adapter of this directory links. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfa_regs.h - the DWARF register numbers of the stack pointer and frame
  * pointer per SFrame ABI identifier: the one table of the adapters side
  * (the oracle has its own, decoder/src/sfr_interp.c).  The readers the

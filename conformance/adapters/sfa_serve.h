@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfa_serve.h - the `serve` command of the adapter protocol
  * (conformance/PROTOCOL.md) for the bundled adapters: one long-lived
  * process that answers many commands, so that the runner starts one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfa_text.c - what every text-tool adapter shares beside the tool's
  * own parser (sfa_text.h): the dump model, its JSON printer (decoder/JSON.md),
  * the line lexer and number readers the parsers use, and the messages for a

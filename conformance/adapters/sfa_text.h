@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfa_text.h - what the text-tool adapters share: the driver
  * (text_driver.c), the GNU tool (gnu_tool.c, gnu_text.c) and llvm-readobj
  * (llvm.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfadapter-dl - the driver for the library form of the adapter protocol
  * (conformance/PROTOCOL.md, conformance/include/sframe_adapter.h):
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* text_driver.c - the driver of the text-tool conformance adapters
  * (PROTOCOL.md): objdump-2.40, readelf-2.40, objdump-2.44, readelf-2.44,
  * objdump-2.47, readelf-2.47 (with gnu_tool.c) and llvm-readobj-22 (with

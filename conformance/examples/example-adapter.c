@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* example-adapter.c - how to wrap an SFrame library for the conformance
  * runner (conformance/PROTOCOL.md).  "Your library" is played here by the
  * oracle's (sframe_ref.h); replace the calls marked LIBRARY with yours.

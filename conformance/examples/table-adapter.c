@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table-adapter.c - how to wrap a reader that has lookups only and tables
  * of its own (a profiler, an unwinder) for the conformance runner
  * (conformance/PROTOCOL.md).  Nothing here comes from the oracle: "your

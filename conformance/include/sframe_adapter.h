@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sframe_adapter.h - the library form of the adapter protocol
  * (conformance/PROTOCOL.md).  A shared library under test exports these
  * functions; the bundled driver (build/bin/sfadapter-dl) loads it with

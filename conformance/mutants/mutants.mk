@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # conformance/mutants/: the suite's own mutation score (mutants.sh, the
 # catalogue mutants.tsv; conformance/README.md).  Included by
 # conformance/conformance.mk.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The suite's own mutation score: readers made from the reference adapter,
 # each with exactly one bug of a class seen in real SFrame readers
 # (conformance/mutants/mutants.tsv), each judged by the runner over the
@@ -68,7 +69,7 @@ while [ $# -gt 0 ]; do
     --no-baseline) baseline=0; shift ;;
     --build-only) build_only=1; shift ;;
     --check) check_only=1; shift ;;
-    -h|--help) sed -n '2,43p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '3,44p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) die "unknown option $1" ;;
     *) only+=("$1"); shift ;;
   esac

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cases.c - one case run through one implementation and judged against
  * the oracle's answer; every case of an implementation, in worker
  * processes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* corpus.c - the corpus: its manifest and each section's NAME.expect
  * (conformance/PROTOCOL.md). */
 #define _XOPEN_SOURCE 700 /* realpath */

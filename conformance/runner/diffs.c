@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diffs.c - every difference of a failing case, and the failures of one
  * implementation grouped by cause.
  *

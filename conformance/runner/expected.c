@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* expected.c - the expected-results files, conformance/expected/IMPL.txt. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* impl.c - the implementations under test: a bundled adapter, an
  * executable or a shared library; their capabilities and skip lists. */
 #define _XOPEN_SOURCE 700 /* realpath */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json.c - see json.h.  A strict RFC 8259 reader: whatever it accepts has
  * one meaning, so an implementation's output cannot pass the comparison by
  * being read loosely (a repeated key, "01", stray bytes).  Nesting is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json.h - a small, strict JSON reader for the conformance runner: parse an
  * implementation's output and the expected file, and compare them as JSON
  * values, reporting the first differing field as a path.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* report.c - what a run writes: results.jsonl, the summaries, the HTML
  * matrix, TAP. */
 #define _XOPEN_SOURCE 700 /* realpath */

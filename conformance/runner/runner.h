@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner.h - what the parts of the conformance runner share (sfconform.c:
  * options and main; corpus.c: the corpus; impl.c: the implementations and
  * their capabilities; cases.c: running one case, judging it, and running

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfconform - the conformance runner (conformance/PROTOCOL.md).
  *
  *   sfconform [options] IMPL...

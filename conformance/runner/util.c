@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.c - the runner's small helpers every part uses: the status names,
  * paths that must not be cut short, copies and whole text files (errors
  * exit 2, "sfconform: ..."). */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A deliberately broken adapter for conformance/tests/runner.bats: the
 # reference adapter ($SFADAPTER_REFERENCE), except on the sections below,
 # chosen by file name, where it misbehaves in one known way each.  It also

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* broken-lib.c - a library-form adapter (conformance/include/sframe_adapter.h)
  * that misbehaves on purpose, for runner.bats: the example adapter's
  * answers (conformance/examples/example-adapter.c, included below), except

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The peer findings (conformance/findings/NN-*/, SPEC-NOTES N32-N35): each
 # directory names the corpus section it copies (cases.txt "section ID"), the
 # cases and statuses per peer that show the bug (cases.txt "IMPL ID STATUS"),

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The bundled glibc adapter (conformance/adapters/glibc.c, glibc-notes.md):
 # glibc 2.43's own SFrame reader, compiled from the glibc-source package that
 # ci/peers.sh fetches.  Skipped when that toolchain is absent.

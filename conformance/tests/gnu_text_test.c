@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* gnu_text_test.c - unit test of the GNU objdump / readelf text parser of
  * the objdump-* and readelf-* adapters (conformance/adapters/gnu_text.c),
  * as TAP on stdout.  Usage: gnu_text_test DIR (corpus/real/sections).

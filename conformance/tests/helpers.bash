@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # helpers.bash - what the runner's Bats suites share (bats `load helpers`).
 # Environment (ci/run-tests.sh): BUILD (default build), CORPUS (default
 # build/corpus).

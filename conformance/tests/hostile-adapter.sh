@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A hostile adapter for conformance/tests/hostile.bats: the reference
 # adapter ($SFADAPTER_REFERENCE) for `capabilities`, and for every other
 # command the misbehaviour HOSTILE names:

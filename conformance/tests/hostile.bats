@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The runner against adapters that flood, hang, leave children behind, or
 # are killed mid-run (conformance/tests/hostile-adapter.sh): each case is
 # stopped with a status that names what happened, the runner's memory stays

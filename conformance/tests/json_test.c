@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json_test.c - unit tests of the conformance runner's JSON reader and
  * comparison (conformance/runner/json.c), as TAP on stdout.
  *

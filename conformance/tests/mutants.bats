@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The suite's own mutation score (conformance/mutants/): every mutant of
 # the reference adapter built and judged over a sample of the corpus, each
 # caught by the runner, three with their largest failure group naming their

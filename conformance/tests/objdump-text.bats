@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # `sfref dump --format=objdump-REL` against binutils REL's own objdump
 # (conformance/objdump-text-check.sh), on a deterministic sample of the
 # corpus: every case of the release's allowlist (conformance/objdump-text/

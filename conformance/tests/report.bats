@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The HTML matrix template (conformance/report/matrix.html, described in
 # conformance/report/README.md): a small synthetic DATA is put in place of
 # the placeholder line the way the runner does it, the page is rendered with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The conformance runner (conformance/PROTOCOL.md): every status from a
 # deliberately broken adapter, skip lists, expected-results files, the
 # example adapter in both forms, and the bundled adapters on a sample.

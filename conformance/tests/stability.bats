@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Results that repeat: an outcome that varies from run to run is re-run and
 # gets the status `unstable` (listed with its outcomes, never a failure);
 # an expected-results file written for another version of the

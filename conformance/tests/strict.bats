@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # sfconform --strict --tap: the oracle's own check of the corpus (what
 # corpus/check-corpus.sh did in bash): the exact finding of every rejected
 # and questionable case, a real section's objdump text byte for byte, and

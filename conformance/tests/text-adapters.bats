@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The text-tool adapters (conformance/adapters/text_driver.c with gnu_tool.c or llvm.c): for each
 # one built, its capabilities name the adapter, the exact package version of
 # the tool it runs and the SFrame versions that release reads; a valid

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Verdicts a reader's author can act on (conformance/PROTOCOL.md): readers
 # of every kind are judged (lookup-only, the second example adapter with
 # tables of its own, one that falls back to a default frame); no pass that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A wrapper around the reference adapter ($SFADAPTER_REFERENCE) for
 # conformance/tests/verdicts.bats, playing a reader of one kind as WRAP says:
 #   lookup-only    no decode: judged by its lookups

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* build.c - one concrete section of a case: the expansion of a case into
  * versions x ABIs x byte orders, then for each the model (build_model.c:
  * named base model, then the case's own model lines), the encoder, the raw

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* build.h - what cat_build (build.c) shares with its two stages:
  * build_model.c, the case's model lines applied to a working model and
  * turned into the encoder's sfe_model, and build_override.c, the raw

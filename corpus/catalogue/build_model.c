@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* build_model.c - the model of one concrete section: the named base model's
  * lines, then the case's own, applied to a working model (header fields,
  * functions, rows as written), then turned into the encoder's sfe_model for

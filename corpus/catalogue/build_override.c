@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* build_override.c - the raw overrides of a case (corpus/CASES.md: set,
  * insert, delete, truncate, cut, append) applied to the encoded section in
  * the order written.

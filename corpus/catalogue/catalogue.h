@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* catalogue.h - the hand-written case catalogue (corpus/cases/NAME.cases) and
  * its builder, sfcorpus (corpus/CASES.md describes the source format).
  *

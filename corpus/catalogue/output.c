@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* output.c - the files of one concrete section (corpus/FORMAT.md), and
  * corpus/SUMMARY.md from the manifests of the whole corpus. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parse.c - read corpus/cases/NAME.cases (format: corpus/CASES.md).
  *
  * A file is a sequence of entries, each starting with a `model NAME` or a

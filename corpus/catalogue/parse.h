@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parse.h - what the reader of .cases files (parse.c) shares with its
  * statement parsers: parse_model.c (the model lines: header, vma, func,
  * func[N], row) and parse_case.c (a case's own lines: title, clause,

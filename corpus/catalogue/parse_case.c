@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parse_case.c - the lines of a `case` entry (corpus/CASES.md): title,
  * clause, expect, versions, abis, endian, with, base, pcs and unwind, then
  * the model statements it shares with models (parse_model.c), and the raw

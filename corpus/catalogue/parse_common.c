@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parse_common.c - what the reader of .cases files (parse.c) and its
  * statement parsers (parse_model.c, parse_case.c) all use: an error named
  * by file:line, and the ABI axis. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* parse_model.c - the model statements of a .cases file (corpus/CASES.md),
  * written in models and in cases alike: `header`, `vma`, `func`, `func[N]`
  * and `row` (with its CFA, RA and FP rules), each into a model operation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfcorpus - the corpus tool: builds the hand-written case catalogue into
  * corpus sections, and generates random sections and mutants.
  *   sfcorpus --cases DIR --out DIR [--case ID]...   build (FORMAT.md files)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.c - what every part of sfcorpus shares: allocation that exits on
  * out-of-memory, the "file:line: error: ID: ..." message of a concrete
  * section, the signed numbers of .cases files (corpus/CASES.md; unsigned

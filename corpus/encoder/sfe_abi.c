@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfe_abi.c - the encoder's one table of the ABIs, by sfh_abi_arch (SFrame
  * spec version 3, section 2.2.1: 1 AArch64 big-endian, 2 AArch64
  * little-endian, 3 AMD64 little-endian, 4 s390x big-endian): the name the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfe_encode.c - a model of an SFrame section turned into bytes.
  *
  * Written from the SFrame spec version 3, sections 2 (the format) and 3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfe_expect.c - what the oracle must print for a model, computed from the
  * model alone: the canonical JSON of `sfref dump --json` (decoder/JSON.md)
  * and the objects of `sfref lookup --json`.  Only meaningful for models

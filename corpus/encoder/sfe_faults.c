@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfe_faults.c - the fault kinds of `sfcorpus gen --mutants`: each takes a
  * random valid model, changes the model or its encoded bytes so that the
  * section has exactly one fault, and names the one finding it must produce

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfe_gen.c - the cases `sfcorpus gen` writes (corpus/FORMAT.md): random valid
  * sections, and mutants - random valid models with exactly one fault (the
  * fault kinds are sfe_faults.c's): the case for a seed and index, its PCs

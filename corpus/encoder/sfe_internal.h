@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfe_internal.h - what the encoder's files share (not part of the API). */
 #ifndef SFE_INTERNAL_H
 #define SFE_INTERNAL_H

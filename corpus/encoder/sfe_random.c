@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfe_random.c - random valid models with the shapes real code has.
  *
  * xorshift128+ seeded through splitmix64: the same seed gives the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfe_unwind.c - unwind snapshots (decoder/SNAPSHOT.md) built from a model
  * and the call chain a case wants: the registers and memory are chosen so
  * that, by the model's rules, frame i's caller is at chain[i + 1].  The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sframe_enc.h - the corpus encoder: a model of an SFrame section turned
  * into bytes, for any version x ABI x endianness.
  *

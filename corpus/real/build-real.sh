@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # corpus/real/build-real.sh - the "real" part of the corpus (FORMAT.md):
 # .sframe sections that GNU as emitted, each with what that release's
 # objdump --sframe printed for it, as a second opinion no code of ours wrote.

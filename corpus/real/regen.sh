@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # corpus/real/regen.sh - regenerate corpus/real/sections/: real .sframe
 # sections emitted by three GNU as releases, checked into the repository so
 # that every machine tests the same bytes.  Run by a maintainer after

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The hand-written case catalogue (corpus/cases, format: corpus/CASES.md) and
 # its builder sfcorpus.  Environment (set by ci/run-tests.sh): SFREF, the
 # sfref to use (sfcorpus is taken from the same directory unless SFCORPUS is

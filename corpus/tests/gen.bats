@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # sfcorpus gen: the corpus generator (corpus/encoder/sfe_gen.c,
 # corpus/FORMAT.md), its sections judged by sfref, which no longer has a gen
 # command (issue 13: the oracle does not contain the encoder).

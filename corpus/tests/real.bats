@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The real sections of the corpus (corpus/real/build-real.sh, `make
 # corpus-real`): sections GNU as emitted, each with what that release's
 # objdump --sframe printed: the ones checked in under corpus/real/sections/

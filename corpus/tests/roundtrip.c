@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* roundtrip - the encoder against the oracle, for every version x ABI.
  *
  *   roundtrip [N] [--seed BASE]        N random models per combination

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The hand-built vectors of decoder/tests/vectors.c as corpus cases (source
 # "vectors", corpus/FORMAT.md; built by corpus/vectors.mk with `vecdump
 # corpus`).  Environment (set by ci/run-tests.sh): SFREF, VECDUMP and CORPUS

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bytes.c - `sfref dump --bytes`: every byte of a section labelled once, in
  * order: the preamble and header fields (spec 2.1, 2.2), the auxiliary
  * header, each FDE record (2.3.1; versions 1-2: the whole FDE), each

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # decoder/cli/: the oracle's command line, sfref, and the renderers (text,
 # canonical JSON, objdump text; every byte labelled, bytes.c; the snapshot
 # unwinder) other tools link as one library built once, $(SFR_DUMP_LIB):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump.c - text, canonical JSON and objdump renderings. */
 #include "dump.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump.h - the three renderings of a decoded section: readable text, the
  * canonical JSON (decoder/JSON.md), and binutils' objdump --sframe text. */
 #ifndef SFREF_DUMP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf.c - a bounds-checked walk of ELF section headers (32 or 64-bit, either
  * endianness), and the relocations a relocatable object applies to .sframe.
  * Reads go through one reader with a sticky error flag: a read out of bounds

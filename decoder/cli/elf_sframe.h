@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf_sframe.h - find the .sframe section of an ELF file (32 or 64-bit,
  * either endianness), by name or by type SHT_GNU_SFRAME.  (Not named elf.h:
  * under -Idecoder/cli it would hide the system's <elf.h>, which elf.c uses.) */

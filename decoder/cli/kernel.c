@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel.c - sfref's kernel profiles: the generation's rules met by a
  * section (validate), its rule table (findings), its lookup beside the
  * spec's (lookup).  The judging is the library's (decoder/profile); this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kernel.h - sfref's kernel profiles (decoder/cli/kernel.c): validate,
  * findings and lookup as a generation of the Linux kernel's SFrame unwinder
  * sees the section (sframe_kernel.h; SPEC-NOTES.md N41). */

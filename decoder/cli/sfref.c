@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfref - the command line on the reference decoder.
  *   sfref dump [--json | --format=text|json|objdump|objdump-REL] FILE
  *   sfref dump --bytes [--json] FILE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unwind.c - `sfref unwind`: read a snapshot (decoder/SNAPSHOT.md), unwind
  * it with sfr_backtrace and print the frames. */
 #include "unwind.h"

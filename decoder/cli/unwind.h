@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unwind.h - `sfref unwind`: a register and memory snapshot (decoder/SNAPSHOT.md)
  * unwound with the oracle (spec appendix A). */
 #ifndef SFREF_UNWIND_H

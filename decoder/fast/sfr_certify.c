@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_certify.c - the certificate of a clean section: the checks of the
  * reference validation (decoder/src/sfr_validate.c), made on the raw bytes
  * in one pass, for the common case where none of them fails.

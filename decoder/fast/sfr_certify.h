@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_certify.h - inside the library: the certificate of a clean section
  * (sfr_certify.c), which stands in for the reference validation
  * (decoder/src/sfr_validate.c, "the full pass" below).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_checked.c - the fast layer held to the reference path: each answer
  * of sfr_validate_ex and sfr_lookup compared with the reference's.  Used
  * by the tests, the fuzz targets and by sfref and the reference adapter on

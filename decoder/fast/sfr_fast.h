@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_fast.h - inside the library: the fast layer beside the reference
  * path (decoder/src).  The certificate of a clean section
  * (sfr_certify.c) stands in for the reference validation where it proves

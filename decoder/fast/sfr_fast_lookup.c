@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_fast_lookup.c - the fast lookup: PC to FDE to FRE to rules, the
  * library's sfr_find_fde, sfr_find_fre and sfr_lookup, and the lookup
  * index.  The rules are the reference lookup's (decoder/src/sfr_lookup.c);

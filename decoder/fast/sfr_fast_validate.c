@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_fast_validate.c - the library's sfr_validate and sfr_validate_ex:
  * the reference validation (decoder/src/sfr_validate.c), except where the
  * certificate of a clean section (sfr_certify.c) proves what it would

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_radix.c - the certificate's sort of one key per function in the
  * caller's scratch (sfr_radix.h): a merge sort that finds runs, for keys nearly in order or
  * nearly against it, and a radix sort for keys in no order. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_radix.h - inside the library: the certificate's sort of one key
  * per function (sort_key, decoder/src/sfr_keys.h) in the caller's
  * scratch.  The reference validation sorts with a plain merge sort

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sframe_kernel.h - what each posted generation of the Linux kernel's SFrame
  * user-space unwinder does with a section: which rules refuse it, at which
  * stage, and what its lookup answers at a PC.

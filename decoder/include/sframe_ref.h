@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sframe_ref.h - the sframe-conformance reference decoder (the "oracle").
  *
  * A strict, bounds-checked reader for SFrame sections (versions 1, 2, 3;

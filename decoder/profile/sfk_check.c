@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfk_check.c - what a generation of the kernel meets in a section
  * (sframe_kernel.h): the header when the section is registered, every FDE
  * and FRE as CONFIG_SFRAME_VALIDATION reads them, and for every row what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfk_gens.c - the kernel's generations and the one table of its rules
  * (sframe_kernel.h; SPEC-NOTES.md N41).  A new generation is a row of
  * sfk_gens, a column in SFK_RULES, and its switches in sfk_read.c's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfk_lookup.c - what a generation's lookup (sframe_find) answers at a PC
  * (sframe_kernel.h; SPEC-NOTES.md N41): the section as registered without
  * CONFIG_SFRAME_VALIDATION (the default), so that a lookup meets what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfk_read.c - the kernel's reading of a section, as each generation reads
  * it (sfk_read.h; SPEC-NOTES.md N41 gives each rule with its source).
  * Every read is bounded by the section; nothing is allocated. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfk_read.h - the kernel's reading of a section, parameterised by
  * generation (sfk_read.c): what registration, CONFIG_SFRAME_VALIDATION and
  * the lookup share.  Each reader returns the first rule the entry breaks in

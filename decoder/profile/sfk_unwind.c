@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfk_unwind.c - one step of the kernel's user-space unwinder
  * (sframe_kernel.h; SPEC-NOTES.md N41): the generation's lookup, its rules
  * followed as the kernel follows them, frame pointers when the lookup has

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_cursor.h - the one bounds-checked reader every decode goes through.
  *
  * A cursor is (buffer, position, end).  Every read asks for N bytes and fails

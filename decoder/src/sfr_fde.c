@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_fde.c - spec 2.3: SFrame FDEs.  The reading itself is in
  * sfr_fde_read.h (inline, for the lookup); these are the library's entry
  * points to it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_fde_read.h - inside the library: spec 2.3, the FDE record's layout
  * and the reading of one FDE (and in version 3 its attribute), inline, so
  * that the fast layer (decoder/fast) gets a copy for each FDE layout and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_fde_start.h - inside the library: 2.3.1's start field resolved into
  * a function's address, shared by sfr_get_fde and the certificate of a
  * clean section (decoder/fast/sfr_certify.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_findings.c - the table of finding identifiers, messages and classes.
  * The identifiers are stable strings: tools and the corpus match on them. */
 #include <string.h>

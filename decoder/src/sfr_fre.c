@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_fre.c - spec 2.4: SFrame FREs.
  * An FRE is a start address (1, 2 or 4 bytes by the FDE's FRE type), an info
  * byte (2.4.1), then count x size data words.  FREs are variable-length, so a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_fre_read.h - inside the library: spec 2.4, where a function's FREs
  * lie and what an FRE's info byte says (2.4.1), inline, so that the fast
  * lookup (decoder/fast) reads them without a call into another file, as it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_interp.c - spec 3: interpretation of FRE data words into neutral rules
  * (CFA = base + offset, optionally dereferenced; RA and FP each unchanged,
  * saved at CFA + offset, at the header's fixed offset, in a register, the

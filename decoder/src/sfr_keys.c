@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_keys.c - sorting one key per function (sfr_keys.h), so that
  * validation compares neighbours instead of every pair: a plain bottom-up
  * merge sort, O(n log n) on any input, no recursion, nothing allocated

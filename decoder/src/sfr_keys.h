@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_keys.h - inside the library: one key per function, and the merge
  * sort that orders them (sfr_keys.c), so that validation (sfr_validate.h)
  * and the fast layer's certificate (decoder/fast) compare neighbours

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_lookup.c - the reference lookup: PC to FDE to FRE to rules, decoding
  * the whole of every FDE the search passes and of every FRE before the
  * chosen one, as the spec describes them.

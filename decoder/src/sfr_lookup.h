@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_lookup.h - inside the library: the reference lookup (sfr_lookup.c),
  * which decodes every FDE and FRE it passes, and the steps the fast
  * lookup (decoder/fast/sfr_fast_lookup.c) shares with it.  The fast one is

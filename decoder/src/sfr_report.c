@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_report.c - the validation report: findings recorded with their
  * location (the first cap kept, all counted by class), the verdict, and
  * two reports of one section held to each other. */

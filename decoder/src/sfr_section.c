@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_section.c - spec 2 (SFrame section), 2.1 (preamble), 2.2 (header).
  *
  * sfr_open() establishes the bounds every later accessor relies on: the

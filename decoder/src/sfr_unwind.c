@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_unwind.c - spec appendix A: from frame N's registers to frame N+1's.
  * Memory is read only through the caller's callback; 8-byte values are
  * assembled in the section's endianness. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_validate.c - the reference validation: every check the spec
  * implies, each a named finding, all of them reported.
  *

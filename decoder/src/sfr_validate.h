@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_validate.h - inside the library: the validation rules of
  * sfr_validate.c that the fast layer (decoder/fast) calls rather than
  * writes again, and the keys both sort.

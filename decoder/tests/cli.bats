@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # CLI tests for sfref: every verb, every exit code, the objdump text of the
 # real sections (corpus/real/sections, and the shared vectors when present),
 # ELF input (32/64-bit, little/big-endian, relocatable).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* guard.h - place bytes so they end exactly at an unmapped page: any read
  * past the end of a section faults instead of passing silently. */
 #ifndef SFR_TEST_GUARD_H

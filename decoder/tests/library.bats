@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The library's shape: what it exports, and the reference path standing on
 # its own beside the fast layer.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # sfref dump --format=objdump-REL (SPEC-NOTES.md N26): each binutils
 # release's objdump --sframe text, checked without the tools against the
 # text each release printed for the checked-in real sections (gas 2.40: its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # sfref validate|lookup --profile kernel-GEN: what each generation of the
 # Linux kernel's SFrame user-space unwinder does with a section
 # (decoder/profile; SPEC-NOTES.md N41 gives each rule and its source).  The sections are the cases of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unit.c - C unit tests for the oracle library: the harness (main is in
  * unit_main.c, the tests in unit_*.c, listed in unit.h).
  *   unit [REAL_DIR...]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unit.h - the oracle's C unit tests: the harness they share (unit.c:
  * TAP, the checks, real sections, validation held to the reference path)
  * and the tests (unit_main.c runs them in order), a file a part of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unit_decode.c - unit tests of decoding (spec 2): the cursor, the
  * findings table, the hand-built vectors and the real sections, whole,
  * truncated and corrupted, and the regressions the generator found. */

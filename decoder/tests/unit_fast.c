@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unit_fast.c - unit tests that hold the fast layer (decoder/fast) to the
  * reference path: validation exact at any size with and without scratch,
  * the certificate on real sections reordered, the lookup index, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unit_kernel.c - unit tests of the kernel profiles (decoder/profile,
  * sframe_kernel.h; SPEC-NOTES.md N41) on sections built here byte by byte:
  * the lookup's paths (text range, gaps, PCMASK, rows, errors and whether

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unit_main.c - the unit tests' main: the command line (unit.c's header
  * says what it takes) and every test in order. */
 #include "unit.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unit_unwind.c - unit tests of interpretation (spec 3), against what the
  * CFI of corpus/real/cfi says, and of unwinding (appendix A). */
 #define _DEFAULT_SOURCE 1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vecdump - write hand-built test vectors to files, for the CLI tests and
  * the corpus.
  *   vecdump list            names, one per line, with the expected finding

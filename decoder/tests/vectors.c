@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vectors.c - hand-built SFrame sections, each commented field by field.
  * Data, one file on purpose (over 1,000 lines): each vector's bytes sit
  * beside the comment that explains them, which a data file would part.

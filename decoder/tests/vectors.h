@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vectors.h - hand-built byte vectors, each commented field by field.
  * Every finding identifier of the oracle has at least one vector (the unit
  * test enumerates the identifiers and fails if one has none). */

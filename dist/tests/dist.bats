@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # make dist (dist/dist.mk): the corpus tarball, unpacked into an empty
 # directory, must hold what its README promises and judge the bundled
 # reference adapter exactly as the built corpus does (the same status for

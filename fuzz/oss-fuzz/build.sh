@@ -1,4 +1,5 @@
 #!/bin/bash -eu
+# SPDX-License-Identifier: MIT
 # OSS-Fuzz entry point for sframe-conformance.  Everything is done by the
 # in-repo script fuzz/build-targets.sh (it obeys $CC $CFLAGS $CXX $CXXFLAGS
 # $LIB_FUZZING_ENGINE $OUT $SRC $WORK $SANITIZER), which builds:

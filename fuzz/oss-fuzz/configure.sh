@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz/oss-fuzz/configure.sh - write the OSS-Fuzz project directory
 # (project.yaml, Dockerfile, build.sh) for submission to OSS-Fuzz's
 # projects/sframe-conformance/, from the templates beside this script.

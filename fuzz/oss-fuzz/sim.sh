@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # `make ossfuzz-sim`: OSS-Fuzz's and ClusterFuzzLite's builds as their
 # files describe them, without Docker.  Prints TAP and "N passed, N failed".
 #

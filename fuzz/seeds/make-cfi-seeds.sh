@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz/seeds/make-cfi-seeds.sh - the cfi target's seed inputs (fuzz/seeds/cfi/):
 # real .eh_frame sections, each behind the target's ABI byte (0 x86-64,
 # 1 AArch64, 2 s390x; fuzz/targets/cfi.c):

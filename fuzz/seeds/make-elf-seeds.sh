@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # fuzz/seeds/make-elf-seeds.sh - the elf target's seed inputs (fuzz/seeds/elf/):
 # small real ELF files with an .sframe section, as a user would hand them to
 # sfref.  Each is one of corpus/real/cfi/ARCH-frame.s (or -empty.s) assembled

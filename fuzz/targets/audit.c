@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* audit.c - fuzz target: any bytes as a file sfaudit is given (audit/):
  * an ar archive's members found by libelf, each ELF object opened by
  * sfcfi's reader, its .sframe judged by the oracle and by every kernel

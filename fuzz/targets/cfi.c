@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfi.c - fuzz target: any bytes as the .eh_frame section of an ELF file
  * given to `sfcfi` (producers/sfcfi): its CFI read by elfutils' libdw
  * (sc_cfi_read), converted to SFrame versions 1, 2 and 3 (sc_convert), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* decode.c - fuzz target: decode and validate any bytes as a section, the
  * fast layer against the reference path.  Validation with scratch and
  * without (keys on the stack up to 512 functions) must agree

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diff_core.c - the differential targets' shared allowlist, report and
  * statistics (diff_core.h). */
 #include "diff_core.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diff_core.h - what the two differential targets against libsframe
  * (diff_libsframe.c: Debian's 2.40; diff_libsframe3.c: 2.47.50) share: the
  * kinds of disagreement, the allowlist each disagreement is held to, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diff_libsframe.c - differential fuzz target: the oracle (sfr_) against the
  * system's libsframe (binutils 2.40, SFrame version 1 only) on the same
  * bytes, through libsframe's public API (sframe-api.h).

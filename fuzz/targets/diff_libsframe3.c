@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diff_libsframe3.c - differential fuzz target: the oracle (sfr_) against
  * libsframe 2.47.50 (Debian sid's libsframe3: SFrame versions 2 and 3) on
  * the same bytes, through libsframe's public API.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diff_pcs.h - the PCs the differential targets (diff_libsframe.c,
  * diff_libsframe3.c) ask both readers about: for every function start - 1,
  * start, the start of each FRE (the first pc_fres and the last), end - 1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elf.c - fuzz target: any bytes as the ELF file a user gives `sfref`.
  * The input goes through decoder/cli/elf.c exactly as sfref takes it:
  * elf_find_sframe finds the .sframe section (by name or type), and in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_check.h - what every fuzz target shares: an invariant check that
  * aborts with a message (a finding for the fuzzer), validation as the
  * tools do it (with scratch), and the input splitting helpers. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lookup.c - fuzz target: a section and PCs, both from the input:
  *   bytes 0-7  the section address (little-endian)
  *   byte 8     n, the number of PCs (at most 16)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* roundtrip.c - structure-aware fuzz target: model -> encoder -> oracle.
  *
  * The input is a serialized model (sfe_model).  It is encoded with the

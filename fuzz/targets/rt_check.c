@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rt_check.c - the round trip's checker (rt_check.h): the model against
  * what the oracle decodes and looks up in its encoding. */
 #include "rt_check.h"

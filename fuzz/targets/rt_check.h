@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rt_check.h - the round trip's checker: an encoded model (sfe_model ->
  * sfe_encode) against what the oracle decodes from its bytes.  Shared by
  * the roundtrip fuzz target (fuzz/targets/roundtrip.c) and the round-trip

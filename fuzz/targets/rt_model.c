@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rt_model.c - the roundtrip target's model (rt_model.h): any bytes to a
  * valid model and back, and random models from the encoder's generator. */
 #include "rt_model.h"

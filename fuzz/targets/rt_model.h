@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rt_model.h - the roundtrip fuzz target's model: an sfe_model (the corpus
  * encoder's, corpus/encoder/sframe_enc.h) as the target reads it from any
  * bytes and writes it back (the input format is described in

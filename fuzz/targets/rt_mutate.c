@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rt_mutate.c - the roundtrip target's structured mutator (rt_mutate.h):
  * edits of the model (header, functions, rows, rules) that mostly keep it a
  * section the encoder can write, so that most inputs the fuzzer tries reach

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rt_mutate.h - the roundtrip target's structured mutator: edits of an
  * rt_model (rt_model.h) rather than of its bytes. */
 #ifndef RT_MUTATE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unwind.c - fuzz target: a section, a register state and a memory image,
  * all from the input:
  *   bytes 0-7 pc, 8-15 sp, 16-23 fp, 24-31 ra, 32 flags (bit 0: ra valid),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfr_truth.c - a QEMU TCG plugin (QEMU >= 9.2, plugin API 4): execution
  * truth for every instruction of a user-mode program, and the oracle's
  * unwind of it, compared frame by frame.

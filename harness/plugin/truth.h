@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* truth.h - the sfr_truth plugin's state and the functions its files
  * share: sfr_truth.c (the truth, the checks, translation), truth_args.c
  * (the arguments: qemu_plugin_install), truth_report.c (buckets,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* truth_args.c - the plugin's arguments (key=value, listed at the top of
  * sfr_truth.c) into g and its modules, the modules' sections read and
  * their headers checked, and the callbacks registered: qemu_plugin_install.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* truth_check.c - checking one instruction: the oracle unwinds from the
  * live registers (reading guest memory), and each caller frame's PC and SP
  * is held to the shadow stack's truth.  Incremental by default (each truth

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* truth_modules.c - the modules: where the loader maps each lib= (learnt
  * from the guest's openat and mmap system calls), signal handlers (from
  * rt_sigaction), and each module's section opened at its load bias. */

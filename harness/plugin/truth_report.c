@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* truth_report.c - what an sfr_truth run found: wrong unwinds bucketed
  * (note_wrong, each bucket naming the failing frame's SFrame rule),
  * snapshots of chosen and of wrong stacks (decoder/SNAPSHOT.md), a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* truth_translate.c - translation: each block QEMU translates gets the
  * callbacks its instructions need (on_tb at its start; on_call, on_jump at
  * calls and jumps; on_check before each covered instruction; on_store at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* coro.c - truth case: stack switches.  Two coroutines made with
  * getcontext/makecontext run on 64 KiB stacks from malloc; swapcontext
  * moves between them and main, always from the bottom of a 5-deep

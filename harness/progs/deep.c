@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* deep.c - truth case: a deep shadow stack, and (optionally) a return
  * address overwritten in memory while the program runs.  descend()
  * recurses DEPTH frames (a volatile local and the use of the result after

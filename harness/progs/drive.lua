@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- drive.lua - drive real code nobody here wrote: Lua 5.4 (Debian's lua5.4
 -- source package, compiled by the harness with each producer) runs this
 -- script, which makes the interpreter raise and catch errors at many

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exitwith.c - the harness's arguments and exit status: prints each
  * argument after the first on a line of its own, in brackets (so that
  * blanks and shell characters show), runs a little recursion of its own

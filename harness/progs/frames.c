@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* frames.c - the shapes of frame an SFrame unwinder must get right, each
  * executed many times: leaf functions, frame-pointer and frameless bodies,
  * frames big enough for 2- and 4-byte data words, alloca and VLAs,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jumpcall.c - truth case: calls that are not call instructions (AArch64
  * and s390x).
  *  - jump_call(fn, x) sets the link register by hand to a label inside

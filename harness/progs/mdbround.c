@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mdbround.c - drive real code nobody here wrote: LMDB (Debian's lmdb
  * source package, mdb.c and midl.c compiled by the harness with each
  * producer) in a fresh temporary directory: puts of KEYS keys ordered by a

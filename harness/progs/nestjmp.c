@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* nestjmp.c - truth case: non-local exits, nested setjmp.  Every longjmp
  * lands on ONE setjmp call site (in protect) but at many different depths:
  * the return point's address is always the same, only its SP tells the

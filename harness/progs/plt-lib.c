@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plt-lib.c - the shared object of harness/tests/qemu/shared.bats: its own
  * .sframe, called by plt-main through the program's PLT, calling its own
  * exported function through its own PLT (interposable), and calling back

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plt-main.c - the program of harness/tests/qemu/shared.bats (PIE): calls
  * plt-lib's functions through its PLT (lazily bound, or with -z now), is
  * called back from the library (the unwind from the library into the

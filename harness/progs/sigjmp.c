@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sigjmp.c - truth case: signal handlers, entered without a call and left
  * by the restorer or by siglongjmp.  Three handlers, all installed with
  * sigaction and all triggered synchronously with raise(), so every run is

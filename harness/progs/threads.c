@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* threads.c - truth case: several threads, each with its own stack and its
  * own shadow stack (one vCPU per thread under QEMU user mode), plus the
  * frames of thread start-up (clone, start_thread) under the first frame of

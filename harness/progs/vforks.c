@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vforks.c - truth case: vfork (x86-64).  glibc's __vfork pops its own
  * return address into a register (pop %rdi; syscall; push %rdi; ret), so
  * for a few instructions it runs at the SP its caller had at the call,

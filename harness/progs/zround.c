@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* zround.c - drive real code nobody here wrote: zlib (Debian's source
  * package, compiled by the harness with each producer) compresses a file at
  * three levels and with three strategies, inflates each result, and checks

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """mutate-cfa.py ELF SYMBOL DELTA OUT - copy ELF to OUT with one CFA offset
 of its SFrame version 3 section changed: the first row with data words of
 the function SYMBOL (a dynamic or static symbol; `nm`'s address) gets DELTA

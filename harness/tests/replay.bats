@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The harness without QEMU: the committed snapshots (harness/snapshots/,
 # recorded by the sfr_truth plugin where the truth is execution) replay to
 # their truth through the reference adapter; the replay checker and the

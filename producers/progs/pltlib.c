@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pltlib.c - the library half of pltmain (producers/matrix.sh): functions
  * the program reaches through its PLT (lazily bound, or bound at load with
  * -z now), one that calls back into the program, and one that recurses so

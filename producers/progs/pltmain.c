@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pltmain.c - calls into another object through every kind of PLT entry a
  * linker makes (producers/matrix.sh): plt_leaf and plt_with_frame by plain
  * calls (.plt, or .plt.sec with IBT), plt_apply and plt_recurse whose

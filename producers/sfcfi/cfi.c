@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cfi.c - every FDE of a file's CFI, and its rows, as libdw computes them.
  *
  * The FDEs are found by walking the section with dwarf_next_cfi (a CIE's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.c - `sfcfi check`: a file's SFrame section against its CFI, at
  * every address.
  *

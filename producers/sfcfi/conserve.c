@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* conserve.c - `sfcfi conserve OUTPUT INPUT.o...`: a linker judged by what
  * it did with the SFrame of its inputs.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* conserve_print.c - sfcfi conserve's report, as text or JSON
  * (conserve_state.h). */
 #include "conserve_state.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* conserve_state.h - what sfcfi conserve's files share (conserve.c, the
  * judging; conserve_print.c, the report): a run's inputs, output, items
  * and problems.  Private to them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* convert.c - `sfcfi convert`: a file's CFI as an SFrame section.
  *
  * Each CFI function becomes one FDE, or is left out with the first reason

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diff.c - `sfcfi diff A B`: two SFrame sections compared by meaning.
  *
  * Never by bytes: two sections are equal when every address reads the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elfin.c - the input ELF file, through libelf.
  *
  * Executables and shared objects are read as they are.  A relocatable

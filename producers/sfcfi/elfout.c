@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* elfout.c - a copy of an ELF file with a new .sframe section.
  *
  * Nothing of the input moves: the output is the input's bytes, every one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* express.c - a CFI row as SFrame rules, or the reason SFrame cannot hold it.
  *
  * What each version and ABI can say (SFrame v2 section 2.4 and 3, v3

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sc_cfi.h - sfcfi's the CFI as rows, read by libdw (cfi.c).
  * The modules of sfcfi are described in sfcfi.c. */
 #ifndef SC_CFI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sc_check.h - sfcfi's `sfcfi check`: the two tables compared at every address (check.c).
  * The modules of sfcfi are described in sfcfi.c. */
 #ifndef SC_CHECK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sc_conserve.h - sfcfi's `sfcfi conserve`: a linker's output against its inputs (conserve.c).
  * The modules of sfcfi are described in sfcfi.c. */
 #ifndef SC_CONSERVE_H

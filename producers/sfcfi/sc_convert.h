@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sc_convert.h - sfcfi's `sfcfi convert`: CFI to SFrame through the corpus encoder (convert.c).
  * The modules of sfcfi are described in sfcfi.c. */
 #ifndef SC_CONVERT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sc_diff.h - sfcfi's `sfcfi diff`: two SFrame sections by meaning, and the pieces conserve shares (diff.c).
  * The modules of sfcfi are described in sfcfi.c. */
 #ifndef SC_DIFF_H

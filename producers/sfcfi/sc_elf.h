@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sc_elf.h - sfcfi's the input ELF and its SFrame section, opened (elfin.c).
  * The modules of sfcfi are described in sfcfi.c. */
 #ifndef SC_ELF_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sc_elfout.h - sfcfi's a copy of an ELF file with a new .sframe (elfout.c).
  * The modules of sfcfi are described in sfcfi.c. */
 #ifndef SC_ELFOUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sc_express.h - sfcfi's a CFI row as SFrame rules for one version, or why not (express.c).
  * The modules of sfcfi are described in sfcfi.c. */
 #ifndef SC_EXPRESS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sc_symtab.h - an ELF file's symbol table as sfcfi conserve reads it
  * (symtab.c): every symbol with its section resolved, the defined ones by
  * name and by place, the STT_FILE names.  The modules of sfcfi are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sc_util.h - sfcfi's error text, growing arrays, byte reading, JSON strings (util.c).
  * The modules of sfcfi are described in sfcfi.c. */
 #ifndef SC_UTIL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sfcfi.c - the command line of sfcfi: SFrame against DWARF CFI.
  *
  *   sfcfi check [--json] [--summary] [--debug-frame] ELF

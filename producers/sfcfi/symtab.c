@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* symtab.c - an ELF file's symbol table as sfcfi conserve reads it
  * (sc_symtab.h). */
 #include "sc_symtab.h"

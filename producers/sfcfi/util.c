@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.c - what every part of sfcfi needs: error text, growing arrays,
  * JSON strings. */
 #include "sc_util.h"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # build-asm.sh OUT [GAS...] - assemble every hand-written CFI test
 # (producers/tests/asm/ARCH/NAME.s) with every GNU as there is, with
 # --gsframe, and link each object into a static executable with the same

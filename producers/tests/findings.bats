@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The producers' bugs under producers/findings/, each still shown by the
 # producer it names: these tests fail when the producer is fixed (then the
 # finding moves to a "fixed in" note).  Needs build/bin/sfcfi (make sfcfi)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # sfcfi conserve (producers/sfcfi/conserve.c): a linker judged by what it
 # did with its inputs' SFrame.  Small hand-written objects (gas 2.40: SFrame
 # version 1; trixie's gas 2.44: version 2; sid's gas 2.47: version 3),

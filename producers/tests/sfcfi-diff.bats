@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # sfcfi diff (producers/sfcfi/diff.c): two SFrame sections compared by
 # meaning, on the checked-in real sections (corpus/real/sections: the same
 # sources through gas 2.40, 2.44 and 2.47, so versions 1, 2 and 3 of one

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # sfcfi on hand-written assembly (producers/tests/asm/ARCH/NAME.s, one file
 # per CFI directive or shape), assembled with --gsframe by every GNU as
 # there is (2.40, 2.44, 2.47; build-asm.sh, run once for the file), and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* find-fre: decode a raw .sframe section with libsframe's public API and ask
  * sframe_find_fre for each section-relative PC (PC minus the section's
  * address).  Builds against libsframe 2.44 (binutils-dev) or 2.47.50

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Long functions: one of a few hundred bytes to a few kilobytes (its FREs
    need 16-bit start offsets, SFRAME_FRE_TYPE_ADDR2) and one well over
    64 KiB of code (32-bit start offsets, SFRAME_FRE_TYPE_ADDR4) at every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* A switch with many cases (a jump table), a table of handlers called
    through pointers, and noreturn paths (abort, exit, a noreturn helper the
    compiler may reach by a jump).  Part of the real-section corpus

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Frames the compiler cannot describe with SP alone: alloca and a
    variable-length array (both force a frame pointer), varargs (a register
    save area), and a call through a function pointer.  Part of the

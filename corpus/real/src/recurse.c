@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: CC0-1.0 */
 /* Recursion: plain, mutual and tail recursion, plus small leaf functions.
    Part of the real-section corpus (corpus/real/regen.sh): compiled at -O0,
    -O2 and -Os, assembled with --gsframe, and its .sframe compared with

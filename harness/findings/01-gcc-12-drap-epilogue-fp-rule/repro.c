@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 void use(char *, char *);
 void f(unsigned n) {
   char a[64] __attribute__((aligned(64)));

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # The recorder (harness/plugin/sfr_truth.c) and harness/run.sh on the small
 # programs of harness/progs, under QEMU: each truth case the harness must
 # follow (nested setjmp levels through one site, signals, threads, stack

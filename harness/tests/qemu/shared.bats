@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Shared objects with .sframe of their own under the recorder
 # (harness/run.sh --bin PROG --lib LIB.so): the plugin learns where the
 # loader maps each library from the guest's openat and mmap system calls

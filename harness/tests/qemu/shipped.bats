@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # harness/shipped.sh --quick (`make shipped QUICK=1`): Debian's own ls for
 # amd64, arm64 and s390x, and python3.11 for amd64, fetched as packages,
 # with the dynamic loader and every library they load converted by sfcfi,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # repro.sh BINDIR: link main.c as a PIE with the ld in BINDIR (gas's --gsframe
 # for the objects, ld's own SFrame for its PLTs), then print the .plt.got
 # section, ld's SFrame FDE for it and ld's CFI for it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libdw reads a DW_CFA operand past the end of the last FDE (and of the
  * .eh_frame section): the row it computes depends on the bytes after the
  * section.  Build: cc repro.c -ldw -lelf */

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # Large static programs nobody here built (Debian bookworm's bash-static and
 # busybox-static for amd64, arm64 and s390x; producers/debian-static.sh
 # fetches them once under build/producers/debian/), converted from their own

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: MIT
 # producers/tests/qemu/matrix.bats - the producers matrix's quick pass
 # (make producers QUICK=1): gcc 12 with gas 2.40, 2.44 and 2.47.50, and the
 # linkers that cost no large download, on all three architectures; the
