@@ -343,7 +343,8 @@ static int parse_options(int argc, char **argv, options *o) {
       {"kernel", required_argument, NULL, 'k'},  {"link-mode", required_argument, NULL, 'm'},
       {"target", required_argument, NULL, 't'},  {"links", required_argument, NULL, 'l'},
       {"confirm", no_argument, NULL, 'c'},       {"toolchains", required_argument, NULL, 'T'},
-      {"html", required_argument, NULL, 'H'},    {NULL, 0, NULL, 0}};
+      {"html", required_argument, NULL, 'H'},    {"version", no_argument, NULL, 'V'},
+      {NULL, 0, NULL, 0}};
   static const char *const modes[] = {"static", "gc", "kernel", NULL};
   uint64_t j;
   int c;
@@ -384,6 +385,7 @@ static int parse_options(int argc, char **argv, options *o) {
       o->jobs = (int)j;
       break;
     case 'h': usage(stdout); return 0;
+    case 'V': sfc_print_version(); return 0;
     default: usage(stderr); return 2;
     }
   }

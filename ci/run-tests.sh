@@ -102,8 +102,9 @@ else
   # make dist: the corpus tarball, unpacked, judges the reference as the
   # built corpus does (two runs over the corpus, about a minute).
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/dist.bats")
-  # The licenses: reuse lint over the checkout, an SPDX line in every source.
-  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/license.bats")
+  # The licenses: reuse lint over the checkout, an SPDX line in every source;
+  # every tool's --version, --help and unknown-option error.
+  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/license.bats" "$here/dist/tests/tools.bats")
   # The harness without QEMU: the committed snapshots replayed, the report.
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/harness/tests/*.bats 2>/dev/null))
   # sfcfi: the assembly cases built by every gas, check, convert and diff;

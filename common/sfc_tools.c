@@ -2,6 +2,8 @@
 /* sfc_tools.c - the shared tools library (sfc_tools.h). */
 #include "sfc_tools.h"
 
+#include "sframe_ref.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -145,4 +147,10 @@ int sfc_parse_u64_range(const char *s, uint64_t lo, uint64_t hi, uint64_t *v) {
     return 0;
   *v = x;
   return 1;
+}
+
+void sfc_print_version(void) {
+  printf("%s (sframe-conformance) %s\n"
+         "License: MIT (the code), CC0-1.0 (the corpus and expected results).\n",
+         sfc_progname(), SFR_VERSION_STRING);
 }

@@ -29,6 +29,13 @@ void sfc_error(const char *fmt, ...) SFC_PRINTF(1, 2);
 /* sfc_error, then exit(code). */
 _Noreturn void sfc_die(int code, const char *fmt, ...) SFC_PRINTF(2, 3);
 
+/* ---- --version ---- */
+
+/* What every tool prints for --version, on stdout: "PROGRAM
+ * (sframe-conformance) VERSION" (the release, SFR_VERSION_STRING, written
+ * once in sframe_ref.h), then the licenses in one line. */
+void sfc_print_version(void);
+
 /* ---- whole-file reading ---- */
 
 typedef enum sfc_read_status {

@@ -30,8 +30,8 @@
 
 #include "runner.h"
 
-static int usage(void) {
-  fprintf(stderr,
+static int usage(FILE *out) {
+  fprintf(out,
           "usage: sfconform [--corpus DIR] [--out DIR] [--confdir DIR] [--bindir DIR] [--template F]\n"
           "                 [-j N] [--timeout SECONDS] [--sample N] [--update-expected]\n"
           "                 [--strict] [--tap] [--progress | --no-progress]\n"
@@ -49,8 +49,18 @@ static int usage(void) {
           "SIGINT / SIGTERM end the cases in flight and write what was decided so far.\n"
           "IMPL: a bundled adapter (BINDIR/sfadapter-IMPL: reference, libsframe-2.47, objdump-2.44,\n"
           "...; make list-adapters), the path of an\n"
-          "executable or shared library speaking conformance/PROTOCOL.md, or NAME=PATH.\n",
+          "executable or shared library speaking conformance/PROTOCOL.md, or NAME=PATH.\n"
+          "--help: this text; --version: sfconform's release.\n"
+          "Exit status: 0 every IMPL as its expected results say (none recorded: no failure);\n"
+          "1 a difference from them, a failure, skipped cases that now pass, a serving process\n"
+          "that ended badly, or nothing checked; 2 usage or I/O errors; 128+N stopped by signal N.\n",
           TIMEOUT_STREAK);
+  return 2;
+}
+
+/* A usage error: its reason, then where to read more (exit status 2). */
+static int usage_error(const char *what, const char *arg) {
+  sfc_error("%s '%s' (sfconform --help lists the options)", what, arg);
   return 2;
 }
 
@@ -61,7 +71,7 @@ static long diffs[MAX_IMPLS];
 static kase *cs;
 
 enum {
-  OPT_CORPUS = 256, OPT_OUT, OPT_CONFDIR, OPT_BINDIR, OPT_TEMPLATE, OPT_TIMEOUT, OPT_SAMPLE,
+  OPT_VERSION = 255, OPT_CORPUS = 256, OPT_OUT, OPT_CONFDIR, OPT_BINDIR, OPT_TEMPLATE, OPT_TIMEOUT, OPT_SAMPLE,
   OPT_UPDATE_EXPECTED, OPT_STRICT, OPT_TAP, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_SERVE, OPT_NO_SERVE,
   OPT_KEEP_GOING
 };
@@ -82,6 +92,7 @@ static const struct option long_opts[] = {
     {"no-serve", no_argument, NULL, OPT_NO_SERVE},
     {"keep-going", no_argument, NULL, OPT_KEEP_GOING},
     {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0}};
 
 /* A released corpus (make dist) carries its own expected results, skip
@@ -184,9 +195,76 @@ static int print_verdicts(impl *ims, int nim, const opts *o, size_t n) {
   return bad;
 }
 
+/* Reads the options and IMPLs in the order given ("-": an IMPL comes back
+ * as 1), so that an IMPL is set up with the options before it.  -1 when
+ * the run is to go on, else the exit status (0 for --help, --version). */
+static int parse_options(int argc, char **argv, opts *o, int *nim) {
+  int c, confdir_set = 0, template_set = 0;
+  uint64_t u;
+  char *end;
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, "-:j:h", long_opts, NULL)) != -1) {
+    switch (c) {
+    case OPT_CORPUS:
+      o->corpus = optarg;
+      released_corpus_defaults(o, confdir_set, template_set);
+      break;
+    case OPT_OUT: o->out = optarg; break;
+    case OPT_CONFDIR: o->confdir = optarg; confdir_set = 1; break;
+    case OPT_BINDIR: o->bindir = optarg; break;
+    case OPT_TEMPLATE: o->template_path = optarg; template_set = 1; break;
+    case 'j':
+      if (!sfc_parse_u64(optarg, &u) || u < 1 || u > 256)
+        return usage_error("-j wants 1 to 256 workers, not", optarg);
+      o->jobs = (int)u;
+      break;
+    case OPT_TIMEOUT:
+      o->timeout = strtod(optarg, &end);
+      if (end == optarg || *end || !(o->timeout > 0 && o->timeout <= 86400))
+        return usage_error("--timeout wants seconds above 0 (at most 86400), not", optarg);
+      break;
+    case OPT_SAMPLE:
+      if (!sfc_parse_u64(optarg, &u) || u < 1 || u > 1000000)
+        return usage_error("--sample wants N, every Nth section (1 to 1000000), not", optarg);
+      o->sample = (int)u;
+      break;
+    case OPT_UPDATE_EXPECTED: o->update_expected = 1; break;
+    case OPT_STRICT: o->strict = 1; break;
+    case OPT_TAP: o->tap = 1; break;
+    case OPT_PROGRESS: o->progress = isatty(2) ? 1 : 2; break;
+    case OPT_NO_PROGRESS: o->progress = 0; break;
+    case OPT_SERVE: o->serve = 2; break;
+    case OPT_NO_SERVE: o->serve = 0; break;
+    case OPT_KEEP_GOING: o->keep_going = 1; break;
+    case 'h': usage(stdout); return 0;
+    case OPT_VERSION: sfc_print_version(); return 0;
+    case 1:
+      if (optarg[0] == '-') /* "-" alone */
+        return usage_error("an IMPL is a name or a path, not", optarg);
+      if (*nim >= MAX_IMPLS) {
+        sfc_error("too many implementations (at most %d): no room for '%s'", MAX_IMPLS, optarg);
+        return 2;
+      }
+      setup_impl(&ims[(*nim)++], optarg, o);
+      break;
+    case ':': return usage_error("an option without its value:", argv[optind - 1]);
+    default: return usage_error("unknown option", argv[optind - 1]);
+    }
+  }
+  if (optind > 1 && !strcmp(argv[optind - 1], "--")) /* no "--": an IMPL never starts with '-' */
+    return usage_error("an IMPL never follows", "--");
+  if (*nim == 0) {
+    sfc_error("no IMPL given: name a bundled adapter (make list-adapters), an adapter's path, "
+              "or NAME=PATH");
+    usage(stderr);
+    return 2;
+  }
+  return -1;
+}
+
 int main(int argc, char **argv) {
   opts o;
-  int nim = 0, i, bad = 0, c, confdir_set = 0, template_set = 0;
+  int nim = 0, i, bad = 0, c;
   size_t n;
   char self[PATH_MAX], *slash;
 
@@ -207,45 +285,8 @@ int main(int argc, char **argv) {
   else
     snprintf(self, sizeof self, ".");
   o.bindir = self;
-  /* Options and IMPLs in the order given ("-": an IMPL comes back as 1),
-   * so that an IMPL is set up with the options before it. */
-  opterr = 0;
-  while ((c = getopt_long(argc, argv, "-j:h", long_opts, NULL)) != -1) {
-    switch (c) {
-    case OPT_CORPUS:
-      o.corpus = optarg;
-      released_corpus_defaults(&o, confdir_set, template_set);
-      break;
-    case OPT_OUT: o.out = optarg; break;
-    case OPT_CONFDIR: o.confdir = optarg; confdir_set = 1; break;
-    case OPT_BINDIR: o.bindir = optarg; break;
-    case OPT_TEMPLATE: o.template_path = optarg; template_set = 1; break;
-    case 'j': o.jobs = atoi(optarg); break;
-    case OPT_TIMEOUT: o.timeout = atof(optarg); break;
-    case OPT_SAMPLE: o.sample = atoi(optarg); break;
-    case OPT_UPDATE_EXPECTED: o.update_expected = 1; break;
-    case OPT_STRICT: o.strict = 1; break;
-    case OPT_TAP: o.tap = 1; break;
-    case OPT_PROGRESS: o.progress = isatty(2) ? 1 : 2; break;
-    case OPT_NO_PROGRESS: o.progress = 0; break;
-    case OPT_SERVE: o.serve = 2; break;
-    case OPT_NO_SERVE: o.serve = 0; break;
-    case OPT_KEEP_GOING: o.keep_going = 1; break;
-    case 'h': return usage(), 0;
-    case 1:
-      if (optarg[0] == '-') /* "-" alone */
-        return usage();
-      if (nim >= MAX_IMPLS)
-        sfc_die(2, "%s", "too many implementations");
-      setup_impl(&ims[nim++], optarg, &o);
-      break;
-    default: return usage();
-    }
-  }
-  if (optind > 1 && !strcmp(argv[optind - 1], "--")) /* no "--": an IMPL never starts with '-' */
-    return usage();
-  if (nim == 0 || o.timeout <= 0 || o.jobs < 1)
-    return usage();
+  if ((c = parse_options(argc, argv, &o, &nim)) >= 0)
+    return c;
   if (o.tap) { /* TAP alone on stdout; the usual report goes to stderr */
     int fd = dup(1);
     fflush(stdout);

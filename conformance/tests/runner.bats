@@ -96,6 +96,18 @@ setup() {
   run "$B/sfconform" "$T/dud";                 [ "$status" -eq 2 ]; [[ "$output" == *"capabilities"* ]]
 }
 
+@test "usage: each bad option is named with its value, exit 2, before any case runs" {
+  run "$B/sfconform";                          [ "$status" -eq 2 ]; [[ "$output" == *"no IMPL given"* ]]
+  run "$B/sfconform" -j abc reference;         [ "$status" -eq 2 ]; [[ "$output" == *"-j wants 1 to 256 workers, not 'abc'"* ]]
+  run "$B/sfconform" -j 0 reference;           [ "$status" -eq 2 ]; [[ "$output" == *"not '0'"* ]]
+  run "$B/sfconform" --timeout -1 reference;   [ "$status" -eq 2 ]; [[ "$output" == *"--timeout wants seconds"*"'-1'"* ]]
+  run "$B/sfconform" --timeout 2x reference;   [ "$status" -eq 2 ]; [[ "$output" == *"'2x'"* ]]
+  run "$B/sfconform" --sample 0 reference;     [ "$status" -eq 2 ]; [[ "$output" == *"--sample wants N"* ]]
+  run "$B/sfconform" --bogus reference;        [ "$status" -eq 2 ]; [[ "$output" == *"unknown option '--bogus'"* ]]
+  run "$B/sfconform" reference --corpus;       [ "$status" -eq 2 ]; [[ "$output" == *"without its value: '--corpus'"* ]]
+  [[ "$output" != *running* ]]
+}
+
 @test "nothing checked is no pass: an empty corpus exits 2, an IMPL whose capabilities exclude every case fails" {
   mkdir -p "$T/empty"; : > "$T/empty/manifest-v1.txt"; : > "$T/empty/manifest-v2.txt"; : > "$T/empty/manifest-v3.txt"
   run "$B/sfconform" --corpus "$T/empty" --out "$T/out" "$B/sfadapter-reference"

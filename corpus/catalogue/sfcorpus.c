@@ -270,7 +270,7 @@ int main(int argc, char **argv) {
       {"help", no_argument, NULL, 'H'},          {"cases", required_argument, NULL, 'C'},
       {"out", required_argument, NULL, 'o'},     {"case", required_argument, NULL, 'c'},
       {"summary", required_argument, NULL, 's'}, {"list", no_argument, NULL, 'l'},
-      {NULL, 0, NULL, 0}};
+      {"version", no_argument, NULL, 'v'},       {NULL, 0, NULL, 0}};
   const char *cases = NULL, *outdir = NULL, *summary = NULL, *bad;
   const char **only = NULL;
   int nonly = 0, list = 0, i, c, rc = 0;
@@ -287,6 +287,10 @@ int main(int argc, char **argv) {
   while ((c = next_option(argc, argv, "+:h", longs, &bad)) != -1) {
     if (c == 'h' || c == 'H') {
       fputs(usage, stdout);
+      free(only);
+      return 0;
+    } else if (c == 'v') {
+      sfc_print_version();
       free(only);
       return 0;
     } else if (c == 'C') {

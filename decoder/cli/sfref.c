@@ -693,7 +693,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (strcmp(o.cmd, "--version") == 0) {
-    printf("sfref %s\n", SFR_VERSION_STRING);
+    sfc_set_progname("sfref");
+    sfc_print_version();
     return 0;
   }
   if (!help_for(o.cmd))

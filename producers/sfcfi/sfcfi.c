@@ -397,6 +397,10 @@ int main(int argc, char **argv) {
     usage(stdout);
     return 0;
   }
+  if (strcmp(cmd, "--version") == 0) {
+    sfc_print_version();
+    return 0;
+  }
   if (strcmp(cmd, "check") == 0)
     return cmd_check(argc - 1, argv + 1);
   if (strcmp(cmd, "convert") == 0)
