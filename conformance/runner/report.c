@@ -140,17 +140,18 @@ void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n, const 
   int m, s;
   (void)cs;
   fprintf(f, "# Conformance summary\n\n%zu corpus sections.\n\n", n);
-  fprintf(f, "| implementation | version |");
+  fprintf(f, "| implementation | version | results of |");
   for (s = 0; s < ST_COUNT; s++)
     fprintf(f, " %s |", st_names[s]);
-  fprintf(f, "\n|---|---|");
+  fprintf(f, "\n|---|---|---|");
   for (s = 0; s < ST_COUNT; s++)
     fprintf(f, "--:|");
   fprintf(f, "\n");
   for (m = 0; m < nim; m++) {
     unsigned long c[ST_COUNT], p, fl;
     count(&ims[m], n, c, &p, &fl);
-    fprintf(f, "| %s | %s |", ims[m].name, ims[m].caps_version);
+    fprintf(f, "| %s | %s | %s%s |", ims[m].name, ims[m].caps_version, ims[m].date,
+            ims[m].kept ? " (an earlier run)" : "");
     for (s = 0; s < ST_COUNT; s++)
       fprintf(f, " %lu |", c[s]);
     fprintf(f, "\n");
@@ -189,7 +190,8 @@ void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
     fprintf(f, "],\n\"versions\":[");
     for (m = 0; m < nim; m++) {
       char v[200];
-      snprintf(v, sizeof v, "%s %s", ims[m].caps_name, ims[m].caps_version);
+      snprintf(v, sizeof v, "%s %s, %s%s", ims[m].caps_name, ims[m].caps_version, ims[m].date,
+               ims[m].kept ? " (an earlier run)" : "");
       fprintf(f, m ? "," : "");
       json_write_string(f, v);
     }

@@ -4,6 +4,7 @@
  * their capabilities; cases.c: running one case, judging it, and running
  * again the ones that differ from what was expected; expected.c: the
  * expected-results files; report.c: results, summaries, matrix, TAP;
+ * kept.c: the other implementations' latest results in the matrix;
  * util.c: small helpers). */
 #ifndef SFC_RUNNER_H
 #define SFC_RUNNER_H
@@ -121,6 +122,8 @@ typedef struct impl {
   char exp_version[128];       /* "# version: " line; empty when absent */
   int *want;                   /* per case: the expected status, -1 when new */
   unsigned *want_alts;         /* per case: outcomes of an expected `unstable` */
+  char date[32];               /* when its results were made ("2026-12-06 04:10 UTC") */
+  int kept;                    /* not run now: its latest results in OUT (kept.c) */
 } impl;
 
 typedef struct opts {
@@ -213,5 +216,15 @@ void count(const impl *im, size_t n, unsigned long c[ST_COUNT], unsigned long *p
 void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n, const opts *o);
 void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n);
 int write_tap(FILE *f, impl *ims, int nim, const kase *cs, size_t n);
+
+/* ---- kept.c: the matrix keeps what it knows ---- */
+/* Writes OUT/IMPL/run.json (name, version, date, sections) and sets
+ * im->date: the run's date, SOURCE_DATE_EPOCH when set. */
+void write_run_info(impl *im, const opts *o, size_t n);
+/* Every implementation with results in OUT that is not among ims, sorted
+ * by name, its statuses mapped onto cs (not-run where its run decided
+ * nothing); the count, the array in *out (free_kept). */
+int load_kept(const impl *ims, int nim, const opts *o, const kase *cs, size_t n, impl **out);
+void free_kept(impl *kept, int nk);
 
 #endif

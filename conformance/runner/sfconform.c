@@ -113,15 +113,24 @@ static void released_corpus_defaults(opts *o, int confdir_set, int template_set)
     o->template_path = template_path;
 }
 
-/* The summaries (OUT/summary.md, OUT/IMPL/summary.md) and the HTML matrix. */
+/* The summaries (OUT/summary.md, OUT/IMPL/summary.md) and the HTML matrix:
+ * the implementations just run, then the latest results of every other
+ * one in OUT (kept.c). */
 static void write_reports(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
   char path[PATH_MAX];
   FILE *f;
-  int i;
+  int i, nk;
+  impl *kept, *all;
+  nk = load_kept(ims, nim, o, cs, n, &kept);
+  if (!(all = malloc((size_t)(nim + nk) * sizeof *all)))
+    sfc_die(2, "%s", "out of memory");
+  memcpy(all, ims, (size_t)nim * sizeof *all);
+  if (nk)
+    memcpy(all + nim, kept, (size_t)nk * sizeof *all);
   pathf(path, sizeof path, "%s/summary.md", o->out);
   if (!(f = fopen(path, "w")))
     sfc_die(2, "%s: cannot write", path);
-  write_summary(f, ims, nim, cs, n, o);
+  write_summary(f, all, nim + nk, cs, n, o);
   fclose(f);
   for (i = 0; i < nim; i++) {
     pathf(path, sizeof path, "%s/%s/summary.md", o->out, ims[i].name);
@@ -130,8 +139,17 @@ static void write_reports(impl *ims, int nim, const opts *o, const kase *cs, siz
       fclose(f);
     }
   }
-  write_html(ims, nim, o, cs, n);
+  write_html(all, nim + nk, o, cs, n);
   printf("\nmatrix: %s/index.html, %s/summary.md\n", o->out, o->out);
+  if (nk) {
+    printf("  with %d implementation%s kept from earlier runs into %s:", nk, nk == 1 ? "" : "s",
+           o->out);
+    for (i = 0; i < nk; i++)
+      printf("%s %s (%s)", i ? "," : "", kept[i].name, kept[i].date);
+    printf("\n");
+  }
+  free(all);
+  free_kept(kept, nk);
 }
 
 /* The matrix in the terminal: one row per implementation (with its exact
@@ -306,6 +324,7 @@ int main(int argc, char **argv) {
     load_expected(&ims[i], &o, cs, n);
     run_impl(&ims[i], &o, cs, n);
     write_results(&ims[i], &o, cs, n);
+    write_run_info(&ims[i], &o, n);
     write_failures(&ims[i], &o, cs, n);
     diffs[i] = check_expected(&ims[i], &o, cs, n);
     if (stop_signal) { /* what was decided is written; the rest is not run */

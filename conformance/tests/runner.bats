@@ -44,6 +44,37 @@ setup() {
   grep -q '| broken |' "$T/out/summary.md"
 }
 
+@test "the matrix keeps what it knows: a run of one IMPL replaces its column and keeps the others'" {
+  mini_corpus unwind-three-frames-v1-amd64-le fre-data-overrun-v1-amd64-le unwind-three-frames-v3-amd64-le
+  mkdir -p "$T/conf"
+  export SOURCE_DATE_EPOCH=1767225600   # 2026-01-01 00:00 UTC
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" reference
+  [ "$status" -eq 0 ]
+  [ "$(jq -r .date "$T/out/reference/run.json")" = "2026-01-01 00:00 UTC" ]
+  [ "$(jq -r .sections "$T/out/reference/run.json")" -eq 3 ]
+  export SOURCE_DATE_EPOCH=1767312000   # a day later
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" --timeout 2 \
+    "broken=$PWD/conformance/tests/broken-adapter.sh"
+  [ "$status" -eq 1 ]                                   # broken's failures; the kept column never counts
+  [[ "$output" == *"with 1 implementation kept from earlier runs into $T/out: reference (2026-01-01 00:00 UTC)"* ]]
+  grep -q '"impls":\["broken","reference"\]' "$T/out/index.html"
+  grep -q '"versions":\[[^]]*2026-01-02 00:00 UTC",[^]]*2026-01-01 00:00 UTC (an earlier run)"\]' "$T/out/index.html"
+  grep -q '^| reference | .* | 2026-01-01 00:00 UTC (an earlier run) | 3 |' "$T/out/summary.md"
+  # reference again: its column replaced (one of it), broken's kept with broken's statuses
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" reference
+  [ "$status" -eq 0 ]
+  grep -q '"impls":\["reference","broken"\]' "$T/out/index.html"
+  [ "$(grep -c '^| reference |' "$T/out/summary.md")" -eq 1 ]
+  grep -q '^| broken | .* | 2026-01-02 00:00 UTC (an earlier run) |' "$T/out/summary.md"
+  grep -q '"status":"crash"' "$T/out/index.html"        # broken's crash on the v1 unwind case, kept
+  # a case the kept run never decided (a larger corpus now) is not-run in its column
+  mini_corpus unwind-three-frames-v1-amd64-le fre-data-overrun-v1-amd64-le unwind-three-frames-v3-amd64-le \
+    unwind-three-frames-v2-amd64-le
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" reference
+  [ "$status" -eq 0 ]
+  awk -F' [|] ' '$1 == "| broken" { exit !($12 == 1) }' "$T/out/summary.md"   # not-run: 1
+}
+
 @test "skip lists: a skipped case is run and reported as skip; one that passes is an error" {
   mini_corpus unwind-memory-missing-v1-amd64-le fre-data-overrun-v1-aarch64le-le
   mkdir -p "$T/conf/skip"
