@@ -38,6 +38,23 @@ typedef struct au_readers {
 /* Reads the table at path: 0, or -1 with err set. */
 int au_readers_load(au_readers *t, const char *path, char *err, size_t errlen);
 
+/* ---- what was not audited, and why ---- */
+/* Every path or member sfaudit could not read as an ELF object, an ar
+ * archive or a Debian package is counted and listed under one of these. */
+typedef enum au_skip {
+  AU_SKIP_NONE,
+  AU_SKIP_NOT_ELF,    /* not ELF, an ar archive or a package (an empty file, a script) */
+  AU_SKIP_TRUNCATED,  /* ELF that ends before what its headers describe */
+  AU_SKIP_FOREIGN,    /* ELF sfcfi does not read (a machine without an SFrame ABI) */
+  AU_SKIP_UNREADABLE, /* cannot be opened, mapped or walked */
+  AU_SKIP_SPECIAL,    /* a FIFO, a socket, a device */
+  AU_SKIP_DANGLING,   /* a symbolic link to nothing */
+  AU_SKIP_LINK,       /* a symbolic link below a directory: not followed */
+  AU_SKIP_COUNT
+} au_skip;
+/* "not-elf", "truncated", ...: the names in --json and the report. */
+const char *au_skip_name(au_skip s);
+
 /* ---- audit_object.c: one ELF object ---- */
 typedef struct au_sizes {
   uint64_t sframe, eh_frame, eh_frame_hdr, debug_frame;
@@ -51,6 +68,7 @@ typedef struct au_object {
   const char *member; /* an archive member's name, else NULL */
   const char *package;/* the package it belongs to, or NULL */
   int elf_ok;         /* opened as ELF of an architecture sfcfi knows */
+  au_skip skipped;    /* when not: under what it is counted */
   char error[200];    /* why not, when not */
   uint16_t type, machine;
   uint8_t abi;
@@ -78,12 +96,15 @@ typedef struct au_object {
   char gs_error[160];
 } au_object;
 
-/* Judges the ELF image bytes[0, len) (copied by sfcfi's reader). */
+/* Judges the ELF image bytes[0, len) (copied by sfcfi's reader); an image
+ * that ends before its headers' tables or sections is AU_SKIP_TRUNCATED,
+ * with the byte where it ends and the one it would need. */
 void au_object_judge(au_object *o, const uint8_t *bytes, size_t len, const au_readers *rd);
 
 /* ---- audit_report.c: JSON lines, the summary, the exit status ---- */
 typedef struct au_totals {
   size_t objects, not_elf, with_sframe, without_sframe, by_version[4];
+  size_t by_skip[AU_SKIP_COUNT]; /* not_elf, by why */
   size_t invalid, malformed, questionable, kernel_refused;
   size_t checked, check_disagree, cfi_only_functions; /* sfcfi check: objects, those disagreeing, coverage */
   size_t gs_functions, gs_converted, gs_skipped, gs_by_reason[SC_REASON_COUNT];
@@ -95,26 +116,30 @@ void au_totals_merge(au_totals *t, const au_totals *u);
 void au_summary(FILE *out, const au_totals *t, const au_readers *rd, const size_t *readable);
 
 /* ---- audit_walk.c: the inputs a path names ---- */
-/* Called for each ELF object: path as reported, member (an archive's) or
- * NULL, package or NULL, its bytes. */
+/* Called for each input: path as reported, member (an archive's) or NULL,
+ * package or NULL; its bytes (an ELF object to judge), or, when skip is
+ * not AU_SKIP_NONE, NULL and why it is not audited. */
 typedef void (*au_visit_fn)(void *ctx, const char *path, const char *member, const char *package,
-                            const uint8_t *bytes, size_t len);
-/* The files a path names: itself, or every regular file below a directory
- * (symbolic links not followed), sorted by name.  Appended to *files (malloc'd strings). */
+                            const uint8_t *bytes, size_t len, au_skip skip, const char *why);
+/* The files a path names: itself, or every entry below a directory but
+ * the directories (symbolic links, FIFOs and the like included, to be
+ * reported; links not followed), sorted by name.  Appended to *files
+ * (malloc'd strings). */
 int au_list_files(const char *path, char ***files, size_t *n, size_t *cap, char *err, size_t errlen);
-/* Visits the ELF objects of one file: an ELF file, each member of an ar
- * archive, each ELF object of a Debian package (unpacked privately with
- * dpkg-deb, removed after; shown as PACKAGE.deb:/PATH).  shown: the name to
- * report (NULL: file).  explicit: the user named it, so a file that is none
- * of those is visited as a failure.  0, or -1 with err set. */
-/* The ELF objects of bytes[0, len): itself, or each member of an ar
- * archive (the fuzz target's entry). */
-void au_visit_bytes(const uint8_t *bytes, size_t len, const char *shown, int explicit, const char *package,
+/* The inputs of bytes[0, len): itself, or each member of an ar archive
+ * (the fuzz target's entry); what is neither is visited as AU_SKIP_NOT_ELF. */
+void au_visit_bytes(const uint8_t *bytes, size_t len, const char *shown, const char *package,
                     au_visit_fn fn, void *ctx);
 /* Removes a directory and everything below it. */
 void au_remove_tree(const char *dir);
-int au_visit_file(const char *file, const char *shown, int explicit, const char *package,
-                  au_visit_fn fn, void *ctx, char *err, size_t errlen);
+/* Visits the inputs of one file: an ELF file, each member of an ar
+ * archive, each file of a Debian package (unpacked privately with
+ * dpkg-deb, removed after; shown as PACKAGE.deb:/PATH); anything else, and
+ * what cannot be read, visited with its reason.  A FIFO or a device is
+ * never opened.  shown: the name to report (NULL: file).  named: the user
+ * named it, so a symbolic link is followed (below a directory it is not). */
+void au_visit_file(const char *file, const char *shown, int named, const char *package,
+                   au_visit_fn fn, void *ctx);
 
 /* ---- audit_link.c: predictions where pieces meet ---- */
 /* Splits line (its line break dropped) at tabs into at most n fields; the
@@ -221,7 +246,16 @@ typedef struct au_group { /* a package's objects (or a directory's) */
   size_t objects, with_sframe, converted, skipped, bad;
   unsigned long long gs_bytes, eh_bytes;
 } au_group;
+/* An input not audited (but a symbolic link not followed): its name (an
+ * archive member's as ARCHIVE(MEMBER)) and why, in the order of the files. */
+typedef struct au_skipped {
+  size_t index, seq;
+  au_skip kind;
+  char *name, *why;
+} au_skipped;
 typedef struct au_report {
+  const au_skipped *skips;
+  size_t nskips;
   const au_totals *t;
   const au_readers *rd;
   const size_t *readable;

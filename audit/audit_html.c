@@ -56,6 +56,8 @@ static void cards(FILE *f, const au_totals *t, const au_report *r) {
   size_t elf = t->objects - t->not_elf, bad = t->invalid + t->malformed;
   fputs("<div class=\"cards\">\n", f);
   card(f, "ELF objects audited", "", "%zu", elf);
+  if (r->nskips)
+    card(f, "inputs not audited (listed below)", "unk", "%zu", r->nskips);
   card(f, "with .sframe (v1 / v2 / v3)", "", "%zu <small>%zu / %zu / %zu</small>", t->with_sframe,
        t->by_version[1], t->by_version[2], t->by_version[3]);
   card(f, ".sframe the oracle rejects", bad ? "bad" : "ok", "%zu", bad);
@@ -197,6 +199,27 @@ static void groups(FILE *f, const au_report *r) {
   fputs("</table>\n", f);
 }
 
+/* The inputs not audited, each with its reason (the first 2,000). */
+static void not_audited(FILE *f, const au_report *r) {
+  enum { MAX_ROWS = 2000 };
+  if (!r->nskips)
+    return;
+  fprintf(f, "<h2>Not audited: %zu inputs</h2>\n<table><tr><th>why</th><th>path</th><th>reason</th></tr>\n",
+          r->nskips);
+  for (size_t i = 0; i < r->nskips && i < MAX_ROWS; i++) {
+    fputs("<tr><td>", f);
+    esc(f, au_skip_name(r->skips[i].kind));
+    fputs("</td><td>", f);
+    esc(f, r->skips[i].name);
+    fputs("</td><td>", f);
+    esc(f, r->skips[i].why);
+    fputs("</td></tr>\n", f);
+  }
+  fputs("</table>\n", f);
+  if (r->nskips > MAX_ROWS)
+    fprintf(f, "<p>... and %zu more (sfaudit --json lists every one).</p>\n", r->nskips - MAX_ROWS);
+}
+
 int au_html(const char *path, const au_report *r) {
   char tmp[4200];
   FILE *f;
@@ -210,6 +233,7 @@ int au_html(const char *path, const au_report *r) {
   predictions(f, r);
   readers(f, r);
   groups(f, r);
+  not_audited(f, r);
   fputs("<p><small>Outcomes: K merged, P merged with functions lost, C concatenated, S split in two sections, "
         "E emptied, D dropped, R link refused, N no .sframe input, ? not measured. Red: would break (the "
         "link fails, the .sframe is not one valid section with every input function, the kernel refuses it, "

@@ -166,10 +166,66 @@ static void judge_gsframe(au_object *o, const sc_elf *e) {
   sc_cfi_free(&cfi);
 }
 
+/* Where an ELF image ends too soon: 0 when its header, its program and
+ * section header tables and its sections' bytes (but SHT_NOBITS) lie
+ * inside bytes[0, len); else 1, with why.  An image libelf cannot read at
+ * all is left to sfcfi's reader to name. */
+static int truncated(const uint8_t *b, size_t len, char *why, size_t n) {
+  size_t ehsize = len > EI_CLASS && b[EI_CLASS] == ELFCLASS32 ? sizeof(Elf32_Ehdr) : sizeof(Elf64_Ehdr);
+  GElf_Ehdr eh;
+  Elf *elf;
+  uint64_t need = 0;
+  char what[120] = "";
+  if (len < ehsize) {
+    snprintf(why, n, "truncated: the file ends at byte %zu, inside the ELF header (%zu bytes)", len, ehsize);
+    return 1;
+  }
+  if (!(elf = elf_memory((char *)b, len))) /* read only: libelf does not write it */
+    return 0;
+  if (!gelf_getehdr(elf, &eh)) {
+    elf_end(elf);
+    return 0;
+  }
+  if (eh.e_phnum && (eh.e_phoff > len || (uint64_t)eh.e_phnum * eh.e_phentsize > len - eh.e_phoff)) {
+    need = eh.e_phoff > len ? eh.e_phoff : eh.e_phoff + (uint64_t)eh.e_phnum * eh.e_phentsize;
+    snprintf(what, sizeof what, "its program headers reach");
+  } else if (eh.e_shoff && (eh.e_shoff > len || (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) * eh.e_shentsize >
+                                                     len - eh.e_shoff)) {
+    need = eh.e_shoff > len ? eh.e_shoff : eh.e_shoff + (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) * eh.e_shentsize;
+    snprintf(what, sizeof what, "its section headers reach");
+  } else {
+    size_t shstrndx = 0;
+    (void)elf_getshdrstrndx(elf, &shstrndx);
+    for (Elf_Scn *scn = NULL; !need && (scn = elf_nextscn(elf, scn));) {
+      GElf_Shdr sh;
+      const char *name;
+      if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS || !sh.sh_size ||
+          (sh.sh_offset <= len && sh.sh_size <= len - sh.sh_offset))
+        continue;
+      need = sh.sh_offset > len ? sh.sh_offset : sh.sh_offset + sh.sh_size;
+      name = shstrndx ? elf_strptr(elf, shstrndx, sh.sh_name) : NULL;
+      snprintf(what, sizeof what, "section %zu (%.60s) reaches", elf_ndxscn(scn), name ? name : "no name");
+    }
+  }
+  elf_end(elf);
+  if (!need)
+    return 0;
+  snprintf(why, n, "truncated: the file ends at byte %zu, %s byte %llu", len, what,
+           (unsigned long long)need);
+  return 1;
+}
+
 void au_object_judge(au_object *o, const uint8_t *bytes, size_t len, const au_readers *rd) {
   sc_elf e;
-  if (sc_elf_open_mem(&e, bytes, len, o->path, o->error, sizeof o->error) != 0)
+  int elf_magic = len >= SELFMAG && !memcmp(bytes, ELFMAG, SELFMAG);
+  if (elf_magic && truncated(bytes, len, o->error, sizeof o->error)) {
+    o->skipped = AU_SKIP_TRUNCATED;
     return;
+  }
+  if (sc_elf_open_mem(&e, bytes, len, o->path, o->error, sizeof o->error) != 0) {
+    o->skipped = elf_magic ? AU_SKIP_FOREIGN : AU_SKIP_NOT_ELF;
+    return;
+  }
   o->elf_ok = 1;
   o->type = e.type;
   o->machine = e.machine;

@@ -13,6 +13,13 @@
 /* A string in JSON (sfcfi's writer), "" for NULL. */
 static void json_str(FILE *out, const char *s) { sc_json_str(out, s ? s : ""); }
 
+const char *au_skip_name(au_skip s) {
+  static const char *const names[AU_SKIP_COUNT] = {"audited", "not-elf", "truncated", "foreign-elf",
+                                                   "unreadable", "special-file", "dangling-link",
+                                                   "link-not-followed"};
+  return (unsigned)s < AU_SKIP_COUNT ? names[s] : "unknown";
+}
+
 static const char *type_name(uint16_t t) {
   return t == ET_REL ? "relocatable" : t == ET_EXEC ? "executable" : t == ET_DYN ? "shared" : "other";
 }
@@ -77,6 +84,8 @@ void au_object_json(FILE *out, const au_object *o, const au_readers *rd) {
     json_str(out, o->package);
   }
   if (!o->elf_ok) {
+    fputs(",\"skipped\":", out);
+    json_str(out, au_skip_name(o->skipped ? o->skipped : AU_SKIP_NOT_ELF));
     fputs(",\"error\":", out);
     json_str(out, o->error);
     fputs("}\n", out);
@@ -101,6 +110,7 @@ void au_totals_add(au_totals *t, const au_object *o) {
   t->objects++;
   if (!o->elf_ok) {
     t->not_elf++;
+    t->by_skip[o->skipped ? o->skipped : AU_SKIP_NOT_ELF]++;
     return;
   }
   t->eh_frame_bytes += o->sizes.eh_frame;
@@ -131,8 +141,16 @@ void au_totals_add(au_totals *t, const au_object *o) {
 
 void au_summary(FILE *out, const au_totals *t, const au_readers *rd, const size_t *readable) {
   fprintf(out, "| what | objects |\n|---|--:|\n");
+  static const char *const what[AU_SKIP_COUNT] = {
+      "", "not audited: not ELF, an ar archive or a Debian package",
+      "not audited: truncated (ELF that ends before its headers say)",
+      "not audited: ELF sfcfi does not read (no SFrame ABI)", "not audited: unreadable",
+      "not audited: a FIFO, socket or device (never opened)", "not audited: a dangling symbolic link",
+      "symbolic links below a directory, not followed"};
   fprintf(out, "| ELF objects (archive members one each) | %zu |\n", t->objects - t->not_elf);
-  fprintf(out, "| not ELF, or a machine sfcfi does not read | %zu |\n", t->not_elf);
+  for (int s = 1; s < AU_SKIP_COUNT; s++)
+    if (t->by_skip[s])
+      fprintf(out, "| %s | %zu |\n", what[s], t->by_skip[s]);
   fprintf(out, "| with .sframe: version 1 / 2 / 3 | %zu: %zu / %zu / %zu |\n", t->with_sframe,
           t->by_version[1], t->by_version[2], t->by_version[3]);
   fprintf(out, "| .sframe the oracle rejects (malformed / invalid) | %zu / %zu |\n", t->malformed, t->invalid);
@@ -158,6 +176,8 @@ void au_summary(FILE *out, const au_totals *t, const au_readers *rd, const size_
 
 void au_totals_merge(au_totals *t, const au_totals *u) {
   t->objects += u->objects, t->not_elf += u->not_elf;
+  for (int s = 0; s < AU_SKIP_COUNT; s++)
+    t->by_skip[s] += u->by_skip[s];
   t->with_sframe += u->with_sframe, t->without_sframe += u->without_sframe;
   for (int v = 0; v < 4; v++)
     t->by_version[v] += u->by_version[v];

@@ -2,8 +2,8 @@
 /* audit_walk.c - the inputs a path names: a file, the files below a
  * directory, the members of an ar archive (libelf), the files of a Debian
  * package (unpacked privately by dpkg-deb into a temporary directory,
- * removed after).  Unreadable, truncated or foreign files are reported,
- * never fatal. */
+ * removed after).  Every entry that is none of those, or cannot be read,
+ * is visited with its reason (au_skip), never dropped and never fatal. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* nftw's FTW_PHYS, mkdtemp */
 #endif
@@ -43,9 +43,13 @@ static int add_file(const char *path) {
   return 0;
 }
 
+/* Every entry but a directory that could be read: files of any kind,
+ * symbolic links (FTW_PHYS: not followed), entries stat failed on,
+ * directories that could not be read. */
 static int list_one(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
-  (void)ftw;
-  if (flag == FTW_F && S_ISREG(st->st_mode) && add_file(path) != 0) {
+  (void)ftw, (void)st;
+  if ((flag == FTW_F || flag == FTW_SL || flag == FTW_SLN || flag == FTW_NS || flag == FTW_DNR) &&
+      add_file(path) != 0) {
     lf_failed = 1;
     return 1;
   }
@@ -113,38 +117,38 @@ static int dpkg_deb(char *const argv[], char *out, size_t outlen) {
 
 void au_remove_tree(const char *dir) { nftw(dir, rm_one, 32, FTW_DEPTH | FTW_PHYS); }
 
-static int visit_deb(const char *deb, au_visit_fn fn, void *ctx, char *err, size_t errlen) {
+/* A Debian package: its files, each shown as DEB:/PATH; a package
+ * dpkg-deb cannot read or unpack is itself visited with the reason. */
+static void visit_deb(const char *deb, const char *shown, au_visit_fn fn, void *ctx) {
   const char *tmp = getenv("TMPDIR");
-  char dir[4096], pkg[256], none[8];
+  char dir[4096], pkg[256], none[8], err[512] = "";
   char **files = NULL;
   size_t n = 0, cap = 0;
-  int rc = 0;
   char *field[] = {"dpkg-deb", "-f", (char *)deb, "Package", NULL};
   if (dpkg_deb(field, pkg, sizeof pkg) != 0) {
-    snprintf(err, errlen, "%s: not a Debian package dpkg-deb can read", deb);
-    return -1;
+    fn(ctx, shown, NULL, NULL, NULL, 0, AU_SKIP_NOT_ELF, "named .deb, but not a Debian package dpkg-deb can read");
+    return;
   }
   pkg[strcspn(pkg, "\n")] = 0;
   snprintf(dir, sizeof dir, "%s/sfaudit-XXXXXX", tmp && *tmp ? tmp : "/tmp");
   if (!mkdtemp(dir)) {
-    snprintf(err, errlen, "mkdtemp: %s", strerror(errno));
-    return -1;
+    snprintf(err, sizeof err, "cannot unpack it: mkdtemp: %s", strerror(errno));
+    fn(ctx, shown, NULL, pkg, NULL, 0, AU_SKIP_UNREADABLE, err);
+    return;
   }
   char *x[] = {"dpkg-deb", "-x", (char *)deb, dir, NULL};
-  if (dpkg_deb(x, none, sizeof none) != 0 || au_list_files(dir, &files, &n, &cap, err, errlen) != 0) {
-    if (!*err)
-      snprintf(err, errlen, "%s: dpkg-deb -x failed", deb);
-    rc = -1;
-  }
+  if (dpkg_deb(x, none, sizeof none) != 0)
+    fn(ctx, shown, NULL, pkg, NULL, 0, AU_SKIP_UNREADABLE, "dpkg-deb -x failed: its files after the failure are not audited");
+  if (au_list_files(dir, &files, &n, &cap, err, sizeof err) != 0)
+    fn(ctx, shown, NULL, pkg, NULL, 0, AU_SKIP_UNREADABLE, err);
   for (size_t i = 0; i < n; i++) {
-    char shown[4096], e2[200];
-    snprintf(shown, sizeof shown, "%s:%s", deb, files[i] + strlen(dir));
-    (void)au_visit_file(files[i], shown, 0, pkg, fn, ctx, e2, sizeof e2); /* failures: per object */
+    char name[4096];
+    snprintf(name, sizeof name, "%s:%s", shown, files[i] + strlen(dir));
+    au_visit_file(files[i], name, 0, pkg, fn, ctx);
     free(files[i]);
   }
   free(files);
   au_remove_tree(dir);
-  return rc;
 }
 
 /* ---- an ar archive: each member ---- */
@@ -158,57 +162,116 @@ static void visit_archive(Elf *ar, const char *file, const char *package, au_vis
     size_t len = 0;
     char *raw = elf_rawfile(m, &len);
     if (h && h->ar_name[0] != '/' && raw)
-      fn(ctx, file, h->ar_name, package, (const uint8_t *)raw, len);
+      fn(ctx, file, h->ar_name, package, (const uint8_t *)raw, len, AU_SKIP_NONE, NULL);
+    else if (h && h->ar_name[0] != '/')
+      fn(ctx, file, h->ar_name, package, NULL, 0, AU_SKIP_TRUNCATED, "the member's bytes cannot be read: the archive ends too soon");
     cmd = elf_next(m);
     elf_end(m);
   }
 }
 
-void au_visit_bytes(const uint8_t *bytes, size_t len, const char *shown, int explicit, const char *package,
+void au_visit_bytes(const uint8_t *bytes, size_t len, const char *shown, const char *package,
                     au_visit_fn fn, void *ctx) {
   if (len >= 8 && !memcmp(bytes, "!<arch>\n", 8)) {
     Elf *ar = elf_memory((char *)bytes, len); /* read only: libelf does not write it */
     if (ar && elf_kind(ar) == ELF_K_AR)
       visit_archive(ar, shown, package, fn, ctx);
+    else
+      fn(ctx, shown, NULL, package, NULL, 0, AU_SKIP_NOT_ELF, "an ar archive's magic, but libelf cannot read it as one");
     if (ar)
       elf_end(ar);
-  } else if ((len >= SELFMAG && !memcmp(bytes, ELFMAG, SELFMAG)) || explicit) {
-    fn(ctx, shown, NULL, package, bytes, len);
+  } else if (len >= SELFMAG && !memcmp(bytes, ELFMAG, SELFMAG)) {
+    fn(ctx, shown, NULL, package, bytes, len, AU_SKIP_NONE, NULL);
+  } else {
+    char why[96];
+    snprintf(why, sizeof why, len ? "not ELF, an ar archive or a Debian package (%zu bytes)" : "an empty file", len);
+    fn(ctx, shown, NULL, package, NULL, 0, AU_SKIP_NOT_ELF, why);
   }
 }
 
-int au_visit_file(const char *file, const char *shown, int explicit, const char *package,
-                  au_visit_fn fn, void *ctx, char *err, size_t errlen) {
+/* What kind of special file st is. */
+static const char *special_kind(mode_t m) {
+  return S_ISFIFO(m) ? "a FIFO" : S_ISSOCK(m) ? "a socket" : S_ISCHR(m) ? "a character device"
+         : S_ISBLK(m) ? "a block device" : S_ISDIR(m) ? "a directory" : "not a regular file";
+}
+
+/* A symbolic link below a directory: reported, not followed. */
+static void visit_link(const char *file, const char *shown, const char *package, au_visit_fn fn, void *ctx) {
+  char target[1024], why[1200];
+  struct stat st;
+  ssize_t n = readlink(file, target, sizeof target - 1);
+  target[n > 0 ? n : 0] = 0;
+  if (stat(file, &st) != 0) {
+    snprintf(why, sizeof why, "a dangling symbolic link to %s (%s)", target, strerror(errno));
+    fn(ctx, shown, NULL, package, NULL, 0, AU_SKIP_DANGLING, why);
+  } else {
+    snprintf(why, sizeof why, "a symbolic link to %s, not followed", target);
+    fn(ctx, shown, NULL, package, NULL, 0, AU_SKIP_LINK, why);
+  }
+}
+
+void au_visit_file(const char *file, const char *shown, int named, const char *package,
+                   au_visit_fn fn, void *ctx) {
   size_t n = strlen(file);
   struct stat st;
   int fd;
   uint8_t *map;
+  char why[300];
   if (!shown)
     shown = file;
-  if (n > 4 && !strcmp(file + n - 4, ".deb"))
-    return visit_deb(file, fn, ctx, err, errlen);
-  if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0 || fstat(fd, &st) != 0) {
-    snprintf(err, errlen, "%s: %s", file, strerror(errno));
+  if ((named ? stat(file, &st) : lstat(file, &st)) != 0) {
+    if (named && lstat(file, &st) == 0 && S_ISLNK(st.st_mode))
+      visit_link(file, shown, package, fn, ctx); /* named, and dangling */
+    else {
+      snprintf(why, sizeof why, "unreadable: %s", strerror(errno));
+      fn(ctx, shown, NULL, package, NULL, 0, AU_SKIP_UNREADABLE, why);
+    }
+    return;
+  }
+  if (S_ISLNK(st.st_mode)) {
+    visit_link(file, shown, package, fn, ctx);
+    return;
+  }
+  if (S_ISDIR(st.st_mode)) { /* below a directory: one nftw could not read */
+    snprintf(why, sizeof why, "a directory that cannot be read: %s",
+             access(file, R_OK | X_OK) != 0 ? strerror(errno) : "it changed while it was walked");
+    fn(ctx, shown, NULL, package, NULL, 0, AU_SKIP_UNREADABLE, why);
+    return;
+  }
+  if (!S_ISREG(st.st_mode)) { /* never opened: a FIFO would block, a device never end */
+    fn(ctx, shown, NULL, package, NULL, 0, AU_SKIP_SPECIAL, special_kind(st.st_mode));
+    return;
+  }
+  if (n > 4 && !strcmp(file + n - 4, ".deb")) {
+    visit_deb(file, shown, fn, ctx);
+    return;
+  }
+  /* O_NONBLOCK: what was a regular file at stat and is a FIFO now does not block */
+  if ((fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0 || fstat(fd, &st) != 0) {
+    snprintf(why, sizeof why, "unreadable: %s", strerror(errno));
+    fn(ctx, shown, NULL, package, NULL, 0, AU_SKIP_UNREADABLE, why);
     if (fd >= 0)
       close(fd);
-    if (explicit)
-      fn(ctx, shown, NULL, package, NULL, 0);
-    return -1;
+    return;
   }
-  if (st.st_size < 8) {
+  if (!S_ISREG(st.st_mode)) { /* replaced since the stat above */
+    fn(ctx, shown, NULL, package, NULL, 0, AU_SKIP_SPECIAL, special_kind(st.st_mode));
     close(fd);
-    if (explicit)
-      fn(ctx, shown, NULL, package, NULL, 0);
-    return 0;
+    return;
+  }
+  if (st.st_size == 0) {
+    close(fd);
+    au_visit_bytes(NULL, 0, shown, package, fn, ctx);
+    return;
   }
   map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
   if (map == MAP_FAILED) {
+    snprintf(why, sizeof why, "unreadable: cannot map it: %s", strerror(errno));
+    fn(ctx, shown, NULL, package, NULL, 0, AU_SKIP_UNREADABLE, why);
     close(fd);
-    snprintf(err, errlen, "%s: cannot map: %s", file, strerror(errno));
-    return -1;
+    return;
   }
-  au_visit_bytes(map, (size_t)st.st_size, shown, explicit, package, fn, ctx);
+  au_visit_bytes(map, (size_t)st.st_size, shown, package, fn, ctx);
   munmap(map, (size_t)st.st_size);
   close(fd);
-  return 0;
 }

@@ -63,7 +63,14 @@ typedef struct work {
   FILE *lines;   /* "INDEX\tJSON" */
   FILE *pkgs;    /* "PACKAGE\tWITH\tCONVERTED\tSKIPPED\tGSBYTES\tEHBYTES\tBAD" */
   FILE *rels;    /* the relocatable objects (au_rel_record) */
+  FILE *skips;   /* "INDEX\tKIND\tNAME\tWHY": the inputs not audited, but links */
 } work;
+
+/* A name or reason in a tab-separated record: tabs and line breaks as '?'. */
+static void put_field(FILE *f, const char *s) {
+  for (; *s; s++)
+    fputc(*s == '\t' || *s == '\n' ? '?' : *s, f);
+}
 
 /* What an object is counted under: its package, else its directory. */
 static const char *group_of(const au_object *ob, char *buf, size_t cap) {
@@ -77,19 +84,33 @@ static const char *group_of(const au_object *ob, char *buf, size_t cap) {
 }
 
 static void visit(void *ctx, const char *path, const char *member, const char *package,
-                  const uint8_t *bytes, size_t len) {
+                  const uint8_t *bytes, size_t len, au_skip skip, const char *why) {
   work *w = ctx;
   char dirbuf[128];
   au_object *ob = calloc(1, sizeof *ob);
   if (!ob)
-    return;
+    _exit(2); /* the worker fails (run_workers says so) rather than lose an input */
   ob->path = path, ob->member = member;
   ob->package = package ? package : w->o->by_package ? au_pkgdb_owner(path) : NULL;
-  if (bytes)
+  if (bytes) {
     au_object_judge(ob, bytes, len, w->rd);
-  else
-    snprintf(ob->error, sizeof ob->error, "not an ELF file, an ar archive or a Debian package");
+  } else {
+    ob->skipped = skip;
+    snprintf(ob->error, sizeof ob->error, "%s", why);
+  }
   au_totals_add(&w->t, ob);
+  if (!ob->elf_ok && ob->skipped != AU_SKIP_LINK) {
+    fprintf(w->skips, "%zu\t%d\t", w->index, (int)ob->skipped);
+    put_field(w->skips, path);
+    if (member) {
+      fputc('(', w->skips);
+      put_field(w->skips, member);
+      fputc(')', w->skips);
+    }
+    fputc('\t', w->skips);
+    put_field(w->skips, ob->error);
+    fputc('\n', w->skips);
+  }
   for (size_t i = 0; i < w->rd->n; i++)
     w->readable[i] += ob->readers_ok >> i & 1u;
   int bad = ob->has_sframe && (ob->verdict == SFR_CLASS_MALFORMED || ob->verdict == SFR_CLASS_INVALID ||
@@ -119,7 +140,7 @@ typedef struct inputs {
  * into DIR/wK.{lines,pkgs,tot}.  Exits. */
 static _Noreturn void worker(const options *o, const au_readers *rd, const inputs *in, int k,
                              const char *dir, size_t *done) {
-  char path[4200], err[256];
+  char path[4200];
   work w;
   FILE *tot;
   memset(&w, 0, sizeof w);
@@ -130,18 +151,21 @@ static _Noreturn void worker(const options *o, const au_readers *rd, const input
   w.pkgs = fopen(path, "w");
   snprintf(path, sizeof path, "%s/w%d.rels", dir, k);
   w.rels = fopen(path, "w");
-  if (!w.lines || !w.pkgs || !w.rels)
+  snprintf(path, sizeof path, "%s/w%d.skip", dir, k);
+  w.skips = fopen(path, "w");
+  if (!w.lines || !w.pkgs || !w.rels || !w.skips)
     _exit(2);
   for (size_t i = (size_t)k; i < in->n; i += (size_t)o->jobs) {
     w.index = i;
-    (void)au_visit_file(in->files[i], NULL, in->named[i], NULL, visit, &w, err, sizeof err);
+    au_visit_file(in->files[i], NULL, in->named[i], NULL, visit, &w);
     __atomic_add_fetch(done, 1, __ATOMIC_RELAXED);
   }
   snprintf(path, sizeof path, "%s/w%d.tot", dir, k);
   if (!(tot = fopen(path, "wb")) || fwrite(&w.t, sizeof w.t, 1, tot) != 1 ||
       fwrite(w.readable, sizeof w.readable, 1, tot) != 1 || fwrite(&w.would_break, sizeof w.would_break, 1, tot) != 1)
     _exit(2);
-  if (fclose(tot) != 0 || fclose(w.lines) != 0 || fclose(w.pkgs) != 0 || fclose(w.rels) != 0)
+  if (fclose(tot) != 0 || fclose(w.lines) != 0 || fclose(w.pkgs) != 0 || fclose(w.rels) != 0 ||
+      fclose(w.skips) != 0)
     _exit(2);
   _exit(0);
 }
@@ -254,6 +278,61 @@ static int sum_totals(const char *dir, int jobs, au_totals *t, size_t *readable)
   return any;
 }
 
+/* ---- the inputs not audited ---- */
+static int by_file(const void *a, const void *b) {
+  const au_skipped *x = a, *y = b;
+  return x->index != y->index ? (x->index < y->index ? -1 : 1) : (x->seq < y->seq ? -1 : x->seq > y->seq);
+}
+
+/* The workers' records of the inputs not audited, in the order of the files. */
+static size_t read_skips(const char *dir, int jobs, au_skipped **out) {
+  size_t n = 0, cap = 0, seq = 0, bl = 0;
+  char path[4200], *buf = NULL, *f[4];
+  *out = NULL;
+  for (int k = 0; k < jobs; k++) {
+    snprintf(path, sizeof path, "%s/w%d.skip", dir, k);
+    FILE *in = fopen(path, "r");
+    while (in && getline(&buf, &bl, in) > 0) {
+      buf[strcspn(buf, "\n")] = 0;
+      if (au_split_tabs(buf, f, 4) != 4)
+        continue;
+      if (n == cap && !(*out = realloc(*out, (cap = cap ? 2 * cap : 64) * sizeof **out)))
+        sfc_die(2, "out of memory");
+      au_skipped *s = &(*out)[n++];
+      s->index = strtoull(f[0], NULL, 10), s->seq = seq++;
+      s->kind = (au_skip)atoi(f[1]);
+      if (!(s->name = strdup(f[2])) || !(s->why = strdup(f[3])))
+        sfc_die(2, "out of memory");
+    }
+    if (in)
+      fclose(in);
+  }
+  free(buf);
+  if (n)
+    qsort(*out, n, sizeof **out, by_file);
+  return n;
+}
+
+/* The inputs not audited, in the summary: the first 20 of each kind. */
+static void print_skips(FILE *out, const au_skipped *s, size_t n) {
+  size_t shown[AU_SKIP_COUNT] = {0};
+  if (!n)
+    return;
+  fprintf(out, "\nNot audited, %zu input%s (--json and --html list every one):\n", n, n == 1 ? "" : "s");
+  for (size_t i = 0; i < n; i++)
+    if ((unsigned)s[i].kind < AU_SKIP_COUNT && shown[s[i].kind]++ < 20)
+      fprintf(out, "- %s: %s\n", s[i].name, s[i].why);
+  for (int k = 0; k < AU_SKIP_COUNT; k++)
+    if (shown[k] > 20)
+      fprintf(out, "- ... and %zu more %s\n", shown[k] - 20, au_skip_name((au_skip)k));
+}
+
+static void free_skips(au_skipped *s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free(s[i].name), free(s[i].why);
+  free(s);
+}
+
 /* ---- by package (or directory) ---- */
 typedef au_group pkg_row;
 
@@ -309,7 +388,8 @@ static void print_packages(FILE *out, const pkg_row *rows, size_t n) {
 static void usage(FILE *f) {
   fputs("usage: sfaudit [OPTION]... PATH...\n"
         "  PATH: an ELF file, a directory, an ar archive, a Debian package (.deb)\n"
-        "  --json            one JSON object per ELF object or archive member, then one per prediction\n"
+        "  --json            one JSON object per input (ELF object, archive member, or one not audited\n"
+        "                    with \"skipped\" and \"error\"), then one per prediction\n"
         "  --by-package      name each object's package (dpkg's lists), and a table per package\n"
         "  --html FILE       write the report as a web page too\n"
         "  -j N              files audited in N processes (default: the cores)\n"
@@ -321,6 +401,10 @@ static void usage(FILE *f) {
         "  --links FILE      the linkers' measured behaviour (default: the suite's audit/links.tsv)\n"
         "  --confirm         link the objects with each linker (producers/toolchains.sh) and check\n"
         "  --toolchains DIR  where those linkers are (default: the suite's build/producers/tc)\n"
+        "  --version, --help\n"
+        "Every input not audited is counted and named with its reason: not ELF, truncated (where it\n"
+        "ends), ELF of no SFrame ABI, unreadable, a FIFO or device (never opened), a dangling link;\n"
+        "symbolic links below a directory are counted, not followed.\n"
         "exit: 0 nothing would break, 1 something would, 2 usage or I/O errors,\n"
         "      3 --confirm found a prediction that did not come true\n",
         f);
@@ -442,12 +526,13 @@ static int load_tables(const options *o, au_readers *rd, au_links *lk) {
 /* The report: JSON lines, or the summary and tables; the HTML page. */
 static void report(const options *o, const char *dir, const au_totals *t, const au_readers *rd,
                    const size_t *readable, const au_prediction *ps, size_t np, const pkg_row *groups,
-                   size_t ngroups) {
+                   size_t ngroups, const au_skipped *skips, size_t nskips) {
   if (o->json) {
     print_lines(dir, o->jobs);
     au_predictions_json(stdout, ps, np, o->predict.mode);
   } else {
     au_summary(stdout, t, rd, readable);
+    print_skips(stdout, skips, nskips);
     if (o->by_package)
       print_packages(stdout, groups, ngroups);
     au_predictions_table(stdout, ps, np, o->predict.mode);
@@ -508,12 +593,15 @@ int main(int argc, char **argv) {
   size_t ngroups = read_packages(dir, o.jobs, &groups);
   if (ngroups)
     qsort(groups, ngroups, sizeof *groups, by_functions);
-  report(&o, dir, &t, &rd, readable, ps, np, groups, ngroups);
+  au_skipped *skips;
+  size_t nskips = read_skips(dir, o.jobs, &skips);
+  report(&o, dir, &t, &rd, readable, ps, np, groups, ngroups, skips, nskips);
   if (o.html) {
-    au_report rep = {&t, &rd, readable, ps, np, groups, ngroups, o.predict.mode, o.by_package};
+    au_report rep = {skips, nskips, &t, &rd, readable, ps, np, groups, ngroups, o.predict.mode, o.by_package};
     if (au_html(o.html, &rep) != 0)
       rc = -1;
   }
+  free_skips(skips, nskips);
   free(groups);
   au_remove_tree(dir);
   free(ps);

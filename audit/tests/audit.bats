@@ -104,6 +104,41 @@ predicted() { jq -r --arg l "$1" 'select(.prediction.linker == $l) | .prediction
   [[ "$output" == *"nothing audited"* ]]
 }
 
+@test "every input not audited is named with its reason: ELF magic in 7 bytes, ELF cut at 3,000 bytes, a FIFO, a dangling link; none crashes or blocks" {
+  mkdir "$T/d"
+  printf '\x7fELF\x02\x01\x01' > "$T/d/seven"
+  as "$T/f.s" -o "$T/f.o" && as "$T/s.s" -o "$T/s.o" && ld -o "$T/prog" "$T/s.o" "$T/f.o"
+  # a program whose section headers lie past byte 3,000 (ld puts them last)
+  shoff=$(readelf -hW "$T/prog" | awk '/Start of section headers/ { print $5 }')
+  [ "$shoff" -gt 3000 ]
+  head -c 3000 "$T/prog" > "$T/d/cut"
+  mkfifo "$T/d/fifo"
+  ln -s "$T/d/nothing-here" "$T/d/dangling"
+  echo 'echo hello' > "$T/d/script"
+  run timeout 30 "$SFAUDIT" --no-progress --html "$T/r.html" "$T/d"
+  echo "$output"
+  [ "$status" -eq 2 ]                                   # no ELF object among them: nothing audited
+  [[ "$output" == *"nothing audited"* ]]
+  [[ "$output" == *"- $T/d/seven: truncated: the file ends at byte 7, inside the ELF header (64 bytes)"* ]]
+  [[ "$output" == *"- $T/d/cut: truncated: the file ends at byte 3000, its section headers reach byte "* ]]
+  [[ "$output" == *"- $T/d/fifo: a FIFO"* ]]
+  [[ "$output" == *"- $T/d/dangling: a dangling symbolic link to $T/d/nothing-here"* ]]
+  [[ "$output" == *"- $T/d/script: not ELF"* ]]
+  [[ "$output" == *"| not audited: truncated (ELF that ends before its headers say) | 2 |"* ]]
+  for n in seven cut fifo dangling script; do grep -q "<td>$T/d/$n</td>" "$T/r.html"; done
+  # beside a good object: the same five in --json, each with its kind; exit 0
+  cp "$T/prog" "$T/d/prog"
+  run timeout 30 bash -c "'$SFAUDIT' --json --no-progress '$T/d' > '$T/all.jsonl'"
+  [ "$status" -eq 0 ]
+  run jq -r 'select(.skipped) | [(.path | sub(".*/"; "")), .skipped] | @tsv' "$T/all.jsonl"
+  [ "$output" = $'cut\ttruncated\ndangling\tdangling-link\nfifo\tspecial-file\nscript\tnot-elf\nseven\ttruncated' ]
+  [ "$(jq -r 'select(.path and (.skipped | not)) | .path' "$T/all.jsonl")" = "$T/d/prog" ]
+  # named one by one: a FIFO named on the command line is not opened either
+  run timeout 10 "$SFAUDIT" --no-progress "$T/d/fifo" "$T/d/prog"
+  [ "$status" -eq 0 ]
+  [[ "$output" == *"- $T/d/fifo: a FIFO"* ]]
+}
+
 @test "each .sframe is held against the object's own CFI: gas 2.40's SP-based CFA for a CFA on another register (finding 02) disagrees, exit 1" {
   as --gsframe "$T/f.s" -o "$T/f.o"
   run audit_json "$T/f.o"

@@ -35,15 +35,20 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 }
 
 static void judge(void *ctx, const char *path, const char *member, const char *package,
-                  const uint8_t *bytes, size_t len) {
+                  const uint8_t *bytes, size_t len, au_skip skip, const char *why) {
   au_object o;
   au_totals *t = ctx;
   (void)package;
   memset(&o, 0, sizeof o);
   o.path = path, o.member = member;
+  FUZZ_CHECK(!bytes == (skip != AU_SKIP_NONE), "an input comes with its bytes or with why not");
+  FUZZ_CHECK(bytes || (why && why[0]), "an input not audited says why");
   if (bytes)
     au_object_judge(&o, bytes, len, &readers);
+  else
+    o.skipped = skip;
   FUZZ_CHECK(o.elf_ok || o.error[0] || !bytes, "an object that does not open says why");
+  FUZZ_CHECK(o.elf_ok || o.skipped != AU_SKIP_NONE, "an object that does not open is counted under a reason");
   FUZZ_CHECK(!o.has_sframe || o.kernels_ok <= o.kernels, "no more generations register it than read it");
   FUZZ_CHECK(!o.gsframe_done || o.gs.converted + o.gs.skipped > 0 || o.gs_bytes > 0,
              "a conversion that ran counted its functions or wrote a header");
@@ -53,8 +58,8 @@ static void judge(void *ctx, const char *path, const char *member, const char *p
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   au_totals t;
   memset(&t, 0, sizeof t);
-  au_visit_bytes(data, size, "input", 1, NULL, judge, &t);
+  au_visit_bytes(data, size, "input", NULL, judge, &t);
   FUZZ_CHECK(t.objects >= 1 || (size >= 8 && !memcmp(data, "!<arch>\n", 8)),
-             "a file that is not an archive is one object");
+             "a file that is not an archive is one input");
   return 0;
 }
