@@ -3,8 +3,9 @@
 #   make                 build the library, header and sfref into build/
 #   make check           install test dependencies, build, run every test
 #   make coverage        line and branch coverage of decoder/ from the tests
-#   make install PREFIX=/usr/local   the library, header, pkg-config file,
-#                        the oracle sfref and, separately, the corpus tool sfcorpus
+#   make install PREFIX=/usr/local   every tool, the bundled adapters that need no
+#                        fetched peer, the corpus, the adapter kit, man pages
+#                        (dist/install.mk); make uninstall removes them
 #   make dist            the corpus as a tarball, build/dist/sframe-conformance-
 #                        corpus-VERSION.tar.gz (dist/dist.mk, dist/README.md)
 # Variant builds go to their own directory: make BUILD=build/asan SAN=1
@@ -90,7 +91,8 @@ $(BUILD)/include/%.h: decoder/include/%.h
 	cp $< $@
 $(BUILD)/lib/pkgconfig/sframe_ref.pc: decoder/sframe_ref.pc.in Makefile decoder/include/sframe_ref.h
 	@mkdir -p $(@D)
-	sed -e 's|@PREFIX@|$(abspath $(BUILD))|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
+	sed -e 's|@PREFIX@|$(abspath $(BUILD))|g' -e 's|@LIBDIR@|$${prefix}/lib|g' \
+	  -e 's|@INCLUDEDIR@|$${prefix}/include|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
 
 # ---- tests ----
 TEST_COMMON := decoder/tests/vectors.c decoder/tests/guard.c
@@ -112,6 +114,7 @@ include fuzz/fuzz.mk
 include bench/bench.mk
 include harness/harness.mk
 include dist/dist.mk
+include dist/install.mk
 include producers/producers.mk
 include audit/audit.mk
 
@@ -128,19 +131,6 @@ test: tests
 
 coverage:
 	bash ci/coverage.sh "$(SHARED)"
-
-# sfcorpus (corpus/catalogue.mk) is installed beside the oracle under its own
-# name: it contains the encoder, which sfref must not.
-install: all $(SFCORPUS)
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
-	install -m 644 $(STATIC) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(SHARED_LIB) $(DESTDIR)$(PREFIX)/lib/libsframe_ref.so.0
-	ln -sf libsframe_ref.so.0 $(DESTDIR)$(PREFIX)/lib/libsframe_ref.so
-	install -m 644 decoder/include/sframe_ref.h decoder/include/sframe_kernel.h $(DESTDIR)$(PREFIX)/include/
-	install -m 755 $(SFREF) $(DESTDIR)$(PREFIX)/bin/sfref
-	install -m 755 $(SFCORPUS) $(DESTDIR)$(PREFIX)/bin/sfcorpus
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' decoder/sframe_ref.pc.in \
-	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/sframe_ref.pc
 
 clean:
 	rm -rf build

@@ -49,6 +49,7 @@ typedef struct options {
   int jobs, json, by_package, progress;
   int kernel; /* the generation whose refusal breaks (--kernel) */
   const char *readers, *links, *html;
+  const char *producers; /* producers.tsv: the linkers the suite knows */
   au_predict_opts predict;
 } options;
 
@@ -434,7 +435,12 @@ static int parse_options(int argc, char **argv, options *o) {
   int c;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = cores > 0 && cores < 64 ? (int)cores : 2;
-  o->readers = AU_READERS_TSV, o->links = AU_LINKS_TSV;
+  /* the tables: an installed suite's (make install), else the checkout's */
+  static char readers[4200], links[4200], producers[4200];
+  o->readers = sfc_installed("share", "audit/readers.tsv", readers, sizeof readers) ? readers : AU_READERS_TSV;
+  o->links = sfc_installed("share", "audit/links.tsv", links, sizeof links) ? links : AU_LINKS_TSV;
+  o->producers = sfc_installed("share", "producers/producers.tsv", producers, sizeof producers) ? producers
+                                                                                                : AU_PRODUCERS_TSV;
   o->progress = isatty(2);
   o->kernel = SFK_GEN_NEWEST;
   o->predict.mode = "static", o->predict.target = "bfd-2.47", o->predict.toolchains = AU_TOOLCHAINS;
@@ -512,12 +518,12 @@ static int load_tables(const options *o, au_readers *rd, au_links *lk) {
   char err[512];
   memset(lk, 0, sizeof *lk);
   if (au_readers_load(rd, o->readers, err, sizeof err) != 0 ||
-      au_links_linkers(lk, AU_PRODUCERS_TSV, err, sizeof err) != 0 || au_links_load(lk, o->links, err, sizeof err) != 0) {
+      au_links_linkers(lk, o->producers, err, sizeof err) != 0 || au_links_load(lk, o->links, err, sizeof err) != 0) {
     sfc_error("%s", err);
     return 2;
   }
   if (!au_links_has_linker(lk, o->predict.target)) {
-    sfc_error("--target %s: not a linker the suite knows (%s)", o->predict.target, AU_PRODUCERS_TSV);
+    sfc_error("--target %s: not a linker the suite knows (%s)", o->predict.target, o->producers);
     return 2;
   }
   return 0;

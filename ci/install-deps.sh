@@ -18,6 +18,7 @@
 #                programs themselves are fetched, not installed:
 #                harness/shipped.sh)
 #   audit        what `make sfaudit` needs (libdw, libelf)
+#   man          what `make man` needs (help2man, go-md2man; man-db to read them)
 #   audit-link   what `sfaudit --confirm` needs: the linkers and assemblers
 #                of producers/toolchains.sh --quick (the host's cross gcc
 #                and binutils; the rest unpacked from trixie and sid)
@@ -58,8 +59,10 @@ case $mode in
   # of -j in parallel never install)
   shipped) with_peers=0; PKGS+=("${QEMU[@]}" libdw-dev libelf-dev $(arch_pkgs aarch64 0) $(arch_pkgs s390x 0)) ;;
   audit) with_peers=0; PKGS+=(libdw-dev libelf-dev) ;;
+  man) with_peers=0; PKGS+=(help2man go-md2man man-db) ;;
   audit-link) with_peers=0; PKGS+=(libdw-dev libelf-dev patchelf $(arch_pkgs aarch64 1) $(arch_pkgs s390x 1)) ;;
   '') PKGS+=("${BUILD[@]}" "${QEMU[@]}" bats valgrind chromium clang libclang-rt-14-dev afl++ zip unzip reuse
+            help2man go-md2man man-db
             libc6-arm64-cross $(arch_pkgs s390x 1)) ;;
   *) echo "ci/install-deps: unknown mode '$mode'" >&2; exit 2 ;;
 esac

@@ -105,6 +105,8 @@ else
   # The licenses: reuse lint over the checkout, an SPDX line in every source;
   # every tool's --version, --help and unknown-option error.
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/license.bats" "$here/dist/tests/tools.bats")
+  # make install and uninstall into a DESTDIR: the installed tools at work.
+  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/install.bats")
   # The harness without QEMU: the committed snapshots replayed, the report.
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=($(ls -d "$here"/harness/tests/*.bats 2>/dev/null))
   # sfcfi: the assembly cases built by every gas, check, convert and diff;

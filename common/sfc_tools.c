@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* sfc_tools.c - the shared tools library (sfc_tools.h). */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700 /* realpath */
+#endif
 #include "sfc_tools.h"
 
 #include "sframe_ref.h"
@@ -10,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *progname = "error";
 
@@ -153,4 +157,30 @@ void sfc_print_version(void) {
   printf("%s (sframe-conformance) %s\n"
          "License: MIT (the code), CC0-1.0 (the corpus and expected results).\n",
          sfc_progname(), SFR_VERSION_STRING);
+}
+
+int sfc_exe_dir(char *buf, size_t n) {
+  ssize_t len = n > 1 ? readlink("/proc/self/exe", buf, n - 1) : -1;
+  char *slash;
+  if (len <= 0 || (size_t)len >= n - 1)
+    return 0;
+  buf[len] = 0;
+  if (!(slash = strrchr(buf, '/')))
+    return 0;
+  *slash = 0;
+  return 1;
+}
+
+int sfc_installed(const char *kind, const char *rel, char *buf, size_t n) {
+  char dir[4096];
+  int w;
+  if (!sfc_exe_dir(dir, sizeof dir))
+    return 0;
+  char path[4200], *real;
+  w = snprintf(path, sizeof path, "%s/../%s/sframe-conformance%s%s", dir, kind, rel[0] ? "/" : "", rel);
+  if (w <= 0 || (size_t)w >= sizeof path || !(real = realpath(path, NULL)))
+    return 0;
+  w = snprintf(buf, n, "%s", real); /* without the "..": the path a message shows */
+  free(real);
+  return w > 0 && (size_t)w < n;
 }

@@ -36,6 +36,18 @@ _Noreturn void sfc_die(int code, const char *fmt, ...) SFC_PRINTF(2, 3);
  * once in sframe_ref.h), then the licenses in one line. */
 void sfc_print_version(void);
 
+/* ---- an installed suite's files ---- */
+
+/* The directory of the running program (/proc/self/exe's), into buf: 1,
+ * or 0 when it cannot be read. */
+int sfc_exe_dir(char *buf, size_t n);
+/* The file or directory REL of an installed suite, beside the running
+ * program: EXE_DIR/../KIND/sframe-conformance/REL, KIND "share" (the
+ * corpus, the tables) or "libexec" (the adapters), as make install lays
+ * them out under any prefix (DESTDIR included).  1 with the path in buf
+ * when it exists, else 0. */
+int sfc_installed(const char *kind, const char *rel, char *buf, size_t n);
+
 /* ---- whole-file reading ---- */
 
 typedef enum sfc_read_status {

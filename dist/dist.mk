@@ -20,10 +20,12 @@ DISTFILE := $(DISTDIR)/$(DISTNAME).tar.gz
 # The date every member carries (the last commit's, else the epoch).
 DIST_DATE = $(or $(shell git log -1 --format=@%ct 2>/dev/null),@0)
 
-.PHONY: dist
-dist:
+.PHONY: dist dist-tree
+# The released corpus as a directory, $(DISTDIR)/$(DISTNAME): what the
+# tarball holds, and what make install copies (dist/install.mk).
+dist-tree:
 	[ -f $(CORPUS)/manifest-v3.txt ] || $(MAKE) -s corpus
-	rm -rf $(DISTDIR)/$(DISTNAME) $(DISTFILE)
+	rm -rf $(DISTDIR)/$(DISTNAME)
 	@mkdir -p $(DISTDIR)/$(DISTNAME)
 	cp -R $(CORPUS)/. $(DISTDIR)/$(DISTNAME)/
 	cd conformance && cp -R --parents PROTOCOL.md expected include/sframe_adapter.h \
@@ -33,6 +35,9 @@ dist:
 	cp decoder/SNAPSHOT.md $(DISTDIR)/$(DISTNAME)/
 	sed 's|@VERSION@|$(VERSION)|g' dist/README.md > $(DISTDIR)/$(DISTNAME)/README.md
 	echo $(VERSION) > $(DISTDIR)/$(DISTNAME)/VERSION
+
+dist: dist-tree
+	rm -f $(DISTFILE)
 	LC_ALL=C tar -C $(DISTDIR) --sort=name --owner=0 --group=0 --numeric-owner \
 	  --mode=a+rX,u+w,go-w --mtime=$(DIST_DATE) -cf - $(DISTNAME) | gzip -n > $(DISTFILE).tmp
 	mv $(DISTFILE).tmp $(DISTFILE)

@@ -284,7 +284,7 @@ int main(int argc, char **argv) {
   opts o;
   int nim = 0, i, bad = 0, c;
   size_t n;
-  char self[PATH_MAX], *slash;
+  static char self[PATH_MAX], installed[PATH_MAX], corpus[PATH_MAX];
 
   sfc_set_progname("sfconform");
   memset(&o, 0, sizeof o);
@@ -296,13 +296,22 @@ int main(int argc, char **argv) {
   o.timeout = 10;
   o.progress = isatty(2) ? 1 : 2;
   o.serve = 1;
-  snprintf(self, sizeof self, "%s", argv[0]);
-  slash = strrchr(self, '/');
-  if (slash)
-    *slash = 0;
-  else
+  /* The adapters: beside sfconform (a build tree), else an installed
+   * suite's (make install: PREFIX/libexec/sframe-conformance). */
+  if (!sfc_exe_dir(self, sizeof self))
     snprintf(self, sizeof self, ".");
   o.bindir = self;
+  pathf(installed, sizeof installed, "%s/sfadapter-reference", self);
+  if (access(installed, X_OK) != 0 && sfc_installed("libexec", "", installed, sizeof installed))
+    o.bindir = installed;
+  /* The corpus: the checkout's build/corpus from its top, else an
+   * installed suite's (PREFIX/share/sframe-conformance/corpus, a released
+   * corpus: its own expected results and matrix template). */
+  if (access("build/corpus/manifest-v3.txt", F_OK) != 0 &&
+      sfc_installed("share", "corpus", corpus, sizeof corpus)) {
+    o.corpus = corpus;
+    released_corpus_defaults(&o, 0, 0);
+  }
   if ((c = parse_options(argc, argv, &o, &nim)) >= 0)
     return c;
   if (o.tap) { /* TAP alone on stdout; the usual report goes to stderr */
