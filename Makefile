@@ -115,6 +115,7 @@ include bench/bench.mk
 include harness/harness.mk
 include dist/dist.mk
 include dist/install.mk
+include dist/deb.mk
 include producers/producers.mk
 include audit/audit.mk
 

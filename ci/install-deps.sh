@@ -18,7 +18,9 @@
 #                programs themselves are fetched, not installed:
 #                harness/shipped.sh)
 #   audit        what `make sfaudit` needs (libdw, libelf)
-#   man          what `make man` needs (help2man, go-md2man; man-db to read them)
+#   man          what `make man` needs (help2man, go-md2man)
+#   deb          what `make deb` needs: dpkg-buildpackage, debhelper, lintian,
+#                autopkgtest and debian/control's Build-Depends
 #   audit-link   what `sfaudit --confirm` needs: the linkers and assemblers
 #                of producers/toolchains.sh --quick (the host's cross gcc
 #                and binutils; the rest unpacked from trixie and sid)
@@ -59,7 +61,8 @@ case $mode in
   # of -j in parallel never install)
   shipped) with_peers=0; PKGS+=("${QEMU[@]}" libdw-dev libelf-dev $(arch_pkgs aarch64 0) $(arch_pkgs s390x 0)) ;;
   audit) with_peers=0; PKGS+=(libdw-dev libelf-dev) ;;
-  man) with_peers=0; PKGS+=(help2man go-md2man man-db) ;;
+  man) with_peers=0; PKGS+=(help2man go-md2man) ;;
+  deb) with_peers=0; PKGS+=(dpkg-dev debhelper fakeroot lintian autopkgtest help2man go-md2man jq libdw-dev libelf-dev pkg-config) ;;
   audit-link) with_peers=0; PKGS+=(libdw-dev libelf-dev patchelf $(arch_pkgs aarch64 1) $(arch_pkgs s390x 1)) ;;
   '') PKGS+=("${BUILD[@]}" "${QEMU[@]}" bats valgrind chromium clang libclang-rt-14-dev afl++ zip unzip reuse
             help2man go-md2man man-db

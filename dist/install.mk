@@ -15,8 +15,8 @@
 # --readers, --links).
 # The man pages are made from each tool's --help and --version by help2man
 # (with dist/man/TOOL.h2m: the NAME line, examples), and the adapter
-# protocol's from conformance/PROTOCOL.md by go-md2man, so neither can drift
-# from its source.
+# protocol's from conformance/PROTOCOL.md by go-md2man (its tables as lists,
+# dist/man/tables.awk), so neither can drift from its source.
 
 prefix      ?= $(PREFIX)
 exec_prefix ?= $(prefix)
@@ -49,7 +49,10 @@ MAN7      := $(MAN_DIR)/sframe-adapter-protocol.7
 # two builds of one commit write the same pages.
 MAN_EPOCH  = $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null),0)
 
-.PHONY: install uninstall man install-deps-man
+.PHONY: install install-build uninstall man install-deps-man
+
+# Everything install copies that is built (debian/rules builds this first).
+install-build: all $(INSTALL_TOOLS:%=$(BUILD)/bin/%) $(INSTALL_ADAPTERS:%=$(BUILD)/bin/%) man
 
 install-deps-man:
 	@bash ci/install-deps.sh man
@@ -62,15 +65,15 @@ $(MAN_DIR)/%.1: $(BUILD)/bin/% dist/man/%.h2m | install-deps-man
 	  --include=dist/man/$*.h2m --output=$@.tmp $<
 	mv $@.tmp $@
 
-$(MAN7): conformance/PROTOCOL.md | install-deps-man
+$(MAN7): conformance/PROTOCOL.md dist/man/tables.awk | install-deps-man
 	@mkdir -p $(@D)
 	{ printf '%% SFRAME-ADAPTER-PROTOCOL 7 "%s" "sframe-conformance %s" "sframe-conformance manual"\n\n' \
 	    "$$(LC_ALL=C date -u -d @$(MAN_EPOCH) '+%B %Y')" "$(VERSION)"; \
 	  printf '# NAME\n\nsframe-adapter-protocol - how an SFrame reader under test answers sfconform\n\n'; \
-	  cat $<; } | go-md2man > $@.tmp
+	  awk -f dist/man/tables.awk $<; } | go-md2man > $@.tmp
 	mv $@.tmp $@
 
-install: all $(INSTALL_TOOLS:%=$(BUILD)/bin/%) $(INSTALL_ADAPTERS:%=$(BUILD)/bin/%) man dist-tree
+install: install-build dist-tree
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir)/pkgconfig $(DESTDIR)$(includedir) \
 	  $(DESTDIR)$(libexecdir)/sframe-conformance $(DESTDIR)$(datadir)/sframe-conformance/corpus \
 	  $(DESTDIR)$(datadir)/sframe-conformance/audit $(DESTDIR)$(datadir)/sframe-conformance/producers \
