@@ -89,8 +89,7 @@ install: install-build dist-tree
 	  -e 's|@VERSION@|$(VERSION)|g' decoder/sframe_ref.pc.in > $(DESTDIR)$(libdir)/pkgconfig/sframe_ref.pc
 	cp -R $(DISTDIR)/$(DISTNAME)/. $(DESTDIR)$(datadir)/sframe-conformance/corpus/
 	chmod -R a+rX,go-w $(DESTDIR)$(datadir)/sframe-conformance/corpus
-	install -m 644 audit/readers.tsv audit/links.tsv $(DESTDIR)$(datadir)/sframe-conformance/audit/
-	install -m 644 producers/producers.tsv $(DESTDIR)$(datadir)/sframe-conformance/producers/
+	for t in $(INSTALL_TABLES); do install -m 644 $$t $(DESTDIR)$(datadir)/sframe-conformance/$$t || exit 1; done
 	install -m 644 $(INSTALL_EXAMPLES) $(DESTDIR)$(datadir)/sframe-conformance/examples/
 	install -m 644 $(MAN1) $(DESTDIR)$(mandir)/man1/
 	install -m 644 $(MAN7) $(DESTDIR)$(mandir)/man7/

@@ -23,19 +23,11 @@
  * for; then "ID STATUS" per corpus section, in manifest order, and for an
  * unstable case "ID unstable OUTCOME,OUTCOME...". */
 
-static int status_of(const char *name) {
-  int s;
-  for (s = 0; s < ST_COUNT; s++)
-    if (!strcmp(name, st_names[s]))
-      return s;
-  return -1;
-}
-
 static unsigned parse_outcomes(char *list) {
   unsigned m = 0;
   char *p, *save = NULL;
   for (p = list ? strtok_r(list, ",", &save) : NULL; p; p = strtok_r(NULL, ",", &save)) {
-    int s = status_of(p);
+    int s = st_by_name(p);
     if (s >= 0)
       m |= 1u << s;
   }
@@ -88,7 +80,7 @@ void load_expected(impl *im, const opts *o, const kase *cs, size_t n) {
     alts = strchr(sts[j], ' ');
     if (alts)
       *alts++ = 0;
-    im->want[i] = status_of(sts[j]);
+    im->want[i] = st_by_name(sts[j]);
     if (im->want[i] == ST_UNSTABLE)
       im->want_alts[i] = parse_outcomes(alts);
     j++;

@@ -16,14 +16,18 @@
 #include <sys/stat.h>
 #include <time.h>
 
+/* A date as the matrix shows it: "2026-12-06 04:10 UTC". */
+static void format_date(time_t t, char *out, size_t n) {
+  struct tm tm;
+  if (!gmtime_r(&t, &tm) || !strftime(out, n, "%Y-%m-%d %H:%M UTC", &tm))
+    snprintf(out, n, "unknown date");
+}
+
 /* The run's date: SOURCE_DATE_EPOCH when set (a reproducible build), else now. */
 static void run_date(char *out, size_t n) {
   const char *sde = getenv("SOURCE_DATE_EPOCH");
   uint64_t e;
-  time_t t = sde && sfc_parse_u64(sde, &e) && e <= (uint64_t)INT32_MAX ? (time_t)e : time(NULL);
-  struct tm tm;
-  if (!gmtime_r(&t, &tm) || !strftime(out, n, "%Y-%m-%d %H:%M UTC", &tm))
-    snprintf(out, n, "unknown date");
+  format_date(sde && sfc_parse_u64(sde, &e) && e <= (uint64_t)INT32_MAX ? (time_t)e : time(NULL), out, n);
 }
 
 void write_run_info(impl *im, const opts *o, size_t n) {
@@ -78,13 +82,6 @@ static long find_case(const size_t *order, const kase *cs, size_t n, const char 
   return -1;
 }
 
-static int status_by_name(const char *s) {
-  for (int i = 0; i < ST_COUNT; i++)
-    if (!strcmp(st_names[i], s))
-      return i;
-  return -1;
-}
-
 /* The run in OUT/name: its run.json (or, for results older than run.json,
  * the version the results carry and the file's date) and its statuses
  * mapped onto this corpus.  0 when there are results to show. */
@@ -114,7 +111,7 @@ static int load_one(impl *k, const char *name, const opts *o, const kase *cs, si
       continue; /* a line cut short by an interrupted run: the case stays not-run */
     get_string(&doc.root, "id", id, sizeof id);
     get_string(&doc.root, "status", status, sizeof status);
-    if ((c = find_case(order, cs, n, id)) >= 0 && (s = status_by_name(status)) >= 0) {
+    if ((c = find_case(order, cs, n, id)) >= 0 && (s = st_by_name(status)) >= 0) {
       k->res[c].status = s;
       get_string(&doc.root, "detail", k->res[c].detail, sizeof k->res[c].detail);
       decided++;
@@ -124,9 +121,7 @@ static int load_one(impl *k, const char *name, const opts *o, const kase *cs, si
     json_free(&doc);
   }
   free(text);
-  struct tm tm;
-  if (!gmtime_r(&st.st_mtime, &tm) || !strftime(k->date, sizeof k->date, "%Y-%m-%d %H:%M UTC", &tm))
-    snprintf(k->date, sizeof k->date, "unknown date");
+  format_date(st.st_mtime, k->date, sizeof k->date);
   pathf(path, sizeof path, "%s/%s/run.json", o->out, name);
   if ((text = slurp(path, &len))) {
     if (json_parse(text, len, &doc, err, sizeof err) == 0) {

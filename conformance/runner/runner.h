@@ -47,6 +47,8 @@ enum {
   ST_UNSUPPORTED_FEATURE, ST_COUNT
 };
 extern const char *const st_names[ST_COUNT];
+/* The status a name stands for (util.c), or -1. */
+int st_by_name(const char *name);
 /* How often a case is run again when its first outcome differs from the
  * expected one (or, without an expected-results file, is a crash or a
  * timeout): outcomes that vary make it `unstable` (never a failure). */

@@ -20,6 +20,13 @@ const char *const st_names[ST_COUNT] = {
     "pass",    "should-accept", "should-reject", "wrong-output", "wrong-finding", "crash",
     "timeout", "too-much-output", "not-run", "unsupported",   "impl-accept",   "impl-reject",  "skip",          "unstable",
     "twin-rejected", "nothing-compared", "unsupported-feature"};
+
+int st_by_name(const char *name) {
+  for (int s = 0; s < ST_COUNT; s++)
+    if (!strcmp(name, st_names[s]))
+      return s;
+  return -1;
+}
 const char *const feature_names[5] = {"pcrel", "pcmask", "flex", "signal", "auxhdr"};
 
 /* snprintf for paths and messages that must not be cut short. */
