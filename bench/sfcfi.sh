@@ -73,7 +73,7 @@ stats() {
     printf f " (" f "-" f ")\n", v[int((NR + 1) / 2)], v[1], v[NR] }'
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-echo "Each program's .eh_frame read by \`$readelf --debug-dump=frames-interp\` ($("$readelf" --version | head -n 1 | sed 's/.* //')),"
+echo "Each program's .eh_frame read by \`$readelf --debug-dump=frames-interp\` ($("$readelf" --version | sed -n 1p | sed 's/.* //')),"
 echo "and by sfcfi (elfutils' libdw) to check it against an SFrame section and to convert it to version 3;"
 echo "a program without .sframe is checked against its own conversion.  Ratios: sfcfi's MB/s over"
 echo "readelf's (above 1: sfcfi is faster), the median of the paired repeats."
@@ -90,7 +90,7 @@ for p in "$@"; do
   fi
   bytes=$((0x$hex))
   target=$p note=""
-  if ! "$readelf" -SW "$p" | grep -q ' \.sframe '; then
+  if ! "$readelf" -SW "$p" | grep ' \.sframe ' > /dev/null; then
     if ! "$sfcfi" convert --version 3 --elf -o "$T/copy" "$p" > "$T/conv.txt" 2> "$T/err"; then
       echo "| $name | $bytes | sfcfi convert failed: $(head -n 1 "$T/err") | | | | | |"
       rc=1; continue

@@ -84,7 +84,7 @@ qemu_run() { BUILD=build bats --tap --timing "$2" > "build/$1.tap" 2>&1; }
 qemu_report() {
   section "$3 (took $(took "$1")s)"
   grep -q '^1\.\.' "build/$1.tap" || echo "not ok - $2 printed no plan" >> "build/$1.tap"
-  grep -E '^(ok|not ok|#)' "build/$1.tap" | head -n 60
+  grep -E '^(ok|not ok|#)' "build/$1.tap" | sed -n 1,60p
   echo "$(grep -c '^ok ' "build/$1.tap") passed, $(grep -c '^not ok' "build/$1.tap") failed" | tee -a "build/$1.tap"
   tally "build/$1.tap"
 }
@@ -241,7 +241,7 @@ else
 fi
 
 section "OSS-Fuzz build, simulated (libFuzzer and AFL++ flavours; took $(took ossfuzz-sim)s)"
-grep -E '^not ok|^#' build/ossfuzz-sim.log | head -20
+grep -E '^not ok|^#' build/ossfuzz-sim.log | sed -n 1,20p
 tail -n 1 build/ossfuzz-sim.log
 tally build/ossfuzz-sim.log
 
@@ -249,13 +249,13 @@ section "tests under ASan and UBSan (took $(took asan)s)"
 if grep -q 'the ASan build failed' build/asan-tests.log; then
   cat build/asan-tests.log
 fi
-grep -E '^not ok|ERROR: AddressSanitizer|runtime error' build/asan-tests.log | head -20
+grep -E '^not ok|ERROR: AddressSanitizer|runtime error' build/asan-tests.log | sed -n 1,20p
 tail -n 1 build/asan-tests.log
 tally build/asan-tests.log
 
 section "tests under valgrind (took $(took valgrind)s)"
 if [ "$built" = 1 ]; then
-  grep -E '^not ok|^==[0-9]+== ' build/valgrind-tests.log | head -20
+  grep -E '^not ok|^==[0-9]+== ' build/valgrind-tests.log | sed -n 1,20p
   tail -n 1 build/valgrind-tests.log
   tally build/valgrind-tests.log
 else

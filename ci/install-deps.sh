@@ -71,7 +71,7 @@ case $mode in
 esac
 missing=()
 for p in "${PKGS[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep "install ok installed" > /dev/null || missing+=("$p")
 done
 peers() {
   [ $with_peers = 0 ] || bash "$(dirname "$0")/peers.sh"

@@ -104,7 +104,7 @@ else
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/dist.bats")
   # The licenses: reuse lint over the checkout, an SPDX line in every source;
   # every tool's --version, --help and unknown-option error.
-  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/license.bats" "$here/dist/tests/tools.bats")
+  [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/license.bats" "$here/dist/tests/tools.bats" "$here/dist/tests/scripts.bats")
   # make install and uninstall into a DESTDIR: the installed tools at work.
   [ "${RUN_CONFORMANCE_BATS:-1}" = 0 ] || suites+=("$here/dist/tests/install.bats")
   # The harness without QEMU: the committed snapshots replayed, the report.

@@ -71,9 +71,9 @@ mkdir -p "$aptdir"/{lists/partial,cache/archives/partial,etc/preferences.d,etc/a
 mirror=${DEBIAN_MIRROR:-}
 if [ -z "$mirror" ]; then
   mirror=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '/^URIs:/ { for (i = 2; i <= NF; i++) print $i }' |
-           grep -v -e security -e '^#' | head -n 1 || true)
+           grep -v -e security -e '^#' | sed -n 1p || true)
   [ -n "$mirror" ] || mirror=$(grep -hE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
-           awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { print $i; exit } }' | grep -v security | head -n 1 || true)
+           awk '{ for (i = 2; i <= NF; i++) if ($i ~ /^[a-z]+:\/\//) { print $i; exit } }' | grep -v security | sed -n 1p || true)
 fi
 [ -n "$mirror" ] || die "no Debian mirror found in /etc/apt/sources.list*; set DEBIAN_MIRROR"
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
@@ -122,7 +122,7 @@ if [ $mode = source ]; then
     (cd "$debs" && apt-get "${apt_opts[@]}" source --download-only "$srcpkg") > "$aptdir/source.log" 2>&1 ||
       { tail -n 20 "$aptdir/source.log" >&2; die "apt-get source $srcpkg from $suite failed"; }
   fi
-  dsc=$(ls "$debs/${srcpkg}_"*.dsc | head -n 1)
+  dsc=$(ls "$debs/${srcpkg}_"*.dsc | sed -n 1p)
   rm -rf "$dest"; mkdir -p "$(dirname "$dest")"
   dpkg-source --no-check -x "$dsc" "$dest" > "$aptdir/unpack.log" 2>&1 ||
     { tail -n 20 "$aptdir/unpack.log" >&2; die "dpkg-source -x $dsc failed"; }
@@ -139,7 +139,7 @@ if [ $mode = download ]; then
       (cd "$debs" && apt-get "${apt_opts[@]}" download "$pkg") > "$aptdir/download.log" 2>&1 ||
         { tail -n 20 "$aptdir/download.log" >&2; die "download of $pkg from $suite failed"; }
     fi
-    ls "$debs/${pkg}_"*.deb | head -n 1
+    ls "$debs/${pkg}_"*.deb | sed -n 1p
   done
   exit 0
 fi
@@ -150,7 +150,7 @@ if [ $mode = only ]; then
       (cd "$debs" && apt-get "${apt_opts[@]}" download "$pkg") > "$aptdir/download.log" 2>&1 ||
         { tail -n 20 "$aptdir/download.log" >&2; die "download of $pkg from $suite failed"; }
     fi
-    deb=$(ls "$debs/${pkg}_"*.deb | head -n 1)
+    deb=$(ls "$debs/${pkg}_"*.deb | sed -n 1p)
     unpack "$deb" "$pkg" "$(dpkg-deb -f "$deb" Version)"
   done
   write_versions
@@ -173,7 +173,7 @@ apt-get "${apt_opts[@]}" -y -d install "$@" > "$aptdir/download.log" 2>&1 ||
 # Unpack each package of the closure once.
 while read -r pkg ver; do
   [ -f "$root/.unpacked/$pkg" ] && continue
-  deb=$(ls "$debs/${pkg}_"*.deb 2>/dev/null | head -n 1)
+  deb=$(ls "$debs/${pkg}_"*.deb 2>/dev/null | sed -n 1p)
   [ -n "$deb" ] || die "no .deb for $pkg $ver in $debs"
   unpack "$deb" "$pkg" "$ver"
 done < "$aptdir/closure.txt"

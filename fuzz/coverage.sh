@@ -34,7 +34,7 @@ for t in $targets; do
     echo "fuzz-coverage: $t stopped on an input (see $cov/$t/replay.log)" >&2
   for f in decoder/src/*.c decoder/fast/*.c; do
     b=$(basename "$f" .c)
-    g=$(ls "$cov/$t"/*"$b".gcda 2>/dev/null | head -n 1)
+    g=$(ls "$cov/$t"/*"$b".gcda 2>/dev/null | sed -n 1p)
     [ -n "$g" ] || continue
     (cd "$cov/$t" && gcov -b -c "$(basename "$g")" > /dev/null 2>&1 &&
        mv "$b.c.gcov" "$cov/$t.$b.c.gcov")

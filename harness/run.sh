@@ -170,7 +170,7 @@ sframe_of() {
 # lowest_load ELF: its lowest PT_LOAD address (an interpreter's bias is
 # where it was loaded minus this).
 lowest_load() {
-  readelf -lW "$1" | awk '$1 == "LOAD" { print $3 }' | sort | head -n 1
+  readelf -lW "$1" | awk '$1 == "LOAD" { print $3 }' | sort | sed -n 1p
 }
 
 # module_args ELF: the plugin's arguments describing ELF's code: each
@@ -218,7 +218,7 @@ run_one() {
     case :$ldirs: in *":$(dirname "$l"):"*) ;; *) ldirs+="${ldirs:+:}$(dirname "$l")" ;; esac
     i=$((i + 1))
   done
-  if readelf -lW "$elf" | grep -q 'Requesting program interpreter'; then
+  if readelf -lW "$elf" | grep 'Requesting program interpreter' > /dev/null; then
     interp=1
     [ -z "$sysroot" ] || qargs+=(-L "$sysroot")
     [ -z "$root" ] || pargs+=",root=$root"
@@ -240,8 +240,8 @@ run_one() {
       for d in "${dirs[@]}"; do
         path=$d/$lib
         [ -f "$path" ] || continue
-        if readelf -SW "$path" 2>/dev/null | grep -q ' \.sframe ' &&
-           ! printf '%s\n' "${libs[@]}" | grep -qxF "$(realpath "$path")"; then
+        if readelf -SW "$path" 2>/dev/null | grep ' \.sframe ' > /dev/null &&
+           ! printf '%s\n' "${libs[@]}" | grep -xF "$(realpath "$path")" > /dev/null; then
           echo "harness: $elf loads $path, which has .sframe: give it with --lib $path (its frames are then checked against its own section)" >&2
           return 1
         fi

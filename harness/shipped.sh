@@ -347,7 +347,7 @@ run_arch() {
     if bash "$here/harness/run.sh" --bin "$prog" --root "$root" "${libargs[@]}" --lib-idle-ok --progress 0 \
         --attributions "$here/harness/shipped-attributions.txt" --out "$run" -- "${ARGS[@]}" \
         > "$run.log" 2>&1; then
-      if [ -n "$CHECK" ] && ! cat "$run"/runs/*.stdout "$run"/runs/*.stderr | grep -qF -- "$CHECK"; then
+      if [ -n "$CHECK" ] && ! cat "$run"/runs/*.stdout "$run"/runs/*.stderr | grep -F -- "$CHECK" > /dev/null; then
         echo "shipped: $arch $name: its output does not hold '$CHECK': the work was not done ($run/runs/)" >&2
         rc=1
       else

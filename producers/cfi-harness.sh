@@ -78,7 +78,7 @@ for bdir in "$bindir"/*/; do
     case $name in stamp) continue ;; esac
     case $name in *.o) ;; *) [ -x "$prog" ] || continue ;; esac
     [ $quick = 1 ] && [ "$name" != frames ] && continue
-    readelf -SW "$prog" 2>/dev/null | grep -q ' \.sframe ' || continue
+    readelf -SW "$prog" 2>/dev/null | grep ' \.sframe ' > /dev/null || continue
     progs=$((progs + 1))
     log=$out/logs/$build-${name//\//-}
     "$sfcfi" check "$prog" > "$log.check" 2> "$log.check.err"
@@ -110,7 +110,7 @@ for bdir in "$bindir"/*/; do
       if ! "$sfcfi" convert --version "$v" -o "$raw" "$prog" > "$log.convert$v" 2>&1; then
         conv+="v$v convert failed; "; bad=$((bad + 1)); continue
       fi
-      cvma=$(sed -n 's/.* at \(0x[0-9a-f]*\): .*/\1/p' "$log.convert$v" | head -n 1)
+      cvma=$(sed -n 's/.* at \(0x[0-9a-f]*\): .*/\1/p' "$log.convert$v" | sed -n 1p)
       if ! "$sfref" validate --raw --vma "$cvma" "$raw" > "$log.validate$v" 2>&1; then
         conv+="v$v INVALID; "; bad=$((bad + 1)); continue
       fi

@@ -49,8 +49,8 @@ list_static() { # ARCH PKG
     f=$root/$f
     if [ ! -f "$f" ] || [ -L "$f" ]; then continue; fi
     [ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ] || continue
-    readelf -lW "$f" 2>/dev/null | grep -q 'Requesting program interpreter' && continue
-    readelf -hW "$f" 2>/dev/null | grep -q 'Type:.*EXEC\|Type:.*DYN' || continue
+    readelf -lW "$f" 2>/dev/null | grep 'Requesting program interpreter' > /dev/null && continue
+    readelf -hW "$f" 2>/dev/null | grep 'Type:.*EXEC\|Type:.*DYN' > /dev/null || continue
     echo "$f $(stat -c %s "$f")"
   done < "$root/.files/$2"
 }

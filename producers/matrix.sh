@@ -396,7 +396,7 @@ exec_cell() {
   timeout -k 10 "${MATRIX_EXEC_TIMEOUT:-600}" setarch "$(uname -m)" -R \
     bash "$here/harness/run.sh" --bin "$prog" "${libs[@]}" --out "$hout" --progress 0 \
     --attributions "$cd/attributions.txt" -- "${args[@]}" > "$cd/exec.log" 2>&1 || st=$?
-  local j; j=$(ls "$hout"/runs/*.json 2>/dev/null | head -n 1)
+  local j; j=$(ls "$hout"/runs/*.json 2>/dev/null | sed -n 1p)
   if [ -n "$j" ]; then
     jq -c --argjson st "$st" '. + {harness_exit: $st}' "$j" > "$cd/exec.json"
   else

@@ -105,5 +105,5 @@ if st["clean"] + st["check-failed"] == 0:
 sys.exit(1 if st["check-failed"] or st["convert-failed"] else 0)
 PY
 rc=$?
-grep -E '^(check-failed|convert-failed) ' "$out/status" | head -20
+grep -E '^(check-failed|convert-failed) ' "$out/status" | sed -n 1,20p
 exit $rc

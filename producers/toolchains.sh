@@ -161,7 +161,7 @@ gas_sframe_probe() { # AS ARCH GAS
   printf '\t.text\n\t.globl f\n\t.type f,@function\nf:\n\t.cfi_startproc\n\tnop\n\t.cfi_endproc\n\t.size f,.-f\n' > "$d/p.s"
   if ! "$1" --gsframe "$d/p.s" -o "$d/p.o" > "$d/log" 2>&1; then
     echo "gas $(gas_ver "$3" "$2") --gsframe: $(grep -m1 -i error "$d/log" | sed 's/^[^:]*: //' | cut -c1-150)"
-  elif ! readelf -SW "$d/p.o" | grep -q ' \.sframe '; then
+  elif ! readelf -SW "$d/p.o" | grep ' \.sframe ' > /dev/null; then
     echo "gas $(gas_ver "$3" "$2") --gsframe writes no .sframe"
   fi
   rm -rf "$d"
@@ -231,7 +231,7 @@ mc_probe() { # ARCH: empty when llvm-mc-22 --gsframe writes FDEs, else what it d
   esac > "$d/p.s"
   if ! "$MC" -triple "$t" -filetype=obj --gsframe "$d/p.s" -o "$d/p.o" > "$d/log" 2>&1; then
     echo "llvm-mc-22 --gsframe fails: $(grep -m1 -v '^$' "$d/log" | cut -c1-150)"
-  elif ! readelf -SW "$d/p.o" | grep -q ' \.sframe '; then
+  elif ! readelf -SW "$d/p.o" | grep ' \.sframe ' > /dev/null; then
     echo "llvm-mc-22 --gsframe writes no .sframe for $1$(grep -m1 -o 'warning: .*' "$d/log" | cut -c1-140 | sed 's/^/ (/; s/$/)/')"
   else
     # the FDE count (either endianness): bytes 8..11 of the header
@@ -424,7 +424,7 @@ for arch in $ARCHES; do
   # the integrated assembler as an SFrame writer
   d=$(mktemp -d)
   printf 'int f(int x) { return x + 1; }\n' > "$d/f.c"
-  if "$TC/$id" -O2 -c -Wa,--gsframe "$d/f.c" -o "$d/f.o" > "$d/log" 2>&1 && readelf -SW "$d/f.o" | grep -q ' \.sframe '; then
+  if "$TC/$id" -O2 -c -Wa,--gsframe "$d/f.c" -o "$d/f.o" > "$d/log" 2>&1 && readelf -SW "$d/f.o" | grep ' \.sframe ' > /dev/null; then
     tool "ias/clang22-$arch" as "$arch" "$(suite_ver "$TRIXIE" clang-22)" ok ""
   else
     tool "ias/clang22-$arch" as "$arch" "$(suite_ver "$TRIXIE" clang-22)" absent \

@@ -315,7 +315,7 @@ largest_group() { # OUTDIR IMPL
                      else sub("^\\[[0-9]+\\]\\.?"; "") | gsub("\\[[0-9]+\\]"; "[]") end) as $field
         | "\(.status) \($m.cmd) \($field)"
       else "\(.status) \(.detail | gsub("0x[0-9a-fA-F]+|[0-9]+"; "N") | .[0:100])"
-      end' "$r" | sort | uniq -c | sort -k1,1nr -k2 | head -1 |
+      end' "$r" | sort | uniq -c | sort -k1,1nr -k2 | sed -n 1p |
     sed -E 's/^ *([0-9]+) (.*)$/\2\t\1/'
 }
 

@@ -85,7 +85,7 @@ text_pcs() {
     esac
   done < "$1"
   [ $top -gt 0 ] && pcs[$((top + 0x100))]=1
-  for v in "${!pcs[@]}"; do [ "$v" -ge 0 ] && echo "$v"; done | sort -n | head -n 2000 |
+  for v in "${!pcs[@]}"; do [ "$v" -ge 0 ] && echo "$v"; done | sort -n | sed -n 1,2000p |
     while read -r v; do printf '0x%x\n' "$v"; done | paste -sd ' '
 }
 

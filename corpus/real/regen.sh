@@ -69,7 +69,7 @@ pkgs=(gcc gcc-aarch64-linux-gnu gcc-s390x-linux-gnu binutils binutils-x86-64-lin
       binutils-aarch64-linux-gnu binutils-s390x-linux-gnu)
 missing=()
 for p in "${pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep "install ok installed" > /dev/null || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   [ "$(id -u)" = 0 ] || die "missing ${missing[*]}: apt-get install them (as root)"
@@ -162,7 +162,7 @@ for r in "${rels[@]}"; do
       printf '0x%x\n' "$((16#$vma))" > "$stage/$name.vma"
       # objdump prints a blank line, then "NAME:     file format ...".
       (cd "$d" && "${p}objdump" --sframe "$name") | tail -n +2 > "$stage/$name.objdump"
-      head -n 1 "$stage/$name.objdump" | grep -q "^$name: " || die "$name: unexpected objdump text"
+      head -n 1 "$stage/$name.objdump" | grep "^$name: " > /dev/null || die "$name: unexpected objdump text"
       printf '%s %s %s %s %s\n' "$name" "${relname[$r]}" "$a" "$input" "$opt" >> "$work/index"
       n=$((n + 1))
     done

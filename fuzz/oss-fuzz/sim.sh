@@ -89,7 +89,7 @@ flavour() { # flavour NAME: the checks of a flavour build_flavour built
     check "$name: ${t}_seed_corpus.zip holds seeds" "[ \"\$(unzip -Z1 '$out/${t}_seed_corpus.zip' 2>/dev/null | wc -l)\" -gt 10 ]"
     check "$name: $t.dict and $t.options" "[ -s '$out/$t.dict' ] && grep -q '^dict = $t.dict' '$out/$t.options'"
     local seed
-    seed=$(unzip -Z1 "$out/${t}_seed_corpus.zip" 2>/dev/null | grep -v '/$' | head -n 1)
+    seed=$(unzip -Z1 "$out/${t}_seed_corpus.zip" 2>/dev/null | grep -v '/$' | sed -n 1p)
     mkdir -p "$base/$1/one-$t"
     (cd "$base/$1/one-$t" && unzip -o -q "$out/${t}_seed_corpus.zip" "$seed" 2>/dev/null)
     # libFuzzer binaries take -runs; AFL++ driver binaries run a file once.
@@ -150,7 +150,7 @@ check "cflite: the workflow builds (language c) and runs the fuzzers in code-cha
    grep -q 'uses: google/clusterfuzzlite/actions/run_fuzzers@v1' '$wf' &&
    grep -q 'language: c\$' '$wf' && grep -q 'mode: code-change' '$wf'"
 check "cflite: every sanitizer of the matrix is one project.yaml of OSS-Fuzz allows" \
-  "! sed -n 's/^ *sanitizer: \[\(.*\)\]/\1/p' '$wf' | tr ',' '\n' | tr -d ' ' | grep -vqE '^(address|undefined|memory)\$'"
+  "! sed -n 's/^ *sanitizer: \[\(.*\)\]/\1/p' '$wf' | tr ',' '\n' | tr -d ' ' | grep -vE '^(address|undefined|memory)\$' > /dev/null"
 [ -z "$have_libfuzzer" ] || flavour cflite-libfuzzer
 echo "1..$n"
 echo "$pass passed, $fail failed"

@@ -11,7 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 gcc -B "$bin/" -Wa,--gsframe -o "$out/m" "$here/main.c"
-"$bin/ld" --version | head -n 1
+"$bin/ld" --version | sed -n 1p
 echo "--- .plt.got"
 "$bin/objdump" -d -j .plt.got "$out/m" | sed -n '/^[0-9a-f]* </,$p'
 start=$("$bin/objdump" -h "$out/m" | awk '$2 == ".plt.got" { print $4 }')
@@ -22,4 +22,4 @@ echo "--- CFI (ld) for it"
 readelf --debug-dump=frames-interp "$out/m" | awk -v pc="pc=$start" '
   index($0, pc) { show = 1; print; next } show && /^$/ { exit } show { print }'
 echo "--- the CIE it uses (an FDE without instructions inherits these rules)"
-readelf --debug-dump=frames-interp "$out/m" | sed -n '/CIE/,/^$/p' | head -n 4
+readelf --debug-dump=frames-interp "$out/m" | sed -n '/CIE/,/^$/p' | sed -n 1,4p
