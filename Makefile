@@ -6,8 +6,9 @@
 #   make install PREFIX=/usr/local   every tool, the bundled adapters that need no
 #                        fetched peer, the corpus, the adapter kit, man pages
 #                        (dist/install.mk); make uninstall removes them
-#   make dist            the corpus as a tarball, build/dist/sframe-conformance-
-#                        corpus-VERSION.tar.gz (dist/dist.mk, dist/README.md)
+#   make dist            the release in build/dist: the sources, sframe-conformance-
+#                        VERSION.tar.gz; the corpus, sframe-conformance-corpus-
+#                        VERSION.tar.gz (dist/README.md); SHA256SUMS (dist/dist.mk)
 # Variant builds go to their own directory: make BUILD=build/asan SAN=1
 
 BUILD   ?= build

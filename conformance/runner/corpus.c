@@ -20,10 +20,35 @@
 #include "runner.h"
 
 
+static char g_release[64] = "unreleased";
+
+const char *corpus_release(void) { return g_release; }
+
+/* CORPUS/VERSION: one line naming the release ("1.0.0"); absent in a
+ * corpus made by other means (a test's, a hand-made one). */
+static void load_release(const opts *o) {
+  char path[PATH_MAX], *text = NULL;
+  size_t len = 0, i;
+  pathf(path, sizeof path, "%s/VERSION", o->corpus);
+  if (!(text = read_text(path, &len)))
+    return;
+  for (i = 0; i < len && i + 1 < sizeof g_release && text[i] != '\n'; i++)
+    if (text[i] < '!' || text[i] > '~') /* printable, no space: one token */
+      break;
+  if (i > 0 && (i == len || text[i] == '\n')) {
+    memcpy(g_release, text, i);
+    g_release[i] = '\0';
+  } else {
+    sfc_die(2, "%s: not one line naming a release", path);
+  }
+  free(text);
+}
+
 kase *load_corpus(const opts *o, size_t *n) {
   kase *cs = NULL;
   size_t cap = 0, count = 0, seen = 0;
   int v;
+  load_release(o);
   for (v = 1; v <= 3; v++) {
     char path[PATH_MAX], line[8192];
     FILE *f;

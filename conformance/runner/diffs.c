@@ -750,6 +750,8 @@ void write_failures(impl *im, const opts *o, const kase *cs, size_t n) {
   json_str(f, im->name);
   fprintf(f, ",\"version\":");
   json_str(f, im->caps_version);
+  fprintf(f, ",\"corpus\":");
+  json_str(f, corpus_release());
   fprintf(f, ",\"failed\":%lu,\n \"fields\":[", failed);
   fprintf(md, "# %s: failures by cause\n\n%lu failed cases. The answers that differ, by field "
               "(one answer is one PC and mode of a lookup, one field of a dump or an unwind):\n\n"

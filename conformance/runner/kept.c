@@ -34,6 +34,7 @@ void write_run_info(impl *im, const opts *o, size_t n) {
   char path[PATH_MAX];
   FILE *f;
   run_date(im->date, sizeof im->date);
+  snprintf(im->corpus, sizeof im->corpus, "%s", corpus_release());
   pathf(path, sizeof path, "%s/%s/run.json", o->out, im->name);
   if (!(f = fopen(path, "w")))
     sfc_die(2, "%s: cannot write", path);
@@ -45,6 +46,8 @@ void write_run_info(impl *im, const opts *o, size_t n) {
   json_write_string(f, im->caps_version);
   fprintf(f, ",\"date\":");
   json_write_string(f, im->date);
+  fprintf(f, ",\"corpus\":");
+  json_write_string(f, corpus_release());
   fprintf(f, ",\"sections\":%zu,\"sample\":%d}\n", n, o->sample > 1 ? o->sample : 1);
   if (fclose(f) != 0)
     sfc_die(2, "%s: write error", path);
@@ -128,10 +131,13 @@ static int load_one(impl *k, const char *name, const opts *o, const kase *cs, si
       get_string(&doc.root, "name", k->caps_name, sizeof k->caps_name);
       get_string(&doc.root, "version", k->caps_version, sizeof k->caps_version);
       get_string(&doc.root, "date", k->date, sizeof k->date);
+      get_string(&doc.root, "corpus", k->corpus, sizeof k->corpus);
       json_free(&doc);
     }
     free(text);
   }
+  if (!k->corpus[0]) /* a run.json from before releases were named */
+    snprintf(k->corpus, sizeof k->corpus, "unreleased");
   k->kept = 1;
   if (!decided) { /* nothing of this corpus: not worth a column */
     free(k->res);

@@ -77,6 +77,8 @@ void write_results(const impl *im, const opts *o, const kase *cs, size_t n) {
     json_write_string(f, im->name);
     fprintf(f, ",\"impl_version\":");
     json_write_string(f, im->caps_version);
+    fprintf(f, ",\"corpus\":");
+    json_write_string(f, corpus_release());
     fprintf(f, "}\n");
   }
   if (fclose(f) != 0)
@@ -136,10 +138,16 @@ static void summary_failures(FILE *f, const impl *im, const opts *o) {
   fclose(in);
 }
 
+/* A kept run made with another corpus release than this run's (or one
+ * that did not say): shown beside its date. */
+static int other_corpus(const impl *im) {
+  return im->kept && strcmp(im->corpus, corpus_release()) != 0;
+}
+
 void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n, const opts *o) {
   int m, s;
   (void)cs;
-  fprintf(f, "# Conformance summary\n\n%zu corpus sections.\n\n", n);
+  fprintf(f, "# Conformance summary\n\n%zu sections of corpus release %s.\n\n", n, corpus_release());
   fprintf(f, "| implementation | version | results of |");
   for (s = 0; s < ST_COUNT; s++)
     fprintf(f, " %s |", st_names[s]);
@@ -150,8 +158,9 @@ void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n, const 
   for (m = 0; m < nim; m++) {
     unsigned long c[ST_COUNT], p, fl;
     count(&ims[m], n, c, &p, &fl);
-    fprintf(f, "| %s | %s | %s%s |", ims[m].name, ims[m].caps_version, ims[m].date,
-            ims[m].kept ? " (an earlier run)" : "");
+    fprintf(f, "| %s | %s | %s%s%s%s |", ims[m].name, ims[m].caps_version, ims[m].date,
+            ims[m].kept ? " (an earlier run)" : "", other_corpus(&ims[m]) ? ", corpus " : "",
+            other_corpus(&ims[m]) ? ims[m].corpus : "");
     for (s = 0; s < ST_COUNT; s++)
       fprintf(f, " %lu |", c[s]);
     fprintf(f, "\n");
@@ -182,7 +191,9 @@ void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
       continue;
     }
     done = 1;
-    fprintf(f, "const DATA = {\"generated\":\"sfconform\",\"impls\":[");
+    fprintf(f, "const DATA = {\"generated\":\"sfconform\",\"corpus\":");
+    json_write_string(f, corpus_release());
+    fprintf(f, ",\"impls\":[");
     for (m = 0; m < nim; m++) {
       fprintf(f, m ? "," : "");
       json_write_string(f, ims[m].name);
@@ -190,8 +201,9 @@ void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
     fprintf(f, "],\n\"versions\":[");
     for (m = 0; m < nim; m++) {
       char v[200];
-      snprintf(v, sizeof v, "%s %s, %s%s", ims[m].caps_name, ims[m].caps_version, ims[m].date,
-               ims[m].kept ? " (an earlier run)" : "");
+      snprintf(v, sizeof v, "%s %s, %s%s%s%s", ims[m].caps_name, ims[m].caps_version, ims[m].date,
+               ims[m].kept ? " (an earlier run)" : "", other_corpus(&ims[m]) ? ", corpus " : "",
+               other_corpus(&ims[m]) ? ims[m].corpus : "");
       fprintf(f, m ? "," : "");
       json_write_string(f, v);
     }

@@ -125,6 +125,7 @@ typedef struct impl {
   int *want;                   /* per case: the expected status, -1 when new */
   unsigned *want_alts;         /* per case: outcomes of an expected `unstable` */
   char date[32];               /* when its results were made ("2026-12-06 04:10 UTC") */
+  char corpus[64];             /* the corpus release they were made with (corpus_release()) */
   int kept;                    /* not run now: its latest results in OUT (kept.c) */
 } impl;
 
@@ -147,6 +148,9 @@ const char *read_expected(const char *path, size_t *len);
 
 /* ---- corpus.c ---- */
 kase *load_corpus(const opts *o, size_t *n);
+/* The corpus release load_corpus read (its VERSION file, written by make
+ * corpus and make dist), or "unreleased" for a corpus without one. */
+const char *corpus_release(void);
 /* The file beside a case's section with extension ext. */
 void sibling(const kase *k, const char *ext, char *out, size_t n);
 /* The case's NAME.abs.sframe variant into v (its path in buf): 0, or -1

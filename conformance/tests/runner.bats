@@ -75,6 +75,31 @@ setup() {
   awk -F' [|] ' '$1 == "| broken" { exit !($12 == 1) }' "$T/out/summary.md"   # not-run: 1
 }
 
+@test "the corpus release: every results file names it; a kept run of another release says so; a bad VERSION exits 2" {
+  mini_corpus unwind-three-frames-v1-amd64-le fre-data-overrun-v1-amd64-le
+  mkdir -p "$T/conf"
+  # a corpus without VERSION (made by hand) is "unreleased"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" reference
+  [ "$status" -eq 0 ]
+  [ "$(jq -r .corpus "$T/out/reference/run.json")" = unreleased ]
+  echo 7.7.7 > "$T/corpus/VERSION"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" --timeout 2 \
+    "broken=$PWD/conformance/tests/broken-adapter.sh"
+  [ "$(jq -r .corpus "$T/out/broken/run.json")" = 7.7.7 ]
+  [ "$(jq -r .corpus "$T/out/broken/failures.json")" = 7.7.7 ]
+  [ "$(jq -r .corpus "$T/out/broken/results.jsonl" | sort -u)" = 7.7.7 ]
+  grep -q '^2 sections of corpus release 7\.7\.7\.$' "$T/out/summary.md"
+  grep -q '"corpus":"7.7.7"' "$T/out/index.html"
+  # the reference's kept column was judged on another corpus: it says which
+  grep -q '^| reference | .* (an earlier run), corpus unreleased |' "$T/out/summary.md"
+  grep -q 'corpus unreleased"' "$T/out/index.html"
+  # a VERSION that is not one token on one line is an error, not a name
+  printf '7.7 beta\n' > "$T/corpus/VERSION"
+  run "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" reference
+  [ "$status" -eq 2 ]
+  [[ "$output" == *"$T/corpus/VERSION: not one line naming a release"* ]]
+}
+
 @test "skip lists: a skipped case is run and reported as skip; one that passes is an error" {
   mini_corpus unwind-memory-missing-v1-amd64-le fre-data-overrun-v1-aarch64le-le
   mkdir -p "$T/conf/skip"

@@ -41,7 +41,7 @@ extern "C" {
 #define SFR_API
 #endif
 
-#define SFR_VERSION_STRING "0.1.0"
+#define SFR_VERSION_STRING "1.0.0"
 
 /* ---- Constants of the format (spec 2.1 - 2.4) ---- */
 #define SFR_MAGIC 0xdee2u

@@ -77,9 +77,32 @@ judge() {
   cmp "$REPO/conformance/expected/reference.txt" "$UNPACKED/expected/reference.txt"
 }
 
-@test "dist: two builds of the tarball are byte-identical" {
+@test "dist: two builds of the release are byte-identical" {
   make -C "$REPO" -s BUILD="$BUILD_DIR" CORPUS="$CORPUS" DISTDIR="$T/again" dist > "$T/make.log" 2>&1
   cmp "$TARBALL" "$T/again/sframe-conformance-corpus-$VERSION.tar.gz"
+  cmp "$OUT/sframe-conformance-$VERSION.tar.gz" "$T/again/sframe-conformance-$VERSION.tar.gz"
+  cmp "$OUT/SHA256SUMS" "$T/again/SHA256SUMS"
+}
+
+@test "dist: the source tarball holds HEAD's files, and SHA256SUMS checks both tarballs" {
+  src="$OUT/sframe-conformance-$VERSION.tar.gz"
+  [ -f "$src" ]
+  # one line per tarball, and each sum holds
+  [ "$(wc -l < "$OUT/SHA256SUMS")" -eq 2 ]
+  grep -q " sframe-conformance-$VERSION.tar.gz\$" "$OUT/SHA256SUMS"
+  grep -q " sframe-conformance-corpus-$VERSION.tar.gz\$" "$OUT/SHA256SUMS"
+  (cd "$OUT" && sha256sum --quiet -c SHA256SUMS)
+  # a changed byte is caught
+  cp "$OUT"/*.tar.gz "$OUT/SHA256SUMS" "$T/"
+  printf 'x' >> "$T/sframe-conformance-$VERSION.tar.gz"
+  run bash -c "cd '$T' && sha256sum --quiet -c SHA256SUMS"
+  [ "$status" -ne 0 ]
+  # every file HEAD tracks, under one directory named for the release
+  tar -tzf "$src" | grep -v '/$' | sed "s|^sframe-conformance-$VERSION/||" | LC_ALL=C sort > "$T/in-tarball"
+  git -C "$REPO" ls-tree -r --name-only HEAD | LC_ALL=C sort > "$T/in-head"
+  diff "$T/in-head" "$T/in-tarball"
+  [ "$(tar -tzf "$src" | grep -vc "^sframe-conformance-$VERSION/")" -eq 0 ]
+  tar -xzf "$src" -O "sframe-conformance-$VERSION/decoder/include/sframe_ref.h" | grep -q "SFR_VERSION_STRING \"$VERSION\""
 }
 
 @test "dist: sfconform over the unpacked tarball judges the reference as over the built corpus" {
@@ -98,4 +121,11 @@ judge() {
   diff "$T/build.counts" "$T/dist.counts"
   # the unpacked corpus was its own confdir: its expected results judged it
   grep -q "as expected against $UNPACKED/expected/reference.txt" "$T/dist.log"
+  # every results file names the corpus release it was judged on
+  for log in dist build; do
+    [ "$(jq -r .corpus "$T/$log/reference/run.json")" = "$VERSION" ]
+    [ "$(jq -r .corpus "$T/$log/reference/failures.json")" = "$VERSION" ]
+    [ "$(jq -r .corpus "$T/$log/reference/results.jsonl" | LC_ALL=C sort -u)" = "$VERSION" ]
+    grep -q "sections of corpus release $VERSION\.\$" "$T/$log/summary.md"
+  done
 }
