@@ -200,7 +200,7 @@ void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
     }
     fprintf(f, "],\n\"versions\":[");
     for (m = 0; m < nim; m++) {
-      char v[200];
+      char v[512]; /* room for every part at its longest: nothing is cut */
       snprintf(v, sizeof v, "%s %s, %s%s%s%s", ims[m].caps_name, ims[m].caps_version, ims[m].date,
                ims[m].kept ? " (an earlier run)" : "", other_corpus(&ims[m]) ? ", corpus " : "",
                other_corpus(&ims[m]) ? ims[m].corpus : "");
