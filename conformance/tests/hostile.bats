@@ -23,14 +23,16 @@ teardown() {
 # left_running: how many of the adapters' sleeps still run
 left_running() { pgrep -c -x -f "sleep $HOSTILE_MARK" || true; }
 
-# peak_kb CMD...: runs CMD in the background and prints, in kB, the most the
-# sfconform processes (the runner and its workers) held at once, sampled
-# every 50 ms; CMD's exit status in $T/rc.
+# peak_kb CMD...: runs CMD in the background and prints, in kB, the most
+# this run's sfconform processes (the runner and its workers, the runner's
+# children of that name; not other runs on the machine, such as another
+# suite's beside this one) held at once, sampled every 50 ms; CMD's exit
+# status in $T/rc.
 peak_kb() {
   "$@" > "$T/log" 2>&1 &
   local pid=$! peak=0 now
   while kill -0 "$pid" 2>/dev/null; do
-    now=$(ps -o rss= -C sfconform | awk '{s += $1} END {print s + 0}')
+    now=$(ps -o rss=,comm= -p "$pid" --ppid "$pid" | awk '$2 == "sfconform" {s += $1} END {print s + 0}')
     [ "$now" -gt "$peak" ] && peak=$now
     sleep 0.05
   done
