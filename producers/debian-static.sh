@@ -82,8 +82,11 @@ debian_apt_init "$aptdir" "$debs" "$suite" $arches || exit 1
 for a in $arches; do
   root=$top/debian/$a
   mkdir -p "$root/.unpacked" "$root/.files"
+  mapfile -t debs < <(debian_download "$a" "$@")
+  [ ${#debs[@]} -eq $# ] || die "cannot have $*:$a ($suite)"
+  i=0
   for p in "$@"; do
-    deb=$(debian_download "$a" "$p") || die "cannot have $p:$a ($suite)"
+    deb=${debs[$i]}; i=$((i + 1))
     dpkg-deb -x "$deb" "$root"
     dpkg-deb -c "$deb" | awk '$1 !~ /^[dl]/ { sub(/^\.\//, "", $6); print $6 }' > "$root/.files/$p"
     dpkg-deb -f "$deb" Version > "$root/.unpacked/$p"
