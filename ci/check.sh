@@ -9,17 +9,20 @@
 #      a. a sampled conformance run of every bundled adapter (each must
 #         match its expected-results file), then suites under QEMU
 #         (harness/tests/qemu: QEMU is built from trixie's source once,
-#         about 4 minutes, under build/): the recorder, shared objects and
-#         PLT stubs, Debian's own programs with their libraries converted;
-#      b. step 4 (valgrind), then the fuzz targets: every seed and
-#         regression replayed (standalone, ASan+UBSan), a libFuzzer smoke
-#         run of each, and the OSS-Fuzz build simulated; then, under QEMU,
-#         the producers matrix's quick pass and Debian's static programs
-#         converted by sfcfi;
-#      c. step 3 (ASan and UBSan), then step 5 (coverage).
+#         about 5 CPU-minutes, under build/, from the start of the check at
+#         the lowest priority): the recorder, shared objects and PLT stubs,
+#         Debian's own programs with their libraries converted, the
+#         producers matrix's quick pass and Debian's static programs
+#         converted by sfcfi; then the fuzz targets: every seed and
+#         regression replayed (standalone, ASan+UBSan) and a libFuzzer
+#         smoke run of each (10 s a target);
+#      b. step 4 (valgrind);
+#      c. step 3 (ASan and UBSan), step 5 (coverage), then the OSS-Fuzz
+#         build simulated.
 #   3. rebuild with ASan + UBSan and run the tests again: the unit tests
 #      (every real section, its truncations and corruptions), the round
-#      trip, the CLI's and the generated sections' Bats suites (dump
+#      trip (2,000 models per version x ABI; the plain pass runs 10,000,
+#      the roundtrip fuzz target more under ASan), the CLI's and the generated sections' Bats suites (dump
 #      --bytes on every 3rd corpus section), and the
 #      corpus check on every 5th section (the fuzz replay of step 2 already
 #      runs every corpus section through the library under ASan + UBSan, in
@@ -109,7 +112,10 @@ valgrind_pass() {
     --errors-for-leak-kinds=definite > build/valgrind-tests.log 2>&1
 }
 fuzz_replay() { make -s -j2 BUILD=build fuzz-replay > build/fuzz-replay.log 2>&1; }
-fuzz_smoke() { make -s -j2 BUILD=build fuzz-smoke > build/fuzz-smoke.log 2>&1; }
+# (10 s a target: the smoke run shows each libFuzzer build runs and finds
+# nothing at once; make fuzz-smoke alone takes 20 s, make fuzz longer)
+FUZZ_SMOKE_SECONDS=${FUZZ_SMOKE_SECONDS:-10}
+fuzz_smoke() { make -s -j2 BUILD=build FUZZ_SMOKE_SECONDS="$FUZZ_SMOKE_SECONDS" fuzz-smoke > build/fuzz-smoke.log 2>&1; }
 ossfuzz_sim() { make -s BUILD=build ossfuzz-sim > build/ossfuzz-sim.log 2>&1; }
 # LeakSanitizer is on for the unit tests, the round trip and the corpus
 # sample, and off for the Bats suites' sfref runs (BATS_ASAN_OPTIONS): its
@@ -119,7 +125,7 @@ asan_pass() {
   if make -j2 BUILD=build/asan SAN=1 tests > build/asan-build.log 2>&1; then
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 BATS_ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
       UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-      CORPUS_SAMPLE=5 BYTES_STEP=3 CORE_SUITES_ONLY=1 bash ci/run-tests.sh build/asan "$SHARED" > build/asan-tests.log 2>&1
+      ROUNDTRIP_N=2000 CORPUS_SAMPLE=5 BYTES_STEP=3 CORE_SUITES_ONLY=1 bash ci/run-tests.sh build/asan "$SHARED" > build/asan-tests.log 2>&1
   else
     echo "0 passed, 1 failed: the ASan build failed" > build/asan-tests.log
     cat build/asan-build.log >> build/asan-tests.log
@@ -135,6 +141,20 @@ mkdir -p build
 rm -f build/*.rc build/*.secs build/*.tap build/conformance.log build/fuzz-*.log build/ossfuzz-sim.log \
   build/asan-tests.log build/valgrind-tests.log build/coverage.log
 built=0
+# QEMU for the suites under QEMU (step 2a: about 5 CPU-minutes), built from
+# the start at the lowest priority, so that it takes what the plain build
+# and tests leave of the two cores (their waits, the single Bats process at
+# their end); its own session, so that it can be given its full priority
+# when the passes side by side begin (chain_qemu waits for it).  Its
+# source was fetched by ci/install-deps.sh: it writes only under
+# build/harness/.  A failure is the recorder's to report (it builds again).
+qemu_pg=""
+# (and stopped with the check)
+trap '[ -z "$qemu_pg" ] || [ -f build/qemu-prebuild.rc ] || kill -- -"$qemu_pg" 2> /dev/null' EXIT
+if [ -f build/harness/qemu-src/.unpacked ]; then
+  setsid bash -c 'nice -n 19 bash harness/build-qemu.sh > build/qemu-prebuild.log 2>&1; echo $? > build/qemu-prebuild.rc' &
+  qemu_pg=$!
+fi
 section "build (gcc -Wall -Wextra -Werror)"
 if make -j2 BUILD=build tests > build/build.log 2>&1; then
   echo "built"; built=1
@@ -162,11 +182,13 @@ else
 fi
 
 # Three chains side by side (two cores; each is mostly one program at a
-# time, and the QEMU runs wait on downloads), of some 25 minutes each in the
-# last run: the conformance sample, the recorder, shared objects and
-# Debian's programs under QEMU; valgrind's pass, the fuzz runs, then the
-# producers matrix and Debian's static programs under QEMU; the ASan pass,
-# then coverage.  Those needing the plain build are not run without it.
+# time): the conformance sample, the QEMU suites and the fuzz runs;
+# valgrind's pass; the ASan pass, coverage, then the OSS-Fuzz build.  (On a
+# quiet machine, before QEMU was built from the start and the shipped
+# programs' packages came by one apt-get an architecture, the chains then
+# were of 17 minutes (the QEMU suites, 6 of it building QEMU, 9 the shipped
+# programs), 17 (valgrind 9, the fuzz runs 7) and 10.)  Those needing the
+# plain build are not run without it.
 section "conformance, QEMU, valgrind, fuzzing, ASan and coverage, side by side"
 t_after=$SECONDS
 # qemu_suites NAME...: those QEMU suites, in turn (the recorder's builds
@@ -185,19 +207,21 @@ qemu_suites() {
   done
 }
 chain_qemu() {
-  [ "$built" = 1 ] || return 0
-  qemu_suites recorder shared shipped
+  if [ -n "$qemu_pg" ]; then
+    renice -n 0 -g "$qemu_pg" > /dev/null 2>&1 || true
+    while [ ! -f build/qemu-prebuild.rc ]; do sleep 2; done
+  fi
+  [ "$built" = 1 ] && qemu_suites recorder shared shipped matrix debian-static
+  timed fuzz-replay fuzz_replay
+  timed fuzz-smoke fuzz_smoke
 }
 chain_vg() {
   [ "$built" = 1 ] && timed valgrind valgrind_pass
-  timed fuzz-replay fuzz_replay
-  timed fuzz-smoke fuzz_smoke
-  timed ossfuzz-sim ossfuzz_sim
-  [ "$built" = 1 ] && qemu_suites matrix debian-static
 }
 chain_san() {
   timed asan asan_pass
   timed coverage coverage_pass
+  timed ossfuzz-sim ossfuzz_sim
 }
 # The conformance sample first, alone: its `make conformance` installs and
 # unpacks the peers' toolchains, whose versions the ASan build reads (run
@@ -233,7 +257,7 @@ else
 fi
 tally build/fuzz-replay.log
 
-section "fuzz smoke (libFuzzer, ASan+UBSan, ${FUZZ_SMOKE_SECONDS:-20} s per target; took $(took fuzz-smoke)s)"
+section "fuzz smoke (libFuzzer, ASan+UBSan, $FUZZ_SMOKE_SECONDS s per target; took $(took fuzz-smoke)s)"
 if [ "$(cat build/fuzz-smoke.rc 2>/dev/null)" = 0 ]; then
   grep -E '^[a-z_]+: ' build/fuzz-smoke.log; pass=$((pass + 1))
 else

@@ -85,6 +85,11 @@ peers() {
     # the producers the quick matrix and the findings' tests use (lld 22,
     # mold, llvm-mc 22, gold; gcc 12 and the three gas): build/producers/tc
     bash "$(dirname "$0")/../producers/toolchains.sh" --quick
+    # QEMU's source and the meson that builds it (harness/build-qemu.sh,
+    # which ci/check.sh starts while the plain tests run: fetched here, so
+    # that nothing unpacks into a suite's root while the tests read it)
+    bash "$(dirname "$0")/toolchains.sh" --source trixie qemu "$(cd "$(dirname "$0")/.." && pwd)/build/harness/qemu-src"
+    bash "$(dirname "$0")/toolchains.sh" --only trixie meson python3-pycotap
   fi
 }
 if [ ${#missing[@]} -eq 0 ]; then
