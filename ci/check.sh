@@ -13,12 +13,11 @@
 #         the lowest priority): the recorder, shared objects and PLT stubs,
 #         Debian's own programs with their libraries converted, the
 #         producers matrix's quick pass and Debian's static programs
-#         converted by sfcfi; then the fuzz targets: every seed and
+#         converted by sfcfi; then step 5 (coverage);
+#      b. step 4 (valgrind), then the OSS-Fuzz build simulated;
+#      c. step 3 (ASan and UBSan), then the fuzz targets: every seed and
 #         regression replayed (standalone, ASan+UBSan) and a libFuzzer
-#         smoke run of each (10 s a target);
-#      b. step 4 (valgrind);
-#      c. step 3 (ASan and UBSan), step 5 (coverage), then the OSS-Fuzz
-#         build simulated.
+#         smoke run of each (10 s a target).
 #   3. rebuild with ASan + UBSan and run the tests again: the unit tests
 #      (every real section, its truncations and corruptions), the round
 #      trip (2,000 models per version x ABI; the plain pass runs 10,000,
@@ -144,15 +143,19 @@ built=0
 # QEMU for the suites under QEMU (step 2a: about 5 CPU-minutes), built from
 # the start at the lowest priority, so that it takes what the plain build
 # and tests leave of the two cores (their waits, the single Bats process at
-# their end); its own session, so that it can be given its full priority
-# when the passes side by side begin (chain_qemu waits for it).  Its
-# source was fetched by ci/install-deps.sh: it writes only under
-# build/harness/.  A failure is the recorder's to report (it builds again).
+# their end); in a session of its own, so that it can be given its full
+# priority when the passes side by side begin (chain_qemu waits for it).
+# (A new session is a scheduling group of its own where the kernel groups
+# by session (sched_autogroup): the group is given the lowest priority too,
+# else it takes half the machine.)  Its source was fetched by
+# ci/install-deps.sh: it writes only under build/harness/.  A failure is
+# the recorder's to report (it builds again).
 qemu_pg=""
 # (and stopped with the check)
 trap '[ -z "$qemu_pg" ] || [ -f build/qemu-prebuild.rc ] || kill -- -"$qemu_pg" 2> /dev/null' EXIT
 if [ -f build/harness/qemu-src/.unpacked ]; then
-  setsid bash -c 'nice -n 19 bash harness/build-qemu.sh > build/qemu-prebuild.log 2>&1; echo $? > build/qemu-prebuild.rc' &
+  setsid bash -c '{ echo 19 > /proc/self/autogroup; } 2> /dev/null
+    nice -n 19 bash harness/build-qemu.sh > build/qemu-prebuild.log 2>&1; echo $? > build/qemu-prebuild.rc' &
   qemu_pg=$!
 fi
 section "build (gcc -Wall -Wextra -Werror)"
@@ -182,13 +185,13 @@ else
 fi
 
 # Three chains side by side (two cores; each is mostly one program at a
-# time): the conformance sample, the QEMU suites and the fuzz runs;
-# valgrind's pass; the ASan pass, coverage, then the OSS-Fuzz build.  (On a
-# quiet machine, before QEMU was built from the start and the shipped
-# programs' packages came by one apt-get an architecture, the chains then
-# were of 17 minutes (the QEMU suites, 6 of it building QEMU, 9 the shipped
-# programs), 17 (valgrind 9, the fuzz runs 7) and 10.)  Those needing the
-# plain build are not run without it.
+# time), of some 10 minutes each on a quiet machine: the conformance sample,
+# the QEMU suites (6 minutes) and coverage (3); valgrind's pass (8) and the
+# OSS-Fuzz build (2.5); the ASan pass (4.5) and the fuzz runs (5).  (Before
+# QEMU was built from the start and the shipped programs' packages came by
+# one apt-get an architecture, the QEMU suites alone were 17 minutes, 6 of
+# them building QEMU, 9 the shipped programs.)  Those needing the plain
+# build are not run without it.
 section "conformance, QEMU, valgrind, fuzzing, ASan and coverage, side by side"
 t_after=$SECONDS
 # qemu_suites NAME...: those QEMU suites, in turn (the recorder's builds
@@ -208,20 +211,21 @@ qemu_suites() {
 }
 chain_qemu() {
   if [ -n "$qemu_pg" ]; then
+    { echo 0 > "/proc/$qemu_pg/autogroup"; } 2> /dev/null
     renice -n 0 -g "$qemu_pg" > /dev/null 2>&1 || true
     while [ ! -f build/qemu-prebuild.rc ]; do sleep 2; done
   fi
   [ "$built" = 1 ] && qemu_suites recorder shared shipped matrix debian-static
-  timed fuzz-replay fuzz_replay
-  timed fuzz-smoke fuzz_smoke
+  timed coverage coverage_pass
 }
 chain_vg() {
   [ "$built" = 1 ] && timed valgrind valgrind_pass
+  timed ossfuzz-sim ossfuzz_sim
 }
 chain_san() {
   timed asan asan_pass
-  timed coverage coverage_pass
-  timed ossfuzz-sim ossfuzz_sim
+  timed fuzz-replay fuzz_replay
+  timed fuzz-smoke fuzz_smoke
 }
 # The conformance sample first, alone: its `make conformance` installs and
 # unpacks the peers' toolchains, whose versions the ASan build reads (run
