@@ -59,6 +59,7 @@ bash corpus/manifest.sh "$WORK/native/corpus" > /dev/null
 cc -std=c11 -O2 -D_POSIX_C_SOURCE=200809L -o "$WORK/fuzz-seeds" fuzz/seeds.c
 rm -rf "$WORK/seeds" && "$WORK/fuzz-seeds" "$WORK/native/corpus" "$WORK/seeds" > /dev/null
 
+declare -A compiled
 for t in "${targets[@]}"; do
   srcs=("fuzz/targets/$t.c" decoder/src/*.c decoder/fast/*.c decoder/profile/*.c)
   [ "$t" = decode ] && srcs+=(decoder/cli/dump.c)
@@ -74,10 +75,15 @@ for t in "${targets[@]}"; do
   libs=(); [ "$t" = diff_libsframe ] && libs=(-lsframe)
   [ "$t" = cfi ] && libs=("${dwlibs[@]}")
   objs=()
-  mkdir -p "$WORK/obj/$t"
+  mkdir -p "$WORK/obj"
   for s in "${srcs[@]}"; do
-    o=$WORK/obj/$t/$(echo "${s%.c}" | tr / _).o   # by path: fuzz/targets/elf.c, decoder/cli/elf.c
-    $CC $CFLAGS "${flags[@]}" -c "$s" -o "$o"
+    o=$WORK/obj/$(echo "${s%.c}" | tr / _).o   # by path: fuzz/targets/elf.c, decoder/cli/elf.c
+    # (each source compiled once a build, the flags being the same for
+    # every target: the library was compiled once a target before)
+    if [ -z "${compiled[$o]:-}" ]; then
+      $CC $CFLAGS "${flags[@]}" -c "$s" -o "$o"
+      compiled[$o]=1
+    fi
     objs+=("$o")
   done
   "${link[@]}" "${objs[@]}" $LIB_FUZZING_ENGINE "${libs[@]}" -o "$OUT/$t"

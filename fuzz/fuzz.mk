@@ -87,19 +87,34 @@ ifneq ($(filter $(FUZZ_ENGINE_GOALS),$(MAKECMDGOALS)),)
 include $(FUZZ_ENGINES)
 endif
 
--include $(wildcard $(FUZZ_DIR)/deps/*.d $(FUZZ_DIR)/*.d)
+-include $(wildcard $(FUZZ_DIR)/deps/*.d $(FUZZ_DIR)/*.d) $(shell find $(FUZZ_DIR)/obj -name '*.d' 2>/dev/null)
 FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/replay/%)
 FUZZ_LIBFUZZER := $(if $(HAVE_LIBFUZZER),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/libfuzzer/%))
 FUZZ_MSAN := $(if $(HAVE_LIBFUZZER),$(patsubst %,$(FUZZ_DIR)/msan/%,$(filter-out diff_libsframe diff_libsframe3 cfi audit,$(FUZZ_TARGETS))))
 FUZZ_AFL := $(if $(HAVE_AFL),$(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/%))
 
-$(FUZZ_DIR)/replay/%: $(FUZZ_DEPS) fuzz/standalone.c
+# The replay and libFuzzer programs link the oracle library and the encoder
+# as objects compiled once per engine (each program compiled them itself
+# before: the library nine times over); a program's own sources are
+# compiled with it.  $(call fuzz_own,T): T's sources but those;
+# $(call fuzz_objs,ENGINE,T): the objects of those T links.
+FUZZ_SHARED_SRCS := $(LIB_SRCS) $(ENC_SRCS)
+fuzz_own = $(filter-out $(FUZZ_SHARED_SRCS),$(call fuzz_srcs,$(1)))
+fuzz_objs = $(patsubst %.c,$(FUZZ_DIR)/obj/$(1)/%.o,$(filter $(FUZZ_SHARED_SRCS),$(call fuzz_srcs,$(2))))
+FUZZ_LIBFUZZER_CFLAGS := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=undefined
+$(FUZZ_DIR)/obj/replay/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(FUZZ_WARN) -g -O1 $(SAN_FLAGS) $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_srcs3,$*) fuzz/standalone.c $(call fuzz_libs,$*)
+	$(CC) $(FUZZ_WARN) -g -O1 $(SAN_FLAGS) $(FUZZ_MODE) $(FUZZ_INC) -MMD -MP -c -o $@ $<
+$(FUZZ_DIR)/obj/libfuzzer/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CLANG) $(FUZZ_WARN) $(FUZZ_LIBFUZZER_CFLAGS) -fsanitize=fuzzer-no-link $(FUZZ_MODE) $(FUZZ_INC) -MMD -MP -c -o $@ $<
+$(FUZZ_DIR)/replay/%: $(FUZZ_DEPS) fuzz/standalone.c $(FUZZ_SHARED_SRCS:%.c=$(FUZZ_DIR)/obj/replay/%.o)
+	@mkdir -p $(@D)
+	$(CC) $(FUZZ_WARN) -g -O1 $(SAN_FLAGS) $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_own,$*) $(call fuzz_srcs3,$*) fuzz/standalone.c $(call fuzz_objs,replay,$*) $(call fuzz_libs,$*)
 	@$(call fuzz_deps,$*)
-$(FUZZ_DIR)/libfuzzer/%: $(FUZZ_DEPS)
+$(FUZZ_DIR)/libfuzzer/%: $(FUZZ_DEPS) $(FUZZ_SHARED_SRCS:%.c=$(FUZZ_DIR)/obj/libfuzzer/%.o)
 	@mkdir -p $(@D)
-	$(FUZZ_CLANG) $(FUZZ_WARN) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_srcs,$*) $(call fuzz_srcs3,$*) $(call fuzz_libs,$*)
+	$(FUZZ_CLANG) $(FUZZ_WARN) $(FUZZ_LIBFUZZER_CFLAGS) -fsanitize=fuzzer $(FUZZ_MODE) $(FUZZ_INC) -o $@ $(call fuzz_own,$*) $(call fuzz_srcs3,$*) $(call fuzz_objs,libfuzzer,$*) $(call fuzz_libs,$*)
 	@$(call fuzz_deps,$*)
 $(FUZZ_DIR)/msan/%: $(FUZZ_DEPS)
 	@mkdir -p $(@D)
