@@ -21,8 +21,9 @@
 #   3. rebuild with ASan + UBSan and run the tests again: the unit tests
 #      (every real section, its truncations and corruptions), the round
 #      trip (2,000 models per version x ABI; the plain pass runs 10,000,
-#      the roundtrip fuzz target more under ASan), the CLI's and the generated sections' Bats suites (dump
-#      --bytes on every 3rd corpus section), and the
+#      the roundtrip fuzz target more under ASan), the CLI's and the
+#      generated sections' Bats suites (dump --bytes on every 3rd corpus
+#      section), and the
 #      corpus check on every 5th section (the fuzz replay of step 2 already
 #      runs every corpus section through the library under ASan + UBSan, in
 #      process; the other suites, which exercise the runner, the peers and
@@ -185,9 +186,10 @@ else
 fi
 
 # Three chains side by side (two cores; each is mostly one program at a
-# time), of some 10 minutes each on a quiet machine: the conformance sample,
-# the QEMU suites (6 minutes) and coverage (3); valgrind's pass (8) and the
-# OSS-Fuzz build (2.5); the ASan pass (4.5) and the fuzz runs (5).  (Before
+# time), of 8 to 10 minutes each on a quiet machine: the conformance
+# sample, the QEMU suites (6.5 minutes) and coverage (3.5); valgrind's pass
+# (8) and the OSS-Fuzz build (2); the ASan pass (4.5) and the fuzz runs
+# (3.5).  (Before
 # QEMU was built from the start and the shipped programs' packages came by
 # one apt-get an architecture, the QEMU suites alone were 17 minutes, 6 of
 # them building QEMU, 9 the shipped programs.)  Those needing the plain
