@@ -313,6 +313,11 @@ for name in $WORKLOADS; do
 done
 [ -n "$chosen" ] || { echo "shipped: no workload named '$only' ($WORKLOADS)" >&2; exit 2; }
 
+# runs_on NAME ARCH: whether this run takes workload NAME on ARCH (the
+# quick pass: ls on each architecture, python3 on x86-64 only; nothing of a
+# workload not run is fetched).
+runs_on() { [ "$quick" = 0 ] || [ "$1" != python3 ] || [ "$2" = x86_64 ]; }
+
 # The roots, one architecture after the other (one apt state).
 declare -A roots
 rc=0 ran=0
@@ -320,9 +325,7 @@ for arch in $arches; do
   # every chosen workload's packages at once: the root is made once
   pkgs=""
   for name in $chosen; do
-    # (the quick pass runs python3 on x86-64 only: nothing of it is fetched
-    # for the others)
-    if [ "$quick" = 1 ] && [ "$name" = python3 ] && [ "$arch" != x86_64 ]; then continue; fi
+    runs_on "$name" "$arch" || continue
     workload "$name" "$arch"; pkgs+=" $PKGS"
   done
   # shellcheck disable=SC2086
@@ -337,8 +340,7 @@ run_arch() {
   [ -n "$root" ] || { echo "1 0" > "$out/.status-$arch"; return; }
   logs=$top/$(debarch "$arch")/convert-logs
   for name in $chosen; do
-    # the quick pass: ls on each architecture, python3 on x86-64
-    if [ "$quick" = 1 ] && [ "$name" = python3 ] && [ "$arch" != x86_64 ]; then continue; fi
+    runs_on "$name" "$arch" || continue
     workload "$name" "$arch"
     prog=$root$PROG
     [ -f "$prog" ] || { echo "shipped: $arch $name: $PROG is not in the unpacked packages ($PKGS)" >&2; rc=1; continue; }
