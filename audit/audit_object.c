@@ -127,7 +127,7 @@ static void judge_kernels(au_object *o, const sc_elf *e) {
   for (int g = 0; g < SFK_GEN_NUM; g++) {
     sfk_finding items[4];
     sfk_report rep = {items, 4, 0, 0};
-    sfk_options opt = {(sfk_gen)g, e->text_hi > e->text_lo, e->text_lo, e->text_hi};
+    sfk_options opt = {(sfk_gen)g, e->text_hi > e->text_lo, e->text_lo, e->text_hi, 0};
     if (!sfk_gen_abi_enabled((sfk_gen)g, e->abi))
       continue;
     o->kernels++;

@@ -8,7 +8,8 @@
 # every validation and lookup it prints is made by both paths.
 SFR_DUMP_LIB := $(BUILD)/lib/libsfr_dump.a
 SFR_DUMP_OBJS := $(BUILD)/obj/cli/dump.o $(BUILD)/obj/cli/bytes.o $(BUILD)/obj/cli/unwind.o
-SFREF_OBJS := $(BUILD)/obj/cli/sfref.o $(BUILD)/obj/cli/elf.o $(BUILD)/obj/cli/kernel.o
+SFREF_OBJS := $(BUILD)/obj/cli/sfref.o $(BUILD)/obj/cli/elf.o $(BUILD)/obj/cli/kernel.o \
+              $(BUILD)/obj/cli/answer.o $(BUILD)/obj/cli/ddprof.o
 
 $(BUILD)/obj/cli/%.o: decoder/cli/%.c
 	@mkdir -p $(@D)

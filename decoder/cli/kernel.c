@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer.h"
 #include "dump.h"
 #include "sframe_ref.h"
 
@@ -157,30 +158,8 @@ int kernel_findings(const char *profile, const char *id) {
 
 /* ---- lookup: the kernel's answer beside the spec's ---- */
 
-/* A register by DWARF number, named sp / fp where it is the ABI's. */
-static void reg_name(char *b, size_t n, uint8_t abi, uint32_t reg) {
-  if (reg == sfr_abi_sp_reg(abi))
-    snprintf(b, n, "sp");
-  else if (reg == sfr_abi_fp_reg(abi))
-    snprintf(b, n, "fp");
-  else
-    snprintf(b, n, "r%" PRIu32, reg);
-}
 
-/* "base+off", dereferenced as "*(base+off)". */
-static void place(char *b, size_t n, const char *base, int64_t off, int deref) {
-  char s[48];
-  snprintf(s, sizeof s, "%s%+" PRId64, base, off);
-  if (deref)
-    snprintf(b, n, "*(%s)", s);
-  else
-    snprintf(b, n, "%s", s);
-}
 
-typedef struct answer_text {
-  char outcome[96];
-  char cfa[64], ra[64], fp[64];
-} answer_text;
 
 static void kernel_rule_text(char *b, size_t n, uint8_t abi, const sfk_rule *r) {
   char reg[16];
@@ -189,10 +168,10 @@ static void kernel_rule_text(char *b, size_t n, uint8_t abi, const sfk_rule *r) 
     return;
   }
   if (r->kind == SFK_RULE_REG_OFF)
-    reg_name(reg, sizeof reg, abi, r->reg);
+    answer_reg_name(reg, sizeof reg, abi, r->reg);
   else
     snprintf(reg, sizeof reg, "CFA");
-  place(b, n, reg, r->offset, r->deref);
+  answer_place(b, n, reg, r->offset, r->deref);
 }
 
 static void kernel_text(const sfk_answer *a, uint8_t abi, answer_text *t) {
@@ -205,8 +184,8 @@ static void kernel_text(const sfk_answer *a, uint8_t abi, answer_text *t) {
              a->outcome == SFK_LOOKUP_FOUND ? "found" : "outermost");
     if (a->outcome == SFK_LOOKUP_OUTERMOST)
       return;
-    reg_name(reg, sizeof reg, abi, a->cfa_reg);
-    place(t->cfa, sizeof t->cfa, reg, a->cfa_offset, a->cfa_deref);
+    answer_reg_name(reg, sizeof reg, abi, a->cfa_reg);
+    answer_place(t->cfa, sizeof t->cfa, reg, a->cfa_offset, a->cfa_deref);
     kernel_rule_text(t->ra, sizeof t->ra, abi, &a->ra);
     kernel_rule_text(t->fp, sizeof t->fp, abi, &a->fp);
     return;
@@ -219,108 +198,10 @@ static void kernel_text(const sfk_answer *a, uint8_t abi, answer_text *t) {
   }
 }
 
-static void spec_rule_text(char *b, size_t n, uint8_t abi, const sfr_reg_rule *r) {
-  char reg[16];
-  switch (r->kind) {
-  case SFR_RULE_UNCHANGED:
-    snprintf(b, n, "unchanged");
-    return;
-  case SFR_RULE_AT_CFA:
-  case SFR_RULE_FIXED:
-    place(b, n, "CFA", r->offset, 1);
-    return;
-  case SFR_RULE_VAL_CFA:
-    place(b, n, "CFA", r->offset, 0);
-    return;
-  case SFR_RULE_REG:
-  case SFR_RULE_AT_REG:
-    reg_name(reg, sizeof reg, abi, r->reg);
-    place(b, n, reg, r->offset, r->kind == SFR_RULE_AT_REG);
-    return;
-  default:
-    snprintf(b, n, "undefined");
-  }
-}
 
-static void spec_text(const sfr_section *sec, uint64_t pc, sfr_pc_mode mode, answer_text *t,
-                      int64_t *fde, int64_t *fre) {
-  sfr_lookup_result res;
-  sfr_lookup_status st;
-  memset(t, 0, sizeof *t);
-  *fde = *fre = -1;
-  if (!sec) {
-    snprintf(t->outcome, sizeof t->outcome, "malformed");
-    return;
-  }
-  st = sfr_lookup(sec, pc, mode, &res);
-  if (st == SFR_LOOKUP_NO_FDE || st == SFR_LOOKUP_NO_FRE) {
-    snprintf(t->outcome, sizeof t->outcome, "%s", st == SFR_LOOKUP_NO_FDE ? "no-fde" : "no-fre");
-    if (st == SFR_LOOKUP_NO_FRE)
-      *fde = res.fde.index;
-    return;
-  }
-  if (st != SFR_LOOKUP_FOUND) {
-    snprintf(t->outcome, sizeof t->outcome, "%s", sfr_lookup_status_name(st));
-    return;
-  }
-  *fde = res.fde.index;
-  *fre = res.fre.index;
-  if (res.rules.outermost) {
-    snprintf(t->outcome, sizeof t->outcome, "outermost");
-    return;
-  }
-  snprintf(t->outcome, sizeof t->outcome, "found");
-  {
-    char reg[16];
-    reg_name(reg, sizeof reg, sec->abi, res.rules.cfa.reg);
-    place(t->cfa, sizeof t->cfa, reg, res.rules.cfa.offset, res.rules.cfa.deref);
-  }
-  spec_rule_text(t->ra, sizeof t->ra, sec->abi, &res.rules.ra);
-  spec_rule_text(t->fp, sizeof t->fp, sec->abi, &res.rules.fp);
-}
 
-/* The differences between the two answers, named: "outcome" alone when
- * the outcomes differ, else "function", "row", "cfa", "ra", "fp"
- * (comma-separated; empty when the same). */
-static void differences(char *b, size_t n, const answer_text *k, const answer_text *s,
-                        const sfk_answer *ka, int64_t sfde, int64_t sfre) {
-  b[0] = 0;
-  if (strcmp(k->outcome, s->outcome) != 0) {
-    snprintf(b, n, "outcome");
-    return;
-  }
-  if (ka->fde != sfde && (ka->fde >= 0 || sfde >= 0))
-    snprintf(b + strlen(b), n - strlen(b), "%sfunction", *b ? "," : "");
-  else if (ka->fre != sfre && (ka->fre >= 0 || sfre >= 0))
-    snprintf(b + strlen(b), n - strlen(b), "%srow", *b ? "," : "");
-  if (strcmp(k->outcome, "found") == 0 && strcmp(s->outcome, "found") == 0) {
-    if (strcmp(k->cfa, s->cfa) != 0)
-      snprintf(b + strlen(b), n - strlen(b), "%scfa", *b ? "," : "");
-    if (strcmp(k->ra, s->ra) != 0)
-      snprintf(b + strlen(b), n - strlen(b), "%sra", *b ? "," : "");
-    if (strcmp(k->fp, s->fp) != 0)
-      snprintf(b + strlen(b), n - strlen(b), "%sfp", *b ? "," : "");
-  }
-}
 
-static void answer_print(const char *who, const answer_text *t, int64_t fde, int64_t fre) {
-  printf("  %-6s %s", who, t->outcome);
-  if (fde >= 0)
-    printf(" FDE %" PRId64, fde);
-  if (fre >= 0)
-    printf(" FRE %" PRId64, fre);
-  if (t->cfa[0])
-    printf(": CFA=%s RA=%s FP=%s", t->cfa, t->ra, t->fp);
-  printf("\n");
-}
 
-static void answer_json(const char *key, const answer_text *t, int64_t fde, int64_t fre) {
-  printf("\"%s\":{\"outcome\":\"%s\",\"fde\":%" PRId64 ",\"fre\":%" PRId64, key, t->outcome,
-         fde, fre);
-  if (t->cfa[0])
-    printf(",\"cfa\":\"%s\",\"ra\":\"%s\",\"fp\":\"%s\"", t->cfa, t->ra, t->fp);
-  printf("}");
-}
 
 /* One PC in one mode; 1 when the answers differ. */
 static int lookup_one(const kernel_input *in, const sfr_section *sec, uint64_t pc,
@@ -332,8 +213,8 @@ static int lookup_one(const kernel_input *in, const sfr_section *sec, uint64_t p
   uint8_t abi = in->len > 4 ? in->sec[4] : 0;
   sfk_lookup(in->sec, in->len, in->vma, &in->ko, pc, &ka);
   kernel_text(&ka, abi, &kt);
-  spec_text(sec, pc, mode, &st, &sfde, &sfre);
-  differences(diff, sizeof diff, &kt, &st, &ka, sfde, sfre);
+  answer_spec(sec, pc, mode, &st, &sfde, &sfre);
+  answer_differences(diff, sizeof diff, &kt, &st, ka.fde, ka.fre, sfde, sfre);
   if (in->json) {
     printf("%s{\"pc\":%" PRIu64 ",\"mode\":\"%s\",", *first ? "" : ",", pc,
            mode == SFR_PC_IP ? "ip" : "ra");
@@ -350,8 +231,10 @@ static int lookup_one(const kernel_input *in, const sfr_section *sec, uint64_t p
     answer_print("kernel", &kt, ka.fde, ka.fre);
     const char *fallback = in->ko.gen == SFK_GEN_S390_V4 ? "the back chain" : "frame pointers";
     if (ka.outcome == SFK_LOOKUP_NOT_REGISTERED)
-      printf("         %s (%s)\n", ka.why ? sfk_rule_name(ka.why) : "no section",
-             sfk_effect_name(ka.effect));
+      printf("         %s (%s%s)\n", ka.why ? sfk_rule_name(ka.why) : "no section",
+             sfk_effect_name(ka.effect),
+             in->ko.validation && sfk_rule_stage(ka.why, in->ko.gen) == SFK_STAGE_VALIDATE
+                 ? " by CONFIG_SFRAME_VALIDATION" : "");
     else if (ka.outcome == SFK_LOOKUP_CRASH)
       printf("         %s (%s): the kernel divides by zero\n", sfk_rule_name(ka.why),
              sfk_effect_name(ka.effect));
@@ -372,11 +255,11 @@ int kernel_lookup(const kernel_input *in, const sfr_section *sec, const uint64_t
                   const char *mode) {
   int i, first = 1, differ = 0;
   if (in->json)
-    printf("{\"profile\":\"%s\",\"config_sframe_validation\":false,\"lookups\":[",
-           sfk_gen_get(in->ko.gen)->name);
+    printf("{\"profile\":\"%s\",\"config_sframe_validation\":%s,\"lookups\":[",
+           sfk_gen_get(in->ko.gen)->name, in->ko.validation ? "true" : "false");
   else
-    printf("# %s (without CONFIG_SFRAME_VALIDATION); the kernel looks up the PC itself in "
-           "both modes\n", sfk_gen_get(in->ko.gen)->name);
+    printf("# %s (%s CONFIG_SFRAME_VALIDATION); the kernel looks up the PC itself in "
+           "both modes\n", sfk_gen_get(in->ko.gen)->name, in->ko.validation ? "with" : "without");
   for (i = 0; i < npcs; i++) {
     if (strcmp(mode, "ra") != 0)
       differ |= lookup_one(in, sec, pcs[i], SFR_PC_IP, &first);
@@ -476,9 +359,11 @@ int kernel_unwind(const kernel_input *in, const sfr_section *sec, const snapshot
     return 2;
   }
   if (in->json)
-    printf("{\"profile\":\"%s\",\"kernel\":{\"frames\":[", sfk_gen_get(in->ko.gen)->name);
+    printf("{\"profile\":\"%s\",\"config_sframe_validation\":%s,\"kernel\":{\"frames\":[",
+           sfk_gen_get(in->ko.gen)->name, in->ko.validation ? "true" : "false");
   else
-    printf("# %s (without CONFIG_SFRAME_VALIDATION)\nkernel:\n", sfk_gen_get(in->ko.gen)->name);
+    printf("# %s (%s CONFIG_SFRAME_VALIDATION)\nkernel:\n", sfk_gen_get(in->ko.gen)->name,
+           in->ko.validation ? "with" : "without");
   nk = kernel_walk(in, snap, kf, &kstop);
   if (in->json)
     printf("],\"stop\":\"%s\"},", kstop == SFK_UNWIND_NEXT ? "frame-limit" : sfk_unwind_stop_name(kstop));

@@ -24,6 +24,7 @@
 
 #include "dump.h"
 #include "elf_sframe.h"
+#include "ddprof.h"
 #include "kernel.h"
 #include "sfc_tools.h"
 #include "sframe_ref.h"
@@ -50,8 +51,13 @@ typedef struct opts {
   const char *profile; /* validate, lookup, findings: NULL (none), or a kernel
                           generation's name (sframe_kernel.h) */
   int kgen;            /* its sfk_gen */
+  int ddprof;          /* the profile is DataDog java-profiler's (dgen) */
+  int dgen;            /* its sfd_gen */
+  int every_pc;        /* lookup --every-pc */
   int have_text;       /* --text START-END */
   int bytes;           /* dump --bytes */
+  int validation;      /* --config validation: CONFIG_SFRAME_VALIDATION=y */
+  int have_config;     /* --config given */
   uint64_t text_start, text_end;
 } opts;
 
@@ -129,7 +135,8 @@ static const char *help_for(const char *cmd) {
            "  source.  The generations:\n";
   if (strcmp(cmd, "lookup") == 0)
     return "usage: sfref lookup [--raw --vma ADDR] [--mode=ip|ra|both] [--json]\n"
-           "                   [--profile GEN [--text START-END]] FILE PC...\n"
+           "                   [--profile GEN [--text START-END] [--config validation|default]]\n"
+           "                   FILE PC...\n"
            "For each PC print the FDE, FRE and recovery rules.  Mode ip treats the\n"
            "PC as an instruction address (topmost frame); mode ra as a return\n"
            "address (caller frames: looked up at PC - 1).  Default: both.\n"
@@ -139,10 +146,15 @@ static const char *help_for(const char *cmd) {
            "no function: frame pointers, an error and whether the section is then\n"
            "dropped, a crash, or not registered), beside the spec's, with every\n"
            "difference named (outcome, function, row, cfa, ra, fp).  The kernel looks\n"
-           "the PC up itself in both modes.  Exit 0 when every answer is the spec's,\n"
-           "1 when any differs, 2 on usage errors.\n";
+           "the PC up itself in both modes.  --config validation: the kernel built\n"
+           "with CONFIG_SFRAME_VALIDATION=y, which refuses a section whose validation\n"
+           "fails when it is registered, so every PC in it answers 'not registered'\n"
+           "(the rule that refused it named); default: built without it, the section\n"
+           "registered and each lookup meeting what it meets.  Exit 0 when every\n"
+           "answer is the spec's, 1 when any differs, 2 on usage errors.\n";
   if (strcmp(cmd, "unwind") == 0)
-    return "usage: sfref unwind [--raw --vma ADDR] [--json] [--profile GEN [--text START-END]]\n"
+    return "usage: sfref unwind [--raw --vma ADDR] [--json]\n"
+           "                   [--profile GEN [--text START-END] [--config validation|default]]\n"
            "                   FILE SNAPSHOT\n"
            "Unwind the registers and memory of SNAPSHOT (decoder/SNAPSHOT.md) with the\n"
            "section: one line per frame (pc, sp, fp), then why the walk stopped.\n"
@@ -153,7 +165,8 @@ static const char *help_for(const char *cmd) {
            "generation's user-space unwinder makes (its lookup of each PC as it is, its\n"
            "rules, frame pointers where the lookup has no answer, a dropped section\n"
            "unused from then on), frame by frame with how each caller was found, beside\n"
-           "the spec's walk, and the first frame where they differ.  Exit 0 when the\n"
+           "the spec's walk, and the first frame where they differ (--config as for\n"
+           "lookup: with validation a refused section is never used).  Exit 0 when the\n"
            "frames are the same, 1 when they differ.\n";
   if (strcmp(cmd, "findings") == 0)
     return "usage: sfref findings [--profile NAME] [ID]\n"
@@ -375,6 +388,7 @@ static kernel_input kernel_input_of(const opts *o, const input *in) {
   k.vma = in->vma;
   k.json = strcmp(o->format, "json") == 0;
   k.ko.gen = (sfk_gen)o->kgen;
+  k.ko.validation = o->validation;
   if (o->have_text) {
     k.ko.have_text = 1;
     k.ko.text_start = o->text_start;
@@ -402,6 +416,36 @@ static int cmd_lookup_kernel(const opts *o, const input *in, sfr_section *sec,
   rc = kernel_lookup(&k, rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec, pcs, o->npcs, o->mode);
   free(pcs);
   return rc ? EXIT_INVALID : 0;
+}
+
+/* The ddprof profile's input: the section and its address (the image
+ * base taken as 0, as for a shared object's own addresses). */
+static ddprof_input ddprof_input_of(const opts *o, const input *in) {
+  ddprof_input d;
+  memset(&d, 0, sizeof d);
+  d.file = o->file;
+  d.sec = in->sec;
+  d.len = in->len;
+  d.vma = in->vma;
+  d.gen = (sfd_gen)o->dgen;
+  d.json = strcmp(o->format, "json") == 0;
+  return d;
+}
+
+/* sfref lookup --profile ddprof: the profiler's rows beside the spec's. */
+static int cmd_lookup_ddprof(const opts *o, const input *in, sfr_section *sec,
+                             const sfr_report *rep) {
+  ddprof_input d = ddprof_input_of(o, in);
+  uint64_t *pcs;
+  int rc;
+  if (!d.json)
+    print_findings(o, rep);
+  if ((rc = parse_pcs(o, &pcs)) != 0)
+    return rc;
+  rc = ddprof_lookup(&d, rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec, pcs, o->npcs, o->mode,
+                     o->every_pc);
+  free(pcs);
+  return rc == 2 ? EXIT_USAGE : rc ? EXIT_INVALID : 0;
 }
 
 static int cmd_unwind(const opts *o, const input *in, sfr_section *sec, const sfr_report *rep) {
@@ -462,7 +506,7 @@ static int cmd_findings(const char *id) {
  * --mode take their value after '=' only.  Returns -1 to go on, or the
  * exit status (help printed, or a usage error). */
 enum { OPT_OPERAND = 1, OPT_RAW = 256, OPT_VMA, OPT_JSON, OPT_FORMAT, OPT_MODE, OPT_PROFILE,
-       OPT_TEXT, OPT_BYTES };
+       OPT_TEXT, OPT_BYTES, OPT_CONFIG, OPT_EVERY_PC };
 static const struct option long_options[] = {
     {"help", no_argument, NULL, 'h'},          {"raw", no_argument, NULL, OPT_RAW},
     {"vma", required_argument, NULL, OPT_VMA}, {"json", no_argument, NULL, OPT_JSON},
@@ -470,6 +514,8 @@ static const struct option long_options[] = {
     {"mode", optional_argument, NULL, OPT_MODE},
     {"profile", required_argument, NULL, OPT_PROFILE},
     {"text", required_argument, NULL, OPT_TEXT}, {"bytes", no_argument, NULL, OPT_BYTES},
+    {"config", required_argument, NULL, OPT_CONFIG},
+    {"every-pc", no_argument, NULL, OPT_EVERY_PC},
     {NULL, 0, NULL, 0}};
 
 /* Whether arg is "--NAME" or "--NAME=...". */
@@ -486,11 +532,18 @@ static int opt_profile(opts *o, const char *v) {
     o->profile = NULL;
   else if (strcmp(v, "all-kernels") == 0 && strcmp(o->cmd, "findings") == 0)
     o->profile = "all-kernels";
-  else if ((o->kgen = sfk_gen_by_name(v)) >= 0)
+  else if (strcmp(v, "all-ddprof") == 0 && strcmp(o->cmd, "findings") == 0) {
+    o->profile = "all-ddprof";
+    o->ddprof = 1;
+  } else if ((o->kgen = sfk_gen_by_name(v)) >= 0) {
     o->profile = sfk_gen_get((sfk_gen)o->kgen)->name;
-  else
-    return usage_error("unknown profile '%s' (profiles: none, kernel, and the generations "
-                       "'sfref validate --help' lists)", v);
+    o->ddprof = 0;
+  } else if ((o->dgen = sfd_gen_by_name(v)) >= 0) {
+    o->profile = sfd_gen_get((sfd_gen)o->dgen)->name;
+    o->ddprof = 1;
+  } else
+    return usage_error("unknown profile '%s' (profiles: none, kernel, ddprof, and the "
+                       "generations 'sfref validate --help' lists)", v);
   return -1;
 }
 
@@ -533,15 +586,18 @@ static int parse_options(int argc, char **argv, opts *o) {
     if (c == -1)
       break;
     /* The element just read: a separate --vma value is one further on. */
-    arg = argv[1 + optind - ((c == OPT_VMA || c == OPT_PROFILE || c == OPT_TEXT) &&
+    arg = argv[1 + optind - ((c == OPT_VMA || c == OPT_PROFILE || c == OPT_TEXT ||
+                              c == OPT_CONFIG) &&
                                      optarg == argv[optind] ? 2 : 1)];
     if (li >= 0 && !spelt_in_full(arg, long_options[li].name))
       return usage_error("unknown option '%s'", arg);
     switch (c) {
     case 'h':
       fputs(help_for(o->cmd), stdout);
-      if (strcmp(o->cmd, "validate") == 0 || strcmp(o->cmd, "findings") == 0)
+      if (strcmp(o->cmd, "validate") == 0 || strcmp(o->cmd, "findings") == 0) {
         kernel_list_generations(stdout, "  ");
+        ddprof_list_generations(stdout, "  ");
+      }
       return 0;
     case OPT_RAW:
       o->raw = 1;
@@ -552,8 +608,10 @@ static int parse_options(int argc, char **argv, opts *o) {
       o->have_vma = 1;
       break;
     case ':': /* --vma, --profile or --text with nothing after it */
-      if (optopt == OPT_PROFILE || optopt == OPT_TEXT)
-        return usage_error("no value after '%s'", optopt == OPT_PROFILE ? "--profile" : "--text");
+      if (optopt == OPT_PROFILE || optopt == OPT_TEXT || optopt == OPT_CONFIG)
+        return usage_error("no value after '%s'", optopt == OPT_PROFILE ? "--profile"
+                                                  : optopt == OPT_TEXT  ? "--text"
+                                                                        : "--config");
       return usage_error("bad --vma value '%s'", "");
     case OPT_PROFILE:
       if (opt_profile(o, optarg) >= 0)
@@ -562,6 +620,19 @@ static int parse_options(int argc, char **argv, opts *o) {
     case OPT_TEXT:
       if (opt_text(o, optarg) >= 0)
         return EXIT_USAGE;
+      break;
+    case OPT_EVERY_PC:
+      o->every_pc = 1;
+      break;
+    case OPT_CONFIG:
+      if (strcmp(optarg, "validation") == 0)
+        o->validation = 1;
+      else if (strcmp(optarg, "default") == 0)
+        o->validation = 0;
+      else
+        return usage_error("unknown --config '%s' (validation: built with "
+                           "CONFIG_SFRAME_VALIDATION=y; default: without it)", optarg);
+      o->have_config = 1;
       break;
     case OPT_JSON:
       o->format = "json";
@@ -617,6 +688,17 @@ static int check_options(const opts *o) {
                                  : "--profile applies to validate, lookup, unwind and findings only");
   if (o->have_text && !o->profile)
     return usage_error("%s", "--text applies to validate, lookup and unwind --profile only");
+  if (o->have_config && (!o->profile || (strcmp(o->cmd, "lookup") != 0 &&
+                                         strcmp(o->cmd, "unwind") != 0)))
+    return usage_error("%s", "--config applies to lookup and unwind --profile only (validate "
+                             "reports both configurations)");
+  if (o->every_pc && (strcmp(o->cmd, "lookup") != 0 || !o->ddprof))
+    return usage_error("%s", "--every-pc applies to lookup --profile ddprof only");
+  if (o->ddprof && (o->have_text || o->have_config))
+    return usage_error("%s", "--text and --config apply to the kernel's profiles only");
+  if (o->ddprof && strcmp(o->cmd, "unwind") == 0)
+    return usage_error("%s", "unwind --profile: the kernel's profiles only (ddprof's "
+                             "unwinder is not modelled; its lookup is)");
   if (o->bytes && strcmp(o->cmd, "dump") != 0)
     return usage_error("%s", "--bytes applies to dump only");
   if (o->bytes && o->objdump)
@@ -634,7 +716,7 @@ static int check_operands(const opts *o) {
     return usage_error("%s", o->npcs ? "unwind: one snapshot only" : "unwind: no snapshot given");
   if (o->npcs && strcmp(o->cmd, "lookup") != 0 && strcmp(o->cmd, "unwind") != 0)
     return usage_error("unexpected argument '%s'", o->pcs[0]);
-  if (strcmp(o->cmd, "lookup") == 0 && o->npcs == 0)
+  if (strcmp(o->cmd, "lookup") == 0 && o->npcs == 0 && !o->every_pc)
     return usage_error("%s", "lookup: no PC given");
   if (strcmp(o->cmd, "validate") == 0 && o->objdump)
     return usage_error("%s", "validate: --format=objdump applies to dump only");
@@ -710,7 +792,9 @@ int main(int argc, char **argv) {
   if (strcmp(o.cmd, "findings") == 0) {
     if (o.npcs)
       rc = usage_error("unexpected argument '%s'", o.pcs[0]);
-    else if (o.profile && (rc = kernel_findings(o.profile, o.file)) == EXIT_USAGE)
+    else if (o.profile && o.ddprof && (rc = ddprof_findings(o.profile, o.file)) == EXIT_USAGE)
+      fprintf(stderr, "%s", usage_text);
+    else if (o.profile && !o.ddprof && (rc = kernel_findings(o.profile, o.file)) == EXIT_USAGE)
       fprintf(stderr, "%s", usage_text);
     else if (!o.profile)
       rc = cmd_findings(o.file);
@@ -721,6 +805,11 @@ int main(int argc, char **argv) {
   rc = load(&o, &in);
   if (rc)
     goto out;
+  if (o.profile && o.ddprof && strcmp(o.cmd, "validate") == 0) {
+    ddprof_input d = ddprof_input_of(&o, &in);
+    rc = ddprof_validate(&d);
+    goto out;
+  }
   if (o.profile && strcmp(o.cmd, "validate") == 0) {
     kernel_input k = kernel_input_of(&o, &in);
     rc = kernel_validate(&k);
@@ -738,6 +827,8 @@ int main(int argc, char **argv) {
     rc = cmd_dump(&o, &sec, &rep);
   else if (strcmp(o.cmd, "unwind") == 0)
     rc = cmd_unwind(&o, &in, &sec, &rep);
+  else if (o.profile && o.ddprof)
+    rc = cmd_lookup_ddprof(&o, &in, &sec, &rep);
   else if (o.profile)
     rc = cmd_lookup_kernel(&o, &in, &sec, &rep);
   else

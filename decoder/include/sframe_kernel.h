@@ -195,6 +195,12 @@ typedef struct sfk_options {
   int have_text;       /* the text range is known */
   uint64_t text_start; /* the executable segment the section describes */
   uint64_t text_end;   /* one past its last byte */
+  /* CONFIG_SFRAME_VALIDATION=y: the section is validated when registered,
+   * so a lookup in a section the generation refuses answers "not
+   * registered" (sfk_lookup; sfk_unwind_frame then walks by frame pointers
+   * alone).  0, the default: registered unvalidated, so a lookup meets
+   * what validation would have refused. */
+  int validation;
 } sfk_options;
 
 typedef struct sfk_finding {
@@ -262,7 +268,8 @@ typedef struct sfk_answer {
 SFR_API const char *sfk_outcome_name(sfk_outcome o);
 /* What the generation's lookup (sframe_find) answers at pc, the section
  * being registered with opt's text range (the whole address space when
- * none is given).  Reads as the kernel reads: the header, a binary search
+ * none is given) and opt's configuration (validation: a section the
+ * generation refuses is NOT_REGISTERED, why = its first refusal).  Reads as the kernel reads: the header, a binary search
  * of the function starts, the function's FREs up to the PC, the row's
  * words. */
 SFR_API void sfk_lookup(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options *opt,

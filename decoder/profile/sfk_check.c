@@ -11,7 +11,7 @@
  * control words' refusals and the answers that differ from the spec's. */
 static void row_lookup_rules(const sfk_view *v, const sfk_fde *f, const sfk_fre *r,
                              uint64_t at, uint32_t i, uint32_t j, sfk_sink *s) {
-  unsigned type = v->t->fde_types ? (f->info2 & 0x1fu) : SFR_FDE_TYPE_DEFAULT;
+  unsigned type = sfk_fde_type(v, f);
   sfk_answer ans;
   sfk_id id;
   memset(&ans, 0, sizeof ans);
@@ -53,18 +53,13 @@ static void check_fres(const sfk_view *v, const sfk_fde *f, uint32_t i, sfk_sink
   }
 }
 
-void sfk_check(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options *opt,
-               sfk_report *rep) {
-  sfk_sink s;
+/* Every FDE and its FREs, as validation reads them, into s. */
+static void check_all(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options *opt,
+                      sfk_sink *s) {
   sfk_view v;
   uint64_t prev = 0;
   uint32_t i;
-  rep->count = 0;
-  rep->refusals = 0;
-  s.rep = rep;
-  s.gen = opt->gen;
-  s.first = SFK_OK;
-  if (!buf || !sfk_read_header(&v, buf, len, vma, opt->gen, &s))
+  if (!buf || !sfk_read_header(&v, buf, len, vma, opt->gen, s))
     return;
   for (i = 0; i < v.num_fdes; i++) {
     sfk_fde f;
@@ -72,13 +67,33 @@ void sfk_check(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options *
     const char *field;
     sfk_id id = sfk_read_fde(&v, opt, i, &f, &at, &field);
     if (id != SFK_OK)
-      sfk_note(&s, id, at, i, -1, field);
+      sfk_note(s, id, at, i, -1, field);
     /* sframe_validate_section: strictly increasing starts, from above 0. */
     if (start <= prev)
-      sfk_note(&s, SFK_FDE_NOT_INCREASING, v.fdes_start + (uint64_t)i * v.fde_size, i, -1,
+      sfk_note(s, SFK_FDE_NOT_INCREASING, v.fdes_start + (uint64_t)i * v.fde_size, i, -1,
                "func_start");
     prev = start;
     if (id == SFK_OK)
-      check_fres(&v, &f, i, &s);
+      check_fres(&v, &f, i, s);
   }
+}
+
+void sfk_check(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options *opt,
+               sfk_report *rep) {
+  sfk_sink s;
+  rep->count = 0;
+  rep->refusals = 0;
+  s.rep = rep;
+  s.gen = opt->gen;
+  s.first = SFK_OK;
+  check_all(buf, len, vma, opt, &s);
+}
+
+sfk_id sfk_first_refusal(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options *opt) {
+  sfk_sink s;
+  s.rep = NULL;
+  s.gen = opt->gen;
+  s.first = SFK_OK;
+  check_all(buf, len, vma, opt, &s);
+  return s.first;
 }

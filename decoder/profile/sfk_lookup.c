@@ -2,7 +2,8 @@
 /* sfk_lookup.c - what a generation's lookup (sframe_find) answers at a PC
  * (sframe_kernel.h; SPEC-NOTES.md N41): the section as registered without
  * CONFIG_SFRAME_VALIDATION (the default), so that a lookup meets what
- * validation would have refused. */
+ * validation would have refused, or with it (sfk_options.validation), so
+ * that a refused section is never looked up. */
 #include <string.h>
 
 #include "sfk_read.h"
@@ -48,36 +49,37 @@ static int64_t search(const sfk_view *v, uint64_t pc, sfk_answer *ans) {
 }
 
 /* __find_fre: the last row starting at or below the PC's offset, reading
- * every row up to it. */
+ * every row up to it (v16 with its words; v13 and the series on it read
+ * the words of the row it lands on only, after the loop). */
 static void find_row(const sfk_view *v, const sfk_fde *f, uint64_t pc, sfk_answer *ans) {
   uint32_t ip_off = (uint32_t)(pc - f->start), j;
-  uint64_t pos = f->fres_at, at;
+  uint64_t pos = f->fres_at, at, prev_pos = 0;
   const char *field;
   sfk_fre r, prev;
   int have = 0;
+  sfk_id id;
   if (((f->info >> 4) & 1u) == SFR_PCTYPE_MASK) {
-    if (f->rep_size == 0)
-      {
+    if (f->rep_size == 0) {
       fail(v, SFK_PCMASK_REP_ZERO, ans);
       return;
     }
     ip_off %= f->rep_size;
   }
   for (j = 0; j < f->num_fres; j++) {
-    sfk_id id = sfk_read_fre(v, f, pos, &r, &at, &field);
-    if (id != SFK_OK)
-      {
+    id = v->t->lazy_words ? sfk_read_fre_head(v, f, pos, &r, &at, &field)
+                          : sfk_read_fre(v, f, pos, &r, &at, &field);
+    if (id != SFK_OK) {
       fail(v, id, ans);
       return;
     }
-    if (have && r.start <= prev.start)
-      {
+    if (have && r.start <= prev.start) {
       fail(v, SFK_FRE_NOT_INCREASING, ans);
       return;
     }
     if (r.start > ip_off)
       break;
     prev = r;
+    prev_pos = pos;
     have = 1;
     ans->fre = j;
     pos += r.size;
@@ -89,13 +91,10 @@ static void find_row(const sfk_view *v, const sfk_fde *f, uint64_t pc, sfk_answe
     ans->fre = -1;
     return;
   }
-  {
-    sfk_id id = sfk_rules_of(v, &prev, ans);
-    if (id != SFK_OK)
-      {
-      fail(v, id, ans);
-      return;
-    }
+  if ((v->t->lazy_words && (id = sfk_read_fre_words(v, f, prev_pos, &prev)) != SFK_OK) ||
+      (id = sfk_rules_of(v, &prev, ans)) != SFK_OK) {
+    fail(v, id, ans);
+    return;
   }
   ans->outcome = prev.outermost ? SFK_LOOKUP_OUTERMOST : SFK_LOOKUP_FOUND;
 }
@@ -114,7 +113,10 @@ void sfk_lookup(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options 
   s.rep = NULL;
   s.gen = opt->gen;
   s.first = SFK_OK;
-  if (!buf || !sfk_read_header(&v, buf, len, vma, opt->gen, &s) || s.first != SFK_OK) {
+  if (!buf || !sfk_read_header(&v, buf, len, vma, opt->gen, &s) || s.first != SFK_OK ||
+      (opt->validation && (s.first = sfk_first_refusal(buf, len, vma, opt)) != SFK_OK)) {
+    /* Refused at load (every configuration) or, with validation, by any
+     * rule of its load, arch or validate stage. */
     ans->outcome = SFK_LOOKUP_NOT_REGISTERED;
     ans->why = s.first;
     ans->effect = SFK_EFFECT_REFUSED;
@@ -133,8 +135,8 @@ void sfk_lookup(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options 
       fail(&v, id, ans);
       return;
     }
-  if (pc < f.start || pc - f.start >= f.size)
-    return; /* in a gap: no FDE */
+  if (pc < f.start || pc >= f.start + f.size)
+    return; /* in a gap: no FDE (the end computed as the kernel does, wrapping) */
   ans->fde = i;
   find_row(&v, &f, pc, ans);
 }

@@ -9,14 +9,19 @@
 
 /* Columns: version, start at text end, function end in text, FRE at size
  * ok, FDE bounds, RA word required, FDE types, outermost error, reserved
- * bit, s390 scaled.  Rows in the order of sfk_gen. */
+ * bit, s390 scaled, FDE type mask (v13's sframe.h: SFRAME_V3_FDE_TYPE_MASK
+ * 0x0f; v16's 0x1f), lazy words (v13's __find_fre reads the data words of
+ * the found row only, after its loop; v16's __read_fre reads every row's),
+ * end wraps (v16's __read_fde: start + size in unsigned long, refused only
+ * when below the text start or ending past its end).  Rows in the order of
+ * sfk_gen; SPEC-NOTES.md N41 cites each line. */
 static const sfk_traits traits[SFK_GEN_NUM] = {
-    {2, 1, 0, 1, 0, 1, 0, 0, 0, 0}, /* v12 */
-    {3, 1, 0, 1, 0, 0, 1, 1, 0, 0}, /* v13 */
-    {3, 0, 0, 1, 0, 0, 1, 1, 0, 0}, /* v14 */
-    {3, 0, 1, 0, 1, 0, 1, 0, 1, 0}, /* v16 */
-    {3, 1, 0, 1, 0, 0, 1, 1, 0, 0}, /* arm64 v1 (on v13) */
-    {3, 1, 0, 1, 0, 0, 1, 1, 0, 1}, /* s390 v4 (on v13) */
+    {2, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0x00, 0, 0}, /* v12 */
+    {3, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0}, /* v13 */
+    {3, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0}, /* v14 */
+    {3, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0x1f, 0, 1}, /* v16 */
+    {3, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0}, /* arm64 v1 (on v13) */
+    {3, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0x0f, 1, 0}, /* s390 v4 (on v13) */
 };
 
 const sfk_traits *sfk_traits_of(sfk_gen g) {
@@ -152,9 +157,18 @@ uint64_t sfk_fde_start(const sfk_view *v, uint32_t i) {
 /* The function start against the text range the section was registered
  * with. */
 static sfk_id text_rule(const sfk_view *v, const sfk_options *o, const sfk_fde *f) {
-  uint64_t end = f->start + f->size;
+  uint64_t end = f->start + f->size; /* wraps, as the kernel's unsigned long does */
   if (!o->have_text)
     return SFK_OK;
+  if (v->t->end_wraps) {
+    /* v16: no start > end test, no overflow check: a start past the text
+     * whose end wraps to at or below the text end passes. */
+    if (f->start < o->text_start)
+      return SFK_FDE_OUTSIDE_TEXT;
+    if (end > o->text_end)
+      return f->start > o->text_end ? SFK_FDE_OUTSIDE_TEXT : SFK_FDE_PAST_TEXT_END;
+    return SFK_OK;
+  }
   if (f->start < o->text_start || f->start > o->text_end)
     return SFK_FDE_OUTSIDE_TEXT;
   if (v->t->func_end_in_text)
@@ -290,8 +304,12 @@ static sfk_id flex_words(const sfk_view *v, uint64_t pos, sfk_fre *r) {
 }
 
 /* The words of one FRE by the FDE type (the data-word reader's switch). */
+unsigned sfk_fde_type(const sfk_view *v, const sfk_fde *f) {
+  return v->t->fde_types ? (f->info2 & v->t->fde_type_mask) : SFR_FDE_TYPE_DEFAULT;
+}
+
 static sfk_id read_words(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_fre *r) {
-  unsigned type = v->t->fde_types ? (f->info2 & 0x1fu) : SFR_FDE_TYPE_DEFAULT;
+  unsigned type = sfk_fde_type(v, f);
   if (r->count == 0) {
     /* The outermost frame: v13/v14 leave the CFA control word 0. */
     r->outermost = 1;
@@ -315,8 +333,8 @@ static sfk_id start_rule(const sfk_view *v, const sfk_fde *f, uint32_t start) {
   return v->t->fde_bounds && start >= f->rep_size ? SFK_PCMASK_START_PAST_REP : SFK_OK;
 }
 
-sfk_id sfk_read_fre(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_fre *r,
-                    uint64_t *at, const char **field) {
+sfk_id sfk_read_fre_head(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_fre *r,
+                         uint64_t *at, const char **field) {
   unsigned fre_type = f->info & 0x0fu, asz, wcode;
   sfk_id id;
   memset(r, 0, sizeof *r);
@@ -342,7 +360,17 @@ sfk_id sfk_read_fre(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_fre *
   r->size = asz + 1u + (uint32_t)r->count * r->wsize;
   if (pos + r->size > v->fres_end)
     return SFK_FRE_TRUNCATED;
-  return read_words(v, f, pos + asz + 1, r);
+  return SFK_OK;
+}
+
+sfk_id sfk_read_fre_words(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_fre *r) {
+  return read_words(v, f, pos + (1u << (f->info & 0x0fu)) + 1, r);
+}
+
+sfk_id sfk_read_fre(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_fre *r,
+                    uint64_t *at, const char **field) {
+  sfk_id id = sfk_read_fre_head(v, f, pos, r, at, field);
+  return id != SFK_OK ? id : sfk_read_fre_words(v, f, pos, r);
 }
 
 /* One RA or FP rule from its control word and offset. */

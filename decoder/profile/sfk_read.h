@@ -22,6 +22,9 @@ typedef struct sfk_traits {
   uint8_t outermost_error;    /* an outermost row fails at lookup */
   uint8_t reserved_bit;       /* control-word bit 2 refused at lookup */
   uint8_t s390_scaled;        /* s390x default CFA offsets decoded */
+  uint8_t fde_type_mask;      /* the bits of info2 read as the FDE type */
+  uint8_t lazy_words;         /* a lookup reads the words of the row it lands on only */
+  uint8_t end_wraps;          /* start + size wraps; no separate start > end check */
 } sfk_traits;
 
 const sfk_traits *sfk_traits_of(sfk_gen g);
@@ -83,9 +86,22 @@ typedef struct sfk_fre {
 
 sfk_id sfk_read_fre(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_fre *r,
                     uint64_t *at, const char **field);
+/* The same without reading its words (a lazy lookup's rows before the
+ * one it lands on: start, info byte, word size, bounds); then
+ * sfk_read_fre_words for the row it lands on. */
+sfk_id sfk_read_fre_head(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_fre *r,
+                         uint64_t *at, const char **field);
+sfk_id sfk_read_fre_words(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_fre *r);
+/* The FDE type as the generation reads it from info2. */
+unsigned sfk_fde_type(const sfk_view *v, const sfk_fde *f);
 
 /* The lookup's reading of the found row's control words into an answer
  * (sframe_init_*_rule_data); SFK_OK or the rule the lookup fails on. */
 sfk_id sfk_rules_of(const sfk_view *v, const sfk_fre *r, sfk_answer *ans);
+
+/* The first rule that keeps the generation, built with
+ * CONFIG_SFRAME_VALIDATION=y, from registering the section (SFK_OK: it
+ * registers it); sfk_check's reading, without a report. */
+sfk_id sfk_first_refusal(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options *opt);
 
 #endif

@@ -253,6 +253,47 @@ lookup() { lookup_at "$1" "$K/$2.sframe" 0x1000 "$3"; }
   expect_ids kernel-v13 pk-fde-type-unknown-outermost-v3-amd64-le "kernel-outermost-lookup-error registered"
 }
 
+@test "profile: validate: the FDE type is info2 & 0x0f in v13 and the series on it, & 0x1f from v16" {
+  # v13's kernel/unwind/sframe.h: SFRAME_V3_FDE_TYPE_MASK 0x0f (N41): types
+  # 16 and 17 read as default and flexible; v16's mask 0x1f refuses them.
+  local g
+  for g in kernel-v13 kernel-v14 kernel-arm64-v1 kernel-s390-v4; do
+    expect_ids $g pk-fde-type-16-v3-amd64-le "registered"
+    expect_ids $g pk-fde-type-17-v3-amd64-le "registered"
+  done
+  expect_ids kernel-v16 pk-fde-type-16-v3-amd64-le "kernel-fde-type-unknown refused"
+  expect_ids kernel-v16 pk-fde-type-17-v3-amd64-le "kernel-fde-type-unknown refused"
+  # v13 reads type 17's flexible rows as flexible: the spec finds no FDE type.
+  [ "$(lookup kernel-v13 pk-fde-type-17-v3-amd64-le 0x2004)" = "found outcome" ]
+}
+
+@test "profile: validate: v16's function end wraps (start + size in unsigned long, no start > text end test)" {
+  # Function 1 moved to 0xfffffffffffffff0 (its 64-bit start field, at
+  # section offset 44, set to -0x103c from 0x102c): its end wraps to 0x10,
+  # below the text end, so v16 registers it (and never finds it); v13
+  # refuses a start past the text end.
+  cp "$K/pk-ok-v3-amd64-le.sframe" "$BATS_TEST_TMPDIR/wrap.sframe"
+  printf '\xc4\xef\xff\xff\xff\xff\xff\xff' | dd of="$BATS_TEST_TMPDIR/wrap.sframe" bs=1 seek=44 conv=notrunc 2>/dev/null
+  run sfref validate --profile kernel-v16 --raw --vma 0x1000 --text 0x2000-0x3000 "$BATS_TEST_TMPDIR/wrap.sframe"
+  [ "$status" -eq 0 ] && [[ "$output" == *"registered by kernel-v16"* ]]
+  run sfref validate --profile kernel-v13 --json --raw --vma 0x1000 --text 0x2000-0x3000 "$BATS_TEST_TMPDIR/wrap.sframe"
+  [ "$status" -eq 1 ] && [[ "$output" == *'"id":"kernel-fde-outside-text"'*'"fde":1'* ]]
+  # Below the text start is still refused by v16.
+  run sfref validate --profile kernel-v16 --raw --vma 0x1000 --text 0x2001-0x3000 "$BATS_TEST_TMPDIR/wrap.sframe"
+  [ "$status" -eq 1 ] && [[ "$output" == *"kernel-fde-outside-text"* ]]
+}
+
+@test "profile: lookup: v13 reads the words of the row it lands on only; v16 every row's up to the PC" {
+  # pk-datawords-leftover: function 1's row 2 (+0x10) has a word too many.
+  # At 0x2041 (row 1) the loop reads row 2 to see that it starts past the
+  # PC: v16 reads its words there and fails, v13 reads them only for the
+  # row it lands on, so it answers.
+  local s=pk-datawords-leftover-v3-amd64-le
+  [ "$(lookup kernel-v13 $s 0x2041)" = "found " ]
+  [ "$(lookup kernel-v16 $s 0x2041)" = "error kernel-datawords-leftover,EINVAL,true outcome" ]
+  [ "$(lookup kernel-v13 $s 0x2050)" = "error kernel-datawords-leftover,EFAULT,true outcome" ]
+}
+
 @test "profile: validate: flexible rows must be read exactly (pairs while two words remain, no word left)" {
   local g
   for g in kernel-v13 kernel-v14 kernel-v16; do
@@ -309,6 +350,40 @@ lookup() { lookup_at "$1" "$K/$2.sframe" 0x1000 "$3"; }
   [[ "$output" == *"kernel error FDE 1"*"kernel-outermost-lookup-error (EINVAL): frame pointers; the section stays"*"spec   outermost FDE 1 FRE 2"*"differs: outcome"* ]]
   run sfref lookup --profile kernel --mode=ip --raw --vma 0x1000 "$K/pk-ok-v3-amd64-le.sframe" 0x2004
   [ "$status" -eq 0 ] && [[ "$output" == *"same"* ]]
+}
+
+@test "profile: lookup --config validation: a section the generation refuses is never looked up" {
+  # The FRE type 3 of function 0: v13 built with CONFIG_SFRAME_VALIDATION
+  # refuses the section when it is registered (N41 fre-type, validate
+  # stage), so every PC, function 1's too, answers "not registered"; built
+  # without it, function 1 is found and function 0's lookup fails.
+  local s=pk-fre-type-v3-amd64-le
+  [ "$(lookup kernel-v13 $s 0x2044)" = "found outcome" ]  # the spec finds it malformed
+  [ "$(lookup kernel-v13 $s 0x2004)" = "error kernel-fre-type,EFAULT,true outcome" ]
+  run sfref lookup --profile kernel-v13 --config validation --mode=ip --json --raw --vma 0x1000 "$K/$s.sframe" 0x2044
+  [ "$status" -eq 1 ]
+  [[ "$output" == *'"config_sframe_validation":true'* ]]
+  [[ "$output" == *'"kernel":{"outcome":"not-registered"'*'"why":"kernel-fre-type","effect":"refused"'* ]]
+  run sfref lookup --profile kernel-v13 --config validation --mode=ip --raw --vma 0x1000 "$K/$s.sframe" 0x2044
+  [[ "$output" == *"(with CONFIG_SFRAME_VALIDATION)"*"kernel-fre-type (refused by CONFIG_SFRAME_VALIDATION)"*"differs: outcome"* ]]
+  # A section every generation registers is looked up the same either way.
+  [ "$(sfref lookup --profile kernel-v16 --config validation --mode=ip --json --raw --vma 0x1000 "$K/pk-ok-v3-amd64-le.sframe" 0x2004 | grep -o '"kernel":{"outcome":"[a-z-]*"')" = '"kernel":{"outcome":"found"' ]
+  # The walk: with validation the refused section gives no frame.
+  cat > "$BATS_TEST_TMPDIR/snap" <<'SNAP'
+pc 0x2044
+sp 0x7000
+fp 0x7010
+mem 0x7010 0071000000000000 5520000000000000
+SNAP
+  run sfref unwind --profile kernel-v13 --config validation --raw --vma 0x1000 "$K/$s.sframe" "$BATS_TEST_TMPDIR/snap"
+  [[ "$output" == *"(with CONFIG_SFRAME_VALIDATION)"*"#0 pc 0x2044 sp 0x7000 fp 0x7010  lookup not-registered kernel-fre-type, caller by frame pointers"* ]]
+  # usage: a bad value, and --config without --profile or with validate.
+  run sfref lookup --profile kernel --config maybe --raw "$K/$s.sframe" 0x2004
+  [ "$status" -eq 2 ] && [[ "$output" == *"unknown --config 'maybe'"* ]]
+  run sfref lookup --config validation --raw "$K/$s.sframe" 0x2004
+  [ "$status" -eq 2 ] && [[ "$output" == *"--config applies to lookup and unwind --profile only"* ]]
+  run sfref validate --profile kernel --config validation --raw "$K/$s.sframe"
+  [ "$status" -eq 2 ]
 }
 
 @test "profile: unwind --profile: v13 walks past an outermost frame by frame pointers, v16 stops there as the spec does" {
