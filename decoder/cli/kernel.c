@@ -192,6 +192,9 @@ static void kernel_text(const sfk_answer *a, uint8_t abi, answer_text *t) {
   case SFK_LOOKUP_NO_FDE:
     snprintf(t->outcome, sizeof t->outcome, "no-fde");
     return;
+  case SFK_LOOKUP_SIGNAL:
+    snprintf(t->outcome, sizeof t->outcome, "signal");
+    return;
   default:
     snprintf(t->outcome, sizeof t->outcome, "%s", sfk_outcome_name(a->outcome));
     return;
@@ -229,7 +232,9 @@ static int lookup_one(const kernel_input *in, const sfr_section *sec, uint64_t p
   } else {
     printf("0x%" PRIx64 " (%s):\n", pc, mode == SFR_PC_IP ? "ip" : "ra");
     answer_print("kernel", &kt, ka.fde, ka.fre);
-    const char *fallback = in->ko.gen == SFK_GEN_S390_V4 ? "the back chain" : "frame pointers";
+    const char *fallback = in->ko.gen == SFK_GEN_S390_V4 || in->ko.gen == SFK_GEN_S390_SIGNAL_RFC
+                               ? "the back chain"
+                               : "frame pointers";
     if (ka.outcome == SFK_LOOKUP_NOT_REGISTERED)
       printf("         %s (%s%s)\n", ka.why ? sfk_rule_name(ka.why) : "no section",
              sfk_effect_name(ka.effect),
@@ -244,6 +249,9 @@ static int lookup_one(const kernel_input *in, const sfr_section *sec, uint64_t p
              fallback, ka.dropped ? "is dropped" : "stays");
     else if (ka.outcome == SFK_LOOKUP_NO_FDE)
       printf("         no function: %s\n", fallback);
+    else if (ka.outcome == SFK_LOOKUP_SIGNAL)
+      printf("         %s: the signal-frame unwinder reads the sigreturn frame at SP\n",
+             sfk_rule_name(ka.why));
     answer_print("spec", &st, sfde, sfre);
     printf("  %s%s\n", diff[0] ? "differs: " : "same", diff);
   }
@@ -276,20 +284,29 @@ int kernel_lookup(const kernel_input *in, const sfr_section *sec, const uint64_t
 /* One frame of the kernel's walk and how its caller was (or was not) found. */
 static void kframe_print(const kernel_input *in, size_t i, const sfr_regs *cur,
                          const sfk_step *st, int dropped) {
-  const char *lookup = dropped && st->ans.outcome == SFK_LOOKUP_NOT_REGISTERED
+  const char *lookup = !st->looked_up ? "none"
+                       : dropped && st->ans.outcome == SFK_LOOKUP_NOT_REGISTERED
                            ? "section-dropped"
                            : sfk_outcome_name(st->ans.outcome);
-  const char *by = st->method == SFK_BY_SFRAME ? "sframe" : st->method == SFK_BY_FP ? "fp" : "none";
+  static const char *const by_json[] = {"none", "sframe", "fp", "signal", "frame-record"};
+  static const char *const by_text[] = {"none", "sframe", "frame pointers",
+                                        "the signal frame", "the frame record"};
+  unsigned m = (unsigned)st->method < 5 ? (unsigned)st->method : 0;
   if (in->json) {
     printf("%s{\"pc\":\"0x%" PRIx64 "\",\"sp\":\"0x%" PRIx64 "\",\"fp\":\"0x%" PRIx64
-           "\",\"lookup\":\"%s\",\"by\":\"%s\"}",
-           i ? "," : "", cur->pc, cur->sp, cur->fp, lookup, by);
+           "\",\"lookup\":\"%s\",\"by\":\"%s\"",
+           i ? "," : "", cur->pc, cur->sp, cur->fp, lookup, by_json[m]);
+    if (st->step_why)
+      printf(",\"step_failed\":\"%s\"", st->step_why);
+    printf("}");
     return;
   }
-  printf("#%zu pc 0x%" PRIx64 " sp 0x%" PRIx64 " fp 0x%" PRIx64 "  lookup %s%s%s, caller by %s\n", i,
+  printf("#%zu pc 0x%" PRIx64 " sp 0x%" PRIx64 " fp 0x%" PRIx64 "  lookup %s%s%s, caller by %s", i,
          cur->pc, cur->sp, cur->fp, lookup, st->ans.why ? " " : "",
-         st->ans.why ? sfk_rule_name(st->ans.why) : "",
-         st->method == SFK_BY_FP ? "frame pointers" : by);
+         st->ans.why ? sfk_rule_name(st->ans.why) : "", by_text[m]);
+  if (st->step_why)
+    printf(" (the arm64 step failed: %s; the trace is unreliable)", st->step_why);
+  printf("\n");
 }
 
 /* The kernel's walk from the snapshot into kf[]: the number of frames;

@@ -176,6 +176,42 @@ typedef struct sfd_answer {
  * or below pc; an exact match returns at once). */
 SFR_API void sfd_lookup(const sfd_table *t, uint64_t pc, sfd_answer *a);
 SFR_API const char *sfd_outcome_name(sfd_outcome o);
+/* ---- Unwinding (StackWalker::walkDwarf, one step) ----
+ * The frame's PC looked up as it is (a caller's return address too); the
+ * CFA from SP or FP plus the offset as the walker unpacks it (the packed
+ * word shifted right unsigned: a negative offset becomes 2^24 less it);
+ * the new SP (the CFA) must be at or above the old, less than 256 KiB
+ * above it and below the walk's bottom, and 8-byte aligned; an odd FP
+ * offset moves the PC (the profiler's own DWARF convention); else the FP
+ * is loaded from CFA + fp_off when it has a rule under 256 KiB, the RA
+ * from CFA + pc_off (on AArch64 without an RA rule: the link register in
+ * the topmost frame, else the walk ends), AArch64 pointer bits above 48
+ * cleared; on AArch64 a CFA offset 0 with an FP rule takes the new SP from
+ * the new FP.  A read the memory cannot give reads 0 (the profiler's safe
+ * load).  The walk ends in the dead zone (a PC below 4 KiB or above
+ * 2^64 - 4 KiB) or when PC and SP do not move. */
+typedef enum sfd_unwind_stop {
+  SFD_UNWIND_NEXT = 0,     /* a caller frame was produced */
+  SFD_UNWIND_NOT_USED,     /* the section is not used (the profiler reads .eh_frame) */
+  SFD_UNWIND_CFA_REG,      /* the CFA base is neither SP nor FP */
+  SFD_UNWIND_SP_RANGE,     /* the new SP is below the old, 256 KiB above it, or past the bottom */
+  SFD_UNWIND_SP_UNALIGNED, /* the new SP is not 8-byte aligned */
+  SFD_UNWIND_FP_UNALIGNED, /* the FP's slot is not aligned */
+  SFD_UNWIND_PC_UNALIGNED, /* the RA's slot is not aligned */
+  SFD_UNWIND_NO_LINK,      /* AArch64, no RA rule below the topmost frame */
+  SFD_UNWIND_SENDER_SP,    /* AArch64's default sender SP is not above the old */
+  SFD_UNWIND_DEAD_ZONE,    /* the caller's PC is in the dead zone */
+  SFD_UNWIND_STUCK         /* PC and SP did not move */
+} sfd_unwind_stop;
+
+SFR_API const char *sfd_unwind_stop_name(sfd_unwind_stop s);
+/* One step from cur (depth: 1 for the topmost frame, 2 for its caller...)
+ * to *caller; bottom: the walk's bottom (the walker takes its own stack
+ * slot plus 1 MiB).  *a: the lookup's answer at cur->pc. */
+SFR_API sfd_unwind_stop sfd_unwind_frame(const sfd_table *t, sfr_read_mem_fn read_mem,
+                                         void *mem_ctx, const sfr_regs *cur, int depth,
+                                         uint64_t bottom, sfr_regs *caller, sfd_answer *a);
+
 /* The DWARF numbers the profiler gives the CFA base on the ABI. */
 SFR_API uint32_t sfd_reg_fp(uint8_t abi);
 SFR_API uint32_t sfd_reg_sp(uint8_t abi);

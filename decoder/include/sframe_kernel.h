@@ -34,6 +34,9 @@ typedef enum sfk_gen {
   SFK_GEN_V16,       /* v15/v16 (linux-mm tree): stricter FDE/FRE bounds */
   SFK_GEN_ARM64_V1,  /* arm64 user-space series v1, 2026-04, on v13 */
   SFK_GEN_S390_V4,   /* s390 series v4, 2026-01, on v13 */
+  SFK_GEN_S390_SIGNAL_RFC, /* s390 signal-frame RFC, 2026-01-27, on s390 v4 */
+  SFK_GEN_TEXT_ARM64_V6_VMLINUX, /* arm64 kernel-text series v6, 2026-05-19: vmlinux */
+  SFK_GEN_TEXT_ARM64_V6_MODULE,  /* the same series: a module's .sframe */
   SFK_GEN_NUM
 } sfk_gen;
 #define SFK_GEN_NEWEST SFK_GEN_V16
@@ -75,92 +78,108 @@ typedef enum sfk_effect {
   SFK_EFFECT_EINVAL,    /* the lookup fails with -EINVAL */
   SFK_EFFECT_EFAULT,    /* the lookup fails with -EFAULT */
   SFK_EFFECT_CRASH,     /* divides by zero in the kernel */
-  SFK_EFFECT_DIFFERS    /* no error: an answer other than the spec's */
+  SFK_EFFECT_DIFFERS,   /* no error: an answer other than the spec's */
+  SFK_EFFECT_SIGNAL     /* the signal-frame unwinder takes the frame */
 } sfk_effect;
 
 /* The rules, one per identifier.  Columns, in the order of sfk_gen:
- * v12 v13 v14 v16 arm64-v1 s390-v4.  A cell: '-' not a rule of that
- * generation, 'L' load, 'A' arch, 'F' validate (-EFAULT), 'I' validate
- * (-EINVAL), 'f' lookup only (-EFAULT), 'i' lookup only (-EINVAL), 'Z'
- * lookup crash, 'w' lookup answer differs from the spec's. */
+ * v12 v13 v14 v16 arm64-v1 s390-v4 s390-signal-rfc text-arm64-v6-vmlinux
+ * text-arm64-v6-module.  A cell: '-' not a rule of that generation, 'L'
+ * load, 'A' arch, 'F' validate (-EFAULT), 'I' validate (-EINVAL), 'f'
+ * lookup only (-EFAULT), 'i' lookup only (-EINVAL), 'Z' lookup divides by
+ * zero, 'w' lookup answer differs from the spec's, 's' the lookup hands
+ * the frame to the architecture's signal-frame unwinder. */
 #define SFK_RULES(X)                                                           \
-  X(TOO_SMALL, "kernel-section-too-small", "LLLLLL",                           \
+  X(TOO_SMALL, "kernel-section-too-small", "LLLLLLLLL",                           \
     "section does not extend past its header (and aux header)")                \
-  X(BAD_MAGIC, "kernel-bad-magic", "LLLLLL",                                   \
+  X(BAD_MAGIC, "kernel-bad-magic", "LLLLLLLLL",                                   \
     "magic is not 0xdee2 in either byte order")                                \
-  X(BYTE_ORDER, "kernel-byte-order", "LLLLLL",                                 \
+  X(BYTE_ORDER, "kernel-byte-order", "LLLLLLLLL",                                 \
     "section is not in its ABI's byte order: the kernel reads the magic "      \
     "natively")                                                                \
-  X(ABI_UNSUPPORTED, "kernel-abi-unsupported", "AAAAAA",                       \
+  X(ABI_UNSUPPORTED, "kernel-abi-unsupported", "AAAAAAA--",                       \
     "this generation does not unwind user space with SFrame on the ABI")      \
-  X(VERSION_UNSUPPORTED, "kernel-version-unsupported", "LLLLLL",               \
+  X(VERSION_UNSUPPORTED, "kernel-version-unsupported", "LLLLLLLLL",               \
     "version is not the one this generation reads (v12: 2; later: 3)")        \
-  X(SORTED_REQUIRED, "kernel-sorted-required", "LLLLLL",                       \
+  X(SORTED_REQUIRED, "kernel-sorted-required", "LLLLLLL--",                       \
     "SFRAME_F_FDE_SORTED is not set")                                          \
-  X(PCREL_REQUIRED, "kernel-pcrel-required", "LLLLLL",                         \
+  X(PCREL_REQUIRED, "kernel-pcrel-required", "LLLLLLLLL",                         \
     "SFRAME_F_FDE_FUNC_START_PCREL is not set")                                \
-  X(AUXHDR_PRESENT, "kernel-auxhdr-present", "LLLLLL",                         \
+  X(AUXHDR_PRESENT, "kernel-auxhdr-present", "LLLLLLLLL",                         \
     "sfh_auxhdr_len is not 0")                                                 \
-  X(NO_FDES, "kernel-no-fdes", "LLLLLL", "sfh_num_fdes is 0")                  \
-  X(NO_FRES, "kernel-no-fres", "LLLLLL", "sfh_num_fres is 0")                  \
-  X(SUBSECTIONS, "kernel-subsections-inconsistent", "LLLLLL",                  \
+  X(NO_FDES, "kernel-no-fdes", "LLLLLLLLL", "sfh_num_fdes is 0")                  \
+  X(NO_FRES, "kernel-no-fres", "LLLLLLLLL", "sfh_num_fres is 0")                  \
+  X(SUBSECTIONS, "kernel-subsections-inconsistent", "LLLLLLLLL",                  \
     "FRE sub-section starts before the end of the FDE array or ends past "     \
     "the section")                                                             \
-  X(FDE_OUTSIDE_TEXT, "kernel-fde-outside-text", "IIIFII",                     \
+  X(FDE_OUTSIDE_TEXT, "kernel-fde-outside-text", "IIIFIIIII",                     \
     "function start outside the text range (v12, v13: start == end passes)")  \
-  X(FDE_PAST_TEXT_END, "kernel-fde-past-text-end", "---F--",                   \
+  X(FDE_PAST_TEXT_END, "kernel-fde-past-text-end", "---F-----",                   \
     "function end (start + size) past the end of the text range")             \
-  X(FDE_ATTR_OUT, "kernel-fde-attr-out-of-range", "-IIFII",                    \
+  X(FDE_ATTR_OUT, "kernel-fde-attr-out-of-range", "-IIFIIIII",                    \
     "FDE attribute runs past the FRE sub-section")                             \
-  X(PCMASK_REP_ZERO, "kernel-pcmask-rep-size-zero", "ZZZIZZ",                  \
+  X(PCMASK_REP_ZERO, "kernel-pcmask-rep-size-zero", "ZZZIZZZZZ",                  \
     "PCMASK function with rep_size 0 (before v16 a lookup in it divides by "  \
     "zero)")                                                                   \
-  X(FRES_NUM_PAST_SIZE, "kernel-fres-num-past-size", "---I--",                 \
+  X(FRES_NUM_PAST_SIZE, "kernel-fres-num-past-size", "---I-----",                 \
     "a function has more FREs than bytes")                                     \
-  X(FDE_NOT_INCREASING, "kernel-fde-not-increasing", "FFFIFF",                 \
+  X(FDE_NOT_INCREASING, "kernel-fde-not-increasing", "FFFIFFFFF",                 \
     "function start not above the previous function's (the first above 0)")   \
-  X(FRE_TYPE, "kernel-fre-type", "FFFIFF", "FRE type is not 0-2")              \
-  X(FRE_TRUNCATED, "kernel-fre-truncated", "FFFFFF",                           \
+  X(FRE_TYPE, "kernel-fre-type", "FFFIFFFFF", "FRE type is not 0-2")              \
+  X(FRE_TRUNCATED, "kernel-fre-truncated", "FFFFFFFFF",                           \
     "FRE runs past the FRE sub-section")                                       \
-  X(FRE_START_PAST_SIZE, "kernel-fre-start-past-size", "FFFIFF",               \
+  X(FRE_START_PAST_SIZE, "kernel-fre-start-past-size", "FFFIFFFFF",               \
     "PCINC FRE start address greater than the function size")                 \
-  X(FRE_START_AT_SIZE, "kernel-fre-start-at-size", "---I--",                   \
+  X(FRE_START_AT_SIZE, "kernel-fre-start-at-size", "---I-----",                   \
     "PCINC FRE start address equal to the function size")                     \
-  X(PCMASK_START_PAST_REP, "kernel-pcmask-start-past-rep", "---I--",           \
+  X(PCMASK_START_PAST_REP, "kernel-pcmask-start-past-rep", "---I-----",           \
     "PCMASK FRE start address at or past rep_size")                            \
-  X(DATAWORD_SIZE, "kernel-dataword-size", "FFFIFF",                           \
+  X(DATAWORD_SIZE, "kernel-dataword-size", "FFFIFFFFF",                           \
     "FRE data word size code is 3")                                            \
-  X(RA_WORD_MISSING, "kernel-ra-word-missing", "F-----",                       \
+  X(RA_WORD_MISSING, "kernel-ra-word-missing", "F--------",                       \
     "FRE with a CFA word only where the header has no fixed RA offset")       \
-  X(DATAWORDS_LEFTOVER, "kernel-datawords-leftover", "FFFIFF",                 \
+  X(DATAWORDS_LEFTOVER, "kernel-datawords-leftover", "FFFIFFFFF",                 \
     "data words left after the CFA, RA and FP words of a default FRE")        \
-  X(FDE_TYPE_UNKNOWN, "kernel-fde-type-unknown", "-FFIFF",                     \
+  X(FDE_TYPE_UNKNOWN, "kernel-fde-type-unknown", "-FFIFFFFF",                     \
     "FRE with data words in a function whose FDE type is neither default "    \
     "nor flexible")                                                            \
-  X(FLEX_TOO_FEW, "kernel-flex-too-few-words", "-FFIFF",                       \
+  X(FLEX_TOO_FEW, "kernel-flex-too-few-words", "-FFIFFFFF",                       \
     "flexible FRE with one data word (the CFA needs two)")                     \
-  X(FLEX_WORDS_LEFTOVER, "kernel-flex-words-leftover", "-FFIFF",               \
+  X(FLEX_WORDS_LEFTOVER, "kernel-flex-words-leftover", "-FFIFFFFF",               \
     "flexible FRE words not consumed exactly (RA and FP are read only while " \
     "two words remain; a word left over is refused)")                          \
-  X(FRE_NOT_INCREASING, "kernel-fre-not-increasing", "FFFIFF",                 \
+  X(FRE_NOT_INCREASING, "kernel-fre-not-increasing", "FFFIFFFFF",                 \
     "FRE start address not above the previous FRE's")                         \
-  X(OUTERMOST_LOOKUP_ERROR, "kernel-outermost-lookup-error", "-ii-ii",         \
+  X(OUTERMOST_LOOKUP_ERROR, "kernel-outermost-lookup-error", "-ii-iiiii",         \
     "an outermost FRE (no data words) gets a zero CFA control word, which "   \
     "the lookup refuses: the SFrame unwind ends in an error")                  \
-  X(CFA_NOT_REGISTER, "kernel-cfa-not-register", "-iiiii",                     \
+  X(CFA_NOT_REGISTER, "kernel-cfa-not-register", "-iiiiiiii",                     \
     "flexible CFA control word without reg_p: the lookup refuses it")         \
-  X(CTL_RESERVED_BIT, "kernel-ctl-reserved-bit", "---i--",                     \
+  X(CTL_RESERVED_BIT, "kernel-ctl-reserved-bit", "---i-----",                     \
     "flexible control word with bit 2 set (unused in the spec): the lookup "  \
     "refuses it")                                                              \
-  X(FIXED_RA_ZERO, "kernel-fixed-ra-offset-zero", "wwwwww",                    \
+  X(FIXED_RA_ZERO, "kernel-fixed-ra-offset-zero", "wwwwwwwww",                    \
     "AMD64 header with fixed RA offset 0: the kernel takes the header, not "  \
     "the ABI's CFA-8, and reads the RA from a data word")                      \
-  X(ZERO_WORD_NOT_SAVED, "kernel-zero-word-not-saved", "wwwwww",               \
+  X(ZERO_WORD_NOT_SAVED, "kernel-zero-word-not-saved", "wwwwwwwww",               \
     "an RA or FP data word of 0 reads as 'not saved' in the kernel; the spec " \
     "reads it as saved at CFA+0")                                              \
-  X(MANGLED_RA, "kernel-mangled-ra-unsigned", "----w-",                        \
+  X(MANGLED_RA, "kernel-mangled-ra-unsigned", "----w----",                        \
     "AArch64 FRE with a PAuth-signed RA: the arm64 series (v1) has no "       \
-    "pointer authentication and returns the signed value")
+    "pointer authentication and returns the signed value")                     \
+  X(UNSORTED_NO_LOOKUP, "kernel-unsorted-no-lookup", "-------i-",                \
+    "SFRAME_F_FDE_SORTED clear: vmlinux's section registers unsorted and "    \
+    "every lookup in it fails (a module's is sorted when it is loaded)")      \
+  X(STEP_RULE_REFUSED, "kernel-step-rule-refused", "-------ii",                  \
+    "a row the arm64 kernel step does not follow (CFA other than SP or FP "   \
+    "plus an offset, RA or FP other than unchanged or *(CFA+offset)): "       \
+    "WARN_ON_ONCE, then frame pointers")                                       \
+  X(SIGNAL_FRAME, "kernel-signal-frame", "------s--",                            \
+    "version 3 signal-frame FDE: the lookup hands the frame to the "           \
+    "architecture's signal-frame unwinder (s390x: the sigreturn frame at SP)") \
+  X(SIGNAL_NO_UNWINDER, "kernel-signal-frame-no-unwinder", "------i--",          \
+    "signal-frame FDE on an architecture without a signal-frame unwinder: "   \
+    "WARN_ON_ONCE and -EINVAL, and the unwind ends (no frame pointers)")
 
 typedef enum sfk_id {
   SFK_OK = 0,
@@ -235,7 +254,8 @@ typedef enum sfk_outcome {
   SFK_LOOKUP_NO_FDE,        /* no function holds the PC: frame pointers */
   SFK_LOOKUP_ERROR,         /* an error: frame pointers, maybe the section dropped */
   SFK_LOOKUP_CRASH,         /* the kernel divides by zero */
-  SFK_LOOKUP_NOT_REGISTERED /* the section was refused when registered */
+  SFK_LOOKUP_NOT_REGISTERED, /* the section was refused when registered */
+  SFK_LOOKUP_SIGNAL         /* a signal frame: the signal-frame unwinder takes it */
 } sfk_outcome;
 
 /* A recovery rule as the kernel holds it. */
@@ -276,6 +296,18 @@ SFR_API void sfk_lookup(const uint8_t *buf, size_t len, uint64_t vma, const sfk_
                         uint64_t pc, sfk_answer *ans);
 
 /* ---- Unwinding (sfk_unwind) ----
+ * The kernel's own text (kernel-text-arm64-v6-*): the SFrame step is made
+ * for the interrupted frame only (kunwind_next_regs_sframe, out of a
+ * pt_regs): x29 8-byte aligned, the lookup, not outermost, the CFA from SP
+ * or FP (FP not below SP) plus the offset, the CFA tested with the
+ * series' mask (cfa & 0x15, kernel finding K7), the RA unchanged (the link
+ * register) or at CFA plus an offset, the FP likewise; any failure falls
+ * back to the frame record at x29, and every frame below uses frame
+ * records.  The signal-frame RFC: a signal frame on s390x is read from the
+ * sigreturn frame at SP (the svc at the PC names the kind: rt_sigreturn's
+ * ucontext at SP+336, sigreturn's _sigregs through the pointer at SP+168;
+ * the PC from psw.addr, SP from r15, FP from r11); elsewhere it ends the
+ * unwind.
  * One step of the kernel's user-space unwinder (kernel/unwind/user.c as
  * Hatch's tree on v13 has it; SPEC-NOTES N41): the frame's PC is looked up
  * as it is (a caller's return address too, not RA-1); an SFrame answer is
@@ -290,7 +322,9 @@ SFR_API void sfk_lookup(const uint8_t *buf, size_t len, uint64_t vma, const sfk_
 typedef enum sfk_method {
   SFK_BY_NONE = 0,
   SFK_BY_SFRAME,      /* the SFrame answer gave the caller */
-  SFK_BY_FP           /* the lookup failed; frame pointers gave the caller */
+  SFK_BY_FP,          /* the lookup failed; frame pointers gave the caller */
+  SFK_BY_SIGNAL,      /* the signal-frame unwinder read the sigreturn frame */
+  SFK_BY_FRAME_RECORD /* kernel text below the interrupted frame: frame records, no lookup */
 } sfk_method;
 
 typedef enum sfk_unwind_stop {
@@ -305,6 +339,9 @@ typedef enum sfk_unwind_stop {
 typedef struct sfk_step {
   sfk_method method;
   sfk_answer ans;      /* the lookup's answer at the frame's PC */
+  int looked_up;       /* a lookup was made (kernel text: the interrupted frame only) */
+  sfk_id step_fault;   /* kernel text: why the arm64 step fell back (SFK_OK: it did not) */
+  const char *step_why;/* kernel text: the step's own check that failed, or NULL */
 } sfk_step;
 
 SFR_API const char *sfk_unwind_stop_name(sfk_unwind_stop s);

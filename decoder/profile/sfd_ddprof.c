@@ -368,3 +368,82 @@ void sfd_lookup(const sfd_table *t, uint64_t pc, sfd_answer *a) {
     a->row.fde = a->row.fre = UINT32_MAX;
   }
 }
+
+const char *sfd_unwind_stop_name(sfd_unwind_stop s) {
+  static const char *const names[] = {"next",         "not-used",      "cfa-register",
+                                      "sp-range",     "sp-unaligned",  "fp-slot-unaligned",
+                                      "ra-slot-unaligned", "no-link-register", "sender-sp",
+                                      "dead-zone",    "stuck"};
+  return (unsigned)s < sizeof names / sizeof *names ? names[s] : "unknown";
+}
+
+#define SFD_MAX_FRAME_SIZE 0x40000
+#define SFD_DEAD_ZONE 0x1000u
+
+/* An 8-byte little-endian load; 0 where the memory cannot be read. */
+static uint64_t load8(sfr_read_mem_fn read_mem, void *ctx, uint64_t addr) {
+  uint8_t b[8];
+  return read_mem(ctx, addr, b, 8) == 0 ? sfr_load(b, 8, 0) : 0;
+}
+
+sfd_unwind_stop sfd_unwind_frame(const sfd_table *t, sfr_read_mem_fn read_mem, void *mem_ctx,
+                                 const sfr_regs *cur, int depth, uint64_t bottom,
+                                 sfr_regs *caller, sfd_answer *a) {
+  int amd64 = t->abi == SFR_ABI_AMD64_LE;
+  uint64_t sp, fp = cur->fp, pc = cur->pc;
+  uint32_t reg;
+  int32_t cfa_off;
+  memset(caller, 0, sizeof *caller);
+  sfd_lookup(t, cur->pc, a);
+  if (a->outcome == SFD_LOOKUP_NOT_USED)
+    return SFD_UNWIND_NOT_USED;
+  reg = a->row.cfa & 0xffu;
+  cfa_off = (int32_t)(a->row.cfa >> 8);
+  if (reg == sfd_reg_sp(t->abi))
+    sp = cur->sp + (uint64_t)(int64_t)cfa_off;
+  else if (reg == sfd_reg_fp(t->abi))
+    sp = cur->fp + (uint64_t)(int64_t)cfa_off;
+  else
+    return SFD_UNWIND_CFA_REG;
+  if (sp < cur->sp || sp >= cur->sp + SFD_MAX_FRAME_SIZE || sp >= bottom)
+    return SFD_UNWIND_SP_RANGE;
+  if (sp & 7u)
+    return SFD_UNWIND_SP_UNALIGNED;
+  if (a->row.fp_off & 1) {
+    pc += (uint64_t)(int64_t)(a->row.fp_off >> 1);
+  } else {
+    if (a->row.fp_off != SFD_SAME_FP && a->row.fp_off < SFD_MAX_FRAME_SIZE &&
+        a->row.fp_off > -SFD_MAX_FRAME_SIZE) {
+      uint64_t at = sp + (uint64_t)(int64_t)a->row.fp_off;
+      if (at & 7u)
+        return SFD_UNWIND_FP_UNALIGNED;
+      fp = load8(read_mem, mem_ctx, at);
+    }
+    if (amd64 || a->row.pc_off != SFD_LINK_REGISTER) {
+      uint64_t at = sp + (uint64_t)(int64_t)a->row.pc_off;
+      if (at & 7u)
+        return SFD_UNWIND_PC_UNALIGNED;
+      pc = load8(read_mem, mem_ctx, at);
+    } else if (depth == 1 && cur->ra_valid) {
+      pc = cur->ra;
+    } else {
+      return SFD_UNWIND_NO_LINK;
+    }
+    if (!amd64)
+      pc &= 0xffffffffffffull; /* stripPointer: 48-bit addresses */
+    if (!amd64 && cfa_off == 0 && a->row.fp_off != SFD_SAME_FP) {
+      uint64_t prev = cur->sp;
+      sp = fp; /* defaultSenderSP on Linux */
+      if (sp < prev || sp >= bottom || (sp & 7u))
+        return SFD_UNWIND_SENDER_SP;
+    }
+  }
+  caller->pc = pc;
+  caller->sp = sp;
+  caller->fp = fp;
+  if (pc < SFD_DEAD_ZONE || pc > (uint64_t)0 - SFD_DEAD_ZONE)
+    return SFD_UNWIND_DEAD_ZONE;
+  if (pc == cur->pc && sp == cur->sp)
+    return SFD_UNWIND_STUCK;
+  return SFD_UNWIND_NEXT;
+}

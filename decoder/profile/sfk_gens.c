@@ -21,6 +21,17 @@ static const sfk_gen_info gens[SFK_GEN_NUM] = {
      "arm64 series v1 (mails, on v13); no tree", 3},
     {"kernel-s390-v4", "2026-01", "v13 with s390x user space (scaled CFA offsets)",
      "s390 series v4 (mails, on v13): arch/s390 unwind_user_sframe.h", 3},
+    {"kernel-s390-signal-rfc", "2026-01-27",
+     "s390-v4 with signal frames handed to the s390 signal-frame unwinder",
+     "Remus, RFC \"Signal frame user space unwinding\" (mails 20260127153331.2902504-1..6): "
+     "__find_fre, unwind_user_next_common, arch/s390 unwind_user_signal_next", 3},
+    {"kernel-text-arm64-v6-vmlinux", "2026-05-19",
+     "arm64 kernel text (vmlinux): v14's reader, SORTED optional, no ABI check, arm64 step",
+     "dylanbhatch/linux 3231d5c5 kernel/unwind/sframe.c with v6 mails "
+     "20260519064950.493949-2..-10 applied; arch/arm64/kernel/stacktrace.c (patch 9/9)", 3},
+    {"kernel-text-arm64-v6-module", "2026-05-19",
+     "arm64 kernel text (a module): as vmlinux, FDEs sorted at load when unsorted",
+     "as kernel-text-arm64-v6-vmlinux; sframe_module_init, sframe_sort_fdes (patch 6/9)", 3},
 };
 
 const sfk_gen_info *sfk_gen_get(sfk_gen g) {
@@ -38,11 +49,13 @@ int sfk_gen_by_name(const char *name) {
 }
 
 int sfk_gen_abi_enabled(sfk_gen g, uint8_t abi) {
+  if (g == SFK_GEN_TEXT_ARM64_V6_VMLINUX || g == SFK_GEN_TEXT_ARM64_V6_MODULE)
+    return abi == SFR_ABI_AARCH64_LE; /* an arm64 (little-endian) kernel's own text */
   if (abi == SFR_ABI_AMD64_LE)
     return 1;
   if (g == SFK_GEN_ARM64_V1)
     return abi == SFR_ABI_AARCH64_LE || abi == SFR_ABI_AARCH64_BE;
-  if (g == SFK_GEN_S390_V4)
+  if (g == SFK_GEN_S390_V4 || g == SFK_GEN_S390_SIGNAL_RFC)
     return abi == SFR_ABI_S390X_BE;
   return 0;
 }
@@ -92,6 +105,7 @@ sfk_stage sfk_rule_stage(sfk_id k, sfk_gen g) {
   case 'i':
   case 'Z':
   case 'w':
+  case 's':
     return SFK_STAGE_LOOKUP;
   default:
     return SFK_STAGE_NONE;
@@ -113,6 +127,8 @@ sfk_effect sfk_rule_effect(sfk_id k, sfk_gen g) {
     return SFK_EFFECT_CRASH;
   case 'w':
     return SFK_EFFECT_DIFFERS;
+  case 's':
+    return SFK_EFFECT_SIGNAL;
   default:
     return SFK_EFFECT_NONE;
   }
@@ -120,6 +136,8 @@ sfk_effect sfk_rule_effect(sfk_id k, sfk_gen g) {
 
 int sfk_rule_drops(sfk_id k, sfk_gen g) {
   sfk_effect e = sfk_rule_effect(k, g);
+  if (g == SFK_GEN_TEXT_ARM64_V6_VMLINUX || g == SFK_GEN_TEXT_ARM64_V6_MODULE)
+    return 0; /* __sframe_find returns the error; no kernel section is removed */
   if (e == SFK_EFFECT_EFAULT)
     return 1;
   return e == SFK_EFFECT_EINVAL && g == SFK_GEN_V16;
@@ -136,13 +154,13 @@ const char *sfk_stage_name(sfk_stage s) {
 }
 
 const char *sfk_effect_name(sfk_effect e) {
-  static const char *const names[] = {"none",   "refused", "EINVAL",
-                                      "EFAULT", "crash",   "differs"};
+  static const char *const names[] = {"none",  "refused", "EINVAL", "EFAULT",
+                                      "crash", "differs", "signal"};
   return (unsigned)e < sizeof names / sizeof *names ? names[e] : "none";
 }
 
 const char *sfk_outcome_name(sfk_outcome o) {
-  static const char *const names[] = {"found", "outermost", "no-fde",
-                                      "error", "crash",     "not-registered"};
+  static const char *const names[] = {"found", "outermost", "no-fde",        "error",
+                                      "crash", "not-registered", "signal"};
   return (unsigned)o < sizeof names / sizeof *names ? names[o] : "unknown";
 }

@@ -18,6 +18,25 @@ static void fail(const sfk_view *v, sfk_id why, sfk_answer *ans) {
   ans->dropped = sfk_rule_drops(why, v->gen);
 }
 
+/* A module's table sorted when it was loaded (sframe_sort_fdes): the
+ * function with the greatest start at or below pc, as a binary search of
+ * the sorted table finds it; of equal starts the last in the section (the
+ * kernel's heapsort leaves equal starts in an order not modelled).  -1:
+ * none. */
+static int64_t search_sorted_at_load(const sfk_view *v, uint64_t pc) {
+  int64_t found = -1;
+  uint64_t best = 0;
+  uint32_t i;
+  for (i = 0; i < v->num_fdes; i++) {
+    uint64_t a = sfk_fde_start(v, i);
+    if (a <= pc && (found < 0 || a >= best)) {
+      best = a;
+      found = i;
+    }
+  }
+  return found;
+}
+
 /* __find_fde: the last function starting at or below pc, by a binary
  * search that checks the order of the starts it passes.  -1: none. */
 static int64_t search(const sfk_view *v, uint64_t pc, sfk_answer *ans) {
@@ -46,6 +65,18 @@ static int64_t search(const sfk_view *v, uint64_t pc, sfk_answer *ans) {
     }
   }
   return found;
+}
+
+/* The signal-frame RFC: the frame goes to the architecture's signal-frame
+ * unwinder (s390x), or to a stub that warns and fails (the others). */
+static void signal_frame(const sfk_view *v, sfk_answer *ans) {
+  if (v->abi == SFR_ABI_S390X_BE) {
+    ans->outcome = SFK_LOOKUP_SIGNAL;
+    ans->why = SFK_SIGNAL_FRAME;
+    ans->effect = SFK_EFFECT_SIGNAL;
+    return;
+  }
+  fail(v, SFK_SIGNAL_NO_UNWINDER, ans);
 }
 
 /* __find_fre: the last row starting at or below the PC's offset, reading
@@ -84,6 +115,10 @@ static void find_row(const sfk_view *v, const sfk_fde *f, uint64_t pc, sfk_answe
     ans->fre = j;
     pos += r.size;
   }
+  if (!have && v->t->signal && ((f->info >> 7) & 1u)) {
+    signal_frame(v, ans); /* the RFC jumps to its signal label: no row needed */
+    return;
+  }
   if (!have) { /* no row covers the PC: -EINVAL in every generation */
     ans->outcome = SFK_LOOKUP_ERROR;
     ans->effect = SFK_EFFECT_EINVAL;
@@ -97,6 +132,8 @@ static void find_row(const sfk_view *v, const sfk_fde *f, uint64_t pc, sfk_answe
     return;
   }
   ans->outcome = prev.outermost ? SFK_LOOKUP_OUTERMOST : SFK_LOOKUP_FOUND;
+  if (v->t->signal && ((f->info >> 7) & 1u))
+    signal_frame(v, ans); /* rows read and checked, then set aside */
 }
 
 void sfk_lookup(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options *opt,
@@ -124,11 +161,18 @@ void sfk_lookup(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options 
   }
   ans->outcome = SFK_LOOKUP_NO_FDE;
   /* The section is registered for [text_start, text_end] before v16 (the
-   * maple tree range includes the end), [text_start, text_end) from v16. */
+   * maple tree range includes the end), [text_start, text_end) from v16;
+   * the kernel's own text is found by [_stext, _etext) or the module's
+   * text. */
   if (opt->have_text && (pc < opt->text_start || pc > opt->text_end ||
-                         (pc == opt->text_end && v.t->func_end_in_text)))
+                         (pc == opt->text_end && (v.t->func_end_in_text || v.t->kernel_text))))
     return; /* no section registered for the PC */
-  if ((i = search(&v, pc, ans)) < 0)
+  if (v.t->kernel_text && !v.sorted && !v.t->sort_at_load) {
+    fail(&v, SFK_UNSORTED_NO_LOOKUP, ans); /* __find_fde: !sec->fdes_sorted */
+    return;
+  }
+  i = v.t->sort_at_load && !v.sorted ? search_sorted_at_load(&v, pc) : search(&v, pc, ans);
+  if (i < 0)
     return;
   if ((id = sfk_read_fde(&v, opt, (uint32_t)i, &f, &at, &field)) != SFK_OK)
     {

@@ -13,19 +13,33 @@
  * 0x0f; v16's 0x1f), lazy words (v13's __find_fre reads the data words of
  * the found row only, after its loop; v16's __read_fre reads every row's),
  * end wraps (v16's __read_fde: start + size in unsigned long, refused only
- * when below the text start or ending past its end).  Rows in the order of
- * sfk_gen; SPEC-NOTES.md N41 cites each line. */
+ * when below the text start or ending past its end), kernel text, sort at
+ * load, signal.  Rows in the order of sfk_gen; SPEC-NOTES.md N41 cites each
+ * line. */
 static const sfk_traits traits[SFK_GEN_NUM] = {
-    {2, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0x00, 0, 0}, /* v12 */
-    {3, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0}, /* v13 */
-    {3, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0}, /* v14 */
-    {3, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0x1f, 0, 1}, /* v16 */
-    {3, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0}, /* arm64 v1 (on v13) */
-    {3, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0x0f, 1, 0}, /* s390 v4 (on v13) */
+    {2, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0x00, 0, 0, 0, 0, 0}, /* v12 */
+    {3, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0, 0, 0, 0}, /* v13 */
+    {3, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0, 0, 0, 0}, /* v14 */
+    {3, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0x1f, 0, 1, 0, 0, 0}, /* v16 */
+    {3, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0, 0, 0, 0}, /* arm64 v1 (on v13) */
+    {3, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0x0f, 1, 0, 0, 0, 0}, /* s390 v4 (on v13) */
+    {3, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0x0f, 1, 0, 0, 0, 1}, /* s390 signal RFC (on s390 v4) */
+    {3, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0, 1, 0, 0}, /* arm64 kernel text v6: vmlinux */
+    {3, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0, 1, 1, 0}, /* arm64 kernel text v6: module */
 };
 
 const sfk_traits *sfk_traits_of(sfk_gen g) {
   return &traits[(unsigned)g < SFK_GEN_NUM ? g : SFK_GEN_NEWEST];
+}
+
+/* The kernel's SP and FP numbers: the ABI's, or arm64's (31, 29) whatever
+ * the ABI byte says for the kernel's own text, which never reads it. */
+uint32_t sfk_sp_reg(const sfk_view *v) {
+  return v->t->kernel_text ? sfr_abi_sp_reg(SFR_ABI_AARCH64_LE) : sfr_abi_sp_reg(v->abi);
+}
+
+uint32_t sfk_fp_reg(const sfk_view *v) {
+  return v->t->kernel_text ? sfr_abi_fp_reg(SFR_ABI_AARCH64_LE) : sfr_abi_fp_reg(v->abi);
 }
 
 void sfk_note(sfk_sink *s, sfk_id id, uint64_t offset, int64_t fde, int64_t fre,
@@ -85,12 +99,12 @@ static int read_preamble(sfk_view *v, sfk_sink *s) {
     return 0;
   }
   v->abi = b[4];
-  native = abi_big_endian(v->abi);
+  native = v->t->kernel_text ? 0 : abi_big_endian(v->abi);
   if (native >= 0 && native != v->be) {
     sfk_note(s, SFK_BYTE_ORDER, 0, -1, -1, "sfp_magic");
     return 0;
   }
-  if (!sfk_gen_abi_enabled(v->gen, v->abi))
+  if (!v->t->kernel_text && !sfk_gen_abi_enabled(v->gen, v->abi))
     sfk_note(s, SFK_ABI_UNSUPPORTED, 4, -1, -1, "sfh_abi_arch");
   if (b[2] != v->t->version) {
     sfk_note(s, SFK_VERSION_UNSUPPORTED, 2, -1, -1, "sfp_version");
@@ -112,8 +126,11 @@ int sfk_read_header(sfk_view *v, const uint8_t *buf, size_t len, uint64_t vma, s
   v->t = sfk_traits_of(g);
   if (!read_preamble(v, s))
     return 0;
-  if (!(b[3] & SFR_F_FDE_SORTED))
+  v->sorted = (b[3] & SFR_F_FDE_SORTED) != 0;
+  if (!v->sorted && !v->t->kernel_text)
     sfk_note(s, SFK_SORTED_REQUIRED, 3, -1, -1, "sfp_flags");
+  else if (!v->sorted && !v->t->sort_at_load)
+    sfk_note(s, SFK_UNSORTED_NO_LOOKUP, 3, -1, -1, "sfp_flags");
   if (!(b[3] & SFR_F_FDE_FUNC_START_PCREL))
     sfk_note(s, SFK_PCREL_REQUIRED, 3, -1, -1, "sfp_flags");
   if (b[7])
@@ -266,7 +283,7 @@ static sfk_id default_words(const sfk_view *v, uint64_t pos, sfk_fre *r) {
                 SFR_S390X_CFA_OFFSET_ADJUSTMENT;
     r->cfa_off = (int32_t)sign((uint64_t)d & 0xffffffffu, 4);
   }
-  reg = (r->info & 1u) ? sfr_abi_sp_reg(v->abi) : sfr_abi_fp_reg(v->abi);
+  reg = (r->info & 1u) ? sfk_sp_reg(v) : sfk_fp_reg(v);
   r->cfa_ctl = (reg << 3) | 1u;
   r->ra_ctl = r->ra_off ? 2u : 0u;
   r->fp_ctl = r->fp_off ? 2u : 0u;
@@ -313,7 +330,7 @@ static sfk_id read_words(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_
   if (r->count == 0) {
     /* The outermost frame: v13/v14 leave the CFA control word 0. */
     r->outermost = 1;
-    r->cfa_ctl = v->t->outermost_error ? 0u : (sfr_abi_sp_reg(v->abi) << 3) | 1u;
+    r->cfa_ctl = v->t->outermost_error ? 0u : (sfk_sp_reg(v) << 3) | 1u;
     return SFK_OK;
   }
   if (type == SFR_FDE_TYPE_DEFAULT)

@@ -25,6 +25,11 @@ typedef struct sfk_traits {
   uint8_t fde_type_mask;      /* the bits of info2 read as the FDE type */
   uint8_t lazy_words;         /* a lookup reads the words of the row it lands on only */
   uint8_t end_wraps;          /* start + size wraps; no separate start > end check */
+  uint8_t kernel_text;        /* the kernel's own text (arm64 v6): a little-endian
+                                 section, arm64 registers whatever the ABI byte,
+                                 SORTED optional, no section dropped, the arm64 step */
+  uint8_t sort_at_load;       /* an unsorted table is sorted when loaded (modules) */
+  uint8_t signal;             /* version 3's signal bit hands the frame over (RFC) */
 } sfk_traits;
 
 const sfk_traits *sfk_traits_of(sfk_gen g);
@@ -42,6 +47,7 @@ typedef struct sfk_view {
   uint32_t num_fdes;
   uint64_t fde_size; /* 20 (version 2) or 16 (version 3 index entry) */
   uint64_t fdes_start, fres_start, fres_end;
+  uint8_t sorted;    /* SFRAME_F_FDE_SORTED */
 } sfk_view;
 
 /* Where a finding is reported (NULL report: only the first refusal and the
@@ -51,6 +57,10 @@ typedef struct sfk_sink {
   sfk_gen gen;
   sfk_id first; /* the first rule met that refuses the section */
 } sfk_sink;
+
+/* The SP and FP register numbers the generation uses for the section. */
+uint32_t sfk_sp_reg(const sfk_view *v);
+uint32_t sfk_fp_reg(const sfk_view *v);
 
 void sfk_note(sfk_sink *s, sfk_id id, uint64_t offset, int64_t fde, int64_t fre,
               const char *field);

@@ -122,6 +122,79 @@ static int step_fp(const kstep *k, sfr_regs *caller) {
   return step_rules(k, &a, caller);
 }
 
+/* kunwind_next_regs_sframe (patch 9/9): the interrupted frame's step;
+ * NULL, or the check that failed (the caller then takes the frame record). */
+static const char *step_kernel_text(const kstep *k, const sfk_answer *a, sfr_regs *caller) {
+  uint64_t cfa, ra, fp = k->cur->fp;
+  const sfk_rule *rr = &a->ra, *fr = &a->fp;
+  if (k->cur->fp & 7u)
+    return "x29 not 8-byte aligned";
+  if (a->outcome == SFK_LOOKUP_OUTERMOST)
+    return "outermost";
+  if (a->outcome != SFK_LOOKUP_FOUND)
+    return "lookup failed";
+  if (a->cfa_deref)
+    return "CFA rule not followed (WARN_ON_ONCE)";
+  if (a->cfa_reg == sfr_abi_sp_reg(SFR_ABI_AARCH64_LE))
+    cfa = k->cur->sp;
+  else if (a->cfa_reg == sfr_abi_fp_reg(SFR_ABI_AARCH64_LE)) {
+    if (k->cur->fp < k->cur->sp)
+      return "FP below SP";
+    cfa = k->cur->fp;
+  } else
+    return "CFA rule not followed (WARN_ON_ONCE)";
+  cfa += (uint64_t)a->cfa_offset;
+  if (cfa & 0x15u)
+    return "cfa & 0x15 (the series' 16-byte test)";
+  if (rr->kind == SFK_RULE_RETAIN) {
+    if (!k->cur->ra_valid)
+      return "RA in the link register, which the snapshot does not give";
+    ra = k->cur->ra;
+  } else if (rr->kind == SFK_RULE_CFA_OFF && rr->deref) {
+    if (read_word(k->rd, k->ctx, 0, cfa + (uint64_t)rr->offset, &ra) != 0)
+      return "RA slot not on the stack";
+  } else
+    return "RA rule not followed (WARN_ON_ONCE)";
+  if (fr->kind == SFK_RULE_CFA_OFF && fr->deref) {
+    if (read_word(k->rd, k->ctx, 0, cfa + (uint64_t)fr->offset, &fp) != 0)
+      return "FP slot not on the stack";
+  } else if (fr->kind != SFK_RULE_RETAIN)
+    return "FP rule not followed (WARN_ON_ONCE)";
+  memset(caller, 0, sizeof *caller);
+  caller->pc = ra & 0xffffffffffffull; /* the PAC stripped: kernel addresses keep 48 bits */
+  caller->pc |= ra & ~0xffffffffffffull ? 0xffff000000000000ull : 0;
+  caller->sp = cfa;
+  caller->fp = fp;
+  return NULL;
+}
+
+/* unwind_user_signal_next on s390x (the RFC's patch 5/5): the sigreturn
+ * frame at SP; 0, or -1 when it cannot be read. */
+static int step_signal_s390(const kstep *k, sfr_regs *caller) {
+  uint8_t insn[8];
+  uint64_t base, pc, sp, fp;
+  unsigned half;
+  if ((k->cur->pc & 1u) || k->rd(k->ctx, k->cur->pc, insn, sizeof insn) != 0)
+    return -1;
+  half = ((unsigned)insn[0] << 8) | insn[1];
+  if (half == 0x0aadu) /* svc __NR_rt_sigreturn: rt_sigframe's uc_mcontext */
+    base = k->cur->sp + 336;
+  else if (half == 0x0a77u) { /* svc __NR_sigreturn: sigframe's sc.sregs pointer */
+    if (read_word(k->rd, k->ctx, 1, k->cur->sp + 168, &base) != 0)
+      return -1;
+  } else
+    return -1;
+  if (read_word(k->rd, k->ctx, 1, base + 8, &pc) != 0 ||
+      read_word(k->rd, k->ctx, 1, base + 16 + 8 * 11, &fp) != 0 ||
+      read_word(k->rd, k->ctx, 1, base + 16 + 8 * 15, &sp) != 0)
+    return -1;
+  memset(caller, 0, sizeof *caller);
+  caller->pc = pc;
+  caller->sp = sp;
+  caller->fp = fp;
+  return 0;
+}
+
 sfk_unwind_stop sfk_unwind_frame(const uint8_t *buf, size_t len, uint64_t vma,
                                  const sfk_options *opt, sfr_read_mem_fn read_mem,
                                  void *mem_ctx, const sfr_regs *cur, int topmost,
@@ -141,7 +214,25 @@ sfk_unwind_stop sfk_unwind_frame(const uint8_t *buf, size_t len, uint64_t vma,
   k.cur = cur;
   k.topmost = topmost;
   step->ans.outcome = SFK_LOOKUP_NOT_REGISTERED;
+  if (sfk_traits_of(opt->gen)->kernel_text) {
+    /* The kernel's own text: SFrame for the interrupted frame, then frame
+     * records; a failed step falls back to the frame record (unreliable). */
+    if (topmost) {
+      step->looked_up = 1;
+      sfk_lookup(buf, len, vma, opt, cur->pc, &step->ans);
+      if (step->ans.outcome == SFK_LOOKUP_CRASH)
+        return SFK_UNWIND_CRASH;
+      if ((step->step_why = step_kernel_text(&k, &step->ans, caller)) == NULL) {
+        step->method = SFK_BY_SFRAME;
+        return SFK_UNWIND_NEXT;
+      }
+      step->method = SFK_BY_FP;
+    } else
+      step->method = SFK_BY_FRAME_RECORD;
+    return step_fp(&k, caller) == 0 ? SFK_UNWIND_NEXT : SFK_UNWIND_FP_FAILED;
+  }
   if (!*dropped) {
+    step->looked_up = 1;
     sfk_lookup(buf, len, vma, opt, cur->pc, &step->ans);
     if (step->ans.dropped)
       *dropped = 1;
@@ -155,6 +246,12 @@ sfk_unwind_stop sfk_unwind_frame(const uint8_t *buf, size_t len, uint64_t vma,
       step->method = SFK_BY_SFRAME;
       return step_rules(&k, &step->ans, caller) == 0 ? SFK_UNWIND_NEXT : SFK_UNWIND_RULE_FAILED;
     }
+    if (step->ans.outcome == SFK_LOOKUP_SIGNAL) {
+      step->method = SFK_BY_SIGNAL;
+      return step_signal_s390(&k, caller) == 0 ? SFK_UNWIND_NEXT : SFK_UNWIND_RULE_FAILED;
+    }
+    if (step->ans.why == SFK_SIGNAL_NO_UNWINDER)
+      return SFK_UNWIND_RULE_FAILED; /* the stub warns and fails: no frame pointers */
   }
   if (k.abi == SFR_ABI_S390X_BE)
     return SFK_UNWIND_NO_FALLBACK;

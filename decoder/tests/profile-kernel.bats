@@ -74,7 +74,9 @@ lookup() { lookup_at "$1" "$K/$2.sframe" 0x1000 "$3"; }
   run sfref validate --help
   [ "$status" -eq 0 ]
   for w in "--profile NAME" "--text START-END" N41 "kernel-v12 "*2025-11-19 "kernel-v13 "*2026-01-27 \
-           "kernel-v14 "*2026-05 "kernel-v16 "*"(= kernel)" "kernel-arm64-v1 "*2026-04 "kernel-s390-v4 "*2026-01; do
+           "kernel-v14 "*2026-05 "kernel-v16 "*"(= kernel)" "kernel-arm64-v1 "*2026-04 "kernel-s390-v4 "*2026-01 \
+           "kernel-s390-signal-rfc "*2026-01-27 "kernel-text-arm64-v6-vmlinux "*2026-05-19 \
+           "kernel-text-arm64-v6-module "*2026-05-19 "ddprof-2026-06 "*2026-06-17; do
     [[ "$output" == *$w* ]] || { echo "no '$w'"; return 1; }
   done
   run sfref findings --help
@@ -96,8 +98,9 @@ lookup() { lookup_at "$1" "$K/$2.sframe" 0x1000 "$3"; }
   # The table: a column per generation.
   run sfref findings --profile all-kernels
   [ "$status" -eq 0 ]
-  [[ "$output" == *"kernel-fre-start-at-size"*" ---I-- "* ]]
-  [[ "$output" == *"kernel-outermost-lookup-error"*" -ii-ii "* ]]
+  [[ "$output" == *"kernel-fre-start-at-size"*" ---I----- "* ]]
+  [[ "$output" == *"kernel-outermost-lookup-error"*" -ii-iiiii "* ]]
+  [[ "$output" == *"# h kernel-text-arm64-v6-vmlinux 2026-05-19"* ]]
   # The spec's list is unchanged and holds no kernel identifier.
   run sfref findings
   [ "$status" -eq 0 ] && [[ "$output" != *"kernel-"* ]]
@@ -479,4 +482,95 @@ SNAP
     grep -qE -- "[ \"]$id([ \",]|$)" "$BATS_TEST_FILENAME" ||
       { echo "no test for $id"; return 1; }
   done
+}
+
+@test "profile: kernel text on arm64 (v6): SORTED optional, vmlinux unusable without it, a module sorted at load" {
+  local g
+  for g in kernel-text-arm64-v6-vmlinux kernel-text-arm64-v6-module; do
+    expect_ids $g pk-text-ok-v3-aarch64le-le "registered"
+    # No ABI check (an AMD64 section is read with arm64's registers); a
+    # big-endian section fails the magic read natively.
+    expect_ids $g pk-ok-v3-amd64-le "registered"
+    expect_ids $g pk-abi-aarch64-v3-aarch64le-le "registered"
+    expect_ids $g pk-ok-v3-s390x-be "kernel-byte-order refused"
+    # A start at the text end is refused (start >= text_end), its end is not checked.
+    expect_ids $g pk-text-ok-v3-aarch64le-le "kernel-fde-outside-text refused" --text 0x2000-0x2040
+    expect_ids $g pk-text-ok-v3-aarch64le-le "registered" --text 0x2000-0x2041
+    # Flexible rows register; the step refuses those it does not follow.
+    expect_ids $g pk-text-flex-v3-aarch64le-le "kernel-step-rule-refused registered"
+    # Outermost rows fail the lookup (the base's zero control word).
+    expect_ids $g pk-outermost-v3-amd64-le "kernel-outermost-lookup-error registered"
+  done
+  # SORTED clear: vmlinux registers the section and no lookup in it works;
+  # a module's table is sorted when loaded and looked up in order.
+  expect_ids kernel-text-arm64-v6-vmlinux pk-text-unsorted-flag-v3-aarch64le-le "kernel-unsorted-no-lookup registered"
+  expect_ids kernel-text-arm64-v6-module pk-text-unsorted-flag-v3-aarch64le-le "registered"
+  [ "$(lookup kernel-text-arm64-v6-vmlinux pk-text-unsorted-flag-v3-aarch64le-le 0x2004)" = "error kernel-unsorted-no-lookup,EINVAL,false outcome" ]
+  [ "$(lookup kernel-text-arm64-v6-module pk-text-unsorted-flag-v3-aarch64le-le 0x2004)" = "found " ]
+  expect_ids kernel-text-arm64-v6-module pk-text-unsorted-v3-aarch64le-le "registered"
+  [ "$(lookup kernel-text-arm64-v6-module pk-text-unsorted-v3-aarch64le-le 0x2044)" = "found " ]
+  [ "$(lookup kernel-text-arm64-v6-module pk-text-unsorted-v3-aarch64le-le 0x2004)" = "found " ]
+  # Validation refuses the out-of-order table for vmlinux (not sorted by anyone).
+  expect_ids kernel-text-arm64-v6-vmlinux pk-text-unsorted-v3-aarch64le-le "kernel-fde-not-increasing kernel-unsorted-no-lookup refused"
+  # No kernel section is dropped: an -EFAULT leaves it in place.
+  [ "$(lookup kernel-text-arm64-v6-vmlinux pk-fre-type-v3-amd64-le 0x2004)" = "error kernel-fre-type,EFAULT,false outcome" ]
+}
+
+@test "profile: kernel text on arm64 (v6): the interrupted frame's step, its CFA mask, frame records below it" {
+  # pk-text-ok function 0 row 1 (0x2004): CFA = sp+16, RA at CFA-8, FP at CFA-16.
+  local snap="$BATS_TEST_TMPDIR/snap" s="$K/pk-text-ok-v3-aarch64le-le.sframe"
+  # SP 0x7010: CFA 0x7020 passes the series' "cfa & 0x15" test: the step
+  # reads RA 0x2044 at 0x7018 and FP 0x7100 at 0x7010.
+  printf 'pc 0x2004\nsp 0x7010\nfp 0x7100\nmem 0x7010 0071000000000000 4420000000000000\nmem 0x7100 0000000000000000 0000000000000000\n' > "$snap"
+  run sfref unwind --profile kernel-text-arm64-v6-vmlinux --raw --vma 0x1000 "$s" "$snap"
+  [[ "$output" == *"#0 pc 0x2004 sp 0x7010 fp 0x7100  lookup found, caller by sframe"* ]]
+  [[ "$output" == *"#1 pc 0x2044 sp 0x7020 fp 0x7100  lookup none, caller by the frame record"* ]]
+  # SP 0x7000: CFA 0x7010 is 16-byte aligned, but 0x7010 & 0x15 = 0x10: the
+  # step fails and the frame record at x29 is taken (kernel finding K7).
+  printf 'pc 0x2004\nsp 0x7000\nfp 0x7100\nmem 0x7000 0071000000000000 4420000000000000\nmem 0x7100 0072000000000000 5520000000000000\nmem 0x7200 0000000000000000 0000000000000000\n' > "$snap"
+  run sfref unwind --profile kernel-text-arm64-v6-module --raw --vma 0x1000 "$s" "$snap"
+  [[ "$output" == *"#0 pc 0x2004 sp 0x7000 fp 0x7100  lookup found, caller by frame pointers (the arm64 step failed: cfa & 0x15 (the series' 16-byte test); the trace is unreliable)"* ]]
+  [[ "$output" == *"#1 pc 0x2055 sp 0x7110 fp 0x7200"* ]]
+  run sfref unwind --profile kernel-text-arm64-v6-module --json --raw --vma 0x1000 "$s" "$snap"
+  [[ "$output" == *'"by":"fp","step_failed":"cfa & 0x15 (the series'"'"' 16-byte test)"'* ]]
+}
+
+@test "profile: the signal bit (version 3, each ABI): what every profile does with it" {
+  # Function 1 of pk-signal (0x2040) and the row-less function at 0x3000 of
+  # pk-signal-no-fres carry sfda_func_info bit 7.  Only the s390 RFC reads
+  # it: on s390x the frame goes to its signal-frame unwinder (rows or none),
+  # elsewhere the RFC's stub warns and fails.  Every other generation reads
+  # a signal frame like any other: its rows, or -EINVAL without rows (v16
+  # then drops the section).  DataDog's profiler refuses version 3.
+  local abi g
+  for abi in amd64-le aarch64le-le s390x-be; do
+    for g in kernel-v13 kernel-v14 kernel-v16 kernel-arm64-v1 kernel-s390-v4 kernel-s390-signal-rfc kernel-text-arm64-v6-vmlinux kernel-text-arm64-v6-module; do
+      run sfref validate --profile $g --json --raw --vma 0x1000 "$K/pk-signal-v3-$abi.sframe"
+      [[ "$output" == *'"registered":true'* ]] || [[ "$output" == *'"kernel-abi-unsupported"'* ]] || [[ "$output" == *'"kernel-byte-order"'* ]] ||
+        { echo "$g $abi: $output"; return 1; }
+    done
+    run sfref validate --profile ddprof-2026-06 --json --raw --vma 0x1000 "$K/pk-signal-v3-$abi.sframe"
+    [ "$status" -eq 1 ] && [[ "$output" == *'"id":"ddprof-'*'"refuses":true'* ]]
+  done
+  # x86-64 (function 1 row 0 at 0x2040; the row-less function at 0x3004):
+  [ "$(lookup kernel-v13 pk-signal-v3-amd64-le 0x2040)" = "found " ]
+  [ "$(lookup kernel-v16 pk-signal-v3-amd64-le 0x2040)" = "found " ]
+  [ "$(lookup kernel-v13 pk-signal-no-fres-v3-amd64-le 0x3004)" = "error no-row-covers-pc,EINVAL,false outcome" ]
+  [ "$(lookup kernel-v16 pk-signal-no-fres-v3-amd64-le 0x3004)" = "error no-row-covers-pc,EINVAL,true outcome" ]
+  [ "$(lookup kernel-s390-signal-rfc pk-signal-v3-amd64-le 0x2040)" = "error kernel-signal-frame-no-unwinder,EINVAL,false outcome" ]
+  expect_ids kernel-s390-signal-rfc pk-signal-v3-amd64-le "kernel-signal-frame-no-unwinder registered"
+  # AArch64: the arm64 series read it as any frame.
+  [ "$(lookup kernel-arm64-v1 pk-signal-v3-aarch64le-le 0x2044)" = "found " ]
+  [ "$(lookup kernel-text-arm64-v6-vmlinux pk-signal-v3-aarch64le-le 0x2044)" = "found " ]
+  # s390x: the RFC hands both to the signal-frame unwinder; s390-v4 does not.
+  [ "$(lookup kernel-s390-v4 pk-signal-v3-s390x-be 0x2046)" = "found " ]
+  [ "$(lookup kernel-s390-signal-rfc pk-signal-v3-s390x-be 0x2046)" = "signal kernel-signal-frame,signal,false outcome" ]
+  [ "$(lookup kernel-s390-signal-rfc pk-signal-no-fres-v3-s390x-be 0x3004)" = "signal kernel-signal-frame,signal,false outcome" ]
+  expect_ids kernel-s390-signal-rfc pk-signal-no-fres-v3-s390x-be "kernel-signal-frame registered"
+  # The RFC's step: svc rt_sigreturn (0x0aad) at the PC, the ucontext at
+  # SP+336: psw.addr at +344, r11 at +440, r15 at +472.
+  printf 'pc 0x3004\nsp 0x8000\nfp 0x0\nmem 0x3004 0aad000000000000\nmem 0x8158 0000000000002046\nmem 0x81b8 0000000000009100\nmem 0x81d8 0000000000009000\n' > "$BATS_TEST_TMPDIR/snap"
+  run sfref unwind --profile kernel-s390-signal-rfc --raw --vma 0x1000 "$K/pk-signal-no-fres-v3-s390x-be.sframe" "$BATS_TEST_TMPDIR/snap"
+  [[ "$output" == *"#0 pc 0x3004 sp 0x8000 fp 0x0  lookup signal kernel-signal-frame, caller by the signal frame"* ]]
+  [[ "$output" == *"#1 pc 0x2046 sp 0x9000 fp 0x9100"* ]]
 }
