@@ -130,3 +130,38 @@ void answer_differences(char *b, size_t n, const answer_text *k, const answer_te
       snprintf(b + strlen(b), n - strlen(b), "%sfp", *b ? "," : "");
   }
 }
+
+/* The spec's walk beside it, and the first frame whose pc, sp or fp differ
+ * (or where one walk has a frame the other has not); 1 when they differ. */
+int answer_spec_walk(int json, const sfr_section *sec, const snapshot *snap, const sfr_regs *kf,
+                     size_t nk, sfr_regs *sf) {
+  sfr_stop sstop = SFR_STOP_FRAME_LIMIT;
+  size_t ns = 0, i, d;
+  if (sec)
+    ns = snapshot_backtrace(sec, snap, sf, &sstop);
+  for (d = 0; d < nk && d < ns; d++)
+    if (kf[d].pc != sf[d].pc || kf[d].sp != sf[d].sp || kf[d].fp != sf[d].fp)
+      break;
+  fputs(json ? "\"spec\":{\"frames\":[" : "spec:\n", stdout);
+  for (i = 0; i < ns; i++)
+    if (json)
+      printf("%s{\"pc\":\"0x%" PRIx64 "\",\"sp\":\"0x%" PRIx64 "\",\"fp\":\"0x%" PRIx64 "\"}",
+             i ? "," : "", sf[i].pc, sf[i].sp, sf[i].fp);
+    else
+      printf("#%zu pc 0x%" PRIx64 " sp 0x%" PRIx64 " fp 0x%" PRIx64 "\n", i, sf[i].pc, sf[i].sp,
+             sf[i].fp);
+  if (json) {
+    printf("],\"stop\":\"%s\"},\"first_difference\":", sec ? sfr_stop_name(sstop) : "malformed");
+    if (d < nk || d < ns)
+      printf("%zu}\n", d);
+    else
+      printf("null}\n");
+  } else {
+    printf("stop: %s\n", sec ? sfr_stop_name(sstop) : "malformed section");
+    if (d < nk || d < ns)
+      printf("differs from frame #%zu\n", d);
+    else
+      printf("same frames\n");
+  }
+  return d < nk || d < ns;
+}

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "sframe_ref.h"
+#include "unwind.h"
 
 typedef struct answer_text {
   char outcome[96]; /* found, outermost, no-fde, error, ... */
@@ -30,4 +31,9 @@ void answer_differences(char *b, size_t n, const answer_text *k, const answer_te
 void answer_print(const char *who, const answer_text *t, int64_t fde, int64_t fre);
 /* "KEY":{"outcome":..,"fde":..,"fre":..[,"cfa","ra","fp"]} */
 void answer_json(const char *key, const answer_text *t, int64_t fde, int64_t fre);
+/* The spec's walk of the snapshot (sf: snap->max_frames frames) printed
+ * after a reader's (kf, nk frames), and the first frame whose pc, sp or fp
+ * differ; 1 when they differ. */
+int answer_spec_walk(int json, const sfr_section *sec, const snapshot *snap, const sfr_regs *kf,
+                     size_t nk, sfr_regs *sf);
 #endif

@@ -293,3 +293,59 @@ int ddprof_lookup(const ddprof_input *in, const sfr_section *sec, const uint64_t
   }
   return differ;
 }
+
+/* ---- unwind: the profiler's walk beside the spec's ---- */
+
+int ddprof_unwind(const ddprof_input *in, const sfr_section *sec, const snapshot *snap) {
+  sfr_regs *df = calloc(snap->max_frames, sizeof *df), *sf = calloc(snap->max_frames, sizeof *sf);
+  sfd_unwind_stop stop = SFD_UNWIND_NEXT;
+  sfd_table t;
+  size_t n = 1;
+  int differ;
+  /* The walker's bottom is its own stack slot plus 1 MiB; a snapshot has
+   * the interrupted SP, which stands for it. */
+  uint64_t bottom = snap->regs.sp + 0x100000;
+  if (!df || !sf || !table_of(in, &t)) {
+    free(df);
+    free(sf);
+    if (!df || !sf)
+      fprintf(stderr, "sfref: error: out of memory\n");
+    return 2;
+  }
+  df[0] = snap->regs;
+  if (in->json)
+    printf("{\"profile\":\"%s\",\"reader\":\"ddprof\",\"ddprof\":{\"frames\":[",
+           sfd_gen_get(in->gen)->name);
+  else
+    printf("# %s (%s)\nddprof:\n", sfd_gen_get(in->gen)->name,
+           t.accepted ? "section used" : "section not used: the library's .eh_frame instead");
+  while (n < snap->max_frames) {
+    sfd_answer a;
+    const sfr_regs *cur = &df[n - 1];
+    stop = sfd_unwind_frame(&t, snapshot_read_mem, (void *)snap, cur, (int)n, bottom, &df[n], &a);
+    if (in->json)
+      printf("%s{\"pc\":\"0x%" PRIx64 "\",\"sp\":\"0x%" PRIx64 "\",\"fp\":\"0x%" PRIx64
+             "\",\"lookup\":\"%s\",\"row\":%" PRId64 "}",
+             n > 1 ? "," : "", cur->pc, cur->sp, cur->fp, sfd_outcome_name(a.outcome), a.index);
+    else
+      printf("#%zu pc 0x%" PRIx64 " sp 0x%" PRIx64 " fp 0x%" PRIx64 "  %s", n - 1, cur->pc,
+             cur->sp, cur->fp, sfd_outcome_name(a.outcome));
+    if (!in->json && a.outcome == SFD_LOOKUP_ROW)
+      printf(" row %" PRId64 " (FDE %" PRIu32 " FRE %" PRIu32 ")", a.index, a.row.fde, a.row.fre);
+    if (!in->json)
+      printf("\n");
+    if (stop != SFD_UNWIND_NEXT)
+      break;
+    n++;
+  }
+  if (in->json)
+    printf("],\"stop\":\"%s\"},", stop == SFD_UNWIND_NEXT ? "frame-limit" : sfd_unwind_stop_name(stop));
+  else
+    printf("stop: %s\n", stop == SFD_UNWIND_NEXT ? "frame-limit" : sfd_unwind_stop_name(stop));
+  differ = answer_spec_walk(in->json, sec, snap, df, n < snap->max_frames ? n : snap->max_frames,
+                            sf);
+  table_free(&t);
+  free(df);
+  free(sf);
+  return differ;
+}

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "sframe_ddprof.h"
+#include "unwind.h"
 
 typedef struct ddprof_input {
   const char *file; /* for messages */
@@ -28,5 +29,9 @@ int ddprof_findings(const char *profile, const char *id);
  * every answer is the spec's, 1 when any differs, 2 on errors. */
 int ddprof_lookup(const ddprof_input *in, const sfr_section *sec, const uint64_t *pcs, int npcs,
                   const char *mode, int all);
+/* sfref unwind --profile ddprof-GEN: the profiler's walk (StackWalker::
+ * walkDwarf over its rows) beside the spec's; 0 when the frames are the
+ * same, 1 when they differ, 2 on errors. */
+int ddprof_unwind(const ddprof_input *in, const sfr_section *sec, const snapshot *snap);
 void ddprof_list_generations(FILE *out, const char *indent);
 #endif

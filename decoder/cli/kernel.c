@@ -329,40 +329,6 @@ static size_t kernel_walk(const kernel_input *in, const snapshot *snap, sfr_regs
   return nk;
 }
 
-/* The spec's walk beside it, and the first frame whose pc, sp or fp differ
- * (or where one walk has a frame the other has not); 1 when they differ. */
-static int spec_beside(const kernel_input *in, const sfr_section *sec, const snapshot *snap,
-                       const sfr_regs *kf, size_t nk, sfr_regs *sf) {
-  sfr_stop sstop = SFR_STOP_FRAME_LIMIT;
-  size_t ns = 0, i, d;
-  if (sec)
-    ns = snapshot_backtrace(sec, snap, sf, &sstop);
-  for (d = 0; d < nk && d < ns; d++)
-    if (kf[d].pc != sf[d].pc || kf[d].sp != sf[d].sp || kf[d].fp != sf[d].fp)
-      break;
-  fputs(in->json ? "\"spec\":{\"frames\":[" : "spec:\n", stdout);
-  for (i = 0; i < ns; i++)
-    if (in->json)
-      printf("%s{\"pc\":\"0x%" PRIx64 "\",\"sp\":\"0x%" PRIx64 "\",\"fp\":\"0x%" PRIx64 "\"}",
-             i ? "," : "", sf[i].pc, sf[i].sp, sf[i].fp);
-    else
-      printf("#%zu pc 0x%" PRIx64 " sp 0x%" PRIx64 " fp 0x%" PRIx64 "\n", i, sf[i].pc, sf[i].sp,
-             sf[i].fp);
-  if (in->json) {
-    printf("],\"stop\":\"%s\"},\"first_difference\":", sec ? sfr_stop_name(sstop) : "malformed");
-    if (d < nk || d < ns)
-      printf("%zu}\n", d);
-    else
-      printf("null}\n");
-  } else {
-    printf("stop: %s\n", sec ? sfr_stop_name(sstop) : "malformed section");
-    if (d < nk || d < ns)
-      printf("differs from frame #%zu\n", d);
-    else
-      printf("same frames\n");
-  }
-  return d < nk || d < ns;
-}
 
 int kernel_unwind(const kernel_input *in, const sfr_section *sec, const snapshot *snap) {
   sfr_regs *kf = calloc(snap->max_frames, sizeof *kf), *sf = calloc(snap->max_frames, sizeof *sf);
@@ -386,7 +352,7 @@ int kernel_unwind(const kernel_input *in, const sfr_section *sec, const snapshot
     printf("],\"stop\":\"%s\"},", kstop == SFK_UNWIND_NEXT ? "frame-limit" : sfk_unwind_stop_name(kstop));
   else
     printf("stop: %s\n", kstop == SFK_UNWIND_NEXT ? "frame-limit" : sfk_unwind_stop_name(kstop));
-  differ = spec_beside(in, sec, snap, kf, nk, sf);
+  differ = answer_spec_walk(in->json, sec, snap, kf, nk, sf);
   free(kf);
   free(sf);
   return differ;

@@ -463,6 +463,14 @@ static int cmd_unwind(const opts *o, const input *in, sfr_section *sec, const sf
     fprintf(stderr, "sfref: %s:%s\n", o->pcs[0], err);
     return EXIT_USAGE;
   }
+  if (o->profile && o->ddprof) {
+    ddprof_input d = ddprof_input_of(o, in);
+    if (!d.json)
+      print_findings(o, rep);
+    rc = ddprof_unwind(&d, rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec, &snap);
+    snapshot_free(&snap);
+    return rc == 2 ? EXIT_USAGE : rc ? EXIT_INVALID : 0;
+  }
   if (o->profile) {
     kernel_input k = kernel_input_of(o, in);
     if (!k.json)
@@ -696,9 +704,6 @@ static int check_options(const opts *o) {
     return usage_error("%s", "--every-pc applies to lookup --profile ddprof only");
   if (o->ddprof && (o->have_text || o->have_config))
     return usage_error("%s", "--text and --config apply to the kernel's profiles only");
-  if (o->ddprof && strcmp(o->cmd, "unwind") == 0)
-    return usage_error("%s", "unwind --profile: the kernel's profiles only (ddprof's "
-                             "unwinder is not modelled; its lookup is)");
   if (o->bytes && strcmp(o->cmd, "dump") != 0)
     return usage_error("%s", "--bytes applies to dump only");
   if (o->bytes && o->objdump)
