@@ -30,6 +30,9 @@ typedef struct au_reader {
   unsigned versions; /* bit v: reads version v */
   unsigned abis;     /* bit a: reads SFR_ABI_* a */
   char note[96];
+  int model;         /* a reader modelled from its code (sframe_ddprof.h), which
+                        judges each section itself: 1 + its generation; 0: the
+                        versions and ABIs above decide */
 } au_reader;
 typedef struct au_readers {
   au_reader r[AU_MAX_READERS];

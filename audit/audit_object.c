@@ -14,6 +14,7 @@
 #include "sc_cfi.h"
 #include "sc_elf.h"
 #include "sframe_enc.h"
+#include "sframe_ddprof.h"
 #include "sframe_kernel.h"
 #include "sframe_ref.h"
 
@@ -219,6 +220,21 @@ static int truncated(const uint8_t *b, size_t len, char *why, size_t n) {
   return 1;
 }
 
+/* Whether DataDog's profiler, as modelled, uses the program's section
+ * (objects never reach it: it reads loaded images' PT_GNU_SFRAME). */
+static int ddprof_uses(const sc_elf *e, sfd_gen g) {
+  sfd_table t;
+  memset(&t, 0, sizeof t);
+  if (e->type == ET_REL)
+    return 0;
+  t.cap = sfd_rows_bound(e->sframe_len);
+  if (!(t.rows = malloc(t.cap * sizeof *t.rows)))
+    return 0;
+  sfd_parse(e->sframe, e->sframe_len, e->sframe_vma, g, &t);
+  free(t.rows);
+  return t.accepted;
+}
+
 void au_object_judge(au_object *o, const uint8_t *bytes, size_t len, const au_readers *rd) {
   sc_elf e;
   int elf_magic = len >= SELFMAG && !memcmp(bytes, ELFMAG, SELFMAG);
@@ -243,9 +259,10 @@ void au_object_judge(au_object *o, const uint8_t *bytes, size_t len, const au_re
     if (e.type != ET_REL)
       judge_kernels(o, &e);
     /* a reader reads a version and ABI it knows (a malformed header may
-     * name any byte) */
+     * name any byte); a reader modelled from its code says itself */
     for (size_t i = 0; i < rd->n && sfr_version_known(o->version) && o->abi < 32; i++)
-      if ((rd->r[i].versions >> o->version & 1u) && (rd->r[i].abis >> o->abi & 1u))
+      if (rd->r[i].model ? ddprof_uses(&e, (sfd_gen)(rd->r[i].model - 1))
+                               : (rd->r[i].versions >> o->version & 1u) && (rd->r[i].abis >> o->abi & 1u))
         o->readers_ok |= 1u << i;
   } else {
     judge_gsframe(o, &e);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "sframe_ddprof.h"
 #include "sframe_ref.h"
 
 static unsigned abi_bit(const char *s) {
@@ -41,6 +42,7 @@ static int parse_row(char *line, au_reader *r) {
   }
   if (n == 4 && strcmp(f[3], "-"))
     snprintf(r->note, sizeof r->note, "%s", f[3]);
+  r->model = sfd_gen_by_name(r->name) + 1;
   return 0;
 }
 

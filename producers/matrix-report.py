@@ -90,6 +90,20 @@ def first_line(path):
     return ""
 
 
+def kernel_results(cdir, name, paths, r, problems):
+    """Each kernel generation's refusals and lookup rules for output NAME."""
+    for path in paths:
+        gen = path[len(os.path.join(cdir, name)) + 1:-len(".json")]
+        k = load(path)
+        if k is None or "_unparsed" in k:
+            problems.append("%s: the %s profile gave no result: %s" % (
+                name, gen, first_line(path[:-len(".json")] + ".err")))
+            continue
+        fs = [x for x in k.get("findings", []) if isinstance(x, dict)]
+        r["kernel"][gen] = Counter(x.get("id", "?") for x in fs if x.get("refuses"))
+        r["kernel_lookup"][gen] = Counter(x.get("id", "?") for x in fs if not x.get("refuses"))
+
+
 def judge_output(cdir, name):
     """What the four judges said of one output: a dict of figures and a
     list of unclassified problems (judges that failed to judge)."""
@@ -109,22 +123,21 @@ def judge_output(cdir, name):
             # nothing for the CFI check or the kernel profile to read
             r["sframe"] = False
             r["empty_sframe"] = True
-    if r.get("sframe") and not name.endswith(".o"):  # a relocatable object is never loaded
+    # A relocatable object is never loaded, but for the arm64 kernel-text
+    # reader's module profile (matrix.sh reads an ld -r output as a .ko).
+    module_gens = sorted(glob.glob(os.path.join(cdir, name + ".kernel-text-*-module.json"))) \
+        if r.get("sframe") and name.endswith(".o") else []
+    if module_gens:
+        r["kernel"] = OrderedDict()
+        r["kernel_lookup"] = OrderedDict()
+        kernel_results(cdir, name, module_gens, r, problems)
+    if r.get("sframe") and not name.endswith(".o"):
         gens = sorted(glob.glob(os.path.join(cdir, name + ".kernel-*.json")), key=gen_order)
         if not gens:
             problems.append("%s: no kernel profile result" % name)
         r["kernel"] = OrderedDict()
         r["kernel_lookup"] = OrderedDict()
-        for path in gens:
-            gen = path[len(os.path.join(cdir, name)) + 1:-len(".json")]
-            k = load(path)
-            if k is None or "_unparsed" in k:
-                problems.append("%s: the %s profile gave no result: %s" % (
-                    name, gen, first_line(path[:-len(".json")] + ".err")))
-                continue
-            fs = [x for x in k.get("findings", []) if isinstance(x, dict)]
-            r["kernel"][gen] = Counter(x.get("id", "?") for x in fs if x.get("refuses"))
-            r["kernel_lookup"][gen] = Counter(x.get("id", "?") for x in fs if not x.get("refuses"))
+        kernel_results(cdir, name, gens, r, problems)
         newest = NEWEST if NEWEST in r["kernel"] else (list(r["kernel"])[-1] if r["kernel"] else None)
         r["kernel_accepts"] = not r["kernel"].get(newest) if newest else True
         c = load(os.path.join(cdir, name + ".check.json"))

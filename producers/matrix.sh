@@ -295,13 +295,20 @@ judge_output() {
     "$SFREF" validate --json "$o" > "$cd/$n.validate.json" 2> "$cd/$n.validate.err"
     # each generation of the kernel reads the sections of programs and
     # shared objects (sfref takes the executable segment as the text
-    # range their functions must lie in)
-    case $n in *.o) ;; *)
-      local g
-      for g in $(kernel_generations); do
-        "$SFREF" validate --profile "$g" --json "$o" > "$cd/$n.$g.json" 2> "$cd/$n.$g.err"
-      done ;;
-    esac
+    # range their functions must lie in); the arm64 kernel-text reader
+    # reads AArch64 only: a final link as vmlinux's section, an ld -r
+    # output (relocated by sfref, as the module loader relocates a .ko)
+    # as a module's
+    local g
+    for g in $(kernel_generations); do
+      case $g:$n in
+        kernel-text-*:*) [ "$arch" = aarch64 ] || continue ;;&
+        kernel-text-*-module:partial.o) ;;
+        *-module:*|*:*.o) continue ;;
+        kernel-text-*-vmlinux:*) ;;
+      esac
+      "$SFREF" validate --profile "$g" --json "$o" > "$cd/$n.$g.json" 2> "$cd/$n.$g.err"
+    done
     "$SFCFI" check --json "$o" > "$cd/$n.check.json" 2> "$cd/$n.check.err"
   fi
   # conservation: the inputs that went into this output

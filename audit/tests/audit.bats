@@ -61,6 +61,24 @@ predicted() { jq -r --arg l "$1" 'select(.prediction.linker == $l) | .prediction
   [ "$output" = $'none\t2\t0\t3' ]
 }
 
+@test "a reader modelled from its code judges each program itself: DataDog's profiler uses version 2 without PCREL only" {
+  # The same program with DD1's section (version 2, no PCREL) and with
+  # DD5's (PCREL): the profile (sframe_ddprof.h) uses the first, refuses
+  # the second; readers.tsv's versions alone could not tell them apart.
+  as "$T/f.s" -o "$T/n.o" && as "$T/s.s" -o "$T/m.o" && ld -o "$T/plain" "$T/m.o" "$T/n.o"
+  local d=$ROOT/conformance/findings/ddprof
+  objcopy --add-section .sframe="$d/DD1-fre-info-layout-amd64/section.sframe" --set-section-flags .sframe=alloc,readonly,data "$T/plain" "$T/v2"
+  objcopy --add-section .sframe="$d/DD5-pcrel-refused/section.sframe" --set-section-flags .sframe=alloc,readonly,data "$T/plain" "$T/pcrel"
+  audit_json "$T/v2" "$T/pcrel" || true
+  run jq -r '[(.path | split("/") | last), .sframe.version, .sframe.readers["ddprof-2026-06"], .sframe.readers["libsframe-2.47"]] | @tsv' "$T/out.jsonl"
+  [[ "$output" == *$'v2\t2\ttrue\ttrue'* ]]
+  [[ "$output" == *$'pcrel\t2\tfalse\ttrue'* ]]
+  # a relocatable object never reaches the profiler (it reads loaded images)
+  cp "$T/n.o" "$T/n2.o" && objcopy --add-section .sframe="$d/DD1-fre-info-layout-amd64/section.sframe" "$T/n2.o"
+  audit_json "$T/n2.o" || true
+  [ "$(jq -r '.sframe.readers["ddprof-2026-06"]' "$T/out.jsonl")" = false ]
+}
+
 @test "an archive is audited member by member, a Debian package file by file with its package named" {
   as --gsframe "$T/f.s" -o "$T/a.o" && as "$T/s.s" -o "$T/b.o"
   ar rcs "$T/lib.a" "$T/a.o" "$T/b.o"
