@@ -36,8 +36,9 @@ endif
 CFLAGS_ALL := $(WARN) $(OPT) -D_POSIX_C_SOURCE=200809L -Idecoder/include $(EXTRA) $(CFLAGS)
 
 # The oracle: the reference path (decoder/src), the fast layer beside it
-# (decoder/fast) and the kernel profiles (decoder/profile), one library.
-# It exports exactly what sframe_ref.h and sframe_kernel.h declare
+# (decoder/fast) and the readers modelled from their code (decoder/profile),
+# one library.
+# It exports exactly what sframe_ref.h, sframe_kernel.h and sframe_ddprof.h declare
 # (SFR_API); everything else is hidden.
 LIB_SRCS := $(wildcard decoder/src/*.c decoder/fast/*.c decoder/profile/*.c)
 LIB_CFLAGS := -Idecoder/src -Idecoder/fast -Idecoder/profile -fvisibility=hidden
@@ -63,7 +64,8 @@ VECDUMP := $(BUILD)/tests/vecdump
 .PHONY: all check test coverage install clean
 # A recipe that fails leaves no half-made target behind.
 .DELETE_ON_ERROR:
-all: $(STATIC) $(SHARED_LIB) $(SFREF) $(BUILD)/include/sframe_ref.h $(BUILD)/include/sframe_kernel.h $(BUILD)/lib/pkgconfig/sframe_ref.pc
+all: $(STATIC) $(SHARED_LIB) $(SFREF) $(BUILD)/include/sframe_ref.h $(BUILD)/include/sframe_kernel.h \
+     $(BUILD)/include/sframe_ddprof.h $(BUILD)/lib/pkgconfig/sframe_ref.pc
 # The shared tools library and the CLI's renderers (before any rule that
 # links them; after `all`, which stays the default goal).
 include common/common.mk

@@ -35,7 +35,7 @@ docdir      ?= $(datarootdir)/doc/sframe-conformance
 INSTALL_TOOLS    := sfref sfconform sfcorpus sfcfi sfaudit
 INSTALL_ADAPTERS := sfadapter-reference sfadapter-dl \
   $(notdir $(filter %/sfadapter-objdump-2.40 %/sfadapter-readelf-2.40,$(BUNDLED_BINS)))
-INSTALL_HEADERS  := decoder/include/sframe_ref.h decoder/include/sframe_kernel.h \
+INSTALL_HEADERS  := decoder/include/sframe_ref.h decoder/include/sframe_kernel.h decoder/include/sframe_ddprof.h \
   conformance/include/sframe_adapter.h
 # The suite's tables sfaudit reads, under datadir/sframe-conformance.
 INSTALL_TABLES   := audit/readers.tsv audit/links.tsv producers/producers.tsv

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* ddprof.h - sfref's profile of DataDog's java-profiler
- * (decoder/cli/ddprof.c; sframe_ddprof.h; SPEC-NOTES.md N45). */
+ * (decoder/cli/ddprof.c; sframe_ddprof.h; SPEC-NOTES.md N46). */
 #ifndef SFREF_DDPROF_H
 #define SFREF_DDPROF_H
 #include <stdint.h>

@@ -4,7 +4,7 @@
  * table of rows it builds, and the row its lookup answers at a PC.
  *
  * Implemented in decoder/profile/sfd_ddprof.c from a reading of the
- * profiler's public code (SPEC-NOTES.md N45 gives each rule with its file
+ * profiler's public code (SPEC-NOTES.md N46 gives each rule with its file
  * and line); none of it is copied.  The profiler reads the section once,
  * when a library is loaded, into one sorted array of rows (its "frame
  * descriptions"); its unwinder then takes, for a PC, the last row starting

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* sfd_ddprof.c - DataDog java-profiler's reading of a section
- * (sframe_ddprof.h; SPEC-NOTES.md N45 gives each rule with its file and
+ * (sframe_ddprof.h; SPEC-NOTES.md N46 gives each rule with its file and
  * line in ddprof-lib/src/main/cpp, merge 93adc6bf).  Restated in the
  * oracle's terms; nothing is copied.  Every read is bounded by the section;
  * nothing is allocated. */

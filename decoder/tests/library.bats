@@ -6,7 +6,7 @@
 setup() {
   : "${REPO:=$PWD}" "${BUILD_DIR:=build}"
   case $BUILD_DIR in /*) B=$BUILD_DIR ;; *) B=$REPO/$BUILD_DIR ;; esac
-  H="$REPO/decoder/include/sframe_ref.h $REPO/decoder/include/sframe_kernel.h"
+  H="$REPO/decoder/include/sframe_ref.h $REPO/decoder/include/sframe_kernel.h $REPO/decoder/include/sframe_ddprof.h"
 }
 
 # The functions the public headers declare (each declaration starts SFR_API).

@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: MIT
 # sfref validate|lookup|unwind|findings --profile ddprof-2026-06: what DataDog's
-# java-profiler (ddprof-lib's SFrame parser, SPEC-NOTES.md N45) does with a
+# java-profiler (ddprof-lib's SFrame parser, SPEC-NOTES.md N46) does with a
 # section.  The sections are the cases of profile-ddprof.cases, built by
-# sfcorpus; each test pins rules of N45 with the verdict or row the
+# sfcorpus; each test pins rules of N46 with the verdict or row the
 # profiler's code gives, worked out by hand in the comments; the findings of
 # conformance/findings/ddprof are held to their expect.txt.
 # Environment (set by ci/run-tests.sh): SFREF; SFCORPUS (default: sfcorpus
