@@ -59,14 +59,21 @@ static void check_fres(const sfk_view *v, const sfk_fde *f, uint32_t i, sfk_sink
     sfk_note(s, SFK_PCMASK_REP_ZERO, f->fres_at, i, -1, "rep_size");
   for (j = 0; j < f->num_fres; j++) {
     sfk_fre r;
-    sfk_id id = sfk_read_fre(v, f, pos, &r, &at, &field);
+    sfk_id id = sfk_read_fre_head(v, f, pos, &r, &at, &field);
     if (id != SFK_OK) {
       sfk_note(s, id, at, i, j, field);
       return;
     }
     if (j > 0 && r.start <= prev)
       sfk_note(s, SFK_FRE_NOT_INCREASING, pos, i, j, "sfre_start_address");
-    row_lookup_rules(v, f, &r, pos, i, j, s);
+    if ((id = sfk_read_fre_words(v, f, pos, &r)) != SFK_OK) {
+      sfk_note(s, id, pos, i, j, "sfre_info");
+      /* Validation stops here; a lookup of a generation that reads the
+       * words of the row it lands on only still reads the rows after. */
+      if (!v->t->lazy_words)
+        return;
+    } else
+      row_lookup_rules(v, f, &r, pos, i, j, s);
     prev = r.start;
     pos += r.size;
   }

@@ -24,6 +24,7 @@
 #include "fuzz_check.h"
 #include "sfr_fast.h"
 #include "sfr_lookup.h"
+#include "sframe_ddprof.h"
 #include "sframe_kernel.h"
 #include "sframe_ref.h"
 
@@ -92,6 +93,30 @@ static void kernel_lookups(const uint8_t *sec, size_t len, uint64_t vma, const u
   }
 }
 
+/* DataDog's profiler as modelled: its rows fit the bound, a lookup answers
+ * a row of the table (or the default frame), and a refused section has no
+ * row. */
+static void ddprof_lookups(const uint8_t *sec, size_t len, uint64_t vma, const uint64_t *pcs,
+                           unsigned n) {
+  sfd_table t;
+  unsigned i;
+  memset(&t, 0, sizeof t);
+  t.cap = sfd_rows_bound(len);
+  if (!(t.rows = malloc(t.cap * sizeof *t.rows)))
+    return;
+  sfd_parse(sec, len, vma, SFD_GEN_NEWEST, &t);
+  FUZZ_CHECK(t.count <= t.cap, "the profiler's rows fit sfd_rows_bound");
+  FUZZ_CHECK(t.accepted == (t.count > 0), "a section is used exactly when it gave rows");
+  for (i = 0; i < n; i++) {
+    sfd_answer a;
+    sfd_lookup(&t, pcs[i], &a);
+    FUZZ_CHECK(a.outcome != SFD_LOOKUP_ROW || (a.index >= 0 && (size_t)a.index < t.count &&
+                                               t.rows[a.index].loc <= (uint32_t)pcs[i]),
+               "a row answered is a row of the table at or below the PC");
+  }
+  free(t.rows);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const uint8_t *p = data;
   size_t len = size;
@@ -110,6 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   rep.items = items;
   rep.cap = 8;
   kernel_lookups(p, len, vma, pcs, n);
+  ddprof_lookups(p, len, vma, pcs, n);
   fuzz_validate(&sec, p, len, vma, &rep);
   ix_len = sfr_index_size(&sec);
   FUZZ_CHECK(ix_len == 0 || ((sec.flags & SFR_F_FDE_SORTED) && sfr_order_verified(&sec)),
