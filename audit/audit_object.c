@@ -44,16 +44,19 @@ static void section_sizes(Elf *elf, au_sizes *s) {
 }
 
 /* Is there a PT_GNU_SFRAME program header? */
-static int sframe_segment(Elf *elf) {
+static int sframe_segment_of(Elf *elf, GElf_Phdr *out) {
   size_t n;
   if (elf_getphdrnum(elf, &n) != 0)
     return 0;
-  for (size_t i = 0; i < n; i++) {
-    GElf_Phdr ph;
-    if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_GNU_SFRAME)
+  for (size_t i = 0; i < n; i++)
+    if (gelf_getphdr(elf, (int)i, out) && out->p_type == PT_GNU_SFRAME)
       return 1;
-  }
   return 0;
+}
+
+static int sframe_segment(Elf *elf) {
+  GElf_Phdr ph;
+  return sframe_segment_of(elf, &ph);
 }
 
 /* The SFrame headers found one after another in bytes[0, len): a section
@@ -220,17 +223,22 @@ static int truncated(const uint8_t *b, size_t len, char *why, size_t n) {
   return 1;
 }
 
-/* Whether DataDog's profiler, as modelled, uses the program's section
- * (objects never reach it: it reads loaded images' PT_GNU_SFRAME). */
-static int ddprof_uses(const sc_elf *e, sfd_gen g) {
+/* Whether DataDog's profiler, as modelled, uses the program's SFrame: it
+ * reads the PT_GNU_SFRAME segment of a loaded image (an object, or a
+ * program without that segment, never reaches it). */
+static int ddprof_uses(const uint8_t *bytes, size_t len, const sc_elf *e, sfd_gen g) {
+  GElf_Phdr ph;
   sfd_table t;
+  uint64_t off, size;
   memset(&t, 0, sizeof t);
-  if (e->type == ET_REL)
+  if (e->type == ET_REL || !sframe_segment_of(e->elf, &ph))
     return 0;
-  t.cap = sfd_rows_bound(e->sframe_len);
+  off = ph.p_offset < len ? ph.p_offset : len;
+  size = ph.p_filesz <= len - off ? ph.p_filesz : len - off;
+  t.cap = sfd_rows_bound(size);
   if (!(t.rows = malloc(t.cap * sizeof *t.rows)))
     return 0;
-  sfd_parse(e->sframe, e->sframe_len, e->sframe_vma, g, &t);
+  sfd_parse(bytes + off, size, ph.p_vaddr, g, &t);
   free(t.rows);
   return t.accepted;
 }
@@ -261,7 +269,7 @@ void au_object_judge(au_object *o, const uint8_t *bytes, size_t len, const au_re
     /* a reader reads a version and ABI it knows (a malformed header may
      * name any byte); a reader modelled from its code says itself */
     for (size_t i = 0; i < rd->n && sfr_version_known(o->version) && o->abi < 32; i++)
-      if (rd->r[i].model ? ddprof_uses(&e, (sfd_gen)(rd->r[i].model - 1))
+      if (rd->r[i].model ? ddprof_uses(bytes, len, &e, (sfd_gen)(rd->r[i].model - 1))
                                : (rd->r[i].versions >> o->version & 1u) && (rd->r[i].abis >> o->abi & 1u))
         o->readers_ok |= 1u << i;
   } else {

@@ -62,21 +62,27 @@ predicted() { jq -r --arg l "$1" 'select(.prediction.linker == $l) | .prediction
 }
 
 @test "a reader modelled from its code judges each program itself: DataDog's profiler uses version 2 without PCREL only" {
-  # The same program with DD1's section (version 2, no PCREL) and with
-  # DD5's (PCREL): the profile (sframe_ddprof.h) uses the first, refuses
-  # the second; readers.tsv's versions alone could not tell them apart.
-  as "$T/f.s" -o "$T/n.o" && as "$T/s.s" -o "$T/m.o" && ld -o "$T/plain" "$T/m.o" "$T/n.o"
+  # A program ld 2.40 links from --gsframe objects has PT_GNU_SFRAME, the
+  # segment the profiler reads; its .sframe replaced by DD1's section
+  # (version 2, no PCREL) and by DD5's (PCREL): the profile
+  # (sframe_ddprof.h) uses the first and refuses the second, which
+  # readers.tsv's versions alone could not tell apart.
+  as --gsframe "$T/f.s" -o "$T/f.o" && as --gsframe "$T/s.s" -o "$T/s.o" && ld -o "$T/prog" "$T/s.o" "$T/f.o"
   local d=$ROOT/conformance/findings/ddprof
-  objcopy --add-section .sframe="$d/DD1-fre-info-layout-amd64/section.sframe" --set-section-flags .sframe=alloc,readonly,data "$T/plain" "$T/v2"
-  objcopy --add-section .sframe="$d/DD5-pcrel-refused/section.sframe" --set-section-flags .sframe=alloc,readonly,data "$T/plain" "$T/pcrel"
+  objcopy --update-section .sframe="$d/DD1-fre-info-layout-amd64/section.sframe" "$T/prog" "$T/v2"
+  objcopy --update-section .sframe="$d/DD5-pcrel-refused/section.sframe" "$T/prog" "$T/pcrel"
   audit_json "$T/v2" "$T/pcrel" || true
   run jq -r '[(.path | split("/") | last), .sframe.version, .sframe.readers["ddprof-2026-06"], .sframe.readers["libsframe-2.47"]] | @tsv' "$T/out.jsonl"
   [[ "$output" == *$'v2\t2\ttrue\ttrue'* ]]
   [[ "$output" == *$'pcrel\t2\tfalse\ttrue'* ]]
-  # a relocatable object never reaches the profiler (it reads loaded images)
+  # Without PT_GNU_SFRAME (the section added to a program linked without
+  # --gsframe) the profiler never finds it; an object never reaches it.
+  as "$T/f.s" -o "$T/n.o" && as "$T/s.s" -o "$T/m.o" && ld -o "$T/plain" "$T/m.o" "$T/n.o"
+  objcopy --add-section .sframe="$d/DD1-fre-info-layout-amd64/section.sframe" --set-section-flags .sframe=alloc,readonly,data "$T/plain" "$T/noseg" 2>/dev/null
   cp "$T/n.o" "$T/n2.o" && objcopy --add-section .sframe="$d/DD1-fre-info-layout-amd64/section.sframe" "$T/n2.o"
-  audit_json "$T/n2.o" || true
-  [ "$(jq -r '.sframe.readers["ddprof-2026-06"]' "$T/out.jsonl")" = false ]
+  audit_json "$T/noseg" "$T/n2.o" || true
+  run jq -r '.sframe.readers["ddprof-2026-06"]' "$T/out.jsonl"
+  [ "$output" = $'false\nfalse' ]
 }
 
 @test "an archive is audited member by member, a Debian package file by file with its package named" {

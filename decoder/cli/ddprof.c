@@ -69,10 +69,10 @@ int ddprof_validate(const ddprof_input *in) {
     return 2;
   shown = t.findings < t.items_cap ? t.findings : t.items_cap;
   if (in->json) {
-    printf("{\"profile\":\"%s\",\"reader\":\"ddprof\",\"date\":\"%s\",\"accepted\":%s,"
-           "\"registered\":%s,\"rows\":%zu,\"findings\":[",
-           gi->name, gi->date, t.accepted ? "true" : "false", t.accepted ? "true" : "false",
-           t.count);
+    printf("{\"profile\":\"%s\",\"reader\":\"ddprof\",\"date\":\"%s\",\"from\":\"%s\","
+           "\"accepted\":%s,\"registered\":%s,\"rows\":%zu,\"findings\":[",
+           gi->name, gi->date, in->from, t.accepted ? "true" : "false",
+           t.accepted ? "true" : "false", t.count);
     for (i = 0; i < shown; i++) {
       const sfd_finding *f = &t.items[i];
       printf("%s{\"id\":\"%s\",\"stage\":\"%c\",\"refuses\":%s,\"offset\":%" PRId64
@@ -98,6 +98,8 @@ int ddprof_validate(const ddprof_input *in) {
     if (t.findings > shown)
       fprintf(stderr, "sfref: %s: ... %zu more findings not shown\n", in->file,
               t.findings - shown);
+    fprintf(stderr, "sfref: %s: note: read from %s (%zu bytes at 0x%" PRIx64 ")\n", in->file,
+            in->from, in->len, in->vma);
     if (t.accepted)
       printf("%s: used by %s: %zu rows (%zu findings)\n", in->file, gi->name, t.count,
              t.findings);

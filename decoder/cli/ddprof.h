@@ -11,9 +11,11 @@
 
 typedef struct ddprof_input {
   const char *file; /* for messages */
-  const uint8_t *sec;
+  const uint8_t *sec; /* what the profiler reads: an ELF's PT_GNU_SFRAME
+                         segment (NULL: it has none), or the raw section */
   size_t len;
-  uint64_t vma;     /* the section's address, relative to the image base */
+  uint64_t vma;     /* its address, relative to the image base */
+  const char *from; /* "PT_GNU_SFRAME" or "the raw section" */
   sfd_gen gen;
   int json;
   int verbose;      /* --every-pc: print every PC, not only the first differences */

@@ -296,3 +296,37 @@ int elf_text_segment(const uint8_t *buf, size_t len, uint64_t *start, uint64_t *
   }
   return 0;
 }
+
+#ifndef PT_GNU_SFRAME
+#define PT_GNU_SFRAME 0x6474e554 /* binutils' "Segment contains the SFrame section" */
+#endif
+
+/* The PT_GNU_SFRAME segment (what a reader of the loaded image finds):
+ * 1 with its file offset, file size and address, clamped to the file's
+ * bytes; 0 when there is none. */
+int elf_sframe_segment(const uint8_t *buf, size_t len, uint64_t *off, uint64_t *size,
+                       uint64_t *vaddr) {
+  rd r;
+  uint64_t phoff, phentsize, phnum, i;
+  if (!reader_of(buf, len, &r))
+    return 0;
+  phoff = FIELD(&r, 0, Ehdr, e_phoff);
+  phentsize = FIELD(&r, 0, Ehdr, e_phentsize);
+  phnum = FIELD(&r, 0, Ehdr, e_phnum);
+  if (r.bad || phoff == 0 || phentsize < STRUCT_LEN(&r, Phdr))
+    return 0;
+  for (i = 0; i < phnum; i++) {
+    uint64_t h = phoff + i * phentsize;
+    uint64_t type = FIELD(&r, h, Phdr, p_type);
+    uint64_t o = FIELD(&r, h, Phdr, p_offset), n = FIELD(&r, h, Phdr, p_filesz);
+    if (r.bad)
+      return 0;
+    if (type != PT_GNU_SFRAME)
+      continue;
+    *vaddr = FIELD(&r, h, Phdr, p_vaddr);
+    *off = o < len ? o : len;
+    *size = n <= len - *off ? n : len - *off;
+    return !r.bad;
+  }
+  return 0;
+}

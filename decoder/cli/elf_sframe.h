@@ -40,6 +40,11 @@ int elf_relocate_sframe(uint8_t *buf, size_t len, elf_sframe *es, const char **w
  * kernel registers the section with.  0 when there is none. */
 int elf_text_segment(const uint8_t *buf, size_t len, uint64_t *start, uint64_t *end);
 
+/* The PT_GNU_SFRAME segment: 1 with its file offset and size (within the
+ * file) and its address; 0 when there is none. */
+int elf_sframe_segment(const uint8_t *buf, size_t len, uint64_t *off, uint64_t *size,
+                       uint64_t *vaddr);
+
 elf_status elf_find_sframe(const uint8_t *buf, size_t len, elf_sframe *out,
                            const char **why);
 #endif

@@ -423,15 +423,28 @@ static int cmd_lookup_kernel(const opts *o, const input *in, sfr_section *sec,
   return rc ? EXIT_INVALID : 0;
 }
 
-/* The ddprof profile's input: the section and its address (the image
- * base taken as 0, as for a shared object's own addresses). */
+/* The ddprof profile's input: what the profiler reads, an ELF's
+ * PT_GNU_SFRAME segment (none: nothing), or the raw section; its address
+ * with the image base taken as 0 (a shared object's own addresses). */
 static ddprof_input ddprof_input_of(const opts *o, const input *in) {
   ddprof_input d;
+  uint64_t off, size, vaddr;
   memset(&d, 0, sizeof d);
   d.file = o->file;
   d.sec = in->sec;
   d.len = in->len;
   d.vma = in->vma;
+  d.from = "the raw section";
+  if (!o->raw && in->file) {
+    d.from = "PT_GNU_SFRAME";
+    d.sec = NULL;
+    d.len = 0;
+    if (elf_sframe_segment(in->file, in->file_len, &off, &size, &vaddr)) {
+      d.sec = in->file + off;
+      d.len = size;
+      d.vma = vaddr;
+    }
+  }
   d.gen = (sfd_gen)o->dgen;
   d.json = strcmp(o->format, "json") == 0;
   return d;

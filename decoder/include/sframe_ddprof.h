@@ -38,6 +38,9 @@ typedef enum sfd_gen {
  * discarded (the same), 'w' the rows read differ from the spec's, '-' not
  * a rule of that generation. */
 #define SFD_RULES(X)                                                           \
+  X(NO_SEGMENT, "ddprof-no-sframe-segment", "L",                               \
+    "the program has no PT_GNU_SFRAME segment: the profiler looks for the "   \
+    "SFrame section through it only")                                          \
   X(TOO_SMALL, "ddprof-section-too-small", "L",                                \
     "section shorter than the 28-byte header")                                 \
   X(BAD_MAGIC, "ddprof-bad-magic", "L",                                        \
@@ -153,7 +156,8 @@ typedef struct sfd_table {
  * least 3 bytes of it). */
 SFR_API size_t sfd_rows_bound(size_t len);
 /* Read the section as the profiler does, the library loaded with the image
- * base at 0 (vma: the section's address, relative to the base): the
+ * base at 0 (vma: the section's address, relative to the base; buf NULL:
+ * the program has no PT_GNU_SFRAME segment, so nothing is read): the
  * header's checks, each FDE in order (skipped, failed or its rows kept),
  * then the sort when SFRAME_F_FDE_SORTED is clear.  Every rule met is a
  * finding; the 'w' rules are found by reading the same bytes as the spec

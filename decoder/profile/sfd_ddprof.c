@@ -290,7 +290,7 @@ void sfd_parse(const uint8_t *buf, size_t len, uint64_t vma, sfd_gen g, sfd_tabl
   t->abi = buf && len > 4 ? buf[4] : 0;
   memset(&h, 0, sizeof h);
   if (!buf || (id = read_header(buf, len, vma, &h)) != SFD_OK) {
-    note(t, buf ? id : SFD_TOO_SMALL, 0, -1, -1);
+    note(t, buf ? id : SFD_NO_SEGMENT, 0, -1, -1);
     return;
   }
   for (i = 0; i < h.num_fdes; i++) {

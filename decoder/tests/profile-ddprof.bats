@@ -199,6 +199,24 @@ patched() {
   [[ "$output" == *"spec:"*"differs from frame #1"* ]]
 }
 
+@test "ddprof: an ELF program is read through PT_GNU_SFRAME, as the profiler finds it; without it, nothing" {
+  command -v as >/dev/null && command -v ld >/dev/null || skip "no assembler and linker"
+  local T=$BATS_TEST_TMPDIR d="$REPO/conformance/findings/ddprof"
+  printf '\t.text\n\t.globl _start\n_start:\n\t.cfi_startproc\n\tpushq %%rbp\n\t.cfi_def_cfa_offset 16\n\tpopq %%rbp\n\t.cfi_def_cfa_offset 8\n\tud2\n\t.cfi_endproc\n' > "$T/s.s"
+  as --gsframe "$T/s.s" -o "$T/s.o" && ld -o "$T/prog" "$T/s.o"
+  as "$T/s.s" -o "$T/n.o" && ld -o "$T/plain" "$T/n.o"
+  # ld 2.40 writes PT_GNU_SFRAME over .sframe; DD1's bytes put in its place.
+  objcopy --update-section .sframe="$d/DD1-fre-info-layout-amd64/section.sframe" "$T/prog" "$T/v2"
+  run sfref validate --profile ddprof --json "$T/v2"
+  [ "$status" -eq 0 ] && [[ "$output" == *'"from":"PT_GNU_SFRAME","accepted":true'* ]]
+  # The same bytes as a section of a program without the segment: not found.
+  objcopy --add-section .sframe="$d/DD1-fre-info-layout-amd64/section.sframe" --set-section-flags .sframe=alloc,readonly,data "$T/plain" "$T/noseg" 2>/dev/null
+  run sfref validate --profile ddprof --json "$T/noseg"
+  [ "$status" -eq 1 ] && [[ "$output" == *'"id":"ddprof-no-sframe-segment"'* ]]
+  run sfref lookup --profile ddprof --mode=ip --json "$T/noseg" 0x401000
+  [[ "$output" == *'"ddprof":{"outcome":"not-registered"'*'"why":"ddprof-no-sframe-segment"'* ]]
+}
+
 @test "ddprof: the findings (conformance/findings/ddprof): each answer as its expect.txt says" {
   local d g pc want got n=0
   for d in "$BATS_TEST_DIRNAME"/../../conformance/findings/ddprof/DD*/; do
