@@ -103,7 +103,9 @@ int kernel_validate(const kernel_input *in) {
   else
     fprintf(stderr, "sfref: %s: note: function starts not checked against a text range (no "
             "--text; the checks of a start below the text, at or past its end%s are not made)\n",
-            in->file, in->ko.gen == SFK_GEN_V16 ? " and of a function end past it" : "");
+            in->file,
+            sfk_rule_cell(SFK_FDE_PAST_TEXT_END, in->ko.gen) != '-' ? " and of a function end past it"
+                                                                     : "");
   if (rep.refusals)
     printf("%s: REFUSED by %s (%zu refusals, %zu met only by lookups)\n", in->file, gi->name,
            rep.refusals, rep.count - rep.refusals);
@@ -232,9 +234,7 @@ static int lookup_one(const kernel_input *in, const sfr_section *sec, uint64_t p
   } else {
     printf("0x%" PRIx64 " (%s):\n", pc, mode == SFR_PC_IP ? "ip" : "ra");
     answer_print("kernel", &kt, ka.fde, ka.fre);
-    const char *fallback = in->ko.gen == SFK_GEN_S390_V4 || in->ko.gen == SFK_GEN_S390_SIGNAL_RFC
-                               ? "the back chain"
-                               : "frame pointers";
+    const char *fallback = abi == SFR_ABI_S390X_BE ? "the back chain" : "frame pointers";
     if (ka.outcome == SFK_LOOKUP_NOT_REGISTERED)
       printf("         %s (%s%s)\n", ka.why ? sfk_rule_name(ka.why) : "no section",
              sfk_effect_name(ka.effect),

@@ -41,12 +41,26 @@ typedef enum sfk_gen {
 } sfk_gen;
 #define SFK_GEN_NEWEST SFK_GEN_V16
 
+/* What a generation is that no rule of SFK_RULES says (everything else a
+ * generation does is its column there, and the reading code asks the
+ * cells: sfk_read.c's sfk_traits_of). */
+typedef enum sfk_drop {
+  SFK_DROP_NEVER = 0,   /* no lookup error removes the section (kernel text) */
+  SFK_DROP_EFAULT,      /* -EFAULT removes it (v12-v14 and the series on them) */
+  SFK_DROP_ANY          /* every error but "no FDE" removes it (v16) */
+} sfk_drop;
+
 typedef struct sfk_gen_info {
   const char *name;    /* "kernel-v16" */
   const char *date;    /* when it was posted */
   const char *based;   /* what it reads like, in a few words */
   const char *source;  /* where its rules were read (SPEC-NOTES N41) */
   uint8_t version;     /* the one SFrame version it reads */
+  uint32_t abis;       /* bit a: it unwinds with SFrame on SFR_ABI_* a */
+  uint8_t drop;        /* sfk_drop: which lookup errors remove the section */
+  uint8_t fde_type_mask;     /* the bits of info2 its sframe.h reads as the FDE type */
+  uint8_t lazy_words;        /* a lookup reads the data words of the row it lands on only */
+  uint8_t start_at_text_end; /* a function may start at the text's end */
 } sfk_gen_info;
 
 SFR_API const sfk_gen_info *sfk_gen_get(sfk_gen g); /* NULL out of range */

@@ -39,9 +39,9 @@ static void row_lookup_rules(const sfk_view *v, const sfk_fde *f, const sfk_fre 
     if ((fp_word && r->fp_off == 0) || (ra_word && r->ra_off == 0 && v->abi != SFR_ABI_S390X_BE))
       sfk_note(s, SFK_ZERO_WORD_NOT_SAVED, at, i, j, "sfre_info");
   }
-  if (v->t->kernel_text && id == SFK_OK && !step_follows(v, &ans))
+  if (v->t.kernel_text && id == SFK_OK && !step_follows(v, &ans))
     sfk_note(s, SFK_STEP_RULE_REFUSED, at, i, j, "sfre_info");
-  if (v->gen == SFK_GEN_ARM64_V1 && (r->info & 0x80u) &&
+  if (v->t.mangled_ra_kept && (r->info & 0x80u) &&
       (v->abi == SFR_ABI_AARCH64_LE || v->abi == SFR_ABI_AARCH64_BE))
     sfk_note(s, SFK_MANGLED_RA, at, i, j, "sfre_info");
 }
@@ -52,10 +52,10 @@ static void check_fres(const sfk_view *v, const sfk_fde *f, uint32_t i, sfk_sink
   uint64_t pos = f->fres_at, at;
   uint32_t j, prev = 0;
   const char *field;
-  if (v->t->signal && ((f->info >> 7) & 1u))
+  if (v->t.signal && ((f->info >> 7) & 1u))
     sfk_note(s, v->abi == SFR_ABI_S390X_BE ? SFK_SIGNAL_FRAME : SFK_SIGNAL_NO_UNWINDER,
              f->fres_at - SFR_V3_FDE_ATTR_SIZE + 2, i, -1, "sfda_func_info");
-  if (!v->t->fde_bounds && ((f->info >> 4) & 1u) == SFR_PCTYPE_MASK && f->rep_size == 0)
+  if (!v->t.fde_bounds && ((f->info >> 4) & 1u) == SFR_PCTYPE_MASK && f->rep_size == 0)
     sfk_note(s, SFK_PCMASK_REP_ZERO, f->fres_at, i, -1, "rep_size");
   for (j = 0; j < f->num_fres; j++) {
     sfk_fre r;
@@ -70,7 +70,7 @@ static void check_fres(const sfk_view *v, const sfk_fde *f, uint32_t i, sfk_sink
       sfk_note(s, id, pos, i, j, "sfre_info");
       /* Validation stops here; a lookup of a generation that reads the
        * words of the row it lands on only still reads the rows after. */
-      if (!v->t->lazy_words)
+      if (!v->t.lazy_words)
         return;
     } else
       row_lookup_rules(v, f, &r, pos, i, j, s);
@@ -106,7 +106,7 @@ static void check_all(const uint8_t *buf, size_t len, uint64_t vma, const sfk_op
     /* sframe_validate_section: strictly increasing starts, from above 0;
      * a module's table is validated after its sort, so only equal starts
      * (or a start of 0) break the order there. */
-    if (v.t->sort_at_load && !v.sorted ? (start == 0 || start_repeats(&v, i, start))
+    if (v.t.sort_at_load && !v.sorted ? (start == 0 || start_repeats(&v, i, start))
                                        : start <= prev)
       sfk_note(s, SFK_FDE_NOT_INCREASING, v.fdes_start + (uint64_t)i * v.fde_size, i, -1,
                "func_start");

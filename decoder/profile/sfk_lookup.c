@@ -97,7 +97,7 @@ static void find_row(const sfk_view *v, const sfk_fde *f, uint64_t pc, sfk_answe
     ip_off %= f->rep_size;
   }
   for (j = 0; j < f->num_fres; j++) {
-    id = v->t->lazy_words ? sfk_read_fre_head(v, f, pos, &r, &at, &field)
+    id = v->t.lazy_words ? sfk_read_fre_head(v, f, pos, &r, &at, &field)
                           : sfk_read_fre(v, f, pos, &r, &at, &field);
     if (id != SFK_OK) {
       fail(v, id, ans);
@@ -115,24 +115,24 @@ static void find_row(const sfk_view *v, const sfk_fde *f, uint64_t pc, sfk_answe
     ans->fre = j;
     pos += r.size;
   }
-  if (!have && v->t->signal && ((f->info >> 7) & 1u)) {
+  if (!have && v->t.signal && ((f->info >> 7) & 1u)) {
     signal_frame(v, ans); /* the RFC jumps to its signal label: no row needed */
     return;
   }
   if (!have) { /* no row covers the PC: -EINVAL in every generation */
     ans->outcome = SFK_LOOKUP_ERROR;
     ans->effect = SFK_EFFECT_EINVAL;
-    ans->dropped = v->gen == SFK_GEN_V16;
+    ans->dropped = sfk_gen_get(v->gen)->drop == SFK_DROP_ANY;
     ans->fre = -1;
     return;
   }
-  if ((v->t->lazy_words && (id = sfk_read_fre_words(v, f, prev_pos, &prev)) != SFK_OK) ||
+  if ((v->t.lazy_words && (id = sfk_read_fre_words(v, f, prev_pos, &prev)) != SFK_OK) ||
       (id = sfk_rules_of(v, &prev, ans)) != SFK_OK) {
     fail(v, id, ans);
     return;
   }
   ans->outcome = prev.outermost ? SFK_LOOKUP_OUTERMOST : SFK_LOOKUP_FOUND;
-  if (v->t->signal && ((f->info >> 7) & 1u))
+  if (v->t.signal && ((f->info >> 7) & 1u))
     signal_frame(v, ans); /* rows read and checked, then set aside */
 }
 
@@ -165,13 +165,13 @@ void sfk_lookup(const uint8_t *buf, size_t len, uint64_t vma, const sfk_options 
    * the kernel's own text is found by [_stext, _etext) or the module's
    * text. */
   if (opt->have_text && (pc < opt->text_start || pc > opt->text_end ||
-                         (pc == opt->text_end && (v.t->func_end_in_text || v.t->kernel_text))))
+                         (pc == opt->text_end && (v.t.func_end_in_text || v.t.kernel_text))))
     return; /* no section registered for the PC */
-  if (v.t->kernel_text && !v.sorted && !v.t->sort_at_load) {
+  if (v.t.kernel_text && !v.sorted && !v.t.sort_at_load) {
     fail(&v, SFK_UNSORTED_NO_LOOKUP, ans); /* __find_fde: !sec->fdes_sorted */
     return;
   }
-  i = v.t->sort_at_load && !v.sorted ? search_sorted_at_load(&v, pc) : search(&v, pc, ans);
+  i = v.t.sort_at_load && !v.sorted ? search_sorted_at_load(&v, pc) : search(&v, pc, ans);
   if (i < 0)
     return;
   if ((id = sfk_read_fde(&v, opt, (uint32_t)i, &f, &at, &field)) != SFK_OK)

@@ -7,39 +7,44 @@
 #include "sfk_read.h"
 #include "sfr_cursor.h"
 
-/* Columns: version, start at text end, function end in text, FRE at size
- * ok, FDE bounds, RA word required, FDE types, outermost error, reserved
- * bit, s390 scaled, FDE type mask (v13's sframe.h: SFRAME_V3_FDE_TYPE_MASK
- * 0x0f; v16's 0x1f), lazy words (v13's __find_fre reads the data words of
- * the found row only, after its loop; v16's __read_fre reads every row's),
- * end wraps (v16's __read_fde: start + size in unsigned long, refused only
- * when below the text start or ending past its end), kernel text, sort at
- * load, signal.  Rows in the order of sfk_gen; SPEC-NOTES.md N41 cites each
+/* A generation's switches, read off its row (gens[]) and its column of
+ * SFK_RULES: a rule it has is code it runs.  SPEC-NOTES.md N41 cites each
  * line. */
-static const sfk_traits traits[SFK_GEN_NUM] = {
-    {2, 1, 0, 1, 0, 1, 0, 0, 0, 0, 0x00, 0, 0, 0, 0, 0}, /* v12 */
-    {3, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0, 0, 0, 0}, /* v13 */
-    {3, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0, 0, 0, 0}, /* v14 */
-    {3, 0, 1, 0, 1, 0, 1, 0, 1, 0, 0x1f, 0, 1, 0, 0, 0}, /* v16 */
-    {3, 1, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0, 0, 0, 0}, /* arm64 v1 (on v13) */
-    {3, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0x0f, 1, 0, 0, 0, 0}, /* s390 v4 (on v13) */
-    {3, 1, 0, 1, 0, 0, 1, 1, 0, 1, 0x0f, 1, 0, 0, 0, 1}, /* s390 signal RFC (on s390 v4) */
-    {3, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0, 1, 0, 0}, /* arm64 kernel text v6: vmlinux */
-    {3, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0x0f, 1, 0, 1, 1, 0}, /* arm64 kernel text v6: module */
-};
+static int has(sfk_id k, sfk_gen g) { return sfk_rule_cell(k, g) != '-'; }
 
-const sfk_traits *sfk_traits_of(sfk_gen g) {
-  return &traits[(unsigned)g < SFK_GEN_NUM ? g : SFK_GEN_NEWEST];
+void sfk_traits_of(sfk_gen g, sfk_traits *t) {
+  const sfk_gen_info *gi = sfk_gen_get(g) ? sfk_gen_get(g) : sfk_gen_get(SFK_GEN_NEWEST);
+  if (!sfk_gen_get(g))
+    g = SFK_GEN_NEWEST;
+  memset(t, 0, sizeof *t);
+  t->version = gi->version;
+  t->start_at_text_end = gi->start_at_text_end;
+  t->fde_type_mask = gi->fde_type_mask;
+  t->lazy_words = gi->lazy_words;
+  t->func_end_in_text = has(SFK_FDE_PAST_TEXT_END, g);
+  /* the one generation that bounds the end computes it in unsigned long */
+  t->end_wraps = t->func_end_in_text;
+  t->fre_at_size_ok = !has(SFK_FRE_START_AT_SIZE, g);
+  t->fde_bounds = has(SFK_FRES_NUM_PAST_SIZE, g);
+  t->ra_word_required = has(SFK_RA_WORD_MISSING, g);
+  t->fde_types = has(SFK_FDE_TYPE_UNKNOWN, g);
+  t->outermost_error = has(SFK_OUTERMOST_LOOKUP_ERROR, g);
+  t->reserved_bit = has(SFK_CTL_RESERVED_BIT, g);
+  t->s390_scaled = sfk_gen_abi_enabled(g, SFR_ABI_S390X_BE);
+  t->kernel_text = has(SFK_STEP_RULE_REFUSED, g);
+  t->sort_at_load = t->kernel_text && !has(SFK_UNSORTED_NO_LOOKUP, g);
+  t->signal = has(SFK_SIGNAL_FRAME, g);
+  t->mangled_ra_kept = has(SFK_MANGLED_RA, g);
 }
 
 /* The kernel's SP and FP numbers: the ABI's, or arm64's (31, 29) whatever
  * the ABI byte says for the kernel's own text, which never reads it. */
 uint32_t sfk_sp_reg(const sfk_view *v) {
-  return v->t->kernel_text ? sfr_abi_sp_reg(SFR_ABI_AARCH64_LE) : sfr_abi_sp_reg(v->abi);
+  return v->t.kernel_text ? sfr_abi_sp_reg(SFR_ABI_AARCH64_LE) : sfr_abi_sp_reg(v->abi);
 }
 
 uint32_t sfk_fp_reg(const sfk_view *v) {
-  return v->t->kernel_text ? sfr_abi_fp_reg(SFR_ABI_AARCH64_LE) : sfr_abi_fp_reg(v->abi);
+  return v->t.kernel_text ? sfr_abi_fp_reg(SFR_ABI_AARCH64_LE) : sfr_abi_fp_reg(v->abi);
 }
 
 void sfk_note(sfk_sink *s, sfk_id id, uint64_t offset, int64_t fde, int64_t fre,
@@ -99,14 +104,14 @@ static int read_preamble(sfk_view *v, sfk_sink *s) {
     return 0;
   }
   v->abi = b[4];
-  native = v->t->kernel_text ? 0 : abi_big_endian(v->abi);
+  native = v->t.kernel_text ? 0 : abi_big_endian(v->abi);
   if (native >= 0 && native != v->be) {
     sfk_note(s, SFK_BYTE_ORDER, 0, -1, -1, "sfp_magic");
     return 0;
   }
-  if (!v->t->kernel_text && !sfk_gen_abi_enabled(v->gen, v->abi))
+  if (!v->t.kernel_text && !sfk_gen_abi_enabled(v->gen, v->abi))
     sfk_note(s, SFK_ABI_UNSUPPORTED, 4, -1, -1, "sfh_abi_arch");
-  if (b[2] != v->t->version) {
+  if (b[2] != v->t.version) {
     sfk_note(s, SFK_VERSION_UNSUPPORTED, 2, -1, -1, "sfp_version");
     return 0;
   }
@@ -123,13 +128,13 @@ int sfk_read_header(sfk_view *v, const uint8_t *buf, size_t len, uint64_t vma, s
   v->len = len;
   v->vma = vma;
   v->gen = g;
-  v->t = sfk_traits_of(g);
+  sfk_traits_of(g, &v->t);
   if (!read_preamble(v, s))
     return 0;
   v->sorted = (b[3] & SFR_F_FDE_SORTED) != 0;
-  if (!v->sorted && !v->t->kernel_text)
+  if (!v->sorted && !v->t.kernel_text)
     sfk_note(s, SFK_SORTED_REQUIRED, 3, -1, -1, "sfp_flags");
-  else if (!v->sorted && !v->t->sort_at_load)
+  else if (!v->sorted && !v->t.sort_at_load)
     sfk_note(s, SFK_UNSORTED_NO_LOOKUP, 3, -1, -1, "sfp_flags");
   if (!(b[3] & SFR_F_FDE_FUNC_START_PCREL))
     sfk_note(s, SFK_PCREL_REQUIRED, 3, -1, -1, "sfp_flags");
@@ -151,7 +156,7 @@ int sfk_read_header(sfk_view *v, const uint8_t *buf, size_t len, uint64_t vma, s
     sfk_note(s, SFK_TOO_SMALL, 7, -1, -1, "sfh_auxhdr_len");
     return 0;
   }
-  v->fde_size = sfr_fde_size(v->t->version);
+  v->fde_size = sfr_fde_size(v->t.version);
   v->fdes_start = hdr_end + fdeoff;
   fdes_end = v->fdes_start + (uint64_t)v->num_fdes * v->fde_size;
   v->fres_start = hdr_end + freoff;
@@ -167,7 +172,7 @@ int sfk_read_header(sfk_view *v, const uint8_t *buf, size_t len, uint64_t vma, s
 
 uint64_t sfk_fde_start(const sfk_view *v, uint32_t i) {
   uint64_t off = v->fdes_start + (uint64_t)i * v->fde_size;
-  unsigned n = sfr_start_size(v->t->version);
+  unsigned n = sfr_start_size(v->t.version);
   return v->vma + off + (uint64_t)sign(load(v, off, n), n);
 }
 
@@ -177,7 +182,7 @@ static sfk_id text_rule(const sfk_view *v, const sfk_options *o, const sfk_fde *
   uint64_t end = f->start + f->size; /* wraps, as the kernel's unsigned long does */
   if (!o->have_text)
     return SFK_OK;
-  if (v->t->end_wraps) {
+  if (v->t.end_wraps) {
     /* v16: no start > end test, no overflow check: a start past the text
      * whose end wraps to at or below the text end passes. */
     if (f->start < o->text_start)
@@ -188,9 +193,9 @@ static sfk_id text_rule(const sfk_view *v, const sfk_options *o, const sfk_fde *
   }
   if (f->start < o->text_start || f->start > o->text_end)
     return SFK_FDE_OUTSIDE_TEXT;
-  if (v->t->func_end_in_text)
+  if (v->t.func_end_in_text)
     return end > o->text_end ? SFK_FDE_PAST_TEXT_END : SFK_OK;
-  if (f->start == o->text_end && !v->t->start_at_text_end)
+  if (f->start == o->text_end && !v->t.start_at_text_end)
     return SFK_FDE_OUTSIDE_TEXT;
   return SFK_OK;
 }
@@ -208,7 +213,7 @@ static sfk_id read_attr(const sfk_view *v, sfk_fde *f, uint64_t fre_off, uint64_
   f->info2 = v->buf[a + 3];
   f->rep_size = v->buf[a + 4];
   f->fres_at = a + SFR_V3_FDE_ATTR_SIZE;
-  if (!v->t->fde_bounds)
+  if (!v->t.fde_bounds)
     return SFK_OK;
   *at = a;
   if (((f->info >> 4) & 1u) == SFR_PCTYPE_MASK && f->rep_size == 0) {
@@ -227,7 +232,7 @@ sfk_id sfk_read_fde(const sfk_view *v, const sfk_options *o, uint32_t i, sfk_fde
   memset(f, 0, sizeof *f);
   f->at = off;
   f->start = sfk_fde_start(v, i);
-  if (!sfr_has_fde_attr(v->t->version)) {
+  if (!sfr_has_fde_attr(v->t.version)) {
     f->size = (uint32_t)load(v, off + 4, 4);
     fre_off = load(v, off + 8, 4);
     f->num_fres = (uint32_t)load(v, off + 12, 4);
@@ -241,7 +246,7 @@ sfk_id sfk_read_fde(const sfk_view *v, const sfk_options *o, uint32_t i, sfk_fde
   *at = off;
   *field = "func_start";
   id = text_rule(v, o, f);
-  if (id != SFK_OK || !sfr_has_fde_attr(v->t->version))
+  if (id != SFK_OK || !sfr_has_fde_attr(v->t.version))
     return id;
   return read_attr(v, f, fre_off, at, field);
 }
@@ -267,7 +272,7 @@ static sfk_id default_words(const sfk_view *v, uint64_t pos, sfk_fre *r) {
     if (left) {
       r->ra_off = word(v, pos, r, k++);
       left--;
-    } else if (v->t->ra_word_required)
+    } else if (v->t.ra_word_required)
       return SFK_RA_WORD_MISSING;
   }
   r->fp_off = v->fixed_fp;
@@ -277,7 +282,7 @@ static sfk_id default_words(const sfk_view *v, uint64_t pos, sfk_fre *r) {
   }
   if (left)
     return SFK_DATAWORDS_LEFTOVER;
-  if (v->t->s390_scaled && v->abi == SFR_ABI_S390X_BE) {
+  if (v->t.s390_scaled && v->abi == SFR_ABI_S390X_BE) {
     /* The kernel decodes in 32 bits (s32, built to wrap): so does this. */
     int64_t d = (int64_t)r->cfa_off * SFR_S390X_CFA_OFFSET_ALIGNMENT_FACTOR -
                 SFR_S390X_CFA_OFFSET_ADJUSTMENT;
@@ -322,7 +327,7 @@ static sfk_id flex_words(const sfk_view *v, uint64_t pos, sfk_fre *r) {
 
 /* The words of one FRE by the FDE type (the data-word reader's switch). */
 unsigned sfk_fde_type(const sfk_view *v, const sfk_fde *f) {
-  return v->t->fde_types ? (f->info2 & v->t->fde_type_mask) : SFR_FDE_TYPE_DEFAULT;
+  return v->t.fde_types ? (f->info2 & v->t.fde_type_mask) : SFR_FDE_TYPE_DEFAULT;
 }
 
 static sfk_id read_words(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_fre *r) {
@@ -330,7 +335,7 @@ static sfk_id read_words(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_
   if (r->count == 0) {
     /* The outermost frame: v13/v14 leave the CFA control word 0. */
     r->outermost = 1;
-    r->cfa_ctl = v->t->outermost_error ? 0u : (sfk_sp_reg(v) << 3) | 1u;
+    r->cfa_ctl = v->t.outermost_error ? 0u : (sfk_sp_reg(v) << 3) | 1u;
     return SFK_OK;
   }
   if (type == SFR_FDE_TYPE_DEFAULT)
@@ -345,9 +350,9 @@ static sfk_id start_rule(const sfk_view *v, const sfk_fde *f, uint32_t start) {
   if (((f->info >> 4) & 1u) == SFR_PCTYPE_INC) {
     if (start > f->size)
       return SFK_FRE_START_PAST_SIZE;
-    return start == f->size && !v->t->fre_at_size_ok ? SFK_FRE_START_AT_SIZE : SFK_OK;
+    return start == f->size && !v->t.fre_at_size_ok ? SFK_FRE_START_AT_SIZE : SFK_OK;
   }
-  return v->t->fde_bounds && start >= f->rep_size ? SFK_PCMASK_START_PAST_REP : SFK_OK;
+  return v->t.fde_bounds && start >= f->rep_size ? SFK_PCMASK_START_PAST_REP : SFK_OK;
 }
 
 sfk_id sfk_read_fre_head(const sfk_view *v, const sfk_fde *f, uint64_t pos, sfk_fre *r,
@@ -395,7 +400,7 @@ static sfk_id reg_rule(const sfk_view *v, uint32_t ctl, int32_t off, sfk_rule *r
   memset(rule, 0, sizeof *rule);
   if (!ctl && !off)
     return SFK_OK; /* retain */
-  if (v->t->reserved_bit && ((ctl >> 2) & 1u))
+  if (v->t.reserved_bit && ((ctl >> 2) & 1u))
     return SFK_CTL_RESERVED_BIT;
   rule->kind = (ctl & 1u) ? SFK_RULE_REG_OFF : SFK_RULE_CFA_OFF;
   rule->reg = (ctl >> 3) & 0x1fu;
@@ -406,7 +411,7 @@ static sfk_id reg_rule(const sfk_view *v, uint32_t ctl, int32_t off, sfk_rule *r
 
 sfk_id sfk_rules_of(const sfk_view *v, const sfk_fre *r, sfk_answer *ans) {
   sfk_id id;
-  if (v->t->reserved_bit && ((r->cfa_ctl >> 2) & 1u))
+  if (v->t.reserved_bit && ((r->cfa_ctl >> 2) & 1u))
     return SFK_CTL_RESERVED_BIT;
   if (!(r->cfa_ctl & 1u))
     return r->outermost ? SFK_OUTERMOST_LOOKUP_ERROR : SFK_CFA_NOT_REGISTER;

@@ -30,9 +30,12 @@ typedef struct sfk_traits {
                                  SORTED optional, no section dropped, the arm64 step */
   uint8_t sort_at_load;       /* an unsorted table is sorted when loaded (modules) */
   uint8_t signal;             /* version 3's signal bit hands the frame over (RFC) */
+  uint8_t mangled_ra_kept;    /* a PAuth-signed RA is returned signed */
 } sfk_traits;
 
-const sfk_traits *sfk_traits_of(sfk_gen g);
+/* The generation's switches, read off its row and its column of
+ * SFK_RULES (never its identity). */
+void sfk_traits_of(sfk_gen g, sfk_traits *t);
 
 /* The section as the header read leaves it. */
 typedef struct sfk_view {
@@ -40,7 +43,7 @@ typedef struct sfk_view {
   size_t len;
   uint64_t vma;
   sfk_gen gen;
-  const sfk_traits *t;
+  sfk_traits t;
   int be;
   uint8_t abi;
   int8_t fixed_fp, fixed_ra;

@@ -205,6 +205,7 @@ sfk_unwind_stop sfk_unwind_frame(const uint8_t *buf, size_t len, uint64_t vma,
   memset(step, 0, sizeof *step);
   memset(caller, 0, sizeof *caller);
   memset(&v, 0, sizeof v);
+  sfk_traits_of(opt->gen, &v.t);
   if (buf)
     (void)sfk_read_header(&v, buf, len, vma, opt->gen, &s); /* byte order and ABI */
   k.rd = read_mem;
@@ -214,7 +215,7 @@ sfk_unwind_stop sfk_unwind_frame(const uint8_t *buf, size_t len, uint64_t vma,
   k.cur = cur;
   k.topmost = topmost;
   step->ans.outcome = SFK_LOOKUP_NOT_REGISTERED;
-  if (sfk_traits_of(opt->gen)->kernel_text) {
+  if (v.t.kernel_text) {
     /* The kernel's own text: SFrame for the interrupted frame, then frame
      * records; a failed step falls back to the frame record (unreliable). */
     if (topmost) {
