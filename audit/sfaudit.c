@@ -398,7 +398,8 @@ static void usage(FILE *f) {
         "  --kernel GEN      the kernel generation whose refusal breaks (default: kernel, the newest)\n"
         "  --link-mode MODE  how the relocatable objects are linked together: static (default),\n"
         "                    gc (--gc-sections) or kernel (a linker script, --orphan-handling=error)\n"
-        "  --target LINKER   the linker the exit status speaks for (default: bfd-2.47, the newest GNU ld)\n"
+        "  --target LINKER   the linker the exit status speaks for (default: the newest GNU ld,\n"
+        "                    the last bfd-* linker of producers.tsv)\n"
         "  --links FILE      the linkers' measured behaviour (default: the suite's audit/links.tsv)\n"
         "  --confirm         link the objects with each linker (producers/toolchains.sh) and check\n"
         "  --toolchains DIR  where those linkers are (default: the suite's build/producers/tc)\n"
@@ -443,7 +444,8 @@ static int parse_options(int argc, char **argv, options *o) {
                                                                                                 : AU_PRODUCERS_TSV;
   o->progress = isatty(2);
   o->kernel = SFK_GEN_NEWEST;
-  o->predict.mode = "static", o->predict.target = "bfd-2.47", o->predict.toolchains = AU_TOOLCHAINS;
+  /* the target: --target, else the newest GNU ld of producers.tsv (load_tables) */
+  o->predict.mode = "static", o->predict.target = NULL, o->predict.toolchains = AU_TOOLCHAINS;
   while ((c = getopt_long(argc, argv, "j:h", longs, NULL)) != -1) {
     switch (c) {
     case 'J': o->json = 1; break;
@@ -513,13 +515,28 @@ static int list_inputs(int argc, char **argv, inputs *in) {
   return 0;
 }
 
-/* The tables the run reads; 0, or the exit status. */
-static int load_tables(const options *o, au_readers *rd, au_links *lk) {
+/* The newest GNU ld the suite knows: producers.tsv lists each kind's
+ * releases oldest first, so the last bfd-* linker; NULL when none. */
+static const char *newest_gnu_ld(const au_links *lk) {
+  const char *newest = NULL;
+  for (size_t i = 0; i < lk->nlinkers; i++)
+    if (!strncmp(lk->linkers[i], "bfd-", 4))
+      newest = lk->linkers[i];
+  return newest;
+}
+
+/* The tables the run reads (and the default --target from them); 0, or
+ * the exit status. */
+static int load_tables(options *o, au_readers *rd, au_links *lk) {
   char err[512];
   memset(lk, 0, sizeof *lk);
   if (au_readers_load(rd, o->readers, err, sizeof err) != 0 ||
       au_links_linkers(lk, o->producers, err, sizeof err) != 0 || au_links_load(lk, o->links, err, sizeof err) != 0) {
     sfc_error("%s", err);
+    return 2;
+  }
+  if (!o->predict.target && !(o->predict.target = newest_gnu_ld(lk))) {
+    sfc_error("%s: no GNU ld (bfd-*) among its linkers: give --target", o->producers);
     return 2;
   }
   if (!au_links_has_linker(lk, o->predict.target)) {

@@ -59,7 +59,8 @@ out=$(mkdir -p "$out" && cd "$out" && pwd)
 mkdir -p "$out/runs" "$out/input"
 
 debarch() { case $1 in x86_64) echo amd64 ;; aarch64) echo arm64 ;; s390x) echo s390x ;; esac; }
-triplet() { case $1 in x86_64) echo x86_64-linux-gnu ;; aarch64) echo aarch64-linux-gnu ;; s390x) echo s390x-linux-gnu ;; esac; }
+# triplet ARCH: the architectures' names the producers' scripts share
+. "$here/producers/lib.sh"
 
 # The workloads: WORKLOADS names them; `workload NAME ARCH` sets PKGS (the
 # Debian packages with the program), PROG (its path in the root), ARGS,
