@@ -60,3 +60,16 @@ read_expect() {
     KEYS+="$k " EXP[$k]=${v# }
   done < "$1"
 }
+
+# profile_cases CASES OUT: the sections of a profile suite's case file
+# (decoder/tests/profile-*.cases, with corpus/cases/00-models.cases), built
+# into OUT by sfcorpus (SFCORPUS, default beside SFREF); for setup_file.
+profile_cases() {
+  : "${SFREF:=build/bin/sfref}"
+  SFCORPUS=${SFCORPUS:-$(dirname "$SFREF")/sfcorpus}
+  [ -x "$SFCORPUS" ] || { echo "no sfcorpus at $SFCORPUS (make tests)"; return 1; }
+  local cases="$BATS_FILE_TMPDIR/cases-$(basename "$1" .cases)"
+  mkdir -p "$cases"
+  cp "$BATS_TEST_DIRNAME/../../corpus/cases/00-models.cases" "$1" "$cases/"
+  "$SFCORPUS" --cases "$cases" --out "$2" > "$cases.log" 2>&1 || { cat "$cases.log"; return 1; }
+}

@@ -268,11 +268,18 @@ int elf_relocate_sframe(uint8_t *buf, size_t len, elf_sframe *es, const char **w
   return applied;
 }
 
-/* The executable segment the kernel registers a program's .sframe with:
- * the first PT_LOAD with PF_X (its [p_vaddr, p_vaddr + p_memsz)).  Returns
- * 1 and fills *start and *end, or 0 when there is none (a relocatable
- * object has no program headers). */
-int elf_text_segment(const uint8_t *buf, size_t len, uint64_t *start, uint64_t *end) {
+#ifndef PT_GNU_SFRAME
+#define PT_GNU_SFRAME 0x6474e554 /* binutils' "Segment contains the SFrame section" */
+#endif
+
+/* The program header of the first segment that want() takes: 1 with its
+ * type, flags, offset, file size, address and memory size; 0 when none. */
+typedef struct phdr_view {
+  uint64_t type, flags, offset, filesz, vaddr, memsz;
+} phdr_view;
+
+static int find_segment(const uint8_t *buf, size_t len, int (*want)(const phdr_view *),
+                        phdr_view *out) {
   rd r;
   uint64_t phoff, phentsize, phnum, i;
   if (!reader_of(buf, len, &r))
@@ -284,49 +291,49 @@ int elf_text_segment(const uint8_t *buf, size_t len, uint64_t *start, uint64_t *
     return 0;
   for (i = 0; i < phnum; i++) {
     uint64_t h = phoff + i * phentsize;
-    uint64_t type = FIELD(&r, h, Phdr, p_type), flags = FIELD(&r, h, Phdr, p_flags);
-    uint64_t vaddr = FIELD(&r, h, Phdr, p_vaddr), memsz = FIELD(&r, h, Phdr, p_memsz);
+    out->type = FIELD(&r, h, Phdr, p_type);
+    out->flags = FIELD(&r, h, Phdr, p_flags);
+    out->offset = FIELD(&r, h, Phdr, p_offset);
+    out->filesz = FIELD(&r, h, Phdr, p_filesz);
+    out->vaddr = FIELD(&r, h, Phdr, p_vaddr);
+    out->memsz = FIELD(&r, h, Phdr, p_memsz);
     if (r.bad)
       return 0;
-    if (type == PT_LOAD && (flags & PF_X) && memsz && vaddr + memsz > vaddr) {
-      *start = vaddr;
-      *end = vaddr + memsz;
+    if (want(out))
       return 1;
-    }
   }
   return 0;
 }
 
-#ifndef PT_GNU_SFRAME
-#define PT_GNU_SFRAME 0x6474e554 /* binutils' "Segment contains the SFrame section" */
-#endif
+static int is_text(const phdr_view *p) {
+  return p->type == PT_LOAD && (p->flags & PF_X) && p->memsz && p->vaddr + p->memsz > p->vaddr;
+}
+
+static int is_sframe(const phdr_view *p) { return p->type == PT_GNU_SFRAME; }
+
+/* The executable segment the kernel registers a program's .sframe with:
+ * the first PT_LOAD with PF_X (its [p_vaddr, p_vaddr + p_memsz)).  Returns
+ * 1 and fills *start and *end, or 0 when there is none (a relocatable
+ * object has no program headers). */
+int elf_text_segment(const uint8_t *buf, size_t len, uint64_t *start, uint64_t *end) {
+  phdr_view p;
+  if (!find_segment(buf, len, is_text, &p))
+    return 0;
+  *start = p.vaddr;
+  *end = p.vaddr + p.memsz;
+  return 1;
+}
 
 /* The PT_GNU_SFRAME segment (what a reader of the loaded image finds):
  * 1 with its file offset, file size and address, clamped to the file's
  * bytes; 0 when there is none. */
 int elf_sframe_segment(const uint8_t *buf, size_t len, uint64_t *off, uint64_t *size,
                        uint64_t *vaddr) {
-  rd r;
-  uint64_t phoff, phentsize, phnum, i;
-  if (!reader_of(buf, len, &r))
+  phdr_view p;
+  if (!find_segment(buf, len, is_sframe, &p))
     return 0;
-  phoff = FIELD(&r, 0, Ehdr, e_phoff);
-  phentsize = FIELD(&r, 0, Ehdr, e_phentsize);
-  phnum = FIELD(&r, 0, Ehdr, e_phnum);
-  if (r.bad || phoff == 0 || phentsize < STRUCT_LEN(&r, Phdr))
-    return 0;
-  for (i = 0; i < phnum; i++) {
-    uint64_t h = phoff + i * phentsize;
-    uint64_t type = FIELD(&r, h, Phdr, p_type);
-    uint64_t o = FIELD(&r, h, Phdr, p_offset), n = FIELD(&r, h, Phdr, p_filesz);
-    if (r.bad)
-      return 0;
-    if (type != PT_GNU_SFRAME)
-      continue;
-    *vaddr = FIELD(&r, h, Phdr, p_vaddr);
-    *off = o < len ? o : len;
-    *size = n <= len - *off ? n : len - *off;
-    return !r.bad;
-  }
-  return 0;
+  *vaddr = p.vaddr;
+  *off = p.offset < len ? p.offset : len;
+  *size = p.filesz <= len - *off ? p.filesz : len - *off;
+  return 1;
 }

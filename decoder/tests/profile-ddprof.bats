@@ -12,14 +12,7 @@
 load ../../ci/bats-helpers
 
 setup_file() {
-  : "${SFREF:=build/bin/sfref}"
-  SFCORPUS=${SFCORPUS:-$(dirname "$SFREF")/sfcorpus}
-  [ -x "$SFCORPUS" ] || { echo "no sfcorpus at $SFCORPUS (make tests)"; return 1; }
-  local cases="$BATS_FILE_TMPDIR/cases"
-  mkdir -p "$cases"
-  cp "$BATS_TEST_DIRNAME/../../corpus/cases/00-models.cases" "$BATS_TEST_DIRNAME/profile-ddprof.cases" "$cases/"
-  "$SFCORPUS" --cases "$cases" --out "$BATS_FILE_TMPDIR/pd" > "$BATS_FILE_TMPDIR/sfcorpus.log" 2>&1 ||
-    { cat "$BATS_FILE_TMPDIR/sfcorpus.log"; return 1; }
+  profile_cases "$BATS_TEST_DIRNAME/profile-ddprof.cases" "$BATS_FILE_TMPDIR/pd"
 }
 
 setup() {
