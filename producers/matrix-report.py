@@ -334,7 +334,7 @@ def main():
         return [str(fns), str(rows), str(agree),
                 ", ".join("%s %d" % kv for kv in sorted(cl.items())) or "0",
                 str(miss) + ((" (no .sframe: %s)" % " ".join(nosf)) if nosf else ""),
-            ] + [kernel_cell(kr.get(g, Counter()), kl.get(g, Counter())) if any(o.get("sframe") and not o["output"].endswith(".o") for o in outs) else "-"
+            ] + [kernel_cell(kr.get(g, Counter()), kl.get(g, Counter())) if any(g in o.get("kernel", {}) for o in outs) else "-"
                  for g in GENS] + [
                 ("INVALID: " + " ".join(inval)) if inval else ("valid" if any(o.get("sframe") for o in outs) else "-"),
                 ex]
