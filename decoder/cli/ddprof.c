@@ -98,8 +98,12 @@ int ddprof_validate(const ddprof_input *in) {
     if (t.findings > shown)
       fprintf(stderr, "sfref: %s: ... %zu more findings not shown\n", in->file,
               t.findings - shown);
-    fprintf(stderr, "sfref: %s: note: read from %s (%zu bytes at 0x%" PRIx64 ")\n", in->file,
-            in->from, in->len, in->vma);
+    if (in->sec)
+      fprintf(stderr, "sfref: %s: note: read from %s (%zu bytes at 0x%" PRIx64 ")\n", in->file,
+              in->from, in->len, in->vma);
+    else
+      fprintf(stderr, "sfref: %s: note: no PT_GNU_SFRAME segment: the profiler finds nothing to "
+              "read\n", in->file);
     if (t.accepted)
       printf("%s: used by %s: %zu rows (%zu findings)\n", in->file, gi->name, t.count,
              t.findings);
