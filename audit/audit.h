@@ -237,7 +237,9 @@ typedef struct au_prediction {
 } au_prediction;
 /* A worker's record of an object that a link would take (relocatable). */
 void au_rel_record(FILE *out, size_t index, const au_object *o);
-/* The predictions for the records DIR/wK.rels: *out (calloc'd), their number. */
+/* The predictions for the records DIR/wK.rels: *out (calloc'd), their
+ * number; AU_PREDICT_FAILED (and *out NULL) when out of memory. */
+#define AU_PREDICT_FAILED ((size_t)-1)
 size_t au_predict(const char *dir, int jobs, const au_predict_opts *po, const au_links *t, const au_readers *rd,
                   au_prediction **out);
 void au_predictions_json(FILE *out, const au_prediction *p, size_t n, const char *mode);

@@ -26,15 +26,6 @@
 
 /* ---- the table ---- */
 
-static char *dupstr(const char *s) {
-  char *d = strdup(s);
-  if (!d) {
-    fputs("sfaudit: out of memory\n", stderr);
-    exit(2);
-  }
-  return d;
-}
-
 size_t au_split_tabs(char *line, char **f, size_t n) {
   size_t k = 0;
   line[strcspn(line, "\r\n")] = 0;
@@ -68,19 +59,27 @@ int au_links_load(au_links *t, const char *path, char *err, size_t errlen) {
       return -1;
     }
     if (t->n == t->cap) {
-      au_link_row *nr = realloc(t->rows, (t->cap = t->cap ? 2 * t->cap : 256) * sizeof *nr);
+      au_link_row *nr = realloc(t->rows, (t->cap ? 2 * t->cap : 256) * sizeof *nr);
       if (!nr)
-        exit(2);
+        goto oom;
       t->rows = nr;
+      t->cap = t->cap ? 2 * t->cap : 256;
     }
+    memset(&t->rows[t->n], 0, sizeof t->rows[t->n]);
+    t->n++; /* counted before its columns: au_links_free frees what was made */
     for (int c = 0; c < AU_LINK_COLS; c++)
-      t->rows[t->n].col[c] = dupstr(fl[c]);
-    t->n++;
+      if (!(t->rows[t->n - 1].col[c] = strdup(fl[c])))
+        goto oom;
     au_links_add_linker(t, fl[AU_COL_LINKER]);
   }
   free(line);
   fclose(f);
   return 0;
+oom:
+  snprintf(err, errlen, "%s:%zu: out of memory", path, lineno);
+  free(line);
+  fclose(f);
+  return -1;
 }
 
 int au_links_linkers(au_links *t, const char *producers, char *err, size_t errlen) {

@@ -39,10 +39,19 @@ static int by_file(const void *a, const void *b) {
   return x->index != y->index ? (x->index < y->index ? -1 : 1) : (x->seq > y->seq) - (x->seq < y->seq);
 }
 
-/* The workers' records (DIR/wK.rels), in the order of the files. */
-static rel_line *read_rels(const char *dir, int jobs, size_t *count) {
+static void free_rels(rel_line *ls, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    free(ls[i].r.path), free(ls[i].r.member);
+  free(ls);
+}
+
+/* The workers' records (DIR/wK.rels), in the order of the files; NULL
+ * with *count 0 when there are none, and NULL when out of memory (*oom). */
+static rel_line *read_rels(const char *dir, int jobs, size_t *count, int *oom) {
   rel_line *ls = NULL;
   size_t n = 0, cap = 0, seq = 0, lc = 0;
+  *count = 0;
+  *oom = 0;
   char path[4200], *line = NULL, *f[7];
   for (int k = 0; k < jobs; k++) {
     snprintf(path, sizeof path, "%s/w%d.rels", dir, k);
@@ -51,8 +60,18 @@ static rel_line *read_rels(const char *dir, int jobs, size_t *count) {
       size_t nf = au_split_tabs(line, f, 7);
       if (nf != 7)
         continue;
-      if (n == cap && !(ls = realloc(ls, (cap = cap ? 2 * cap : 64) * sizeof *ls)))
-        exit(2);
+      if (n == cap) {
+        rel_line *more = realloc(ls, (cap ? 2 * cap : 64) * sizeof *ls);
+        if (!more) {
+          fclose(in);
+          free(line);
+          free_rels(ls, n);
+          *oom = 1;
+          return NULL;
+        }
+        ls = more;
+        cap = cap ? 2 * cap : 64;
+      }
       rel_line *r = &ls[n++];
       memset(r, 0, sizeof *r);
       r->index = strtoull(f[0], NULL, 10), r->seq = seq++;
@@ -130,12 +149,18 @@ static void predict_one(au_prediction *p, const au_predict_opts *po, const au_li
 size_t au_predict(const char *dir, int jobs, const au_predict_opts *po, const au_links *t, const au_readers *rd,
                   au_prediction **out) {
   size_t nl = 0, np = 0;
-  rel_line *ls = read_rels(dir, jobs, &nl);
+  int oom = 0;
+  rel_line *ls = read_rels(dir, jobs, &nl, &oom);
   au_rel *rels = malloc((nl ? nl : 1) * sizeof *rels);
   au_prediction *ps = calloc(3 * t->nlinkers + 1, sizeof *ps);
   static const uint16_t machines[] = {EM_X86_64, EM_AARCH64, EM_S390};
-  if (!rels || !ps)
-    exit(2);
+  *out = NULL;
+  if (oom || !rels || !ps) {
+    free_rels(ls, nl);
+    free(rels);
+    free(ps);
+    return AU_PREDICT_FAILED;
+  }
   for (size_t m = 0; m < 3; m++) {
     size_t n = 0;
     au_situation s;
@@ -154,9 +179,7 @@ size_t au_predict(const char *dir, int jobs, const au_predict_opts *po, const au
       p->target = !strcmp(p->linker, po->target);
     }
   }
-  for (size_t i = 0; i < nl; i++)
-    free(ls[i].r.path), free(ls[i].r.member);
-  free(ls);
+  free_rels(ls, nl);
   free(rels);
   *out = ps;
   return np;

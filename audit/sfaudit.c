@@ -599,7 +599,11 @@ int main(int argc, char **argv) {
   }
   rc = run_workers(&o, &rd, &in, dir);
   breaks = sum_totals(dir, o.jobs, &t, readable);
-  np = au_predict(dir, o.jobs, &o.predict, &lk, &rd, &ps);
+  if ((np = au_predict(dir, o.jobs, &o.predict, &lk, &rd, &ps)) == AU_PREDICT_FAILED) {
+    sfc_error("%s", "out of memory making the link predictions");
+    np = 0;
+    rc = -2; /* said: exit 2 after the report of what was audited */
+  }
   size_t linked = 0;
   const char *why_not = "no relocatable object to link";
   for (size_t i = 0; i < np; i++) {
