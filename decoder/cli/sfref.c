@@ -407,22 +407,6 @@ static kernel_input kernel_input_of(const opts *o, const input *in) {
   return k;
 }
 
-/* sfref lookup --profile: the generation's answers beside the spec's (a
- * section the spec finds malformed has no spec answers). */
-static int cmd_lookup_kernel(const opts *o, const input *in, sfr_section *sec,
-                             const sfr_report *rep) {
-  kernel_input k = kernel_input_of(o, in);
-  uint64_t *pcs;
-  int rc;
-  if (!k.json)
-    print_findings(o, rep);
-  if ((rc = parse_pcs(o, &pcs)) != 0)
-    return rc;
-  rc = kernel_lookup(&k, rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec, pcs, o->npcs, o->mode);
-  free(pcs);
-  return rc ? EXIT_INVALID : 0;
-}
-
 /* The ddprof profile's input: what the profiler reads, an ELF's
  * PT_GNU_SFRAME segment (none: nothing), or the raw section; its address
  * with the image base taken as 0 (a shared object's own addresses). */
@@ -450,20 +434,30 @@ static ddprof_input ddprof_input_of(const opts *o, const input *in) {
   return d;
 }
 
-/* sfref lookup --profile ddprof: the profiler's rows beside the spec's. */
-static int cmd_lookup_ddprof(const opts *o, const input *in, sfr_section *sec,
-                             const sfr_report *rep) {
-  ddprof_input d = ddprof_input_of(o, in);
+/* A profile's exit status from its reader's result: 2 (an error, said),
+ * 1 (an answer differs from the spec's), 0. */
+static int profile_status(int rc) { return rc == 2 ? EXIT_USAGE : rc ? EXIT_INVALID : 0; }
+
+/* sfref lookup --profile: the reader's answers beside the spec's (a
+ * section the spec finds malformed has no spec answers). */
+static int cmd_lookup_profile(const opts *o, const input *in, sfr_section *sec,
+                              const sfr_report *rep) {
+  const sfr_section *spec = rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec;
   uint64_t *pcs;
   int rc;
-  if (!d.json)
+  if (strcmp(o->format, "json") != 0)
     print_findings(o, rep);
   if ((rc = parse_pcs(o, &pcs)) != 0)
     return rc;
-  rc = ddprof_lookup(&d, rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec, pcs, o->npcs, o->mode,
-                     o->every_pc);
+  if (o->ddprof) {
+    ddprof_input d = ddprof_input_of(o, in);
+    rc = ddprof_lookup(&d, spec, pcs, o->npcs, o->mode, o->every_pc);
+  } else {
+    kernel_input k = kernel_input_of(o, in);
+    rc = kernel_lookup(&k, spec, pcs, o->npcs, o->mode);
+  }
   free(pcs);
-  return rc == 2 ? EXIT_USAGE : rc ? EXIT_INVALID : 0;
+  return profile_status(rc);
 }
 
 static int cmd_unwind(const opts *o, const input *in, sfr_section *sec, const sfr_report *rep) {
@@ -481,21 +475,19 @@ static int cmd_unwind(const opts *o, const input *in, sfr_section *sec, const sf
     fprintf(stderr, "sfref: %s:%s\n", o->pcs[0], err);
     return EXIT_USAGE;
   }
-  if (o->profile && o->ddprof) {
-    ddprof_input d = ddprof_input_of(o, in);
-    if (!d.json)
-      print_findings(o, rep);
-    rc = ddprof_unwind(&d, rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec, &snap);
-    snapshot_free(&snap);
-    return rc == 2 ? EXIT_USAGE : rc ? EXIT_INVALID : 0;
-  }
   if (o->profile) {
-    kernel_input k = kernel_input_of(o, in);
-    if (!k.json)
+    const sfr_section *spec = rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec;
+    if (strcmp(o->format, "json") != 0)
       print_findings(o, rep);
-    rc = kernel_unwind(&k, rep->by_class[SFR_CLASS_MALFORMED] ? NULL : sec, &snap);
+    if (o->ddprof) {
+      ddprof_input d = ddprof_input_of(o, in);
+      rc = ddprof_unwind(&d, spec, &snap);
+    } else {
+      kernel_input k = kernel_input_of(o, in);
+      rc = kernel_unwind(&k, spec, &snap);
+    }
     snapshot_free(&snap);
-    return rc ? EXIT_INVALID : 0;
+    return profile_status(rc);
   }
   print_findings(o, rep);
   if (rep->by_class[SFR_CLASS_MALFORMED]) {
@@ -850,10 +842,8 @@ int main(int argc, char **argv) {
     rc = cmd_dump(&o, &sec, &rep);
   else if (strcmp(o.cmd, "unwind") == 0)
     rc = cmd_unwind(&o, &in, &sec, &rep);
-  else if (o.profile && o.ddprof)
-    rc = cmd_lookup_ddprof(&o, &in, &sec, &rep);
   else if (o.profile)
-    rc = cmd_lookup_kernel(&o, &in, &sec, &rep);
+    rc = cmd_lookup_profile(&o, &in, &sec, &rep);
   else
     rc = cmd_lookup(&o, &sec, &rep);
 out:

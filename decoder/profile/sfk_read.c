@@ -13,9 +13,10 @@
 static int has(sfk_id k, sfk_gen g) { return sfk_rule_cell(k, g) != '-'; }
 
 void sfk_traits_of(sfk_gen g, sfk_traits *t) {
-  const sfk_gen_info *gi = sfk_gen_get(g) ? sfk_gen_get(g) : sfk_gen_get(SFK_GEN_NEWEST);
+  const sfk_gen_info *gi;
   if (!sfk_gen_get(g))
     g = SFK_GEN_NEWEST;
+  gi = sfk_gen_get(g);
   memset(t, 0, sizeof *t);
   t->version = gi->version;
   t->start_at_text_end = gi->start_at_text_end;
