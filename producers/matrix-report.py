@@ -217,18 +217,47 @@ def judge_exec(cdir):
     return x, probs
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--tools")
-    ap.add_argument("--html")
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("out")
-    a = ap.parse_args()
-    read_generations(a.out)
-    tsv = os.path.join(a.out, "cells.tsv")
-    if not os.path.isfile(tsv):
-        print("matrix-report: no %s: run producers/matrix.sh" % tsv, file=sys.stderr)
-        return 2
+def read_cell(out, cid, why):
+    """One cell of OUT/cells.tsv: its fields and figures, and the problems
+    its judges left unclassified."""
+    cell = OrderedDict(zip(FIELDS, cid.split(":")))
+    cell["id"] = cid
+    if why:
+        cell["status"] = "empty"
+        cell["why"] = why
+        return cell, []
+    cdir = os.path.join(out, "cells", cid.replace(":", "-"))
+    meta = load(os.path.join(cdir, "cell.json"))
+    if not meta:
+        cell["status"] = "unjudged"
+        cell["why"] = "the cell left no result"
+        return cell, ["%s: the cell left no result" % cid]
+    problems = []
+    cell["status"] = meta.get("status")
+    if meta.get("why"):
+        cell["why"] = meta["why"]
+    cell["commands"] = meta.get("commands", [])
+    cell["sections"] = meta.get("sections", "")
+    cell["multiple_sframe"] = meta.get("multiple_sframe", "").split()
+    if cell["status"] == "ok":
+        outs = []
+        for name in meta.get("outputs", []):
+            r, p = judge_output(cdir, name)
+            outs.append(r)
+            problems += ["%s: %s" % (cid, x) for x in p]
+        cell["outputs"] = outs
+        x, p = judge_exec(cdir)
+        if x is not None:
+            cell["exec"] = x
+            problems += ["%s: %s" % (cid, y) for y in p]
+    elif not cell.get("why"):
+        problems.append("%s: status %s without a reason" % (cid, cell["status"]))
+    return cell, problems
+
+
+def read_cells(out, tsv):
+    """Every cell of TSV (OUT/cells.tsv), in its order, and the problems
+    left unclassified."""
     cells = []
     problems = []
     with open(tsv) as f:
@@ -237,44 +266,15 @@ def main():
             if not line:
                 continue
             cid, _, why = line.partition("\t")
-            parts = cid.split(":")
-            cell = OrderedDict(zip(FIELDS, parts))
-            cell["id"] = cid
-            if why:
-                cell["status"] = "empty"
-                cell["why"] = why
-                cells.append(cell)
-                continue
-            cdir = os.path.join(a.out, "cells", cid.replace(":", "-"))
-            meta = load(os.path.join(cdir, "cell.json"))
-            if not meta:
-                cell["status"] = "unjudged"
-                cell["why"] = "the cell left no result"
-                problems.append("%s: the cell left no result" % cid)
-                cells.append(cell)
-                continue
-            cell["status"] = meta.get("status")
-            if meta.get("why"):
-                cell["why"] = meta["why"]
-            cell["commands"] = meta.get("commands", [])
-            cell["sections"] = meta.get("sections", "")
-            cell["multiple_sframe"] = meta.get("multiple_sframe", "").split()
-            if cell["status"] == "ok":
-                outs = []
-                for name in meta.get("outputs", []):
-                    r, p = judge_output(cdir, name)
-                    outs.append(r)
-                    problems += ["%s: %s" % (cid, x) for x in p]
-                cell["outputs"] = outs
-                x, p = judge_exec(cdir)
-                if x is not None:
-                    cell["exec"] = x
-                    problems += ["%s: %s" % (cid, y) for y in p]
-            elif not cell.get("why"):
-                problems.append("%s: status %s without a reason" % (cid, cell["status"]))
+            cell, p = read_cell(out, cid, why)
             cells.append(cell)
+            problems += p
+    return cells, problems
 
-    # totals
+
+def totals(cells):
+    """The matrix's totals: figures, disagreement classes, each kernel
+    generation's refusals (and the outputs it refused), oracle findings."""
     tot = Counter()
     classes = Counter()
     kernel = OrderedDict((g, Counter()) for g in GENS)
@@ -303,42 +303,48 @@ def main():
             tot["exec_" + k] += e.get(k, 0) or 0
         if e and "checked" in e:
             tot["exec_runs"] += 1
+    return tot, classes, kernel, kernel_refused, findings
 
-    # the table
-    def row_of(c):
-        outs = c.get("outputs", [])
-        fns = sum(o.get("functions", 0) or 0 for o in outs)
-        rows = sum(o.get("rows", 0) or 0 for o in outs)
-        agree = sum(o.get("agree", 0) or 0 for o in outs)
-        cl = Counter()
-        kr = OrderedDict((g, Counter()) for g in GENS)
-        kl = OrderedDict((g, Counter()) for g in GENS)
-        miss = 0
-        for o in outs:
-            cl.update(o.get("classes", {}))
-            for g, ids in o.get("kernel", {}).items():
-                kr.setdefault(g, Counter()).update(ids)
-            for g, ids in o.get("kernel_lookup", {}).items():
-                kl.setdefault(g, Counter()).update(ids)
-            miss += o.get("c_missing", 0) or 0
-        nosf = [o["output"] + (" (zero bytes)" if o.get("empty_sframe") else "") for o in outs if o.get("sframe") is False]
-        inval = [o["output"] for o in outs if (o.get("sframe") or o.get("empty_sframe")) and not o.get("valid")]
-        e = c.get("exec") or {}
-        ex = ""
-        if "checked" in e:
-            ex = "%d checked, %d wrong, PLT %d/%d" % (e["checked"], e["wrong"], e["plt_executed"], e["plt_checked"])
-        elif e:
-            ex = e.get("skipped") or e.get("failed", "")
-        if c["status"] != "ok":
-            return [c["status"] + ": " + c.get("why", "")]
-        return [str(fns), str(rows), str(agree),
-                ", ".join("%s %d" % kv for kv in sorted(cl.items())) or "0",
-                str(miss) + ((" (no .sframe: %s)" % " ".join(nosf)) if nosf else ""),
-            ] + [kernel_cell(kr.get(g, Counter()), kl.get(g, Counter())) if any(g in o.get("kernel", {}) for o in outs) else "-"
-                 for g in GENS] + [
-                ("INVALID: " + " ".join(inval)) if inval else ("valid" if any(o.get("sframe") for o in outs) else "-"),
-                ex]
 
+def row_of(c):
+    """The table's columns after the cell's fields: its figures, or (one
+    column) its status and why it has none."""
+    outs = c.get("outputs", [])
+    fns = sum(o.get("functions", 0) or 0 for o in outs)
+    rows = sum(o.get("rows", 0) or 0 for o in outs)
+    agree = sum(o.get("agree", 0) or 0 for o in outs)
+    cl = Counter()
+    kr = OrderedDict((g, Counter()) for g in GENS)
+    kl = OrderedDict((g, Counter()) for g in GENS)
+    miss = 0
+    for o in outs:
+        cl.update(o.get("classes", {}))
+        for g, ids in o.get("kernel", {}).items():
+            kr.setdefault(g, Counter()).update(ids)
+        for g, ids in o.get("kernel_lookup", {}).items():
+            kl.setdefault(g, Counter()).update(ids)
+        miss += o.get("c_missing", 0) or 0
+    nosf = [o["output"] + (" (zero bytes)" if o.get("empty_sframe") else "") for o in outs if o.get("sframe") is False]
+    inval = [o["output"] for o in outs if (o.get("sframe") or o.get("empty_sframe")) and not o.get("valid")]
+    e = c.get("exec") or {}
+    ex = ""
+    if "checked" in e:
+        ex = "%d checked, %d wrong, PLT %d/%d" % (e["checked"], e["wrong"], e["plt_executed"], e["plt_checked"])
+    elif e:
+        ex = e.get("skipped") or e.get("failed", "")
+    if c["status"] != "ok":
+        return [c["status"] + ": " + c.get("why", "")]
+    return [str(fns), str(rows), str(agree),
+            ", ".join("%s %d" % kv for kv in sorted(cl.items())) or "0",
+            str(miss) + ((" (no .sframe: %s)" % " ".join(nosf)) if nosf else ""),
+        ] + [kernel_cell(kr.get(g, Counter()), kl.get(g, Counter())) if any(g in o.get("kernel", {}) for o in outs) else "-"
+             for g in GENS] + [
+            ("INVALID: " + " ".join(inval)) if inval else ("valid" if any(o.get("sframe") for o in outs) else "-"),
+            ex]
+
+
+def cells_table(cells):
+    """The Markdown table of every cell, one row each."""
     head = ["plane", "arch", "compiler", "assembler", "opt", "linker", "way", "code",
             "functions", "rows compared", "agree", "disagree by class", "missing"] + GENS + ["oracle", "execution"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
@@ -348,7 +354,12 @@ def main():
         if len(r) == 1:
             r = r + [""] * (6 + len(GENS))
         lines.append("| " + " | ".join(cols + r) + " |")
-    summary = [
+    return lines
+
+
+def summary_lines(tot, classes, kernel, kernel_refused, findings):
+    """The summary: one line per judge, from the totals."""
+    return [
         "cells: %d (%d judged, %d empty with a reason, %d failed to build or link with the reason)" % (
             tot["cells"], tot["ok"], tot["empty"], tot["build-failed"] + tot["link-failed"]),
         "outputs: %d (%d with no .sframe)" % (tot["outputs"], tot["no_sframe"]),
@@ -366,36 +377,41 @@ def main():
             tot["exec_runs"], tot["exec_checked"], tot["exec_wrong"], tot["exec_plt_executed"],
             tot["exec_plt_checked"], tot["exec_plt_wrong"]),
     ]
-    agg = aggregate(cells)
-    md = ["# Producers matrix%s" % (" (quick)" if a.quick else ""), ""]
-    if a.tools and os.path.isfile(a.tools):
-        md += ["## Tools", "", "| tool | arch | version | status |", "|---|---|---|---|"]
-        with open(a.tools) as f:
-            for line in f:
-                p = line.rstrip("\n").split("\t")
-                if len(p) >= 5:
-                    md.append("| %s | %s | %s | %s |" % (p[0], p[2], p[3], p[4] + ((": " + p[5]) if len(p) > 5 and p[5] else "")))
-        md.append("")
-    md += ["## Summary", ""] + ["- " + s for s in summary] + [""] + agg + ["", "## Cells", ""] + lines
-    if problems:
-        md += ["", "## Unclassified", ""] + ["- " + p for p in problems]
+
+
+def tools_section(tools):
+    """The Markdown section of the tools TOOLS.tsv lists (none without it)."""
+    if not tools or not os.path.isfile(tools):
+        return []
+    md = ["## Tools", "", "| tool | arch | version | status |", "|---|---|---|---|"]
+    with open(tools) as f:
+        for line in f:
+            p = line.rstrip("\n").split("\t")
+            if len(p) >= 5:
+                md.append("| %s | %s | %s | %s |" % (p[0], p[2], p[3], p[4] + ((": " + p[5]) if len(p) > 5 and p[5] else "")))
+    md.append("")
+    return md
+
+
+def write_results(out, md, lines, cells, tot, classes, kernel, problems):
+    """OUT/results.md (MD, all of it), OUT/summary.md (all but the LINES
+    of the cells' table) and OUT/results.json."""
     text = "\n".join(md) + "\n"
-    with open(os.path.join(a.out, "results.md"), "w") as f:
+    with open(os.path.join(out, "results.md"), "w") as f:
         f.write(text)
     # the record (producers/RESULTS.md is a copy of one): all but the cells
     cut = md.index("## Cells")
-    with open(os.path.join(a.out, "summary.md"), "w") as f:
+    with open(os.path.join(out, "summary.md"), "w") as f:
         f.write("\n".join(md[:cut] + ["Every cell, with its figures: `build/producers/matrix/results.md`; "
                                       "as a chart: `build/producers/index.html`."] + md[len(lines) + cut + 2:]) + "\n")
-    with open(os.path.join(a.out, "results.json"), "w") as f:
+    with open(os.path.join(out, "results.json"), "w") as f:
         json.dump({"cells": cells, "totals": tot, "classes": classes, "kernel": kernel, "problems": problems}, f,
                   default=lambda o: dict(o), indent=1)
-    print("\n".join(lines))
-    print()
-    print("\n".join(summary))
-    if a.html:
-        write_html(a.html, cells, summary, problems, a.quick)
-        print("matrix: chart in %s" % a.html)
+
+
+def verdict(problems, tot):
+    """The exit status: 1, saying why, when a problem is unclassified or
+    no cell was judged; 0 otherwise."""
     if problems:
         print("matrix: %d unclassified:" % len(problems), file=sys.stderr)
         for p in problems[:50]:
@@ -405,6 +421,36 @@ def main():
         print("matrix: no cell was built and judged: nothing was proven", file=sys.stderr)
         return 1
     return 0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tools")
+    ap.add_argument("--html")
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("out")
+    a = ap.parse_args()
+    read_generations(a.out)
+    tsv = os.path.join(a.out, "cells.tsv")
+    if not os.path.isfile(tsv):
+        print("matrix-report: no %s: run producers/matrix.sh" % tsv, file=sys.stderr)
+        return 2
+    cells, problems = read_cells(a.out, tsv)
+    tot, classes, kernel, kernel_refused, findings = totals(cells)
+    lines = cells_table(cells)
+    summary = summary_lines(tot, classes, kernel, kernel_refused, findings)
+    md = ["# Producers matrix%s" % (" (quick)" if a.quick else ""), ""] + tools_section(a.tools)
+    md += ["## Summary", ""] + ["- " + s for s in summary] + [""] + aggregate(cells) + ["", "## Cells", ""] + lines
+    if problems:
+        md += ["", "## Unclassified", ""] + ["- " + p for p in problems]
+    write_results(a.out, md, lines, cells, tot, classes, kernel, problems)
+    print("\n".join(lines))
+    print()
+    print("\n".join(summary))
+    if a.html:
+        write_html(a.html, cells, summary, problems, a.quick)
+        print("matrix: chart in %s" % a.html)
+    return verdict(problems, tot)
 
 
 def behaviour(c):
