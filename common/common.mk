@@ -29,3 +29,17 @@ $(SFC_PROC_TEST): common/tests/sfc_proc_test.c $(SFC_PROC_LIB)
 	$(CC) $(CFLAGS_ALL) -Icommon $(DEPFLAGS) -o $@ $< $(SFC_PROC_LIB)
 
 tests: $(SFC_TOOLS_TEST) $(SFC_PROC_TEST)
+
+# The one pool of worker processes (common/sfc_pool.h): N jobs over at most
+# W forked workers, each job's bytes back to the parent; sfconform runs its
+# cases on it.  Programs link $(SFC_POOL_LIB).
+SFC_POOL_LIB  := $(BUILD)/lib/libsfc_pool.a
+SFC_POOL_TEST := $(BUILD)/tests/sfc_pool_test
+$(SFC_POOL_LIB): $(BUILD)/obj/common/sfc_pool.o
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+$(SFC_POOL_TEST): common/tests/sfc_pool_test.c $(SFC_POOL_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Icommon $(DEPFLAGS) -o $@ $< $(SFC_POOL_LIB)
+
+tests: $(SFC_POOL_TEST)

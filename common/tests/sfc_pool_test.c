@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/* sfc_pool_test.c - unit tests of the pool of worker processes
+ * (common/sfc_pool.c), as TAP on stdout: every job's bytes arrive once and
+ * whole, whatever their size; a worker that aborts or runs past the time
+ * limit costs its job only; the pool stops when collect says so. */
+#define _DEFAULT_SOURCE 1 /* setrlimit's RLIMIT_CORE */
+#include "sfc_pool.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+static int ntest, nfail;
+
+static void ok(int cond, const char *what) {
+  nfail += !cond;
+  printf("%s %d - %s\n", cond ? "ok" : "not ok", ++ntest, what);
+  fflush(stdout);
+}
+
+#define NJOBS 50
+#define CRASH_JOB 7
+#define BIG_JOB 13
+#define SLOW_JOB 21
+#define BIG_LEN ((size_t)3 << 19) /* 1.5 MiB */
+
+typedef struct run {
+  int seen[NJOBS];        /* collect calls per job */
+  int status[NJOBS];      /* child_status of each */
+  int right[NJOBS];       /* its bytes are the ones it wrote */
+  int ends, bad_ends;     /* workers ended outside a job; of them not with 7 */
+  int stop_at;            /* collect stops the pool at this job (-1: never) */
+  int worker;             /* in a worker: its number */
+} run;
+
+/* The bytes job j writes: its number, then for BIG_JOB a pattern. */
+static int work(size_t job, FILE *out, void *ctx) {
+  run *r = ctx;
+  fprintf(out, "job %zu of worker %d;", job, r->worker);
+  if (job == CRASH_JOB && r->stop_at < 0) {
+    struct rlimit no_core = {0, 0};
+    setrlimit(RLIMIT_CORE, &no_core);
+    abort();
+  }
+  if (job == SLOW_JOB && r->stop_at < 0)
+    sleep(30);
+  if (job == BIG_JOB)
+    for (size_t i = 0; i < BIG_LEN; i++)
+      fputc('a' + (int)(i % 26), out);
+  return SFC_POOL_NEXT;
+}
+
+static int right_bytes(size_t job, const char *data, size_t len) {
+  char head[64];
+  const char *p;
+  int n = snprintf(head, sizeof head, "job %zu of worker ", job);
+  if (len < (size_t)n || memcmp(data, head, (size_t)n) != 0 || !(p = memchr(data, ';', len)))
+    return 0;
+  p++;
+  if (job != BIG_JOB)
+    return p == data + len && data[len] == 0;
+  if ((size_t)(data + len - p) != BIG_LEN)
+    return 0;
+  for (size_t i = 0; i < BIG_LEN; i++)
+    if (p[i] != 'a' + (int)(i % 26))
+      return 0;
+  return 1;
+}
+
+static int collect(size_t job, const char *data, size_t len, int child_status, void *ctx) {
+  run *r = ctx;
+  if (job >= NJOBS)
+    return 1;
+  r->seen[job]++;
+  r->status[job] = child_status;
+  r->right[job] = child_status == 0 ? right_bytes(job, data, len) : data == NULL && len == 0;
+  return (int)job == r->stop_at;
+}
+
+/* Under a stop the workers finish the job in hand (SIGTERM ignored). */
+static int worker_start(int worker, void *ctx) {
+  ((run *)ctx)->worker = worker;
+  if (((run *)ctx)->stop_at >= 0)
+    signal(SIGTERM, SIG_IGN);
+  return 0;
+}
+
+static int worker_end(int worker, void *ctx) {
+  (void)worker, (void)ctx;
+  return 7;
+}
+
+static void ended(int worker, int status, void *ctx) {
+  run *r = ctx;
+  r->ends++;
+  r->bad_ends += status != 7 || worker < 0 || worker > 2;
+}
+
+static sfc_pool_opts pool_opts(run *r) {
+  sfc_pool_opts o;
+  memset(&o, 0, sizeof o);
+  o.njobs = NJOBS;
+  o.workers = 3;
+  o.timeout_s = 1.0;
+  o.work = work;
+  o.collect = collect;
+  o.worker_start = worker_start;
+  o.worker_end = worker_end;
+  o.ended = ended;
+  o.ctx = r;
+  return o;
+}
+
+static void every_job(void) {
+  static run r;
+  sfc_pool_opts o = pool_opts(&r);
+  int once = 1, right = 1;
+  r.stop_at = -1;
+  ok(sfc_pool_run(&o) == 0, "50 jobs over 3 workers: the run ends well");
+  for (int j = 0; j < NJOBS; j++) {
+    once &= r.seen[j] == 1;
+    if (j != CRASH_JOB && j != SLOW_JOB)
+      right &= r.status[j] == 0 && r.right[j];
+  }
+  ok(once, "every job is collected exactly once");
+  ok(right, "every job that returned has its own bytes, whole");
+  ok(r.status[BIG_JOB] == 0 && r.right[BIG_JOB], "a job's 1.5 MiB of output arrives whole");
+  ok(r.status[CRASH_JOB] == -SIGABRT && r.right[CRASH_JOB],
+     "a job whose worker aborts: child_status -SIGABRT, no data");
+  ok(r.status[SLOW_JOB] == SFC_POOL_TIMEOUT && r.right[SLOW_JOB],
+     "a job past the time limit: SFC_POOL_TIMEOUT, its worker killed");
+  /* The slow job's worker is killed once every other job is done: it is
+   * not replaced (no job is left), so 2 or 3 workers end at the end. */
+  if (r.ends < 2 || r.ends > 3 || r.bad_ends)
+    printf("# %d ends, %d not with exit 7\n", r.ends, r.bad_ends);
+  ok(r.ends >= 2 && r.ends <= 3 && r.bad_ends == 0,
+     "each worker left at the end ends through worker_end (exit 7), reported once");
+}
+
+static void stopped(void) {
+  static run r;
+  sfc_pool_opts o = pool_opts(&r);
+  int twice = 0, got = 0;
+  r.stop_at = 4;
+  ok(sfc_pool_run(&o) == 0, "collect stops the pool: the run ends");
+  for (int j = 0; j < NJOBS; j++)
+    twice |= r.seen[j] > 1, got += r.seen[j];
+  ok(!twice && r.seen[4] == 1 && got < NJOBS, "after the stop no new job is given");
+  ok(r.ends == 3, "every worker ends after the stop");
+}
+
+int main(void) {
+  every_job();
+  stopped();
+  printf("1..%d\n", ntest);
+  return nfail ? 1 : 0;
+}
