@@ -19,6 +19,25 @@ FUNCTION written step:NAME or step:NAME@0xADDR matches the frame whose step
 went wrong instead (its function, its return address in its module's
 file), INSTRUCTION that frame's instruction: for CFI wrong in one function,
 whatever instruction above it was checked.
+FUNCTION written cfi:HASH+0xOFF (cfi:HASH+0xLO-0xHI: an offset from LO to
+HI; cfi:HASH: any) names a function by what its code is, not where it sits,
+so one line carries from one binary to another (a shared library and the
+same code linked statically, a stripped program): HASH is the first 12 hex
+digits of the SHA-256 of the canonical text of the FDE covering the
+instruction (.eh_frame's, else .debug_frame's, as `readelf
+--debug-dump=frames-interp` of the module's file interprets it):
+  LEN;OFF:CFA,RA,FP;OFF:CFA,RA,FP;...
+in hex, LEN the FDE's length, then each row whose CFA, return-address or
+frame-pointer (rbp, x29, r11) rule differs from the row before, at its
+offset from the FDE's start, the rules as readelf writes them (r15+160,
+c-48, u); OFF is the instruction's offset from the FDE's start.  Neither
+depends on the load address, PIC or not, or symbols.  step:cfi:... matches
+the frame whose step went wrong.  A function whose CFI is only its CIE's
+(a leaf) shares its HASH with every leaf of its length: INSTRUCTION must
+tell them apart.  Each wrong record gets `signature` (and `step_signature`)
+and the canonical text (`cfi`, `step_cfi`) in results.json, and every one
+not attributed is printed after the table as a line in this form, FINDING
+for the user to fill in.
 A run's JSON may hold modules (the program, 0, and each --lib): wrong
 records name the module of each instruction, and the table counts the
 instructions executed and checked in PLT sections (plt).
@@ -28,6 +47,7 @@ Only Python's standard library is used.
 """
 import fnmatch
 import glob
+import hashlib
 import json
 import os
 import re
@@ -87,6 +107,82 @@ def disassembly(elf, objdump, want):
     return found
 
 
+# The frame-pointer register's column in readelf's interpreted CFI (the
+# return address is its "ra" column on every architecture).
+FP_COLUMN = {"x86_64": "rbp", "aarch64": "x29", "s390x": "r11"}
+
+
+def frame_table(elf, readelf, arch):
+    """[(lo, hi, canonical CFI text)] of elf's FDEs (.eh_frame's first, then
+    .debug_frame's), from one `readelf --debug-dump=frames-interp` pass.
+    The canonical text is where the function's unwind rules change and to
+    what, with nothing of where it sits: LEN;OFF:CFA,RA,FP;... (hex, each
+    row's offset from the FDE's start; only rows whose CFA, RA or FP rule
+    differs from the row before; a column readelf does not print is "u")."""
+    fdes = []
+    try:
+        p = subprocess.run([readelf, "--debug-dump=frames-interp", elf], capture_output=True,
+                           text=True, check=False)
+    except OSError:
+        return fdes
+    fp = FP_COLUMN.get(arch, "")
+    section, cur, cols, rows = "", None, [], []
+
+    def done():
+        if cur is None:
+            return
+        canon, last = ["%x" % (cur[1] - cur[0])], None
+        for off, rule in rows:
+            if rule != last:
+                canon.append("%x:%s" % (off, ",".join(rule)))
+            last = rule
+        fdes.append((section != ".eh_frame", cur[0], cur[1], ";".join(canon)))
+
+    for line in p.stdout.splitlines():
+        m = re.match(r"^Contents of the (\S+) section", line)
+        if m:
+            done()
+            section, cur = m.group(1), None
+            continue
+        m = re.match(r"^[0-9a-f]+ [0-9a-f]+ [0-9a-f]+ (FDE cie=[0-9a-f]+ pc=([0-9a-f]+)\.\.([0-9a-f]+)|CIE|ZERO)",
+                     line)
+        if m:
+            done()
+            cur, rows = (int(m.group(2), 16), int(m.group(3), 16)) if m.group(2) else None, []
+            continue
+        if cur is None:
+            continue
+        m = re.match(r"^ +LOC +CFA +(.*)$", line)
+        if m:
+            cols = m.group(1).split()
+            continue
+        m = re.match(r"^([0-9a-f]+) +(\S+) *(.*)$", line)
+        if m:
+            vals = dict(zip(cols, m.group(3).split()))
+            rule = (m.group(2), vals.get("ra", "u"), vals.get(fp, "u"))
+            off = int(m.group(1), 16) - cur[0]
+            if rows and rows[-1][0] == off:
+                rows[-1] = (off, rule)
+            else:
+                rows.append((off, rule))
+    done()
+    fdes.sort()  # .eh_frame's before .debug_frame's
+    return [(lo, hi, canon) for _, lo, hi, canon in fdes]
+
+
+def cfi_signature(fdes, addr):
+    """("cfi:HASH+0xOFF", canonical text) of the FDE covering file address
+    addr, or (None, None).  HASH is the first 12 hex digits of the SHA-256 of
+    the canonical text (frame_table), OFF addr's offset from the FDE's start:
+    the same in every binary linking the same compiled function, wherever
+    it sits."""
+    for lo, hi, canon in fdes:
+        if lo <= addr < hi:
+            return ("cfi:%s+%#x" % (hashlib.sha256(canon.encode()).hexdigest()[:12], addr - lo),
+                    canon)
+    return None, None
+
+
 def module_file(r, m):
     """(ELF, bias) of module m of run r (0: the program; -1: none)."""
     mods = r.get("modules") or []
@@ -113,18 +209,27 @@ def annotate(runs):
                     elf, bias = module_file(r, w.get(mkey, 0))
                     if elf:
                         want.setdefault(w.get(mkey, 0), set()).add(int(w[key], 16) - bias)
-        found = {}
+        found, fdes = {}, {}
+        objdump = r.get("objdump", "objdump")
+        readelf = re.sub(r"objdump$", "readelf", objdump) if objdump.endswith("objdump") else "readelf"
         for m, addrs in want.items():
             elf, _ = module_file(r, m)
-            found[m] = disassembly(elf, r.get("objdump", "objdump"), addrs)
+            found[m] = disassembly(elf, objdump, addrs)
+            fdes[m] = frame_table(elf, readelf, r["arch"]) if r["wrongs"] else []
         for w in records:
-            for key, mkey, fk, ik in (("pc", "module", "function", "insn"),
-                                      ("step_pc", "step_module", "step_function", "step_insn")):
+            for key, mkey, fk, ik, sk in (("pc", "module", "function", "insn", "signature"),
+                                          ("step_pc", "step_module", "step_function", "step_insn",
+                                           "step_signature")):
                 if key not in w:
                     continue
                 m = w.get(mkey, 0)
                 _, bias = module_file(r, m)
                 w[fk], w[ik] = found.get(m, {}).get(int(w[key], 16) - bias, ("", ""))
+                sig, canon = cfi_signature(fdes.get(m, []), int(w[key], 16) - bias)
+                if sig:
+                    w[sk], w[sk.replace("signature", "cfi")] = sig, canon
+                    if key == "pc":  # how many functions of the file share it (INSTRUCTION must tell them apart)
+                        w["cfi_shared"] = sum(1 for f in fdes[m] if f[2] == canon)
 
 
 def attribute(runs, rules):
@@ -143,12 +248,20 @@ def attribute(runs, rules):
                     func = func[5:]
                 pc, b, fk, ik = ("step_pc", step_bias, "step_function", "step_insn") if step else \
                     ("pc", bias, "function", "insn")
-                m = re.match(r"^(.*)@(0x[0-9a-fA-F]+)(?:-(0x[0-9a-fA-F]+))?$", func)
+                c = re.match(r"^cfi:([0-9a-f]+)(?:\+(0x[0-9a-fA-F]+)(?:-(0x[0-9a-fA-F]+))?)?$", func)
+                m = None if c else re.match(r"^(.*)@(0x[0-9a-fA-F]+)(?:-(0x[0-9a-fA-F]+))?$", func)
                 name, lo, hi = (m.group(1), int(m.group(2), 16), int(m.group(3) or m.group(2), 16)) \
                     if m else (func, None, None)
                 if lo is not None and (pc not in w or not lo <= int(w[pc], 16) - b <= hi):
                     continue
-                if name in PLT_SECTIONS and not step:
+                if c:
+                    s = re.match(r"^cfi:([0-9a-f]+)\+(0x[0-9a-f]+)$",
+                                 w.get("step_signature" if step else "signature", ""))
+                    off = int(s.group(2), 16) if s else -1
+                    named = bool(s) and s.group(1) == c.group(1) and (
+                        c.group(2) is None or
+                        int(c.group(2), 16) <= off <= int(c.group(3) or c.group(2), 16))
+                elif name in PLT_SECTIONS and not step:
                     named = w.get("plt") == name
                 else:
                     named = fnmatch.fnmatchcase(w.get(fk, ""), name)
@@ -234,6 +347,44 @@ def buckets(runs):
                 w.get("function", ""), w.get("insn", ""), w["pc"], frames, w.get("step_function", ""),
                 w.get("step_pc", ""), w["why"], w.get("rule", ""), w.get("finding", "**none**")))
     return n, "\n".join(rows)
+
+
+def regex_of(insn):
+    """An anchored regex matching objdump's text insn (its blanks kept as
+    they are: an attribution line's regex may hold single spaces)."""
+    return "^%s$" % re.sub(r"([.^$*+?{}\[\]\\|()])", r"\\\1", insn)
+
+
+def suggestions(runs):
+    """Attribution lines, in the form that carries from one binary to
+    another (cfi:HASH+0xOFF), for every wrong record no line attributed:
+    FINDING is for the user to fill in.  A record whose frame's step went
+    wrong in another function also gets that frame's step: line, commented
+    out (the checked instruction's line is the one to keep unless the CFI at
+    fault is the stepped frame's)."""
+    lines, seen = [], set()
+    for r in runs:
+        for w in r["wrongs"]:
+            if w.get("finding"):
+                continue
+            cand = []
+            if w.get("signature"):
+                if w.get("cfi_shared", 1) > 1:
+                    cand.append("# %s: %d functions of %s have this CFI (%s)" % (
+                        w["signature"], w["cfi_shared"], os.path.basename(
+                            module_file(r, w.get("module", 0))[0] or "?"), w["cfi"]))
+                cand.append("%s %s %s FINDING" % (r["arch"], w["signature"], regex_of(w.get("insn", ""))))
+            else:
+                cand.append("# %s %s (%s): no FDE covers it, no cfi: line" % (r["arch"], w["pc"],
+                                                                              w.get("function", "")))
+            if w.get("step_signature") and w.get("step_signature") != w.get("signature"):
+                cand.append("# %s step:%s %s FINDING" % (r["arch"], w["step_signature"],
+                                                        regex_of(w.get("step_insn", ""))))
+            for c in cand:
+                if c not in seen:
+                    seen.add(c)
+                    lines.append(c)
+    return lines
 
 
 def totals(runs):
@@ -362,6 +513,11 @@ def main():
     if nb:
         lines += ["", "Wrong unwinds, %d buckets (instruction checked, frame whose step went wrong, "
                   "what went wrong), each counted; none dropped:" % nb, "", btable]
+    sl = suggestions(runs)
+    if sl:
+        lines += ["", "Not attributed, as attribution lines naming each function by its CFI "
+                  "(cfi:HASH+0xOFF: the same in every binary linking that code; put the finding's "
+                  "directory for FINDING):", "", "```"] + sl + ["```"]
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "results.md"), "w") as f:
         f.write(text)
