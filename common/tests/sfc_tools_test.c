@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* sfc_tools_test.c - unit tests of the shared tools library
- * (common/sfc_tools.h), as TAP on stdout.  Usage: sfc_tools_test TMPDIR
- * (a directory it may write two scratch files into). */
+ * (common/sfc_tools.h) and of the JSON string writer (common/sfc_json.h),
+ * as TAP on stdout.  Usage: sfc_tools_test TMPDIR (a directory it may
+ * write two scratch files into). */
+#include "sfc_json.h"
 #include "sfc_tools.h"
 
 #include <errno.h>
@@ -107,11 +109,91 @@ static void files(const char *dir) {
   ok(strcmp(sfc_read_status_text(st), "cannot read") == 0, "its words are 'cannot read'", dir);
 }
 
+/* A TAP comment line of s[0..n), every byte outside ' '..'~' as \xNN
+ * (a wrong escape must not end the line). */
+static void show_bytes(const char *label, const char *s, size_t n) {
+  size_t i;
+  printf("# %s ", label);
+  for (i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= ' ' && c <= '~')
+      putchar(c);
+    else
+      printf("\\x%02x", c);
+  }
+  putchar('\n');
+}
+
+/* sfc_json_strn_flags(in[0..len), flags) writes exactly want. */
+static void json_case(const char *what, const char *in, size_t len, unsigned flags, const char *want) {
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&buf, &n);
+  if (!f) {
+    printf("Bail out! open_memstream: %s\n", strerror(errno));
+    exit(1);
+  }
+  sfc_json_strn_flags(f, in, len, flags);
+  if (fclose(f) != 0) {
+    printf("Bail out! writing to memory: %s\n", strerror(errno));
+    exit(1);
+  }
+  ok(n == strlen(want) && memcmp(buf, want, n) == 0, "sfc_json writes", what);
+  if (n != strlen(want) || memcmp(buf, want, n) != 0) {
+    show_bytes("got ", buf, n);
+    show_bytes("want", want, strlen(want));
+  }
+  free(buf);
+}
+
+#define JSON_CASE(what, lit, flags, want) json_case(what, lit, sizeof lit - 1, flags, want)
+
+static void json_strings(void) {
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *f;
+  JSON_CASE("the empty string", "", 0, "\"\"");
+  JSON_CASE("plain ASCII as it is", "fde[3].fre 0x10 /x", 0, "\"fde[3].fre 0x10 /x\"");
+  JSON_CASE("a quote", "a\"b", 0, "\"a\\\"b\"");
+  JSON_CASE("a backslash", "a\\b", 0, "\"a\\\\b\"");
+  JSON_CASE("a newline", "line\n", 0, "\"line\\n\"");
+  JSON_CASE("the short control escapes", "\b\f\n\r\t", 0, "\"\\b\\f\\n\\r\\t\"");
+  JSON_CASE("0x01 as \\u0001", "\x01", 0, "\"\\u0001\"");
+  JSON_CASE("0x1f as \\u001f", "a\x1fz", 0, "\"a\\u001fz\"");
+  JSON_CASE("0x0b and 0x1b", "\x0b\x1b", 0, "\"\\u000b\\u001b\"");
+  JSON_CASE("a NUL inside the length as \\u0000", "a\0b", 0, "\"a\\u0000b\"");
+  JSON_CASE("0x20 as it is", " ", 0, "\" \"");
+  JSON_CASE("DEL as it is", "\x7f", 0, "\"\x7f\"");
+  JSON_CASE("UTF-8 bytes as they are", "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80", 0,
+            "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"");
+  JSON_CASE("bytes that are not UTF-8 as they are", "\xff\x80", 0, "\"\xff\x80\"");
+  JSON_CASE("escapes first and last", "\"mid\\", 0, "\"\\\"mid\\\\\"");
+  JSON_CASE("'<' as it is without SFC_JSON_HTML", "</script>", 0, "\"</script>\"");
+  JSON_CASE("'<' as \\u003c with SFC_JSON_HTML", "</script><!--", SFC_JSON_HTML,
+            "\"\\u003c/script>\\u003c!--\"");
+  JSON_CASE("the other escapes alike with SFC_JSON_HTML", "\"\\\n\x01", SFC_JSON_HTML,
+            "\"\\\"\\\\\\n\\u0001\"");
+
+  /* The NUL-ended forms, and the bounded one stopping at its length. */
+  if (!(f = open_memstream(&buf, &n)))
+    exit(1);
+  sfc_json_str(f, "a<b\n");
+  fputc(' ', f);
+  sfc_json_str_html(f, "a<b");
+  fputc(' ', f);
+  sfc_json_strn(f, "abc\"def", 4);
+  fclose(f);
+  ok(strcmp(buf, "\"a<b\\n\" \"a\\u003cb\" \"abc\\\"\"") == 0,
+     "sfc_json_str, sfc_json_str_html and sfc_json_strn", buf);
+  free(buf);
+}
+
 int main(int argc, char **argv) {
   sfc_set_progname("/some/dir/sfc_tools_test");
   ok(strcmp(sfc_progname(), "sfc_tools_test") == 0, "the program name is argv[0]'s last part", sfc_progname());
   numbers();
   files(argc > 1 ? argv[1] : ".");
+  json_strings();
   printf("1..%d\n", ntest);
   return nfail != 0;
 }
