@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "runner.h"
+#include "sfc_json.h"
 
 /* ---- the worker's side ---- */
 
@@ -543,20 +544,18 @@ static void export_case(const kase *k, const char *dir) {
   }
 }
 
-static void json_str(FILE *f, const char *s) { json_write_string(f, s); }
-
 static void write_group_json(FILE *f, const impl *im, const opts *o, const kase *cs,
                              const group *g, int rank, const char *dir) {
   char a[PATH_MAX + 512], b[2 * PATH_MAX + 512];
   fprintf(f, "%s\n  {\"rank\":%d,\"status\":\"%s\",\"command\":", rank > 1 ? "," : "", rank,
           st_names[g->status]);
-  json_str(f, g->cmd);
+  sfc_json_str_html(f, g->cmd);
   fprintf(f, ",\"field\":");
-  json_str(f, g->field);
+  sfc_json_str_html(f, g->field);
   fprintf(f, ",\"shape\":");
-  json_str(f, g->shape);
+  sfc_json_str_html(f, g->shape);
   fprintf(f, ",\"cases\":%lu,\"differences\":%lu,\"export\":", g->cases, g->diffs);
-  json_str(f, dir);
+  sfc_json_str_html(f, dir);
   fprintf(f, ",\"examples\":[");
   for (int e = 0; e < g->nex; e++) {
     kase vk;
@@ -564,21 +563,21 @@ static void write_group_json(FILE *f, const impl *im, const opts *o, const kase 
     const kase *k = example_cmds(im, o, cs, &g->ex[e], &vk, vp, sizeof vp, a, sizeof a, b,
                                  sizeof b);
     fprintf(f, "%s{\"id\":", e ? "," : "");
-    json_str(f, k->id);
+    sfc_json_str_html(f, k->id);
     fprintf(f, ",\"where\":");
-    json_str(f, g->ex[e].loc);
+    sfc_json_str_html(f, g->ex[e].loc);
     fprintf(f, ",\"pc\":");
-    json_str(f, g->ex[e].pc);
+    sfc_json_str_html(f, g->ex[e].pc);
     fprintf(f, ",\"mode\":");
-    json_str(f, g->ex[e].mode);
+    sfc_json_str_html(f, g->ex[e].mode);
     fprintf(f, ",\"got\":");
-    json_str(f, g->ex[e].got);
+    sfc_json_str_html(f, g->ex[e].got);
     fprintf(f, ",\"want\":");
-    json_str(f, g->ex[e].want);
+    sfc_json_str_html(f, g->ex[e].want);
     fprintf(f, ",\"run\":");
-    json_str(f, a);
+    sfc_json_str_html(f, a);
     fprintf(f, ",\"oracle\":");
-    json_str(f, b);
+    sfc_json_str_html(f, b);
     fprintf(f, "}");
   }
   fprintf(f, "]}");
@@ -747,20 +746,20 @@ void write_failures(impl *im, const opts *o, const kase *cs, size_t n) {
   if (!(md = fopen(path, "w")))
     sfc_die(2, "cannot write %s", path);
   fprintf(f, "{\"schema\":\"sframe-conformance/failures/1\",\"impl\":");
-  json_str(f, im->name);
+  sfc_json_str_html(f, im->name);
   fprintf(f, ",\"version\":");
-  json_str(f, im->caps_version);
+  sfc_json_str_html(f, im->caps_version);
   fprintf(f, ",\"corpus\":");
-  json_str(f, corpus_release());
+  sfc_json_str_html(f, corpus_release());
   fprintf(f, ",\"failed\":%lu,\n \"fields\":[", failed);
   fprintf(md, "# %s: failures by cause\n\n%lu failed cases. The answers that differ, by field "
               "(one answer is one PC and mode of a lookup, one field of a dump or an unwind):\n\n"
               "| command | field | answers |\n|---|---|--:|\n", im->name, failed);
   for (size_t i = 0; i < gs.nf; i++) {
     fprintf(f, "%s{\"command\":", i ? "," : "");
-    json_str(f, gs.f[i].cmd);
+    sfc_json_str_html(f, gs.f[i].cmd);
     fprintf(f, ",\"field\":");
-    json_str(f, gs.f[i].field);
+    sfc_json_str_html(f, gs.f[i].field);
     fprintf(f, ",\"answers\":%lu}", gs.f[i].n);
     fprintf(md, "| %s | `%s` | %lu |\n", gs.f[i].cmd, gs.f[i].field, gs.f[i].n);
   }

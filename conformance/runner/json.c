@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -829,24 +830,4 @@ int json_compare(const jvalue *got, const jvalue *want, const char *const *skip,
   first_diff f = {diff, difflen};
   diff[0] = 0;
   return json_diff_walk(got, want, skip, keep_first, &f, NULL) != 0;
-}
-
-void json_write_string(FILE *out, const char *s) {
-  fputc('"', out);
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      fprintf(out, "\\%c", c);
-    else if (c == '\n')
-      fputs("\\n", out);
-    else if (c == '\t')
-      fputs("\\t", out);
-    else if (c < 0x20 || c == 0x7f)
-      fprintf(out, "\\u%04x", c);
-    else if (c == '<')
-      fputs("\\u003c", out); /* nothing can end or open an HTML <script> */
-    else
-      fputc(c, out);
-  }
-  fputc('"', out);
 }

@@ -12,8 +12,8 @@
  * text after the value, and containers nested deeper than JSON_MAX_DEPTH.
  * Implementation limits (RFC 8259 section 9): JSON_MAX_DEPTH, and an
  * exponent of at most 18 significant digits. */
-#ifndef SFC_JSON_H
-#define SFC_JSON_H
+#ifndef RUNNER_JSON_H
+#define RUNNER_JSON_H
 
 #include <stddef.h>
 
@@ -84,10 +84,5 @@ typedef int (*jdiff_fn)(const jdiff *d, void *ctx);
  * that compared nothing (every field skipped) from one that agreed. */
 size_t json_diff_walk(const jvalue *got, const jvalue *want, const char *const *skip,
                       jdiff_fn fn, void *ctx, size_t *leaves);
-
-/* Writes s as a JSON string literal (with quotes) into out; every < is
- * written \u003c, so the text is safe inside an HTML <script>. */
-#include <stdio.h>
-void json_write_string(FILE *out, const char *s);
 
 #endif

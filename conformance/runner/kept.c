@@ -8,6 +8,7 @@
  * Cases a kept run did not decide (an older or sampled corpus) are not-run
  * there.  Kept implementations never change the run's exit status. */
 #include "runner.h"
+#include "sfc_json.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -39,15 +40,15 @@ void write_run_info(impl *im, const opts *o, size_t n) {
   if (!(f = fopen(path, "w")))
     sfc_die(2, "%s: cannot write", path);
   fprintf(f, "{\"impl\":");
-  json_write_string(f, im->name);
+  sfc_json_str_html(f, im->name);
   fprintf(f, ",\"name\":");
-  json_write_string(f, im->caps_name);
+  sfc_json_str_html(f, im->caps_name);
   fprintf(f, ",\"version\":");
-  json_write_string(f, im->caps_version);
+  sfc_json_str_html(f, im->caps_version);
   fprintf(f, ",\"date\":");
-  json_write_string(f, im->date);
+  sfc_json_str_html(f, im->date);
   fprintf(f, ",\"corpus\":");
-  json_write_string(f, corpus_release());
+  sfc_json_str_html(f, corpus_release());
   fprintf(f, ",\"sections\":%zu,\"sample\":%d}\n", n, o->sample > 1 ? o->sample : 1);
   if (fclose(f) != 0)
     sfc_die(2, "%s: write error", path);

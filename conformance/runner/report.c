@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "runner.h"
+#include "sfc_json.h"
 
 
 void mkdirs(const char *path) {
@@ -37,18 +38,23 @@ void mkdirs(const char *path) {
  * finding, source. */
 static void write_case_fields(FILE *f, const kase *k, int with_title) {
   fprintf(f, "\"id\":");
-  json_write_string(f, k->id);
+  sfc_json_str_html(f, k->id);
   fprintf(f, ",\"case\":");
-  json_write_string(f, k->casename);
+  sfc_json_str_html(f, k->casename);
   if (with_title) {
     fprintf(f, ",\"title\":");
-    json_write_string(f, k->title);
+    sfc_json_str_html(f, k->title);
   }
-  fprintf(f, ",\"version\":%d,\"abi\":\"%s\",\"endian\":\"%s\",\"class\":\"%s\",\"finding\":",
-          k->version, k->abi, k->endian, k->cls);
-  json_write_string(f, k->finding);
+  fprintf(f, ",\"version\":%d,\"abi\":", k->version);
+  sfc_json_str_html(f, k->abi); /* the manifest's words, escaped like any text read in */
+  fprintf(f, ",\"endian\":");
+  sfc_json_str_html(f, k->endian);
+  fprintf(f, ",\"class\":");
+  sfc_json_str_html(f, k->cls);
+  fprintf(f, ",\"finding\":");
+  sfc_json_str_html(f, k->finding);
   fprintf(f, ",\"source\":");
-  json_write_string(f, k->source);
+  sfc_json_str_html(f, k->source);
 }
 
 void write_results(const impl *im, const opts *o, const kase *cs, size_t n) {
@@ -66,19 +72,19 @@ void write_results(const impl *im, const opts *o, const kase *cs, size_t n) {
     fputc('{', f);
     write_case_fields(f, k, 0);
     fprintf(f, ",\"status\":\"%s\",\"detail\":", st_names[r->status]);
-    json_write_string(f, r->detail);
+    sfc_json_str_html(f, r->detail);
     fprintf(f, ",\"compared\":%lu,\"differences\":%u", r->compared, r->ndiffs);
     if (r->variant) /* run on NAME.abs.sframe: the reader lacks PCREL */
       fprintf(f, ",\"section\":\"abs\"");
     fprintf(f, ",\"exit\":%d,\"ms\":%ld,\"run\":\"%s\",\"stderr\":", r->code, r->ms,
             r->run == RUN_SERVED ? "served" : r->run == RUN_CONFIRMED ? "confirmed" : "own");
-    json_write_string(f, r->err);
+    sfc_json_str_html(f, r->err);
     fprintf(f, ",\"impl\":");
-    json_write_string(f, im->name);
+    sfc_json_str_html(f, im->name);
     fprintf(f, ",\"impl_version\":");
-    json_write_string(f, im->caps_version);
+    sfc_json_str_html(f, im->caps_version);
     fprintf(f, ",\"corpus\":");
-    json_write_string(f, corpus_release());
+    sfc_json_str_html(f, corpus_release());
     fprintf(f, "}\n");
   }
   if (fclose(f) != 0)
@@ -192,11 +198,11 @@ void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
     }
     done = 1;
     fprintf(f, "const DATA = {\"generated\":\"sfconform\",\"corpus\":");
-    json_write_string(f, corpus_release());
+    sfc_json_str_html(f, corpus_release());
     fprintf(f, ",\"impls\":[");
     for (m = 0; m < nim; m++) {
       fprintf(f, m ? "," : "");
-      json_write_string(f, ims[m].name);
+      sfc_json_str_html(f, ims[m].name);
     }
     fprintf(f, "],\n\"versions\":[");
     for (m = 0; m < nim; m++) {
@@ -205,7 +211,7 @@ void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
                ims[m].kept ? " (an earlier run)" : "", other_corpus(&ims[m]) ? ", corpus " : "",
                other_corpus(&ims[m]) ? ims[m].corpus : "");
       fprintf(f, m ? "," : "");
-      json_write_string(f, v);
+      sfc_json_str_html(f, v);
     }
     fprintf(f, "],\n\"cases\":[");
     for (i = 0; i < n; i++) {
@@ -215,7 +221,7 @@ void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n) {
       fprintf(f, ",\"results\":[");
       for (m = 0; m < nim; m++) {
         fprintf(f, "%s{\"status\":\"%s\",\"detail\":", m ? "," : "", st_names[ims[m].res[i].status]);
-        json_write_string(f, ims[m].res[i].detail);
+        sfc_json_str_html(f, ims[m].res[i].detail);
         fprintf(f, "}");
       }
       fprintf(f, "]}");
