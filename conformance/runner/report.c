@@ -92,7 +92,7 @@ void write_results(const impl *im, const opts *o, const kase *cs, size_t n) {
 }
 
 
-void count(const impl *im, size_t n, unsigned long c[ST_COUNT], unsigned long *pass,
+void report_count(const impl *im, size_t n, unsigned long c[ST_COUNT], unsigned long *pass,
                   unsigned long *fail) {
   size_t i;
   memset(c, 0, ST_COUNT * sizeof *c);
@@ -163,7 +163,7 @@ void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n, const 
   fprintf(f, "\n");
   for (m = 0; m < nim; m++) {
     unsigned long c[ST_COUNT], p, fl;
-    count(&ims[m], n, c, &p, &fl);
+    report_count(&ims[m], n, c, &p, &fl);
     fprintf(f, "| %s | %s | %s%s%s%s |", ims[m].name, ims[m].caps_version, ims[m].date,
             ims[m].kept ? " (an earlier run)" : "", other_corpus(&ims[m]) ? ", corpus " : "",
             other_corpus(&ims[m]) ? ims[m].corpus : "");

@@ -217,8 +217,8 @@ long check_expected(impl *im, const opts *o, const kase *cs, size_t n);
 /* ---- report.c ---- */
 void mkdirs(const char *path);
 void write_results(const impl *im, const opts *o, const kase *cs, size_t n);
-void count(const impl *im, size_t n, unsigned long c[ST_COUNT], unsigned long *pass,
-           unsigned long *fail);
+void report_count(const impl *im, size_t n, unsigned long c[ST_COUNT], unsigned long *pass,
+                  unsigned long *fail);
 void write_summary(FILE *f, impl *ims, int nim, const kase *cs, size_t n, const opts *o);
 void write_html(impl *ims, int nim, const opts *o, const kase *cs, size_t n);
 int write_tap(FILE *f, impl *ims, int nim, const kase *cs, size_t n);

@@ -162,7 +162,7 @@ static void print_matrix(impl *ims, int nim, size_t n) {
   printf("\n");
   for (i = 0; i < nim; i++) {
     unsigned long c[ST_COUNT], p, fl;
-    count(&ims[i], n, c, &p, &fl);
+    report_count(&ims[i], n, c, &p, &fl);
     printf("%-16s %-20.20s", ims[i].name, ims[i].caps_version);
     for (s = 0; s < ST_COUNT; s++)
       printf(" %*lu", (int)(strlen(st_names[s]) > 6 ? strlen(st_names[s]) : 6), c[s]);
@@ -180,7 +180,7 @@ static int print_verdicts(impl *ims, int nim, const opts *o, size_t n) {
     unsigned long c[ST_COUNT], p, fl;
     long d = diffs[i];
     int s;
-    count(&ims[i], n, c, &p, &fl);
+    report_count(&ims[i], n, c, &p, &fl);
     printf("\n%s (%s %s):", ims[i].name, ims[i].caps_name, ims[i].caps_version);
     for (s = 0; s < ST_COUNT; s++)
       if (c[s])
