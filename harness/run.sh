@@ -143,15 +143,12 @@ bash "$here/ci/install-deps.sh" $deps ${arches//,/ } >/dev/null
 bash "$here/harness/build-qemu.sh"
 q=$B/qemu
 plugin=$B/plugin/libsfrtruth.so
-mkdir -p "$B/plugin"
-psrc=("$here"/harness/plugin/*.c "$here"/decoder/src/*.c "$here"/decoder/fast/*.c "$here/common/sfc_tools.c")
-if [ ! -f "$plugin" ] || [ -n "$(find "${psrc[@]}" "$here"/harness/plugin/*.h "$here"/decoder/include/sframe_ref.h "$here"/decoder/src/*.h "$here"/decoder/fast/*.h -newer "$plugin")" ]; then
-  # shellcheck disable=SC2046
-  ${CC:-gcc} -std=c11 -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden -D_POSIX_C_SOURCE=200809L \
-    -I"$here/decoder/include" -I"$here/decoder/src" -I"$here/decoder/fast" -I"$here/common" -I"$q/include" $(pkg-config --cflags glib-2.0) \
-    "${psrc[@]}" -o "$plugin.tmp.$$" $(pkg-config --libs glib-2.0)
-  mv "$plugin.tmp.$$" "$plugin"
-fi
+# The plugin: make's rule (harness/harness.mk), which rebuilds it when one
+# of its sources or of the headers they include changed, and only then.
+# (make's own flags of a `make harness` are not passed on: the plugin is
+# always build/harness's, built with its own flags)
+env -u MAKEFLAGS -u MFLAGS make -C "$here" -s --no-print-directory BUILD=build harness-plugin >&2 ||
+  die "the sfr_truth plugin did not build (make harness-plugin)"
 
 # objdump for ARCH (names the instructions of wrong unwinds).
 objdump_for() { if [ "$1" = x86_64 ]; then echo objdump; else echo "$(triplet "$1")-objdump"; fi; }
@@ -182,6 +179,60 @@ module_args() {
                                          if (f ~ /E/) printf ",exec=%s:%s:%s", $3, $6, $2 }'
   readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
     awk '$1 ~ /^\.(plt|plt\.sec|plt\.got|iplt)$/ { printf ",plt=%s:0x%s:0x%s", $1, $3, $5 }'
+}
+
+# unlisted_sframe_libs ELF ARCH LDIRS: fails, saying which, when ELF loads
+# a shared object with .sframe not given with --lib: it would be reported
+# as not covered.  Searched where the loader would: LDIRS (the --lib
+# directories, colon-separated), the program's RPATH/RUNPATH, the system's.
+unlisted_sframe_libs() {
+  local elf=$1 arch=$2 ldirs=$3 lib path d dirs=() origin
+  origin=$(dirname "$(realpath "$elf")")
+  [ -z "$ldirs" ] || IFS=: read -r -a dirs <<< "$ldirs"
+  for d in $(readelf -dW "$elf" | sed -n 's/.*(R[UN]*PATH).*\[\(.*\)\]/\1/p' | tr ':' ' '); do
+    d=${d//\$\{ORIGIN\}/$origin}
+    dirs+=("${d//\$ORIGIN/$origin}")
+  done
+  if [ -n "$root" ]; then dirs+=("$root/lib/$(triplet "$arch")" "$root/usr/lib/$(triplet "$arch")")
+  else dirs+=("/usr/$(triplet "$arch")/lib" "/lib/$(triplet "$arch")" "/usr/lib/$(triplet "$arch")")
+  fi
+  for lib in $(readelf -dW "$elf" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
+    for d in "${dirs[@]}"; do
+      path=$d/$lib
+      [ -f "$path" ] || continue
+      if readelf -SW "$path" 2>/dev/null | grep ' \.sframe ' > /dev/null &&
+         ! printf '%s\n' "${libs[@]}" | grep -xF "$(realpath "$path")" > /dev/null; then
+        echo "harness: $elf loads $path, which has .sframe: give it with --lib $path (its frames are then checked against its own section)" >&2
+        return 1
+      fi
+      break
+    done
+  done
+}
+
+# check_run ARCH ELF JSON STATUS EXPECT: whether the run of ELF (its result
+# JSON, its exit STATUS) went as expected: it exited EXPECT, checked
+# instructions, and mapped and checked every --lib; fails saying why not.
+check_run() {
+  local arch=$1 elf=$2 json=$3 st=$4 expect=$5 base=${3%.json} ok=0 m
+  if [ "$st" -ne "$expect" ]; then
+    echo "harness: $elf exited $st under qemu-$arch, not $expect (its stderr: $base.stderr)" >&2
+    ok=1
+  fi
+  if [ "$(jq .checked "$json")" -eq 0 ]; then
+    echo "harness: $elf: no instruction was checked ($(jq .executed "$json") executed, none in a function the section covers at bias $(jq -r .bias "$json")): nothing was proven" >&2
+    ok=1
+  fi
+  for ((m = 1; m <= ${#libs[@]}; m++)); do
+    if [ "$(jq ".modules[$m].loaded" "$json")" != true ]; then
+      echo "harness: --lib ${libs[$((m - 1))]} was never mapped executable by the program: nothing of it was checked" >&2
+      ok=1
+    elif [ "$(jq ".modules[$m].checked" "$json")" -eq 0 ]; then
+      echo "harness: --lib ${libs[$((m - 1))]}: no instruction was checked ($(jq ".modules[$m].executed" "$json") executed at bias $(jq -r ".modules[$m].bias" "$json"))" >&2
+      [ "$lib_idle_ok" = 1 ] || ok=1
+    fi
+  done
+  return $ok
 }
 
 # One run: extract the section, run under QEMU with the plugin, keep the
@@ -223,31 +274,7 @@ run_one() {
     [ -z "$sysroot" ] || qargs+=(-L "$sysroot")
     [ -z "$root" ] || pargs+=",root=$root"
     [ -z "$ldirs" ] || qargs+=(-E "LD_LIBRARY_PATH=$ldirs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
-    # Shared objects with .sframe not given with --lib would be reported
-    # as not covered: refuse them.  Searched where the loader would: the
-    # --lib directories, the program's RPATH/RUNPATH, the system's.
-    local lib path d dirs=() origin
-    origin=$(dirname "$(realpath "$elf")")
-    [ -z "$ldirs" ] || IFS=: read -r -a dirs <<< "$ldirs"
-    for d in $(readelf -dW "$elf" | sed -n 's/.*(R[UN]*PATH).*\[\(.*\)\]/\1/p' | tr ':' ' '); do
-      d=${d//\$\{ORIGIN\}/$origin}
-      dirs+=("${d//\$ORIGIN/$origin}")
-    done
-    if [ -n "$root" ]; then dirs+=("$root/lib/$(triplet "$arch")" "$root/usr/lib/$(triplet "$arch")")
-    else dirs+=("/usr/$(triplet "$arch")/lib" "/lib/$(triplet "$arch")" "/usr/lib/$(triplet "$arch")")
-    fi
-    for lib in $(readelf -dW "$elf" | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p'); do
-      for d in "${dirs[@]}"; do
-        path=$d/$lib
-        [ -f "$path" ] || continue
-        if readelf -SW "$path" 2>/dev/null | grep ' \.sframe ' > /dev/null &&
-           ! printf '%s\n' "${libs[@]}" | grep -xF "$(realpath "$path")" > /dev/null; then
-          echo "harness: $elf loads $path, which has .sframe: give it with --lib $path (its frames are then checked against its own section)" >&2
-          return 1
-        fi
-        break
-      done
-    done
+    unlisted_sframe_libs "$elf" "$arch" "$ldirs" || return 1
   elif [ ${#libs[@]} -gt 0 ]; then
     echo "harness: $elf is statically linked: it loads no --lib" >&2
     return 1
@@ -271,26 +298,7 @@ run_one() {
      '$meta + . + {seconds: ($secs | tonumber), exit: $st, expect_exit: $ex, elf: $elf, objdump: $od}' \
      "$base.result" > "$json"
   rm -f "$base.result"
-  local ok=0
-  if [ "$st" -ne "$expect" ]; then
-    echo "harness: $elf exited $st under qemu-$arch, not $expect (its stderr: $base.stderr)" >&2
-    ok=1
-  fi
-  if [ "$(jq .checked "$json")" -eq 0 ]; then
-    echo "harness: $elf: no instruction was checked ($(jq .executed "$json") executed, none in a function the section covers at bias $(jq -r .bias "$json")): nothing was proven" >&2
-    ok=1
-  fi
-  local m
-  for ((m = 1; m <= ${#libs[@]}; m++)); do
-    if [ "$(jq ".modules[$m].loaded" "$json")" != true ]; then
-      echo "harness: --lib ${libs[$((m - 1))]} was never mapped executable by the program: nothing of it was checked" >&2
-      ok=1
-    elif [ "$(jq ".modules[$m].checked" "$json")" -eq 0 ]; then
-      echo "harness: --lib ${libs[$((m - 1))]}: no instruction was checked ($(jq ".modules[$m].executed" "$json") executed at bias $(jq -r ".modules[$m].bias" "$json"))" >&2
-      [ "$lib_idle_ok" = 1 ] || ok=1
-    fi
-  done
-  return $ok
+  check_run "$arch" "$elf" "$json" "$st" "$expect"
 }
 
 latest() { ln -sfn "$out" "$B/out.tmp.$$" && mv -T "$B/out.tmp.$$" "$B/out"; }
