@@ -344,6 +344,14 @@ SFR_API sfr_status sfr_read_preamble(const uint8_t *buf, size_t len, uint8_t *bi
 SFR_API sfr_status sfr_open(sfr_section *sec, const uint8_t *buf, size_t len,
                     uint64_t vma, sfr_finding *where);
 
+/* 2.2: where the section that starts at buf ends, by its header alone:
+ * *extent = header + aux header + sfh_freoff + sfh_fre_len bytes (the FRE
+ * sub-section is last), which may lie beyond len.  Only the magic (either
+ * byte order) and the header's bounds are checked, not the version: the
+ * header's layout is one in every version.  For a reader of several
+ * sections written end to end (a linker that does not merge them). */
+SFR_API sfr_status sfr_section_extent(const uint8_t *buf, size_t len, uint64_t *extent);
+
 /* ---- FDEs (spec 2.3) ---- */
 typedef struct sfr_fde {
   uint32_t index;

@@ -116,6 +116,40 @@ sfr_status sfr_open(sfr_section *sec, const uint8_t *buf, size_t len,
   return st;
 }
 
+/* 2.2: the FRE sub-section is the last thing a section's header places,
+ * so the section ends at hdr_end + freoff + fre_len.  The 28-byte header
+ * has one layout in every version, so a version this library does not know
+ * is measured the same way (what follows a section, as a linker that does
+ * not merge writes it, may be newer). */
+sfr_status sfr_section_extent(const uint8_t *buf, size_t len, uint64_t *extent) {
+  uint8_t be, auxhdr_len;
+  uint32_t fre_len, freoff;
+  sfr_cursor c;
+  if (len == 0)
+    return SFR_E_SECTION_EMPTY;
+  if (len < 4)
+    return SFR_E_TRUNCATED_PREAMBLE;
+  if (buf[0] == 0xde && buf[1] == 0xe2)
+    be = 1;
+  else if (buf[0] == 0xe2 && buf[1] == 0xde)
+    be = 0;
+  else
+    return SFR_E_BAD_MAGIC;
+  if (len < SFR_HEADER_SIZE)
+    return SFR_E_TRUNCATED_HEADER;
+  c = sfr_cursor_at(buf, SFR_HDR_AUXHDR_LEN_AT, len, be);
+  if (!sfr_cur_u8(&c, &auxhdr_len))
+    return SFR_E_TRUNCATED_HEADER;
+  c = sfr_cursor_at(buf, SFR_HDR_FRE_LEN_AT, len, be);
+  if (!sfr_cur_u32(&c, &fre_len))
+    return SFR_E_TRUNCATED_HEADER;
+  c = sfr_cursor_at(buf, SFR_HDR_FREOFF_AT, len, be);
+  if (!sfr_cur_u32(&c, &freoff))
+    return SFR_E_TRUNCATED_HEADER;
+  *extent = SFR_HEADER_SIZE + (uint64_t)auxhdr_len + freoff + fre_len;
+  return SFR_OK;
+}
+
 int sfr_order_verified(const sfr_section *sec) { return sec->internal.order_verified; }
 
 void sfr_forget_order(sfr_section *sec) { memset(&sec->internal, 0, sizeof sec->internal); }

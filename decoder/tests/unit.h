@@ -90,6 +90,7 @@ void test_vectors_expected(void);
 void test_every_finding_has_vector(void);
 void test_vector_axes(void);
 void test_real_sections(void);
+void test_section_extent(void);
 void test_real_truncations(void);
 void test_real_mutations(void);
 void test_generator_regressions(void);

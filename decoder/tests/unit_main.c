@@ -19,6 +19,7 @@ int main(int argc, char **argv) {
   run("every finding identifier has a vector", test_every_finding_has_vector);
   run("vectors cover big-endian, s390x and every version", test_vector_axes);
   run("real sections validate and look up (guard page)", test_real_sections);
+  run("a section's extent by its header (2.2), two end to end", test_section_extent);
   run("every prefix of a real section is rejected (guard page)", test_real_truncations);
   run("single-byte corruptions of real sections (guard page)", test_real_mutations);
   run("AMD64 interpretation matches objdump", test_interp_amd64);
