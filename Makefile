@@ -47,12 +47,20 @@ ENC_OBJS := $(ENC_SRCS:corpus/encoder/%.c=$(BUILD)/obj/enc/%.o)
 LIB_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/lib/%.o,$(LIB_SRCS))
 PIC_OBJS := $(patsubst decoder/%.c,$(BUILD)/obj/pic/%.o,$(LIB_SRCS))
 # Header dependencies, written by the compiler: every object's and
-# program's beside it as OUTPUT.d (-MMD -MP -MF; included at the end), and for a rule that compiles its sources straight into one
-# program, theirs into PROGRAM.d by link_deps (the preprocessor's -MM per
-# source: -MMD would keep only the last one's).  No rule lists headers.
+# program's into $(BUILD)/deps/, the target's path under $(BUILD) mirrored
+# there (build/bin/sfref's in build/deps/bin/sfref.d: nothing but programs
+# in bin/), by -MMD -MP -MF (included at the end); and for a rule that
+# compiles its sources straight into one program, theirs by link_deps (the
+# preprocessor's -MM per source: -MMD would keep only the last one's).  No
+# rule lists headers.  Each makes its file's directory when the recipe
+# runs, and removes the file a build before this layout left beside the
+# target (TARGET.d).
+#   $(DEPFLAGS)                     on the compile line
 #   $(call link_deps,FLAGS,FILES)   in the recipe, after the compile
-DEPFLAGS = -MMD -MP -MF $@.d
-link_deps = $(CC) $(1) -MM -MP -MT $@ $(filter %.c,$(2)) > $@.d
+dep_file = $(BUILD)/deps/$(patsubst $(BUILD)/%,%,$@).d
+DEPFLAGS = -MMD -MP -MF $(dep_file)$(shell mkdir -p $(dir $(dep_file)) && rm -f $@.d)
+link_deps = mkdir -p $(dir $(dep_file)) && rm -f $@.d && \
+  $(CC) $(1) -MM -MP -MT $@ $(filter %.c,$(2)) > $(dep_file)
 
 STATIC := $(BUILD)/lib/libsframe_ref.a
 ENC_LIB := $(BUILD)/lib/libsframe_enc.a
@@ -139,5 +147,9 @@ coverage:
 clean:
 	rm -rf build
 
-# Every program's and object's header dependencies (see link_deps).
--include $(shell find $(BUILD)/bin $(BUILD)/tests $(BUILD)/bench $(BUILD)/lib $(BUILD)/obj -name '*.d' 2>/dev/null)
+# Every program's and object's header dependencies (see DEPFLAGS), and,
+# for a target not rebuilt since they moved to $(BUILD)/deps, the file
+# beside it, until it is.
+-include $(shell find $(BUILD)/deps -name '*.d' 2>/dev/null)
+-include $(foreach d,$(shell find $(BUILD)/bin $(BUILD)/tests $(BUILD)/bench $(BUILD)/lib $(BUILD)/obj -name '*.d' 2>/dev/null),\
+  $(if $(wildcard $(BUILD)/deps/$(patsubst $(BUILD)/%,%,$(d))),,$(d)))
