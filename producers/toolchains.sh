@@ -479,9 +479,11 @@ print_table() {
             print line } }' "$r" | sort -k1,1 -k2,2
 }
 
-run_selftest() {
-  rm -rf "$ST"; mkdir -p "$ST"
-  local SFREF=$here/build/bin/sfref
+# ---- the selftest: every compiler with every linker, static and PIE ----
+
+# selftest_sources: the two C files of the selftest's program and
+# sfinfo.py, which tells what an ELF's .sframe holds, into $ST
+selftest_sources() {
   cat > "$ST/t1.c" <<'EOF'
 #include <stdio.h>
 int b(int x);
@@ -527,83 +529,102 @@ while off + 28 <= len(b):
     off += 28 + b[off + 7] + max(freoff + frelen, fdeoff)
 print('%d %d v%s %d %d %s' % (len(sf), blobs, '+'.join(vers) or '-', fdes, len(b), 'phdr' if phdr else 'nophdr'))
 EOF
-  : > "$ST/results.tsv"; : > "$ST/notes.raw"
-  note() { printf '%s\t%s\n' "$1" "$2" >> "$ST/notes.raw"; }
-  ok_tool() { awk -F'\t' -v id="$1" '$1 == id && $5 == "ok" { f = 1 } END { exit !f }' "$TOOLS_NEW"; }
-  # classify FILE: CODE and what its .sframe holds
-  classify() { # FILE INPUT-FDES
-    local f=$1 info nsec nblob ver nfde size ph
-    info=$(python3 "$ST/sfinfo.py" "$f")
-    read -r nsec nblob ver nfde size ph <<< "$info"
-    if [ "$nsec" = 0 ]; then echo "D no .sframe"
-    elif [ "$size" = 0 ]; then echo "E empty .sframe"
-    elif [ "$nblob" -ge 2 ]; then echo "C $nblob headers $ver, $nfde FDEs, $ph"
-    elif [ "$nblob" = 0 ]; then echo "I no SFrame header"
-    elif [ -x "$SFREF" ] && ! "$SFREF" validate "$f" > "$f.validate" 2>&1; then
-      echo "I $ver, $nfde FDEs, $ph: $(grep -m1 -E 'error|INVALID' "$f.validate" | sed 's/^sfref: [^:]*: //' | cut -c1-100)"
-    elif [ "$nfde" -lt "$2" ]; then echo "P $ver, $nfde FDEs for the inputs' $2 (their functions lost), $ph"
-    elif [ "$ph" = phdr ]; then echo "K $ver, $nfde FDEs, PT_GNU_SFRAME"
-    else echo "k $ver, $nfde FDEs, no PT_GNU_SFRAME"; fi
-  }
-  runit() { # ARCH FILE MODE
-    local q=$here/build/harness/qemu/qemu-$1
-    case $1 in
-      x86_64) "$2" ;;
-      *) [ -x "$q" ] || { echo "no $q (make harness builds it)"; return 1; }
-         if [ "$3" = static ]; then "$q" "$2"; else "$q" -L "/usr/$(triplet "$1")" "$2"; fi ;;
-    esac
-  }
-  local arch cc id d flags what ld mode out res st detail inver infdes
-  for arch in $ARCHES; do
-    for cc in $CCS; do
-      id=cc/$cc-$arch
-      ok_tool "$id" || continue
-      d=$ST/$arch/$cc; mkdir -p "$d"
-      flags=(-O2 "-Wa,--gsframe")
-      what="its own assembler"
-      # clang's integrated assembler writes SFrame for x86-64 only: gas for
-      # the rest; for s390x clang writes no CFI unless asked
-      case $cc:$arch in
-        clang22:x86_64) what="its integrated assembler" ;;
-        clang22:s390x) flags+=(-fno-integrated-as -fasynchronous-unwind-tables); what="-fno-integrated-as -fasynchronous-unwind-tables, gas 2.44" ;;
-        clang22:*) flags+=(-fno-integrated-as); what="-fno-integrated-as, gas 2.44" ;;
-      esac
-      if ! { "$TC/$id" "${flags[@]}" -c "$ST/t1.c" -o "$d/t1.o" && "$TC/$id" "${flags[@]}" -c "$ST/t2.c" -o "$d/t2.o"; } > "$d/compile.log" 2>&1; then
-        # its own assembler cannot write SFrame for this arch: gas 2.47.50's
-        what="gas 2.47.50 by -B (its own: $(grep -m1 -i error "$d/compile.log" | sed 's/^[^:]*: //' | cut -c1-80))"
-        if ! { "$TC/$id" -B "$TC/as/gas-2.47-$arch/" "${flags[@]}" -c "$ST/t1.c" -o "$d/t1.o" &&
-               "$TC/$id" -B "$TC/as/gas-2.47-$arch/" "${flags[@]}" -c "$ST/t2.c" -o "$d/t2.o"; } >> "$d/compile.log" 2>&1; then
-          note "$id" "selftest: compiling with -Wa,--gsframe failed: $(grep -m1 -i error "$d/compile.log" | cut -c1-160)"
-          continue
-        fi
-      fi
-      res=$(python3 "$ST/sfinfo.py" "$d/t1.o")
-      inver=$(echo "$res" | cut -d' ' -f3)
-      infdes=$(( $(echo "$res" | cut -d' ' -f4) + $(python3 "$ST/sfinfo.py" "$d/t2.o" | cut -d' ' -f4) ))
-      echo "selftest: $arch $cc: objects by $what: .sframe ${res#* * }" >&2
-      case $res in 0\ *) note "$id" "selftest: -O2 -Wa,--gsframe objects have no .sframe ($what)" ;; esac
-      for ld in $LDS; do
-        ok_tool "ld/$ld-$arch" || continue
-        for mode in static pie; do
-          out=$d/$ld-$mode
-          if ! "$TC/$id" -B "$TC/ld/$ld-$arch/" "-$mode" "$d/t1.o" "$d/t2.o" -o "$out" > "$out.log" 2>&1; then
-            st=R; detail="link refused: $(grep -m1 -v '^$' "$out.log" | cut -c1-160)"
-          else
-            res=$(classify "$out" "$infdes")
-            st=${res%% *}; detail=${res#* }
-            if runit "$arch" "$out" "$mode" > "$out.run" 2>&1 && grep -q '^sframe-selftest 20$' "$out.run"; then detail="$detail; ran"
-            else st=$st!; detail="$detail; ran wrong: $(head -c 120 "$out.run" | tr '\n' ' ')"; fi
-          fi
-          printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$arch" "$cc" "$ld" "$mode" "$st" "$detail" "$inver" >> "$ST/results.tsv"
-          case $st in
-            R) note "ld/$ld-$arch" "selftest: $cc -$mode: $detail" ;;
-            *!) note "ld/$ld-$arch" "selftest: $cc -$mode: ${detail#*; }" ;;
-          esac
-        done
-      done
+}
+
+# What the selftest's steps share: note ID TEXT adds a note to the tool ID's
+# why; ok_tool ID whether the tool is made; classify FILE INPUT-FDES the
+# result's code and what its .sframe holds; runit ARCH FILE MODE runs a
+# program (under QEMU for another ARCH).
+note() { printf '%s\t%s\n' "$1" "$2" >> "$ST/notes.raw"; }
+ok_tool() { awk -F'\t' -v id="$1" '$1 == id && $5 == "ok" { f = 1 } END { exit !f }' "$TOOLS_NEW"; }
+# classify FILE: CODE and what its .sframe holds
+classify() { # FILE INPUT-FDES
+  local f=$1 info nsec nblob ver nfde size ph
+  info=$(python3 "$ST/sfinfo.py" "$f")
+  read -r nsec nblob ver nfde size ph <<< "$info"
+  if [ "$nsec" = 0 ]; then echo "D no .sframe"
+  elif [ "$size" = 0 ]; then echo "E empty .sframe"
+  elif [ "$nblob" -ge 2 ]; then echo "C $nblob headers $ver, $nfde FDEs, $ph"
+  elif [ "$nblob" = 0 ]; then echo "I no SFrame header"
+  elif [ -x "$SFREF" ] && ! "$SFREF" validate "$f" > "$f.validate" 2>&1; then
+    echo "I $ver, $nfde FDEs, $ph: $(grep -m1 -E 'error|INVALID' "$f.validate" | sed 's/^sfref: [^:]*: //' | cut -c1-100)"
+  elif [ "$nfde" -lt "$2" ]; then echo "P $ver, $nfde FDEs for the inputs' $2 (their functions lost), $ph"
+  elif [ "$ph" = phdr ]; then echo "K $ver, $nfde FDEs, PT_GNU_SFRAME"
+  else echo "k $ver, $nfde FDEs, no PT_GNU_SFRAME"; fi
+}
+runit() { # ARCH FILE MODE
+  local q=$here/build/harness/qemu/qemu-$1
+  case $1 in
+    x86_64) "$2" ;;
+    *) [ -x "$q" ] || { echo "no $q (make harness builds it)"; return 1; }
+       if [ "$3" = static ]; then "$q" "$2"; else "$q" -L "/usr/$(triplet "$1")" "$2"; fi ;;
+  esac
+}
+
+# selftest_link ARCH CC LD MODE DIR INPUT-FDES INPUT-VERSION: link DIR's two
+# objects by LD (-MODE), classify and run the program; a row of
+# results.tsv, and a note for LD when it refused or its program ran wrong
+selftest_link() {
+  local arch=$1 cc=$2 ld=$3 mode=$4 d=$5 infdes=$6 inver=$7 id=cc/$2-$1 out res st detail
+  out=$d/$ld-$mode
+  if ! "$TC/$id" -B "$TC/ld/$ld-$arch/" "-$mode" "$d/t1.o" "$d/t2.o" -o "$out" > "$out.log" 2>&1; then
+    st=R; detail="link refused: $(grep -m1 -v '^$' "$out.log" | cut -c1-160)"
+  else
+    res=$(classify "$out" "$infdes")
+    st=${res%% *}; detail=${res#* }
+    if runit "$arch" "$out" "$mode" > "$out.run" 2>&1 && grep -q '^sframe-selftest 20$' "$out.run"; then detail="$detail; ran"
+    else st=$st!; detail="$detail; ran wrong: $(head -c 120 "$out.run" | tr '\n' ' ')"; fi
+  fi
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$arch" "$cc" "$ld" "$mode" "$st" "$detail" "$inver" >> "$ST/results.tsv"
+  case $st in
+    R) note "ld/$ld-$arch" "selftest: $cc -$mode: $detail" ;;
+    *!) note "ld/$ld-$arch" "selftest: $cc -$mode: ${detail#*; }" ;;
+  esac
+}
+
+# selftest_compiler ARCH CC: compile the two sources with CC for ARCH with
+# SFrame (by gas 2.47.50 when its own assembler cannot), then link them by
+# every linker (selftest_link); a note when it cannot compile or writes
+# no .sframe
+selftest_compiler() {
+  local arch=$1 cc=$2 id d flags what ld mode res inver infdes
+  id=cc/$cc-$arch
+  ok_tool "$id" || return 0
+  d=$ST/$arch/$cc; mkdir -p "$d"
+  flags=(-O2 "-Wa,--gsframe")
+  what="its own assembler"
+  # clang's integrated assembler writes SFrame for x86-64 only: gas for
+  # the rest; for s390x clang writes no CFI unless asked
+  case $cc:$arch in
+    clang22:x86_64) what="its integrated assembler" ;;
+    clang22:s390x) flags+=(-fno-integrated-as -fasynchronous-unwind-tables); what="-fno-integrated-as -fasynchronous-unwind-tables, gas 2.44" ;;
+    clang22:*) flags+=(-fno-integrated-as); what="-fno-integrated-as, gas 2.44" ;;
+  esac
+  if ! { "$TC/$id" "${flags[@]}" -c "$ST/t1.c" -o "$d/t1.o" && "$TC/$id" "${flags[@]}" -c "$ST/t2.c" -o "$d/t2.o"; } > "$d/compile.log" 2>&1; then
+    # its own assembler cannot write SFrame for this arch: gas 2.47.50's
+    what="gas 2.47.50 by -B (its own: $(grep -m1 -i error "$d/compile.log" | sed 's/^[^:]*: //' | cut -c1-80))"
+    if ! { "$TC/$id" -B "$TC/as/gas-2.47-$arch/" "${flags[@]}" -c "$ST/t1.c" -o "$d/t1.o" &&
+           "$TC/$id" -B "$TC/as/gas-2.47-$arch/" "${flags[@]}" -c "$ST/t2.c" -o "$d/t2.o"; } >> "$d/compile.log" 2>&1; then
+      note "$id" "selftest: compiling with -Wa,--gsframe failed: $(grep -m1 -i error "$d/compile.log" | cut -c1-160)"
+      return 0
+    fi
+  fi
+  res=$(python3 "$ST/sfinfo.py" "$d/t1.o")
+  inver=$(echo "$res" | cut -d' ' -f3)
+  infdes=$(( $(echo "$res" | cut -d' ' -f4) + $(python3 "$ST/sfinfo.py" "$d/t2.o" | cut -d' ' -f4) ))
+  echo "selftest: $arch $cc: objects by $what: .sframe ${res#* * }" >&2
+  case $res in 0\ *) note "$id" "selftest: -O2 -Wa,--gsframe objects have no .sframe ($what)" ;; esac
+  for ld in $LDS; do
+    ok_tool "ld/$ld-$arch" || continue
+    for mode in static pie; do
+      selftest_link "$arch" "$cc" "$ld" "$mode" "$d" "$infdes" "$inver"
     done
   done
-  # a linker's behaviour with .sframe is a result: in its why column too
+}
+
+# selftest_notes: each linker's behaviour with .sframe (a result, in its
+# why column too) and the notes into $NOTES, one line per tool
+selftest_notes() {
   awk -F'\t' '{ k = "ld/" $3 "-" $1; c = substr($5, 1, 1); w[k] = w[k] c }
     END { for (k in w) { s = w[k]; o = "";
             if (s ~ /K/) o = o " merged"; if (s ~ /k/) o = o " merged-without-PT_GNU_SFRAME";
@@ -613,6 +634,21 @@ EOF
   # one note per tool, deduplicated
   awk -F'\t' '!seen[$0]++ { if ($1 in n) n[$1] = n[$1] "; " $2; else { n[$1] = $2; o[++c] = $1 } }
     END { for (i = 1; i <= c; i++) printf "%s\t%s\n", o[i], n[o[i]] }' "$ST/notes.raw" > "$NOTES"
+}
+
+# run_selftest: the selftest from scratch (the tools changed since the
+# last), then the tool table and the results' table
+run_selftest() {
+  rm -rf "$ST"; mkdir -p "$ST"
+  local SFREF=$here/build/bin/sfref arch cc
+  selftest_sources
+  : > "$ST/results.tsv"; : > "$ST/notes.raw"
+  for arch in $ARCHES; do
+    for cc in $CCS; do
+      selftest_compiler "$arch" "$cc"
+    done
+  done
+  selftest_notes
   echo "$key" > "$KEYFILE"
   write_tools
   print_table
