@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* sfc_proc.h - run one program with a time limit, capturing its output: the one
- * process runner of conformance/, used by the runner (sfconform runs each
- * adapter: conformance/PROTOCOL.md, exit 0 accept, 1 reject, anything else
- * crash) and by the adapters that run a tool (text_driver.c runs objdump,
- * readelf, llvm-readobj).  Built once as $(BUILD)/lib/libsfc_proc.a
- * (conformance/conformance.mk). */
+/* sfc_proc.h - the project's one process runner: run one program with a
+ * time limit, capturing its output (proc_run), and talk to a long-lived
+ * serving process (proc_server_*, the adapter protocol's `serve`).  Used
+ * by sfconform (each adapter: conformance/PROTOCOL.md, exit 0 accept, 1
+ * reject, anything else crash), by the adapters that run a tool
+ * (text_driver.c runs objdump, readelf, llvm-readobj), by sfaudit (it runs
+ * dpkg-deb and the linkers) and by the case-cost benchmark
+ * (bench/case-cost.c).  Built once as
+ * $(BUILD)/lib/libsfc_proc.a (common/common.mk). */
 #ifndef SFC_PROC_H
 #define SFC_PROC_H
 
@@ -30,6 +33,8 @@ typedef struct proc_opts {
                        * child's stderr (exit 127); NULL: nothing said */
   volatile sig_atomic_t *child; /* when set: holds the child's pid while it runs
                                  * (for a signal handler that kills it), then 0 */
+  const char *cwd;    /* the child's working directory; NULL: the caller's (a
+                       * directory it cannot enter: exec fails, exit 127) */
 } proc_opts;
 
 typedef struct proc_result {

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* truth.h - the sfr_truth plugin's state and the functions its files
- * share: sfr_truth.c (the truth, the checks, translation), truth_args.c
- * (the arguments: qemu_plugin_install), truth_report.c (buckets,
+ * share: sfr_truth.c (the truth: each vCPU's shadow stack, kept by
+ * on_tb, on_call and on_jump; guest registers and memory; which module
+ * and section covers a PC), truth_args.c (the arguments:
+ * qemu_plugin_install), truth_translate.c (the callbacks each translated
+ * block gets), truth_check.c (one instruction's unwind held to the truth:
+ * on_check, on_store), truth_modules.c (where each module is mapped, from
+ * the guest's system calls; signal handlers), truth_report.c (buckets,
  * snapshots, progress, the JSON result).  One state (g, and each vCPU's
  * vstate) under one rule of who writes what when: g is written by
  * qemu_plugin_install before any callback runs, then its shared parts
@@ -138,7 +143,7 @@ typedef struct vstate {
     uint64_t pc, lo, hi; /* hi 0: no FDE */
     int gen;
   } jump_fn[64]; /* the function of each jump site seen (on_jump) */
-  /* read_mem's record of the current step */
+  /* truth_read_mem's record of the current step */
   int fill_unreadable;
   uint64_t filled, rd_lo, rd_hi;
   sfr_regs *bt;
@@ -198,7 +203,7 @@ extern struct truth_globals g;
  * sfr_truth.c: registers and memory, instruction classes, coverage, the
  * shadow stack and its callbacks, each module's section opened */
 _Noreturn void fatal_exit(void);
-int read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n);
+int truth_read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n);
 uint64_t reg_value(vstate *v, struct qemu_plugin_register *h);
 uint64_t load_u64(const uint8_t *b);
 int is_call(const uint8_t *b, size_t n);
@@ -210,8 +215,8 @@ int mod_of(uint64_t addr);
 int mod_of_pc(uint64_t pc, sfr_pc_mode mode);
 const sfr_section *sec_of(uint64_t pc, sfr_pc_mode mode);
 int plt_of(int m, uint64_t pc);
-int covered(uint64_t pc, sfr_pc_mode mode);
-vstate *vcpu(unsigned int i);
+int truth_covered(uint64_t pc, sfr_pc_mode mode);
+vstate *truth_vcpu(unsigned int i);
 int on_own_stack(const vstate *v, uint64_t sp);
 void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode);
 void on_tb(unsigned int vcpu_index, void *udata);
@@ -224,10 +229,11 @@ void open_section(uint64_t loaded_entry);
 guint bucket_hash(gconstpointer p);
 gboolean bucket_eq(gconstpointer x, gconstpointer y);
 void note_wrong(uint64_t top_pc, uint64_t step_pc, unsigned frame_no, const char *what);
-void describe(char *buf, size_t n, enum verdict vd, sfr_stop st, uint64_t got_sp, uint64_t truth_sp);
+void truth_describe(char *buf, size_t n, enum verdict vd, sfr_stop st, uint64_t got_sp,
+                    uint64_t truth_sp);
 void write_snapshot(vstate *v, const char *kind, uint64_t n, const sfr_regs *top, size_t k_end,
                     const char *why);
-void progress(const vstate *v);
+void truth_progress(const vstate *v);
 void on_exit_cb(qemu_plugin_id_t id, void *p);
 
 /* truth_modules.c: where the loader maps each lib=, signal handlers */
