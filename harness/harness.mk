@@ -9,6 +9,7 @@
 #                                      harness/run.sh --bin PROG -- ARGS...)
 #   make harness-replay [IMPL=adapter] the committed snapshots, without QEMU
 #   make harness-test                  the recorder's own tests under QEMU
+#   make harness-plugin                the sfr_truth plugin alone (run.sh makes it)
 #   make shipped [QUICK=1] [ARCH=...] [JOBS=N]
 #                                      Debian's own programs (amd64, arm64,
 #                                      s390x) with every module they load
