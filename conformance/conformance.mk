@@ -47,9 +47,9 @@ IMPL ?= $(BUNDLED_ADAPTERS)
 CONFORMANCE_FLAGS ?=
 
 SFCONFORM_SRCS := $(wildcard conformance/runner/*.c)
-$(SFCONFORM): $(SFCONFORM_SRCS) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
+$(SFCONFORM): $(SFCONFORM_SRCS) $(SFC_POOL_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -Iconformance/runner -Icommon -o $@ $(filter %.c,$^) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
+	$(CC) $(CFLAGS_ALL) -Iconformance/runner -Icommon -o $@ $(filter %.c,$^) $(SFC_POOL_LIB) $(SFC_PROC_LIB) $(SFC_TOOLS_LIB)
 	@$(call link_deps,$(CFLAGS_ALL) -Iconformance/runner -Icommon,$^)
 
 # (its include flags are also the mutants', conformance/mutants/mutants.mk)

@@ -3,22 +3,18 @@
  * the oracle's answer; every case of an implementation, in worker
  * processes. */
 #define _XOPEN_SOURCE 700 /* realpath */
-#define _DEFAULT_SOURCE 1 /* MAP_ANONYMOUS */
 #define _GNU_SOURCE 1     /* memmem */
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -26,6 +22,7 @@
 #include <unistd.h>
 
 #include "runner.h"
+#include "sfc_pool.h"
 
 
 /* A case's status and what to say about it. */
@@ -121,21 +118,6 @@ static void too_much(result *r, const char *cmd, size_t cap) {
   fail(r, ST_TOO_MUCH_OUTPUT, "%s: printed more than %s MiB, the most the runner keeps for "
        "this case; stopped there", cmd, c);
   r->code = -1000;
-}
-
-/* The stdout kept per command of case k: CAP_MIN more than twice its
- * largest expected answer (runner.h). */
-static size_t case_cap(const kase *k) {
-  static const char *const ext[] = {"dump.json", "lookup.json", "unwind.json"};
-  size_t most = 0;
-  for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
-    char p[PATH_MAX];
-    struct stat st;
-    sibling(k, ext[i], p, sizeof p);
-    if (stat(p, &st) == 0 && (size_t)st.st_size > most)
-      most = (size_t)st.st_size;
-  }
-  return CAP_MIN + 2 * most;
 }
 
 /* Runs one command through the channel; fills r on a crash or timeout
@@ -425,16 +407,11 @@ static int run_lookup(channel *ch, const kase *k, const char *section, proc_resu
   return rc;
 }
 
-/* Runs `unwind` on snapshot K and names its expected output in want. */
-static int run_unwind(channel *ch, const kase *k, int K, char *want, size_t wn,
-                      proc_result *pr, result *r) {
-  char snap[PATH_MAX], sfx[40];
+/* Runs `unwind` on snapshot K (its expected output: k->unwind[K - 1]). */
+static int run_unwind(channel *ch, const kase *k, int K, proc_result *pr, result *r) {
   const char *args[5];
-  snprintf(sfx, sizeof sfx, "unwind-%d.snapshot", K);
-  sibling(k, sfx, snap, sizeof snap);
-  snprintf(sfx, sizeof sfx, "unwind-%d.json", K);
-  sibling(k, sfx, want, wn);
-  args[0] = "unwind", args[1] = k->path, args[2] = k->vma, args[3] = snap, args[4] = NULL;
+  args[0] = "unwind", args[1] = k->path, args[2] = k->vma, args[3] = k->snapshot[K - 1].path;
+  args[4] = NULL;
   return run_more(ch, args, pr, r);
 }
 
@@ -454,22 +431,20 @@ static int run_verdict(channel *ch, const kase *k, const char *section, proc_res
  * unwinds still answer (exit 1), as the corpus records them. */
 static void strict_rejected(channel *ch, const kase *k, result *r) {
   const impl *im = ch->im;
-  char want[PATH_MAX];
   proc_result pr;
   int i, rc;
-  sibling(k, "lookup.json", want, sizeof want);
-  if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
+  if (im->cmd_lookup && *k->pcs && k->lookup.there) {
     if (run_lookup(ch, k, k->path, &pr, r) != 0)
       return;
-    rc = same_bytes(&pr, want, "lookup of a rejected section", r);
+    rc = same_bytes(&pr, k->lookup.path, "lookup of a rejected section", r);
     proc_free(&pr);
     if (rc != 0)
       return;
   }
   for (i = 1; im->cmd_unwind && i <= k->unwinds; i++) {
-    if (run_unwind(ch, k, i, want, sizeof want, &pr, r) != 0)
+    if (run_unwind(ch, k, i, &pr, r) != 0)
       return;
-    rc = same_bytes(&pr, want, "unwind of a rejected section", r);
+    rc = same_bytes(&pr, k->unwind[i - 1].path, "unwind of a rejected section", r);
     proc_free(&pr);
     if (rc != 0)
       return;
@@ -492,10 +467,9 @@ static void rejected_answer(const char *what, proc_result *pr, result *r) {
 static void check_lookups_unwinds(channel *ch, const kase *k, result *r, proc_result *lk) {
   const impl *im = ch->im;
   proc_result pr;
-  char sfx[32], want[PATH_MAX];
+  char sfx[32];
   int i;
-  sibling(k, "lookup.json", want, sizeof want);
-  if (im->cmd_lookup && *k->pcs && access(want, R_OK) == 0) {
+  if (im->cmd_lookup && *k->pcs && k->lookup.there) {
     if (lk)
       pr = *lk, lk = NULL;
     else if (run_lookup(ch, k, k->path, &pr, r) != 0)
@@ -505,7 +479,7 @@ static void check_lookups_unwinds(channel *ch, const kase *k, result *r, proc_re
       if (r->status != ST_WRONG_OUTPUT)
         return;
     } else {
-      compare_output(ch, k, &pr, want, "lookup", r);
+      compare_output(ch, k, &pr, k->lookup.path, "lookup", r);
       proc_free(&pr);
     }
   }
@@ -516,7 +490,7 @@ unwinds:
     return;
   for (i = 1; im->cmd_unwind && i <= k->unwinds; i++) {
     snprintf(sfx, sizeof sfx, "unwind %d", i);
-    if (run_unwind(ch, k, i, want, sizeof want, &pr, r) != 0) {
+    if (run_unwind(ch, k, i, &pr, r) != 0) {
       if (r->status != ST_WRONG_OUTPUT)
         return;
       continue;
@@ -527,22 +501,14 @@ unwinds:
         return;
       continue;
     }
-    compare_output(ch, k, &pr, want, sfx, r);
+    compare_output(ch, k, &pr, k->unwind[i - 1].path, sfx, r);
     proc_free(&pr);
   }
 }
 
 /* Whether the case gave anything to compare beyond acceptance. */
-static int has_answers(const impl *im, const kase *k) {
-  char p[PATH_MAX];
-  sibling(k, "dump.json", p, sizeof p);
-  if (access(p, R_OK) == 0)
-    return 1;
-  sibling(k, "lookup.json", p, sizeof p);
-  if (*k->pcs && access(p, R_OK) == 0)
-    return 1;
-  (void)im;
-  return k->unwinds > 0;
+static int has_answers(const kase *k) {
+  return k->dump.there || (*k->pcs && k->lookup.there) || k->unwinds > 0;
 }
 
 /* A valid section accepted: its dump (pr: the decode's output, or NULL for
@@ -554,33 +520,30 @@ static void check_answers(channel *ch, const kase *k, result *r, proc_result *de
   const impl *im = ch->im;
   const opts *o = ch->o;
   proc_result pr;
-  char want[PATH_MAX];
   const char *args[4];
   verdict(r, ST_PASS);
   if (dec) {
-    sibling(k, "dump.json", want, sizeof want);
-    if (access(want, R_OK) == 0)
-      compare_output(ch, k, dec, want, "decode", r);
+    if (k->dump.there)
+      compare_output(ch, k, dec, k->dump.path, "decode", r);
     proc_free(dec);
   }
   check_lookups_unwinds(ch, k, r, lk);
   if (r->status != ST_PASS)
     return;
   /* --strict: a real section's objdump text, byte for byte. */
-  sibling(k, "objdump", want, sizeof want);
-  if (o->strict && im->cmd_objdump && access(want, R_OK) == 0) {
+  if (o->strict && im->cmd_objdump && k->objdump.there) {
     int rc;
     args[0] = "objdump", args[1] = k->path, args[2] = k->vma, args[3] = NULL;
     if (run(ch, args, &pr, r) != 0)
       return;
-    rc = pr.code == 0 ? same_bytes(&pr, want, "objdump", r) : -1;
+    rc = pr.code == 0 ? same_bytes(&pr, k->objdump.path, "objdump", r) : -1;
     if (pr.code != 0)
       fail(r, ST_SHOULD_ACCEPT, "objdump rejected: %.200s", pr.err);
     proc_free(&pr);
     if (rc != 0)
       return;
   }
-  if (!r->compared && has_answers(im, k))
+  if (!r->compared && has_answers(k))
     fail(r, ST_NOTHING_COMPARED, "accepted; %s", im->cmd_decode || im->cmd_lookup
              ? "every field it gave is one it lists as unknown, and no lookup or unwind applied"
              : "no command it offers applies");
@@ -591,15 +554,13 @@ static void check_answers(channel *ch, const kase *k, result *r, proc_result *de
  * twin, NAME.twin.sframe).  1 when the twin is refused too (or crashes, or
  * times out): the rejection says nothing of this case's defect. */
 static int twin_refused(channel *ch, const kase *k, result *r) {
-  char twin[PATH_MAX];
   proc_result pr;
   result tr;
   int refused;
-  sibling(k, "twin.sframe", twin, sizeof twin);
-  if (access(twin, R_OK) != 0)
+  if (!k->twin.there)
     return 0;
   memset(&tr, 0, sizeof tr);
-  if (run_verdict(ch, k, twin, &pr, &tr) != 0) {
+  if (run_verdict(ch, k, k->twin.path, &pr, &tr) != 0) {
     fail(r, ST_TWIN_REJECTED, "rejected; so is its valid twin (%s)", tr.detail);
     return 1;
   }
@@ -622,7 +583,6 @@ static unsigned case_features(const kase *k) {
   static const unsigned feat[] = {FEAT_PCMASK, FEAT_FLEX, FEAT_SIGNAL};
   unsigned char h[8];
   unsigned f = 0;
-  char p[PATH_MAX];
   const char *d;
   size_t len;
   FILE *s;
@@ -636,99 +596,157 @@ static unsigned case_features(const kase *k) {
     }
     fclose(s);
   }
-  sibling(k, "dump.json", p, sizeof p);
-  if ((d = read_expected(p, &len)))
+  if ((d = read_expected(k->dump.path, &len)))
     for (size_t i = 0; i < 3; i++)
       if (memmem(d, len, in_dump[i], strlen(in_dump[i])))
         f |= feat[i];
   return f;
 }
 
-void run_case(channel *ch, const kase *k, result *r) {
-  const impl *im = ch->im;
-  const opts *o = ch->o;
-  proc_result pr;
-  char sfx[32];
-  int valid = !strcmp(k->cls, "valid") || !strcmp(k->cls, "questionable");
-  char abi[80], endian[16], vpath[PATH_MAX];
-  kase vk[1];
-  unsigned need;
+/* ---- run_case: a case as a list of steps ----
+ * Each step judges one thing of the case in hand and says whether the
+ * next runs (STEP_GO) or the case is decided (STEP_STOP, its status in
+ * r).  The steps, in order: the version, the ABI, the byte order and the
+ * optional features the implementation reads; the verdict command; then
+ * by the case's class: an implementation-defined case, an invalid or
+ * malformed one, a questionable one under --strict, a valid one rejected;
+ * and a valid one's answers. */
+enum { STEP_GO, STEP_STOP };
 
+typedef struct case_run {
+  channel *ch;
+  const kase *k; /* the case as run: the one given, or its NAME.abs.sframe variant */
+  result *r;
+  proc_result pr; /* the verdict command's answer, from step_verdict on */
+} case_run;
+
+static int step_version(case_run *c) {
+  char v[32];
+  if (c->ch->im->versions & (1u << c->k->version))
+    return STEP_GO;
+  snprintf(v, sizeof v, "%d", c->k->version);
+  fail(c->r, ST_UNSUPPORTED, "version %s", v);
+  return STEP_STOP;
+}
+
+static int step_abi(case_run *c) {
+  if (c->k->abi_id > 0 && (c->ch->im->abis & (1u << c->k->abi_id)))
+    return STEP_GO;
+  fail(c->r, ST_UNSUPPORTED, "ABI %s", c->k->abi);
+  return STEP_STOP;
+}
+
+static int step_endian(case_run *c) {
+  if (c->k->endian_id != CASE_OTHER_ENDIAN && (c->ch->im->endians & (1u << c->k->endian_id)))
+    return STEP_GO;
+  fail(c->r, ST_UNSUPPORTED, "%s endian", c->k->endian);
+  return STEP_STOP;
+}
+
+/* A section using an optional feature the reader lacks: unsupported-feature,
+ * but where the start encoding is incidental (PCREL alone) the corpus has
+ * the case with starts counted from the section: that one is run. */
+static int step_features(case_run *c) {
+  const impl *im = c->ch->im;
+  unsigned need;
+  char names[64] = "";
+  if (!im->has_features || (need = case_features(c->k) & ~im->features) == 0)
+    return STEP_GO;
+  if (need == FEAT_PCREL && !c->k->variant && c->k->abs) {
+    c->k = c->k->abs;
+    c->r->variant = 1;
+    return STEP_GO;
+  }
+  for (unsigned f = 0; f < 5; f++)
+    if (need & (1u << f))
+      snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+               names[0] ? ", " : "", feature_names[f]);
+  fail(c->r, ST_UNSUPPORTED_FEATURE, "needs %s", names);
+  return STEP_STOP;
+}
+
+static int step_verdict(case_run *c) {
+  return run_verdict(c->ch, c->k, c->k->path, &c->pr, c->r) != 0 ? STEP_STOP : STEP_GO;
+}
+
+/* An implementation-defined case: its verdict is all there is. */
+static int step_impl_class(case_run *c) {
+  if (c->k->class_id != CASE_IMPL)
+    return STEP_GO;
+  verdict(c->r, c->pr.code == 0 ? ST_IMPL_ACCEPT : ST_IMPL_REJECT);
+  proc_free(&c->pr);
+  return STEP_STOP;
+}
+
+/* An invalid or malformed case: rejected, naming no other finding (under
+ * --strict, naming its own), while its valid twin is accepted. */
+static int step_defect(case_run *c) {
+  const kase *k = c->k;
+  result *r = c->r;
+  const int strict = c->ch->o->strict;
+  char named[128];
+  if (k->class_id == CASE_VALID || k->class_id == CASE_QUESTIONABLE)
+    return STEP_GO;
+  if (c->pr.code == 0)
+    fail(r, ST_SHOULD_REJECT, "accepted; the oracle finds %s", k->finding);
+  else if (named_other_finding(c->pr.err, k->finding, named, sizeof named))
+    fail(r, ST_WRONG_FINDING, "named %s, want %s", named, k->finding);
+  else if (strict && !names_finding(c->pr.err, k->finding))
+    fail(r, ST_WRONG_FINDING, "named no finding, want %s", k->finding);
+  else
+    verdict(r, ST_PASS);
+  proc_free(&c->pr);
+  if (r->status == ST_PASS && twin_refused(c->ch, k, r))
+    return STEP_STOP;
+  if (strict && r->status == ST_PASS)
+    strict_rejected(c->ch, k, r);
+  return STEP_STOP;
+}
+
+/* --strict: a questionable case accepted names its finding. */
+static int step_questionable(case_run *c) {
+  const kase *k = c->k;
+  if (!c->ch->o->strict || c->pr.code != 0 || k->class_id != CASE_QUESTIONABLE ||
+      names_finding(c->pr.err, k->finding))
+    return STEP_GO;
+  fail(c->r, ST_WRONG_FINDING, "accepted without naming the questionable finding %s",
+       k->finding);
+  proc_free(&c->pr);
+  return STEP_STOP;
+}
+
+static int step_rejected(case_run *c) {
+  if (c->pr.code == 0)
+    return STEP_GO;
+  fail(c->r, ST_SHOULD_ACCEPT, "%s rejected: %.200s", c->ch->im->cmd_decode ? "decode" : "lookup",
+       strtok(c->pr.err, "\n") ? c->pr.err : "");
+  proc_free(&c->pr);
+  return STEP_STOP;
+}
+
+static int step_answers(case_run *c) {
+  if (c->ch->im->cmd_decode)
+    check_answers(c->ch, c->k, c->r, &c->pr, NULL);
+  else
+    check_answers(c->ch, c->k, c->r, NULL, &c->pr);
+  return STEP_STOP;
+}
+
+static int (*const case_steps[])(case_run *) = {
+    step_version, step_abi,        step_endian,       step_features, step_verdict,
+    step_impl_class, step_defect, step_questionable, step_rejected, step_answers};
+
+void run_case(channel *ch, const kase *k, result *r) {
+  case_run c;
   memset(r, 0, sizeof *r);
+  memset(&c, 0, sizeof c);
+  c.ch = ch, c.k = k, c.r = r;
   if (ch->sink)
     diff_reset(ch->sink);
-  ch->cap = case_cap(k);
-  snprintf(abi, sizeof abi, " %s ", k->abi);
-  snprintf(endian, sizeof endian, " %s ", k->endian);
-  if (!(im->versions & (1u << k->version))) {
-    snprintf(sfx, sizeof sfx, "%d", k->version);
-    fail(r, ST_UNSUPPORTED, "version %s", sfx);
-    return;
-  }
-  if (!strstr(im->abis, abi)) {
-    fail(r, ST_UNSUPPORTED, "ABI %s", k->abi);
-    return;
-  }
-  if (!strstr(im->endians, endian)) {
-    fail(r, ST_UNSUPPORTED, "%s endian", k->endian);
-    return;
-  }
-  if (im->has_features && (need = case_features(k) & ~im->features) != 0) {
-    char names[64] = "";
-    /* Where the start encoding is incidental, the corpus has the case
-     * with starts counted from the section: that one is run. */
-    if (need == FEAT_PCREL && case_variant(k, vk, vpath, sizeof vpath) == 0) {
-      k = vk;
-      r->variant = 1;
-    } else {
-      for (unsigned f = 0; f < 5; f++)
-        if (need & (1u << f))
-          snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
-                   names[0] ? ", " : "", feature_names[f]);
-      fail(r, ST_UNSUPPORTED_FEATURE, "needs %s", names);
+  ch->cap = k->cap;
+  for (size_t i = 0; i < sizeof case_steps / sizeof *case_steps; i++)
+    if (case_steps[i](&c) == STEP_STOP)
       return;
-    }
-  }
-  if (run_verdict(ch, k, k->path, &pr, r) != 0)
-    return;
-  if (!strcmp(k->cls, "impl")) {
-    verdict(r, pr.code == 0 ? ST_IMPL_ACCEPT : ST_IMPL_REJECT);
-    proc_free(&pr);
-    return;
-  }
-  if (!valid) {
-    char named[128];
-    if (pr.code == 0)
-      fail(r, ST_SHOULD_REJECT, "accepted; the oracle finds %s", k->finding);
-    else if (named_other_finding(pr.err, k->finding, named, sizeof named))
-      fail(r, ST_WRONG_FINDING, "named %s, want %s", named, k->finding);
-    else if (o->strict && !names_finding(pr.err, k->finding))
-      fail(r, ST_WRONG_FINDING, "named no finding, want %s", k->finding);
-    else
-      verdict(r, ST_PASS);
-    proc_free(&pr);
-    if (r->status == ST_PASS && twin_refused(ch, k, r))
-      return;
-    if (o->strict && r->status == ST_PASS)
-      strict_rejected(ch, k, r);
-    return;
-  }
-  if (o->strict && pr.code == 0 && !strcmp(k->cls, "questionable") &&
-      !names_finding(pr.err, k->finding)) {
-    fail(r, ST_WRONG_FINDING, "accepted without naming the questionable finding %s", k->finding);
-    proc_free(&pr);
-    return;
-  }
-  if (pr.code != 0) {
-    fail(r, ST_SHOULD_ACCEPT, "%s rejected: %.200s", im->cmd_decode ? "decode" : "lookup",
-         strtok(pr.err, "\n") ? pr.err : "");
-    proc_free(&pr);
-    return;
-  }
-  if (im->cmd_decode)
-    check_answers(ch, k, r, &pr, NULL);
-  else
-    check_answers(ch, k, r, NULL, &pr);
 }
 
 const skip_entry *skipped(const impl *im, const kase *k) {
@@ -740,16 +758,15 @@ const skip_entry *skipped(const impl *im, const kase *k) {
 }
 
 
-/* The index of a worker's last record when it stopped after
- * TIMEOUT_STREAK timeouts in a row. */
-#define HUNG_RECORD ((size_t)-1)
-
-/* One result as a worker sends it to the runner, with the number of
- * serving processes the worker has started so far. */
+/* One result as a worker sends it to the runner: the case, the worker,
+ * the serving processes that worker has started so far, and whether it
+ * stopped after this case (TIMEOUT_STREAK timeouts in a row: the adapter
+ * answers nothing). */
 typedef struct record {
   size_t idx;
   result r;
   unsigned started;
+  int worker, hung;
 } record;
 
 /* Whether an outcome reached by a serving process stands: when it is the
@@ -838,230 +855,149 @@ static void progress(const impl *im, const opts *o, size_t done, size_t n, long 
   fflush(stderr);
 }
 
-/* The next case to run, shared by the workers of one IMPL (a counter in
- * memory they all map): a worker takes the next case when it is free, so
- * one slow case (a timeout) holds up one worker, not every jobs-th case
- * behind it.  Without shared memory each worker takes every jobs-th case. */
-#if ATOMIC_LONG_LOCK_FREE == 2
-typedef atomic_ulong case_counter;
-static size_t next_case(case_counter *c, size_t *mine, int jobs) {
-  if (!c)
-    return *mine += (size_t)jobs;
-  return (size_t)atomic_fetch_add(c, 1);
-}
-static case_counter *shared_counter(void) {
-  void *m = mmap(NULL, sizeof(case_counter), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
-                 -1, 0);
-  if (m == MAP_FAILED)
-    return NULL;
-  atomic_init((case_counter *)m, 0);
-  return m;
-}
-#else
-typedef int case_counter;
-static size_t next_case(case_counter *c, size_t *mine, int jobs) {
-  (void)c;
-  return *mine += (size_t)jobs;
-}
-static case_counter *shared_counter(void) { return NULL; }
-#endif
-
-/* A worker process: takes the next case while there is one, runs it
- * through its channel and sends the result on fd as soon as it has it;
- * then ends its serving process.  Exits 0, 3 when the serving process
- * ended badly after its last case (said on stderr), 2 when the runner is
- * gone. */
-__attribute__((noreturn)) static void worker(impl *im, const opts *o, const kase *cs, size_t n,
-                                             case_counter *counter, int w, int jobs, int fd) {
-  size_t i;
-  static proc_server srv;
-  static diffsink sink;
-  channel ch = {im, o, im->serve && im->serve <= o->serve ? &srv : NULL, 0, &sink, 0};
-  char dpath[PATH_MAX];
+/* One run_impl over the pool of workers (common/sfc_pool.h): what the
+ * runner gathers, and in each worker (its own copy) that worker's channel,
+ * its file of differences and its timeouts in a row. */
+typedef struct run_ctx {
+  impl *im;
+  const opts *o;
+  const kase *cs;
+  size_t n;
+  size_t done;           /* the runner's: cases decided */
+  long start, last;      /* the runner's: for the progress line */
+  unsigned started[64];  /* the runner's: serving processes per worker */
+  int failed;            /* the runner's: a worker process failed */
+  int w, streak;         /* a worker's: its number, timeouts in a row */
+  channel ch;
   FILE *dfile;
-  pathf(dpath, sizeof dpath, "%s/%s/diffs.w%d.tsv", o->out, im->name, w);
-  if (!(dfile = fopen(dpath, "w"))) {
+} run_ctx;
+
+/* A worker's serving process and kept differences. */
+static proc_server w_srv;
+static diffsink w_sink;
+
+/* A worker starts: its channel and OUT/NAME/diffs.wW.tsv.  0, or its exit
+ * status 2 (said on stderr). */
+static int case_worker_start(int w, void *ctx) {
+  run_ctx *c = ctx;
+  char dpath[PATH_MAX];
+  channel ch = {c->im, c->o, c->im->serve && c->im->serve <= c->o->serve ? &w_srv : NULL, 0,
+                &w_sink, 0};
+  c->w = w;
+  c->streak = 0;
+  c->ch = ch;
+  pathf(dpath, sizeof dpath, "%s/%s/diffs.w%d.tsv", c->o->out, c->im->name, w);
+  if (!(c->dfile = fopen(dpath, "w"))) {
     fprintf(stderr, "sfconform: cannot write %s\n", dpath);
-    _exit(2);
+    return 2;
   }
   /* A serving process that goes away makes writes to it fail, not
    * kill the worker; the adapters get SIGPIPE back (adapter_run_opts). */
   signal(SIGPIPE, SIG_IGN);
-  int streak = 0; /* timeouts in a row */
-  size_t mine = (size_t)w - (size_t)jobs; /* next_case's own count, without the counter */
-  for (i = next_case(counter, &mine, jobs); i < n; i = next_case(counter, &mine, jobs)) {
-    record rec;
-    const char *p = (const char *)&rec;
-    size_t left = sizeof rec;
-    memset(&rec, 0, sizeof rec);
-    rec.idx = i;
-    worker_case(&ch, cs, i, &rec.r);
-    if (stop_signal)
-      break; /* killed in flight: not the case's outcome */
-    rec.r.decided = 1;
-    rec.started = ch.started;
-    streak = rec.r.status == ST_TIMEOUT ? streak + 1 : 0;
-    if (rec.r.status == ST_WRONG_OUTPUT)
-      diff_flush(&sink, dfile, i);
-    else
-      diff_reset(&sink);
-    /* on disk before the runner hears of the case: it reads the file
-     * once every worker has ended */
-    fflush(dfile);
-    while (left) {
-      ssize_t put = write(fd, p, left);
-      if (put < 0 && errno == EINTR)
-        continue;
-      if (put <= 0)
-        _exit(2);
-      p += put, left -= (size_t)put;
-    }
-    if (streak >= TIMEOUT_STREAK && !o->keep_going) {
-      /* It answers nothing: a record past the cases says so. */
-      memset(&rec, 0, sizeof rec);
-      rec.idx = HUNG_RECORD;
-      if (write(fd, &rec, sizeof rec) != (ssize_t)sizeof rec)
-        _exit(2);
-      break;
-    }
-  }
-  if (fclose(dfile) != 0)
+  return 0;
+}
+
+/* In a worker: runs case i through its channel and sends the result (a
+ * record) as soon as it has it; none when the run is interrupted (killed
+ * in flight: not the case's outcome).  The worker takes no more cases
+ * after TIMEOUT_STREAK timeouts in a row (unless --keep-going). */
+static int case_work(size_t i, FILE *out, void *ctx) {
+  run_ctx *c = ctx;
+  record rec;
+  memset(&rec, 0, sizeof rec);
+  rec.idx = i;
+  rec.worker = c->w;
+  worker_case(&c->ch, c->cs, i, &rec.r);
+  if (stop_signal)
+    return SFC_POOL_ABANDON;
+  rec.r.decided = 1;
+  rec.started = c->ch.started;
+  c->streak = rec.r.status == ST_TIMEOUT ? c->streak + 1 : 0;
+  if (rec.r.status == ST_WRONG_OUTPUT)
+    diff_flush(&w_sink, c->dfile, i);
+  else
+    diff_reset(&w_sink);
+  /* on disk before the runner hears of the case: it reads the file
+   * once every worker has ended */
+  fflush(c->dfile);
+  rec.hung = c->streak >= TIMEOUT_STREAK && !c->o->keep_going;
+  if (fwrite(&rec, sizeof rec, 1, out) != 1)
     _exit(2);
-  if (stop_signal || streak >= TIMEOUT_STREAK) {
-    proc_server_stop(&srv, 0); /* killed now: no grace */
-    _exit(0);
+  return rec.hung ? SFC_POOL_LAST : SFC_POOL_NEXT;
+}
+
+/* A worker after its last case: ends its serving process.  Its exit
+ * status: 0, 3 when the serving process ended badly after its last case
+ * (said on stderr), 2 when its file of differences cannot be written. */
+static int case_worker_end(int w, void *ctx) {
+  run_ctx *c = ctx;
+  int end;
+  char how[64];
+  (void)w;
+  if (fclose(c->dfile) != 0)
+    return 2;
+  if (stop_signal || c->streak >= TIMEOUT_STREAK) {
+    proc_server_stop(&w_srv, 0); /* killed now: no grace */
+    return 0;
   }
   /* Its stdin closed, the serving process ends by itself (and writes
    * what it writes at exit, such as coverage data).  One that ends
    * badly then (a leak checker's report at exit) found something no
    * one case can be given: the run fails, saying so. */
-  {
-    int end = proc_server_stop(&srv, 5.0);
-    if (end != 0) {
-      char how[64];
-      if (end == PROC_SERVER_KILLED)
-        snprintf(how, sizeof how, "no exit within 5 s of its input's end");
-      else
-        snprintf(how, sizeof how, "%s %d", end > 0 ? "exit status" : "signal",
-                 end > 0 ? end : -end);
-      fprintf(stderr, "sfconform: %s: a serving process ended with %s after its last case "
-              "(a report at exit, such as a leak checker's, belongs to no one case: run "
-              "again with --no-serve to find it)\n", im->name, how);
-      _exit(3);
-    }
-  }
-  _exit(0);
+  if ((end = proc_server_stop(&w_srv, 5.0)) == 0)
+    return 0;
+  if (end == PROC_SERVER_KILLED)
+    snprintf(how, sizeof how, "no exit within 5 s of its input's end");
+  else
+    snprintf(how, sizeof how, "%s %d", end > 0 ? "exit status" : "signal", end > 0 ? end : -end);
+  fprintf(stderr, "sfconform: %s: a serving process ended with %s after its last case "
+          "(a report at exit, such as a leak checker's, belongs to no one case: run "
+          "again with --no-serve to find it)\n", c->im->name, how);
+  return 3;
 }
 
-/* The worker processes of one run_impl, and what each has sent so far. */
-typedef struct pool {
-  int jobs, open_pipes, stopping;
-  pid_t pids[64];
-  int fds[64];
-  record buf[64];
-  size_t got[64];
-  unsigned started[64];
-} pool;
-
-/* Forks the workers, each with a pipe back to the runner. */
-static void start_workers(pool *pl, impl *im, const opts *o, const kase *cs, size_t n,
-                          case_counter *counter) {
-  fflush(NULL);
-  for (int w = 0; w < pl->jobs; w++) {
-    int pp[2];
-    if (pipe(pp) != 0)
-      sfc_die(2, "%s", "cannot make a pipe");
-    pl->pids[w] = fork();
-    if (pl->pids[w] < 0)
-      sfc_die(2, "%s", "fork failed");
-    if (pl->pids[w] == 0) {
-      close(pp[0]);
-      for (int k = 0; k < w; k++)
-        close(pl->fds[k]);
-      fcntl(pp[1], F_SETFD, FD_CLOEXEC);
-      worker(im, o, cs, n, counter, w, pl->jobs, pp[1]);
-    }
-    close(pp[1]);
-    fcntl(pp[0], F_SETFD, FD_CLOEXEC);
-    pl->fds[w] = pp[0];
-    pl->got[w] = 0;
-    pl->open_pipes++;
+/* In the runner: a worker's record is a case's result; one that says the
+ * adapter answers nothing stops every worker (each ends its case in
+ * flight).  A worker that died in a case fails the run (at its end). */
+static int case_collect(size_t job, const char *data, size_t len, int child_status, void *ctx) {
+  run_ctx *c = ctx;
+  record rec;
+  (void)job;
+  if (child_status != 0 || len != sizeof rec) {
+    c->failed = 1;
+    return 0;
   }
+  memcpy(&rec, data, sizeof rec);
+  if (rec.idx < c->n) {
+    c->im->res[rec.idx] = rec.r;
+    if (rec.worker >= 0 && rec.worker < 64)
+      c->started[rec.worker] = rec.started;
+    c->done++;
+  }
+  if (rec.hung && !c->im->hung) {
+    c->im->hung = 1;
+    return 1;
+  }
+  return 0;
 }
 
-/* Asks every worker to end (SIGTERM: each kills its case in flight). */
-static void stop_workers(pool *pl) {
-  if (pl->stopping)
-    return;
-  pl->stopping = 1;
-  for (int w = 0; w < pl->jobs; w++)
-    kill(pl->pids[w], SIGTERM);
+/* A worker that ended after its last case: one that failed to serve has
+ * said so; any other failure fails the run. */
+static void case_worker_ended(int w, int status, void *ctx) {
+  run_ctx *c = ctx;
+  (void)w;
+  if (status == 3)
+    c->im->serve_failed++;
+  else if (status != 0)
+    c->failed = 1;
 }
 
-/* Reads what worker w has ready: a whole record is a case's result. */
-static void read_worker(pool *pl, int w, impl *im, size_t n, size_t *done) {
-  ssize_t r = read(pl->fds[w], (char *)&pl->buf[w] + pl->got[w], sizeof pl->buf[w] - pl->got[w]);
-  if (r < 0 && errno == EINTR)
-    return;
-  if (r <= 0) {
-    close(pl->fds[w]);
-    pl->fds[w] = -1;
-    pl->open_pipes--;
-    return;
-  }
-  pl->got[w] += (size_t)r;
-  if (pl->got[w] == sizeof pl->buf[w]) {
-    if (pl->buf[w].idx < n) {
-      im->res[pl->buf[w].idx] = pl->buf[w].r;
-      pl->started[w] = pl->buf[w].started;
-      ++*done;
-    } else if (pl->buf[w].idx == HUNG_RECORD && !im->hung) {
-      im->hung = 1;
-      stop_workers(pl); /* the others end with their case in flight */
-    }
-    pl->got[w] = 0;
-  }
-}
-
-/* Results as the workers send them, until every pipe is closed. */
-static void collect(pool *pl, impl *im, const opts *o, size_t n) {
-  size_t done = 0;
-  long start = mono_ms(), last = 0;
-  while (pl->open_pipes > 0) {
-    struct pollfd pf[64];
-    int np = 0, w;
-    for (w = 0; w < pl->jobs; w++)
-      if (pl->fds[w] >= 0)
-        pf[np].fd = pl->fds[w], pf[np].events = POLLIN, pf[np++].revents = 0;
-    if (poll(pf, (nfds_t)np, 500) < 0 && errno != EINTR)
-      sfc_die(2, "%s", "poll failed");
-    if (stop_signal)
-      stop_workers(pl);
-    for (int k = 0; k < np; k++) {
-      if (!(pf[k].revents & (POLLIN | POLLHUP | POLLERR)))
-        continue;
-      for (w = 0; w < pl->jobs && pl->fds[w] != pf[k].fd; w++)
-        ;
-      read_worker(pl, w, im, n, &done);
-    }
-    progress(im, o, done, n, start, &last, 0);
-  }
-  progress(im, o, done, n, start, &last, 1);
-}
-
-/* Waits for the workers: one that failed to serve has said so; any other
- * failure ends the run. */
-static void reap_workers(pool *pl, impl *im) {
-  for (int w = 0; w < pl->jobs; w++) {
-    int status;
-    while (waitpid(pl->pids[w], &status, 0) < 0 && errno == EINTR)
-      ;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 3 && pl->got[w] == 0)
-      im->serve_failed++; /* said by the worker */
-    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || pl->got[w] != 0)
-      sfc_die(2, "%s", "a worker process failed");
-    im->servers += pl->started[w];
-  }
+/* The runner, at least every half second: the progress line, and an
+ * interrupted run stops every worker (each kills its case in flight). */
+static int case_tick(void *ctx) {
+  run_ctx *c = ctx;
+  progress(c->im, c->o, c->done, c->n, c->start, &c->last, 0);
+  return stop_signal != 0;
 }
 
 /* Skip lists: the case was run; a skipped case that passes is stale. */
@@ -1113,13 +1049,15 @@ static size_t not_run(impl *im, const opts *o, const kase *cs, size_t n) {
 
 /* Runs every case of one IMPL with o->jobs worker processes (forked from
  * the runner, which stays small: each case's adapter is started with
- * posix_spawn, common/sfc_proc.c).  Each worker takes the next case when it is free
- * (next_case) and sends each result on its pipe as soon as it has it. */
+ * posix_spawn, common/sfc_proc.c) on the pool of common/sfc_pool.c: each
+ * worker takes the next case when it is free, so one slow case (a timeout)
+ * holds up one worker, not every jobs-th case behind it, and sends each
+ * result as soon as it has it. */
 void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
-  static pool pl;
-  memset(&pl, 0, sizeof pl);
-  pl.jobs = o->jobs < 1 ? 1 : o->jobs > 64 ? 64 : o->jobs;
-  case_counter *counter = shared_counter();
+  static run_ctx c;
+  sfc_pool_opts po;
+  memset(&c, 0, sizeof c);
+  c.im = im, c.o = o, c.cs = cs, c.n = n;
   im->res = calloc(n ? n : 1, sizeof *im->res);
   if (!im->res)
     sfc_die(2, "%s", "out of memory");
@@ -1128,11 +1066,24 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
     pathf(dir, sizeof dir, "%s/%s", o->out, im->name);
     mkdirs(dir);
   }
-  start_workers(&pl, im, o, cs, n, counter);
-  collect(&pl, im, o, n);
-  if (counter)
-    munmap(counter, sizeof *counter);
-  reap_workers(&pl, im);
+  memset(&po, 0, sizeof po);
+  po.njobs = n;
+  po.workers = o->jobs < 1 ? 1 : o->jobs > 64 ? 64 : o->jobs;
+  po.work = case_work;
+  po.collect = case_collect;
+  po.worker_start = case_worker_start;
+  po.worker_end = case_worker_end;
+  po.ended = case_worker_ended;
+  po.tick = case_tick;
+  po.ctx = &c;
+  c.start = mono_ms();
+  if (sfc_pool_run(&po) != 0)
+    sfc_die(2, "cannot start a worker process: %s", strerror(errno));
+  progress(im, o, c.done, n, c.start, &c.last, 1);
+  if (c.failed)
+    sfc_die(2, "%s", "a worker process failed");
+  for (int w = 0; w < 64; w++)
+    im->servers += c.started[w];
   if (not_run(im, o, cs, n) == 0)
     rerun_unstable(im, o, cs, n);
   apply_skips(im, cs, n);

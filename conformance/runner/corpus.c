@@ -22,6 +22,10 @@
 
 static char g_release[64] = "unreleased";
 
+const char *const abi_names[ABI_COUNT] = {
+    [SFR_ABI_AARCH64_BE] = "aarch64-be", [SFR_ABI_AARCH64_LE] = "aarch64-le",
+    [SFR_ABI_AMD64_LE] = "amd64", [SFR_ABI_S390X_BE] = "s390x"};
+
 const char *corpus_release(void) { return g_release; }
 
 /* CORPUS/VERSION: one line naming the release ("1.0.0"); absent in a
@@ -42,6 +46,93 @@ static void load_release(const opts *o) {
     sfc_die(2, "%s: not one line naming a release", path);
   }
   free(text);
+}
+
+/* The file beside k's section with extension ext, and whether it is there. */
+static case_file beside(const kase *k, const char *ext) {
+  char p[PATH_MAX];
+  case_file f;
+  sibling(k, ext, p, sizeof p);
+  f.path = xstrdup(p);
+  f.there = access(p, R_OK) == 0;
+  return f;
+}
+
+/* The stdout kept per command of case k: CAP_MIN more than twice its
+ * largest expected answer (runner.h). */
+static size_t case_cap(const kase *k) {
+  static const char *const ext[] = {"dump.json", "lookup.json", "unwind.json"};
+  size_t most = 0;
+  for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+    char p[PATH_MAX];
+    struct stat st;
+    sibling(k, ext[i], p, sizeof p);
+    if (stat(p, &st) == 0 && (size_t)st.st_size > most)
+      most = (size_t)st.st_size;
+  }
+  return CAP_MIN + 2 * most;
+}
+
+/* k's NAME.abs.sframe variant, typed: NULL when the corpus has none.  It
+ * has a section, a twin and a dump of its own; the rest are NAME's. */
+static kase *abs_variant(const kase *k) {
+  char buf[PATH_MAX];
+  size_t len = strlen(k->path);
+  kase *v;
+  if (len <= 7 || strcmp(k->path + len - 7, ".sframe") != 0)
+    return NULL;
+  snprintf(buf, sizeof buf, "%.*s.abs.sframe", (int)(len - 7), k->path);
+  if (access(buf, R_OK) != 0)
+    return NULL;
+  if (!(v = malloc(sizeof *v)))
+    sfc_die(2, "%s", "out of memory");
+  *v = *k;
+  v->path = xstrdup(buf);
+  v->variant = 1;
+  v->dump = beside(v, "dump.json");
+  v->twin = beside(v, "twin.sframe");
+  v->abs = NULL;
+  return v;
+}
+
+/* What run_case needs of case k, found once: its class, ABI and byte
+ * order as numbers, the files beside its section, its output cap and its
+ * variant. */
+static void type_case(kase *k) {
+  static const char *const classes[] = {[CASE_VALID] = "valid",
+                                        [CASE_MALFORMED] = "malformed",
+                                        [CASE_INVALID] = "invalid",
+                                        [CASE_QUESTIONABLE] = "questionable",
+                                        [CASE_IMPL] = "impl"};
+  int i;
+  for (k->class_id = 0; k->class_id < CASE_OTHER_CLASS; k->class_id++)
+    if (classes[k->class_id] && !strcmp(k->cls, classes[k->class_id]))
+      break;
+  for (k->abi_id = ABI_COUNT - 1; k->abi_id > 0; k->abi_id--)
+    if (abi_names[k->abi_id] && !strcmp(k->abi, abi_names[k->abi_id]))
+      break;
+  k->endian_id = !strcmp(k->endian, "little") ? CASE_LITTLE
+                 : !strcmp(k->endian, "big")  ? CASE_BIG
+                                              : CASE_OTHER_ENDIAN;
+  k->dump = beside(k, "dump.json");
+  k->lookup = beside(k, "lookup.json");
+  k->twin = beside(k, "twin.sframe");
+  k->objdump = beside(k, "objdump");
+  if (k->unwinds > 0) {
+    k->snapshot = calloc((size_t)k->unwinds, sizeof *k->snapshot);
+    k->unwind = calloc((size_t)k->unwinds, sizeof *k->unwind);
+    if (!k->snapshot || !k->unwind)
+      sfc_die(2, "%s", "out of memory");
+  }
+  for (i = 1; i <= k->unwinds; i++) {
+    char sfx[40];
+    snprintf(sfx, sizeof sfx, "unwind-%d.snapshot", i);
+    k->snapshot[i - 1] = beside(k, sfx);
+    snprintf(sfx, sizeof sfx, "unwind-%d.json", i);
+    k->unwind[i - 1] = beside(k, sfx);
+  }
+  k->cap = case_cap(k);
+  k->abs = abs_variant(k);
 }
 
 kase *load_corpus(const opts *o, size_t *n) {
@@ -100,6 +191,7 @@ kase *load_corpus(const opts *o, size_t *n) {
       if (!k->source) k->source = xstrdup("catalogue");
       if (!k->vma) k->vma = xstrdup("0");
       if (!k->pcs) k->pcs = xstrdup("");
+      type_case(k);
     }
     fclose(f);
   }
@@ -123,15 +215,11 @@ void sibling(const kase *k, const char *ext, char *out, size_t n) {
 }
 
 int case_variant(const kase *k, kase *v, char *buf, size_t n) {
-  size_t len = strlen(k->path);
-  if (k->variant || len <= 7 || strcmp(k->path + len - 7, ".sframe") != 0)
+  if (k->variant || !k->abs)
     return -1;
-  snprintf(buf, n, "%.*s.abs.sframe", (int)(len - 7), k->path);
-  if (access(buf, R_OK) != 0)
-    return -1;
-  *v = *k;
+  snprintf(buf, n, "%s", k->abs->path);
+  *v = *k->abs;
   v->path = buf;
-  v->variant = 1;
   return 0;
 }
 

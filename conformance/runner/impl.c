@@ -201,7 +201,6 @@ static void keep_unknown_fields(impl *im, const jvalue *v) {
 /* What the `capabilities` answer says: commands, versions, ABIs, byte
  * orders, the fields it leaves out. */
 static void read_capabilities(impl *im, const jvalue *root, const opts *o) {
-  static const char *abis[] = {"amd64", "aarch64-le", "aarch64-be", "s390x"};
   const jvalue *v;
   if ((v = json_get(root, "name")) && v->type == J_STRING)
     snprintf(im->caps_name, sizeof im->caps_name, "%s", v->str);
@@ -222,14 +221,14 @@ static void read_capabilities(impl *im, const jvalue *root, const opts *o) {
       im->versions |= 1u << i;
   }
   v = json_get(root, "abis");
-  for (int i = 0; i < 4; i++)
-    if (list_has(v, abis[i]))
-      snprintf(im->abis + strlen(im->abis), sizeof im->abis - strlen(im->abis), " %s ", abis[i]);
+  for (int i = 1; i < ABI_COUNT; i++)
+    if (list_has(v, abi_names[i]))
+      im->abis |= 1u << i;
   v = json_get(root, "endian");
   if (list_has(v, "little"))
-    strcat(im->endians, " little ");
+    im->endians |= 1u << CASE_LITTLE;
   if (list_has(v, "big"))
-    strcat(im->endians, " big ");
+    im->endians |= 1u << CASE_BIG;
   keep_unknown_fields(im, json_get(root, "unknown_fields"));
   /* Optional features: without the key, every one (as before it existed). */
   im->features = FEAT_ALL;

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "json.h"
+#include "sframe_ref.h"
 #include "sfc_proc.h"
 #include "sfc_tools.h"
 
@@ -61,12 +62,34 @@ static inline int st_failed(int s) { return s >= ST_SHOULD_ACCEPT && s <= ST_NOT
 #define TIMEOUT_STREAK 5
 
 /* ---- one section of the corpus ---- */
+/* The manifest's class, typed at load: the oracle's classes of a defect
+ * (sfr_class, sframe_ref.h), and the runner's own. */
+enum { CASE_VALID = 0, CASE_MALFORMED = SFR_CLASS_MALFORMED, CASE_INVALID = SFR_CLASS_INVALID,
+       CASE_QUESTIONABLE = SFR_CLASS_QUESTIONABLE, CASE_IMPL, CASE_OTHER_CLASS };
+/* Its byte order; its ABI is the oracle's SFR_ABI_* (0: another), named
+ * in the manifest and in capabilities as abi_names says (corpus.c). */
+enum { CASE_OTHER_ENDIAN, CASE_LITTLE, CASE_BIG };
+#define ABI_COUNT (SFR_ABI_S390X_BE + 1)
+extern const char *const abi_names[ABI_COUNT];
+/* A file beside a case's section: its path, and whether it is there
+ * (readable), both found once when the corpus is loaded. */
+typedef struct case_file {
+  char *path;
+  int there;
+} case_file;
+
 typedef struct kase {
   char *id, *cls, *finding, *abi, *endian, *path; /* manifest columns */
   char *casename, *title, *source, *vma, *pcs;    /* from NAME.expect */
   int version, unwinds;
   int variant; /* path is NAME.abs.sframe: the version-2 case with starts
                 * counted from the section (for a reader without PCREL) */
+  /* typed at load (corpus.c): */
+  int class_id, abi_id, endian_id; /* CASE_*, SFR_ABI_*, CASE_LITTLE / CASE_BIG */
+  case_file dump, lookup, twin, objdump;  /* NAME.dump.json, .lookup.json, .twin.sframe, .objdump */
+  case_file *snapshot, *unwind; /* [unwinds]: NAME.unwind-K.snapshot, .json (K from 1) */
+  size_t cap;         /* stdout kept per command of the case (runner.h: CAP_MIN) */
+  struct kase *abs;   /* the case's NAME.abs.sframe variant, typed too; NULL without one */
 } kase;
 
 /* The optional features a reader may lack (PROTOCOL.md, "features"). */
@@ -111,7 +134,7 @@ typedef struct impl {
   unsigned versions;  /* bit v */
   int has_features;   /* capabilities list "features" (else every one is had) */
   unsigned features;  /* FEAT_* it has */
-  char abis[128], endians[64];
+  unsigned abis, endians; /* bit SFR_ABI_* and bit CASE_LITTLE / CASE_BIG it reads */
   const char *unknown[32];
   char *unknown_store;
   skip_entry *skips;
