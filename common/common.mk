@@ -43,3 +43,15 @@ $(SFC_POOL_TEST): common/tests/sfc_pool_test.c $(SFC_POOL_LIB)
 	$(CC) $(CFLAGS_ALL) -Icommon $(DEPFLAGS) -o $@ $< $(SFC_POOL_LIB)
 
 tests: $(SFC_POOL_TEST)
+
+# The peers table (common/sfc_peers.h, header-only: what each release of
+# each peer implementation reads; the adapters, sfref dump and sfaudit
+# include it) printed by sfpeers, whose --readers output is the
+# readers-table format sfaudit --readers reads (audit/tests/audit.bats
+# holds it to the adapters' capabilities).
+SFPEERS := $(BUILD)/bin/sfpeers
+$(SFPEERS): common/sfc_peers.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Icommon $(DEPFLAGS) -o $@ $<
+
+tests: $(SFPEERS)
