@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gnu_text.h"
+#include "sfc_peers.h"
 #include "sfa_text.h"
 
 #if !defined(SFA_KIND) || !defined(SFA_KIND_ENV)
@@ -51,26 +52,20 @@ static const char *const gnu_unknown_241[] = {
     "endian", "abi", "flags_raw", "auxhdr_len", "rep_size", "fre_type", "pauth_key",
     "reg", "rule", "ra_mangled", NULL};
 
-/* What each release reads, measured by running it (binutils-notes.md):
- * 2.40 dumps version 1 only; 2.41-2.45 print only the header of anything
- * but version 2 ("No further information can be displayed"); 2.46 and
- * later read versions 2 and 3 and refuse version 1. */
+/* What each release reads: its row of the peers table (common/sfc_peers.h,
+ * measured by running the releases, binutils-notes.md).  The versions it
+ * reads in full: 2.41-2.45 also print the header of version 1, which is no
+ * dump.  A release before 2.40 has no --sframe: no row, nothing read. */
 static int gnu_capabilities(const sfa_config *cfg) {
+  const sfc_peer *p = sfc_peer_find("binutils", SFC_REL(cfg->major, cfg->minor));
   if (sfa_check_tool(cfg))
     return 1;
   printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\",\"serve\"],\"versions\":[",
          cfg->name, cfg->version);
-  if (!ver_ge(cfg, 2, 40))
-    ; /* no --sframe */
-  else if (!ver_ge(cfg, 2, 41))
-    printf("1");
-  else if (!ver_ge(cfg, 2, 46))
-    printf("2");
-  else
-    printf("2,3");
-  printf("],\"abis\":[\"aarch64-be\",\"aarch64-le\",\"amd64\"%s],"
-         "\"endian\":[\"little\",\"big\"],\"unknown_fields\":",
-         ver_ge(cfg, 2, 45) ? ",\"s390x\"" : "");
+  sfc_peer_print_versions(stdout, p ? p->full : 0u);
+  printf("],\"abis\":[");
+  sfc_peer_print_abis(stdout, p ? p->abis : 0u, 1);
+  printf("],\"endian\":[\"little\",\"big\"],\"unknown_fields\":");
   sfa_print_keys(ver_ge(cfg, 2, 41) ? gnu_unknown_241 : gnu_unknown_240);
   printf("}\n");
   return 0;

@@ -14,20 +14,25 @@
 
 #include "sfa_text.h"
 #include "sfa_regs.h"
+#include "sfc_peers.h"
 
 /* Fields llvm-readobj never prints (the section's byte order: it reads the
  * section in the ELF file's, which the wrapper chose from the magic). */
 static const char *const llvm_unknown[] = {"endian", NULL};
 
 static int llvm_capabilities(const sfa_config *cfg) {
+  /* what the release reads: its row of the peers table (common/sfc_peers.h) */
+  const sfc_peer *p = sfc_peer_find("llvm-readobj", SFC_REL(cfg->major, cfg->minor));
   if (sfa_check_tool(cfg))
     return 1;
   /* s390x: LLVM 22 has no name for ABI 4 ("ABI: 0x4") and applies none of
    * its rules (CFA offsets unscaled, RA "not saved" unknown). */
-  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\",\"serve\"],\"versions\":[2],"
-         "\"abis\":[\"aarch64-be\",\"aarch64-le\",\"amd64\"],\"endian\":[\"little\",\"big\"],"
-         "\"unknown_fields\":",
+  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\",\"serve\"],\"versions\":[",
          cfg->name, cfg->version);
+  sfc_peer_print_versions(stdout, p ? p->full : 0u);
+  printf("],\"abis\":[");
+  sfc_peer_print_abis(stdout, p ? p->abis : 0u, 1);
+  printf("],\"endian\":[\"little\",\"big\"],\"unknown_fields\":");
   sfa_print_keys(llvm_unknown);
   printf("}\n");
   return 0;
