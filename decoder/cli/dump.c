@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "sfc_peers.h"
 #include "sfr_fast.h"
 
 static const char *flag_names[3] = {"FDE_SORTED", "FRAME_POINTER",
@@ -283,24 +284,17 @@ int dump_objdump_release(const char *name) {
 }
 
 /* Which versions each objdump release reads: a fact about a peer, measured,
- * not the format's layout, so the version table does not decide it. */
+ * not the format's layout, so the version table does not decide it: the
+ * release's row of the peers table (common/sfc_peers.h), the versions it
+ * dumps and those whose header only it prints. */
 int dump_objdump_reads(int rel, unsigned version) {
-  switch (rel) {
-  case 240:
-    return version == SFR_VERSION_1;
-  case 244:
-    return version == SFR_VERSION_1 || version == SFR_VERSION_2;
-  case 246:
-  case 247:
-    return version == SFR_VERSION_2 || version == SFR_VERSION_3;
-  }
-  return 0;
+  return sfc_peer_shows(sfc_peer_find("binutils", rel), version);
 }
 
+/* Valid until the next call (sfref prints it in one message). */
 const char *dump_objdump_versions(int rel) {
-  return rel == 240 ? "version 1 only"
-         : rel == 244 ? "versions 1 (the header only) and 2"
-                      : "versions 2 and 3";
+  static char text[80];
+  return sfc_peer_versions_text(sfc_peer_find("binutils", rel), text, sizeof text);
 }
 
 int dump_objdump_default_release(unsigned version) {
@@ -463,7 +457,7 @@ sfr_status dump_objdump_as(FILE *out, const sfr_section *sec, int rel) {
   c.rel = rel;
   c.aarch64 = sec->abi == SFR_ABI_AARCH64_BE || sec->abi == SFR_ABI_AARCH64_LE;
   objdump_header(out, sec, rel);
-  if (rel == 244 && sec->version == SFR_VERSION_1) {
+  if (sfc_peer_header_only(sfc_peer_find("binutils", rel), sec->version)) {
     /* 2.44 decodes version 1 but dumps the functions of version 2 only. */
     fprintf(out, "\n No further information can be displayed.  SFrame version not supported\n");
     return SFR_OK;

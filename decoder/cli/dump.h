@@ -18,9 +18,11 @@ sfr_status dump_objdump(FILE *out, const sfr_section *sec);
  * (SPEC-NOTES.md N26), as 100 * major + minor: 240, 244, 246, 247. */
 /* The release named by "2.40", "2.44", "2.46", "2.47"; 0 for anything else. */
 int dump_objdump_release(const char *name);
-/* Whether that release's objdump reads (prints the dump of) a version. */
+/* Whether that release's objdump reads a version (prints its dump, or its
+ * header only): the release's row of the peers table, common/sfc_peers.h. */
 int dump_objdump_reads(int release, unsigned version);
-/* The versions it reads, for messages: e.g. "1 and 2". */
+/* The versions it reads, for messages, e.g. "versions 1 (the header only)
+ * and 2"; valid until the next call. */
 const char *dump_objdump_versions(int release);
 /* The release `--format=objdump` imitates for a version (0: none). */
 int dump_objdump_default_release(unsigned version);
