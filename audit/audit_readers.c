@@ -1,20 +1,46 @@
 /* SPDX-License-Identifier: MIT */
-/* audit_readers.c - the readers table (audit/readers.tsv): which SFrame
- * versions and ABIs each reader the suite judges reads, as measured. */
+/* audit_readers.c - the readers table: which SFrame versions and ABIs each
+ * reader the suite judges reads, as measured.  By default the named rows of
+ * the peers table (common/sfc_peers.h); a user's own table from a file
+ * (sfaudit --readers FILE, the format sfpeers --readers prints). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "audit.h"
+#include "sfc_peers.h"
 #include "sframe_ddprof.h"
 #include "sframe_ref.h"
 
+/* The peers table's ABI numbers are the header's, as au_reader's bits are. */
+_Static_assert(SFC_ABI_AARCH64_BE == SFR_ABI_AARCH64_BE && SFC_ABI_AARCH64_LE == SFR_ABI_AARCH64_LE &&
+                   SFC_ABI_AMD64 == SFR_ABI_AMD64_LE && SFC_ABI_S390X == SFR_ABI_S390X_BE,
+               "sfc_peers.h's ABI numbers are sframe_ref.h's");
+
 static unsigned abi_bit(const char *s) {
-  static const struct { const char *name; uint8_t abi; } abis[] = {
-      {"amd64", SFR_ABI_AMD64_LE}, {"aarch64-le", SFR_ABI_AARCH64_LE},
-      {"aarch64-be", SFR_ABI_AARCH64_BE}, {"s390x", SFR_ABI_S390X_BE}};
-  for (size_t i = 0; i < sizeof abis / sizeof abis[0]; i++)
-    if (!strcmp(s, abis[i].name))
-      return 1u << abis[i].abi;
+  unsigned a = sfc_abi_by_name(s);
+  return a ? 1u << a : 0u;
+}
+
+/* The peers table's named rows, in its order: 0, or -1 (a name too long, or
+ * more rows than AU_MAX_READERS: a table and a struct out of step). */
+static int load_builtin(au_readers *t, char *err, size_t errlen) {
+  size_t n, i;
+  const sfc_peer *p = sfc_peers(&n);
+  for (i = 0; i < n; i++) {
+    au_reader *r;
+    if (!p[i].reader)
+      continue;
+    if (t->n == AU_MAX_READERS || strlen(p[i].reader) >= sizeof r->name) {
+      snprintf(err, errlen, "the peers table's reader %s does not fit au_readers", p[i].reader);
+      return -1;
+    }
+    r = &t->r[t->n++];
+    strcpy(r->name, p[i].reader);
+    r->versions = p[i].full;
+    r->abis = p[i].abis;
+    snprintf(r->note, sizeof r->note, "%s", p[i].note ? p[i].note : "");
+    r->model = sfd_gen_by_name(r->name) + 1;
+  }
   return 0;
 }
 
@@ -49,8 +75,11 @@ static int parse_row(char *line, au_reader *r) {
 int au_readers_load(au_readers *t, const char *path, char *err, size_t errlen) {
   char line[512];
   int lineno = 0;
-  FILE *f = fopen(path, "r");
+  FILE *f;
   memset(t, 0, sizeof *t);
+  if (!path)
+    return load_builtin(t, err, errlen);
+  f = fopen(path, "r");
   if (!f) {
     snprintf(err, errlen, "%s: cannot open the readers table", path);
     return -1;

@@ -4,7 +4,7 @@
 # objects assembled with --gsframe by the host's gas (2.40: SFrame version
 # 1), a linked program, an archive, a Debian package, a corrupted section
 # and files that are not ELF.  Each expectation follows from what the input
-# is (the version gas 2.40 writes, what readers.tsv says each reader reads,
+# is (the version gas 2.40 writes, what the peers table says each reader reads,
 # a byte broken on purpose), not from a run's output.
 
 bats_require_minimum_version 1.5.0
@@ -66,7 +66,7 @@ predicted() { jq -r --arg l "$1" 'select(.prediction.linker == $l) | .prediction
   # segment the profiler reads; its .sframe replaced by DD1's section
   # (version 2, no PCREL) and by DD5's (PCREL): the profile
   # (sframe_ddprof.h) uses the first and refuses the second, which
-  # readers.tsv's versions alone could not tell apart.
+  # the peers table's versions alone could not tell apart.
   as --gsframe "$T/f.s" -o "$T/f.o" && as --gsframe "$T/s.s" -o "$T/s.o" && ld -o "$T/prog" "$T/s.o" "$T/f.o"
   local d=$ROOT/conformance/findings/ddprof
   objcopy --update-section .sframe="$d/DD1-fre-info-layout-amd64/section.sframe" "$T/prog" "$T/v2"
@@ -187,7 +187,11 @@ predicted() { jq -r --arg l "$1" 'select(.prediction.linker == $l) | .prediction
   [[ "$output" == *"does-not-exist"* ]]
 }
 
-@test "readers.tsv says what each bundled reader's capabilities say (versions and ABIs)" {
+@test "the peers table says what each bundled reader's capabilities say (versions and ABIs)" {
+  # sfaudit's readers are the peers table's named rows (common/sfc_peers.h),
+  # which sfpeers --readers prints in the readers-table format
+  [ -x "$BUILD/bin/sfpeers" ] || skip "no $BUILD/bin/sfpeers (make $BUILD/bin/sfpeers)"
+  "$BUILD/bin/sfpeers" --readers > "$T/readers.tsv"
   n=0
   while IFS=$'\t' read -r name versions abis _; do
     case $name in ''|'#'*) continue ;; esac
@@ -197,6 +201,28 @@ predicted() { jq -r --arg l "$1" 'select(.prediction.linker == $l) | .prediction
     got=$("$a" capabilities | jq -r '(.versions | map(tostring) | sort | join(",")), (.abis | sort | join(","))')
     [ "$got" = "$want" ] || { echo "$name: table $want, capabilities $got"; false; }
     n=$((n + 1))
-  done < "$ROOT/audit/readers.tsv"
+  done < "$T/readers.tsv"
   [ "$n" -ge 1 ] || skip "no bundled adapter built (make conformance-build)"
+}
+
+@test "sfaudit --readers FILE reads the table sfpeers --readers prints, and judges alike" {
+  [ -x "$BUILD/bin/sfpeers" ] || skip "no $BUILD/bin/sfpeers (make $BUILD/bin/sfpeers)"
+  "$BUILD/bin/sfpeers" --readers > "$T/readers.tsv"
+  as --gsframe "$T/f.s" -o "$T/f.o"
+  "$SFAUDIT" --json --no-progress -j 1 "$T/f.o" | jq -c 'select(.path) | .sframe.readers' > "$T/default" || true
+  "$SFAUDIT" --json --no-progress -j 1 --readers "$T/readers.tsv" "$T/f.o" | jq -c 'select(.path) | .sframe.readers' > "$T/file" || true
+  [ -s "$T/default" ]
+  diff "$T/default" "$T/file"
+  # while the checkout still has audit/readers.tsv (until sfaudit's default
+  # is the table), its rows say what the table's say, ABIs in any order
+  if [ -f "$ROOT/audit/readers.tsv" ]; then
+    rows() { grep -v '^#' "$1" | while IFS=$'\t' read -r r v a n; do
+      printf '%s\t%s\t%s\t%s\n' "$r" "$v" "$(echo "$a" | tr , '\n' | sort | paste -sd,)" "$n"; done; }
+    diff <(rows "$ROOT/audit/readers.tsv") <(rows "$T/readers.tsv")
+  fi
+  # a row that is not one is refused, with its line
+  printf 'objdump-2.40\t1\tvax\t-\n' > "$T/bad.tsv"
+  run "$SFAUDIT" --readers "$T/bad.tsv" "$T/f.o"
+  [ "$status" -eq 2 ]
+  [[ "$output" == *"bad.tsv:1"* ]]
 }
