@@ -13,6 +13,7 @@
  * are listed with a class: for the CFI, the reason SFrame cannot hold the
  * function or "expressible" (the producer left it out). */
 #include "sc_check.h"
+#include "sfc_json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -362,7 +363,7 @@ static void class_counts(const state *s, const char *kind, FILE *out, int json) 
   for (size_t j = 0; j < n; j++) {
     if (json) {
       fprintf(out, "%s", j ? ", " : "");
-      sc_json_str(out, seen[j]);
+      sfc_json_str(out, seen[j]);
       fprintf(out, ": %zu", counts[j]);
     } else {
       fprintf(out, "%s%s %zu", j ? ", " : " ", seen[j], counts[j]);
@@ -401,7 +402,7 @@ static void compare_tables(state *s) {
 static void print_json(const state *s, const sc_check_opts *o, FILE *out) {
   const char *abi = sfr_abi_name(s->e->abi);
   fprintf(out, "{\"file\": ");
-  sc_json_str(out, o->path);
+  sfc_json_str(out, o->path);
   fprintf(out, ", \"abi\": \"%s\", \"cfi_section\": \"%s\", \"sframe_version\": %u,\n", abi, s->c->section,
           s->sf->sec.version);
   fprintf(out, " \"functions\": {\"both\": %zu, \"cfi_only\": %zu, \"sframe_only\": %zu},\n", s->both,
@@ -416,16 +417,16 @@ static void print_json(const state *s, const sc_check_opts *o, FILE *out) {
   for (size_t i = 0; i < s->nitems; i++) {
     const item *it = &s->items[i];
     fprintf(out, "%s\n  {\"kind\": \"%s\", \"class\": ", i ? "," : "", it->kind);
-    sc_json_str(out, it->cls);
+    sfc_json_str(out, it->cls);
     fprintf(out, ", \"function\": ");
-    sc_json_str(out, sc_elf_symbol(s->e, it->func));
+    sfc_json_str(out, sc_elf_symbol(s->e, it->func));
     fprintf(out, ", \"start\": \"0x%llx\", \"end\": \"0x%llx\"", (unsigned long long)it->start,
             (unsigned long long)it->end);
     if (strcmp(it->kind, "disagree") == 0) {
       fprintf(out, ", \"sframe\": ");
-      sc_json_str(out, it->sframe);
+      sfc_json_str(out, it->sframe);
       fprintf(out, ", \"cfi\": ");
-      sc_json_str(out, it->cfi);
+      sfc_json_str(out, it->cfi);
     }
     fprintf(out, "}");
   }

@@ -2,6 +2,7 @@
 /* conserve_print.c - sfcfi conserve's report, as text or JSON
  * (conserve_state.h). */
 #include "conserve_state.h"
+#include "sfc_json.h"
 
 #include <elf.h>
 #include <stdio.h>
@@ -71,19 +72,19 @@ static void json_hex(FILE *out, const char *key, uint64_t v) {
 void sc_conserve_print_json(const state *s, FILE *out) {
   const output *o = &s->out;
   fprintf(out, "{\"output\": ");
-  sc_json_str(out, o->path);
+  sfc_json_str(out, o->path);
   if (o->usable) {
     fprintf(out, ", \"output_sframe\": {\"version\": %u, \"abi\": \"%s\", \"flags\": %u, \"fdes\": %u, \"valid\": %s",
             o->sf.sec.version, sfr_abi_name(o->sf.sec.abi), o->sf.sec.flags, o->sf.sec.num_fdes,
             o->sf.rejects ? "false" : "true");
     if (o->sf.rejects) {
       fprintf(out, ", \"rejection\": ");
-      sc_json_str(out, sc_sframe_rejection(&o->sf));
+      sfc_json_str(out, sc_sframe_rejection(&o->sf));
     }
     fputc('}', out);
   } else {
     fprintf(out, ", \"output_sframe\": null, \"output_sframe_why\": ");
-    sc_json_str(out, o->why);
+    sfc_json_str(out, o->why);
   }
   fprintf(out,
           ",\n \"inputs\": %zu, \"functions\": %zu, \"kept\": %zu, \"differs\": %zu, \"missing\": %zu, "
@@ -94,7 +95,7 @@ void sc_conserve_print_json(const state *s, FILE *out) {
   for (size_t n = 0; n < s->nin; n++) {
     const input *in = &s->in[n];
     fprintf(out, "%s\n  {\"path\": ", n ? "," : "");
-    sc_json_str(out, in->path);
+    sfc_json_str(out, in->path);
     if (in->nsubs)
       fprintf(out, ", \"version\": %u, \"sections\": %zu", in->subs[0].sf.sec.version, in->nsubs);
     else
@@ -105,11 +106,11 @@ void sc_conserve_print_json(const state *s, FILE *out) {
   for (size_t i = 0; i < s->nitems; i++) {
     const citem *it = &s->items[i];
     fprintf(out, "%s\n  {\"class\": \"%s\", \"input\": ", i ? "," : "", sc_conserve_class[it->cls]);
-    sc_json_str(out, s->in[it->input].path);
+    sfc_json_str(out, s->in[it->input].path);
     fprintf(out, ", \"function\": ");
-    sc_json_str(out, it->name);
+    sfc_json_str(out, it->name);
     fprintf(out, ", \"binding\": \"%s\", \"section\": ", it->name[0] ? bind_name(it->bind) : "");
-    sc_json_str(out, it->secname);
+    sfc_json_str(out, it->secname);
     json_hex(out, "offset", it->secoff);
     json_hex(out, "input_start", it->in_start);
     fprintf(out, ", \"size\": %llu, \"rows\": %u", (unsigned long long)it->size, it->rows);
@@ -121,36 +122,36 @@ void sc_conserve_print_json(const state *s, FILE *out) {
     if (it->cls == K_DIFFERS && it->sp.have_first) {
       fprintf(out, ", \"first_difference\": {\"output\": \"0x%llx\", \"input\": \"0x%llx\", \"input_reading\": ",
               (unsigned long long)it->sp.first_b, (unsigned long long)it->sp.first_a);
-      sc_json_str(out, it->sp.text_a);
+      sfc_json_str(out, it->sp.text_a);
       fprintf(out, ", \"output_reading\": ");
-      sc_json_str(out, it->sp.text_b);
+      sfc_json_str(out, it->sp.text_b);
       fputc('}', out);
     }
     fprintf(out, ", \"reason\": ");
-    sc_json_str(out, it->reason);
+    sfc_json_str(out, it->reason);
     fputc('}', out);
   }
   fprintf(out, "%s],\n \"linker_made_fdes\": [", s->nitems ? "\n " : "");
   for (size_t i = 0; i < s->nmade; i++) {
     const lmade *m = &s->made[i];
     fprintf(out, "%s\n  {\"fde\": %u, \"section\": ", i ? "," : "", m->fde);
-    sc_json_str(out, m->section);
+    sfc_json_str(out, m->section);
     fprintf(out, ", \"kind\": \"%s\"", m->kind);
     json_hex(out, "start", m->start);
     fprintf(out, ", \"size\": %llu, \"rows\": %u, \"function\": ", (unsigned long long)m->size, m->rows);
-    sc_json_str(out, m->func);
+    sfc_json_str(out, m->func);
     fputc('}', out);
   }
   fprintf(out, "%s],\n \"flag_problems\": [", s->nmade ? "\n " : "");
   for (size_t i = 0; i < s->nprobs; i++) {
     fprintf(out, "%s{\"flag\": \"%s\", \"detail\": ", i ? ", " : "", s->probs[i].flag);
-    sc_json_str(out, s->probs[i].detail);
+    sfc_json_str(out, s->probs[i].detail);
     fputc('}', out);
   }
   fprintf(out, "],\n \"notes\": [");
   for (size_t i = 0; i < s->nnotes; i++) {
     fprintf(out, "%s", i ? ", " : "");
-    sc_json_str(out, s->notes[i]);
+    sfc_json_str(out, s->notes[i]);
   }
   fprintf(out, "]}\n");
 }

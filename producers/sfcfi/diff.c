@@ -31,6 +31,7 @@
  * functions and linear in the rows. */
 #include "sc_diff.h"
 #include "sc_express.h"
+#include "sfc_json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -446,9 +447,9 @@ static void print_text(const state *s, FILE *out) {
 static void print_json(const state *s, FILE *out) {
   const side *A = &s->s[0], *B = &s->s[1];
   fprintf(out, "{\"a\": ");
-  sc_json_str(out, A->path);
+  sfc_json_str(out, A->path);
   fprintf(out, ", \"b\": ");
-  sc_json_str(out, B->path);
+  sfc_json_str(out, B->path);
   fprintf(out, ", \"abi\": \"%s\", \"version_a\": %u, \"version_b\": %u,\n", sfr_abi_name(A->sf.sec.abi),
           A->sf.sec.version, B->sf.sec.version);
   fprintf(out, " \"functions\": {\"both\": %zu, \"only_a\": %zu, \"only_b\": %zu},\n", s->both, s->only[0],
@@ -461,14 +462,14 @@ static void print_json(const state *s, FILE *out) {
   for (size_t i = 0; i < s->nitems; i++) {
     const item *it = &s->items[i];
     fprintf(out, "%s\n  {\"kind\": \"%s\", \"function\": ", i ? "," : "", it->kind);
-    sc_json_str(out, func_name(s, it->func_side, it->func));
+    sfc_json_str(out, func_name(s, it->func_side, it->func));
     fprintf(out, ", \"start\": \"0x%llx\", \"end\": \"0x%llx\"", (unsigned long long)it->start,
             (unsigned long long)it->end);
     if (it->kind[0] == 'd') {
       fprintf(out, ", \"a\": ");
-      sc_json_str(out, it->a);
+      sfc_json_str(out, it->a);
       fprintf(out, ", \"b\": ");
-      sc_json_str(out, it->b);
+      sfc_json_str(out, it->b);
     }
     fputc('}', out);
   }

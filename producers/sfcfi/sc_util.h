@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* sc_util.h - sfcfi's error text, growing arrays, byte reading, JSON strings (util.c).
+/* sc_util.h - sfcfi's error text, growing arrays, byte reading (util.c).
  * The modules of sfcfi are described in sfcfi.c. */
 #ifndef SC_UTIL_H
 #define SC_UTIL_H
@@ -28,7 +28,9 @@ int sc_run_add(void **items, size_t *n, size_t *cap, size_t elem, const void *it
                int (*extend)(void *last, const void *item));
 /* The unsigned value of n bytes (1-8) at p, big- or little-endian. */
 uint64_t sc_get(const uint8_t *p, unsigned n, int big);
-/* s as a JSON string, quoted. */
+/* s as a JSON string: common/sfc_json.h's sfc_json_str, which sfcfi calls
+ * itself.  Only for sfaudit (audit_report.c, audit_predict.c) until it
+ * includes sfc_json.h; then this goes. */
 void sc_json_str(FILE *out, const char *s);
 
 #endif

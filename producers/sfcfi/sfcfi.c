@@ -48,6 +48,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "sfc_json.h"
 #include "sfc_tools.h"
 
 static void usage(FILE *f) {
@@ -158,10 +159,12 @@ static void convert_report(const sc_elf *e, const sc_cfi *cfi, unsigned version,
                            const char *out_path, int json, int rc) {
   const char *abi = sfr_abi_name(e->abi);
   if (json) {
-    printf("{\"file\": \"%s\", \"abi\": \"%s\", \"cfi_section\": \"%s\", \"version\": %u, "
+    printf("{\"file\": ");
+    sfc_json_str(stdout, in); /* a path: any byte but NUL */
+    printf(", \"abi\": \"%s\", \"cfi_section\": \"%s\", \"version\": %u, "
            "\"vma\": \"0x%llx\", \"bytes\": %zu,\n \"converted\": %zu, \"skipped\": %zu, "
            "\"flexible\": %zu, \"pcmask\": %zu, \"rows\": %zu,\n \"skipped_by_reason\": {",
-           in, abi, cfi->section, version, (unsigned long long)vma, sec->len, st->converted,
+           abi, cfi->section, version, (unsigned long long)vma, sec->len, st->converted,
            st->skipped, st->flex, st->pcmask, st->rows);
     int first = 1;
     for (int r = 1; r < SC_REASON_COUNT; r++)

@@ -2,6 +2,7 @@
 /* util.c - what every part of sfcfi needs: error text, growing arrays,
  * JSON strings. */
 #include "sc_util.h"
+#include "sfc_json.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -47,16 +48,4 @@ uint64_t sc_get(const uint8_t *p, unsigned n, int big) {
   return v;
 }
 
-void sc_json_str(FILE *out, const char *s) {
-  fputc('"', out);
-  for (; *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      fprintf(out, "\\%c", ch);
-    else if (ch < 0x20)
-      fprintf(out, "\\u%04x", ch);
-    else
-      fputc(ch, out);
-  }
-  fputc('"', out);
-}
+void sc_json_str(FILE *out, const char *s) { sfc_json_str(out, s); }
