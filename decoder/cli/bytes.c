@@ -26,6 +26,7 @@
 #include "dump.h"
 #include "sfr_cursor.h"
 #include "sfr_fde_read.h"
+#include "sfc_json.h"
 
 /* ---- one labelled field ---- */
 
@@ -101,19 +102,6 @@ static void put_raw(bctx *c, uint64_t off, uint64_t n, const char *sep) {
     fprintf(c->out, "%s%02x", i && sep ? sep : "", c->buf[off + i]);
 }
 
-static void json_str(FILE *out, const char *s) {
-  fputc('"', out);
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\')
-      fputc('\\', out);
-    if ((unsigned char)*s < 0x20)
-      fprintf(out, "\\u%04x", (unsigned char)*s);
-    else
-      fputc(*s, out);
-  }
-  fputc('"', out);
-}
-
 static void value_text(char *b, size_t n, const field *f) {
   if (f->size < f->want)
     snprintf(b, n, "truncated (%" PRIu64 " of %" PRIu64 " bytes)", f->size, f->want);
@@ -138,10 +126,10 @@ static void emit(bctx *c, const field *f) {
     fprintf(c->out, "%s\n{\"offset\":%" PRIu64 ",\"size\":%" PRIu64 ",\"name\":", c->first ? "" : ",",
             f->off, f->size);
     c->first = 0;
-    json_str(c->out, f->name);
+    sfc_json_str(c->out, f->name);
     if (f->spec) {
       fputs(",\"spec\":", c->out);
-      json_str(c->out, f->spec);
+      sfc_json_str(c->out, f->spec);
     }
     fputs(",\"raw\":\"", c->out);
     put_raw(c, f->off, f->size, NULL);
@@ -156,20 +144,20 @@ static void emit(bctx *c, const field *f) {
       fprintf(c->out, ",\"truncated\":true,\"want\":%" PRIu64, f->want);
     if (f->note[0]) {
       fputs(",\"note\":", c->out);
-      json_str(c->out, f->note);
+      sfc_json_str(c->out, f->note);
     }
     if (f->nbits) {
       fputs(",\"bits\":[", c->out);
       for (i = 0; i < f->nbits; i++) {
         const bitfield *b = &f->bits[i];
         fprintf(c->out, "%s{\"name\":", i ? "," : "");
-        json_str(c->out, b->name);
+        sfc_json_str(c->out, b->name);
         if (b->lo == b->hi)
           fprintf(c->out, ",\"bits\":\"%u\"", b->lo);
         else
           fprintf(c->out, ",\"bits\":\"%u-%u\"", b->lo, b->hi);
         fprintf(c->out, ",\"value\":%u,\"meaning\":", b->value);
-        json_str(c->out, b->meaning);
+        sfc_json_str(c->out, b->meaning);
         fputc('}', c->out);
       }
       fputc(']', c->out);
