@@ -137,7 +137,7 @@ uint64_t reg_value(vstate *v, struct qemu_plugin_register *h) {
 /* The oracle's memory callback: ctx is the thread.  Records the range each
  * step reads; with fill_unreadable set, reads zeros where memory cannot be
  * read, and counts them. */
-int read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n) {
+int truth_read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n) {
   vstate *v = ctx;
   if (addr < v->rd_lo)
     v->rd_lo = addr;
@@ -317,14 +317,14 @@ int plt_of(int m, uint64_t pc) {
   return -1;
 }
 
-int covered(uint64_t pc, sfr_pc_mode mode) {
+int truth_covered(uint64_t pc, sfr_pc_mode mode) {
   sfr_lookup_result res;
   const sfr_section *sec = sec_of(pc, mode);
   return sec && sfr_lookup(sec, pc, mode, &res) == SFR_LOOKUP_FOUND;
 }
 
-/* covered(ra, SFR_PC_RA), remembered per thread: the same return addresses
- * recur in every call. */
+/* truth_covered(ra, SFR_PC_RA), remembered per thread: the same return
+ * addresses recur in every call. */
 static int ra_covered(vstate *v, uint64_t ra) {
   size_t i = (size_t)((ra ^ (ra >> 13)) % (sizeof v->ra_cache / sizeof *v->ra_cache));
   int gen = g_atomic_int_get(&g.mod_gen);
@@ -332,7 +332,7 @@ static int ra_covered(vstate *v, uint64_t ra) {
     v->ra_cache[i].ra = ra;
     v->ra_cache[i].known = 1;
     v->ra_cache[i].gen = gen;
-    v->ra_cache[i].covered = covered(ra, SFR_PC_RA);
+    v->ra_cache[i].covered = truth_covered(ra, SFR_PC_RA);
   }
   return v->ra_cache[i].covered;
 }
@@ -529,19 +529,19 @@ static const landing *land_get(const vstate *v, uint64_t pc, uint64_t sp) {
 static uint64_t auxv_value(vstate *v, uint64_t sp, uint64_t want) {
   uint8_t w[8];
   uint64_t a = sp, argc;
-  if (read_mem(v, a, w, 8) != 0)
+  if (truth_read_mem(v, a, w, 8) != 0)
     goto fail;
   argc = load_u64(w);
   a += 8 * (argc + 2); /* argc, argv[], NULL */
   for (unsigned i = 0; i < 100000; i++, a += 8) { /* the environment */
-    if (read_mem(v, a, w, 8) != 0)
+    if (truth_read_mem(v, a, w, 8) != 0)
       goto fail;
     if (!load_u64(w))
       break;
   }
   for (a += 8;; a += 16) {
     uint8_t val[8];
-    if (read_mem(v, a, w, 8) != 0 || read_mem(v, a + 8, val, 8) != 0)
+    if (truth_read_mem(v, a, w, 8) != 0 || truth_read_mem(v, a + 8, val, 8) != 0)
       goto fail;
     uint64_t type = load_u64(w);
     if (type == want)
@@ -577,10 +577,10 @@ static void interp_started(vstate *v, uint64_t sp) {
     }
 }
 
-vstate *vcpu(unsigned int i) { return i < MAX_VCPUS ? g.vs[i] : NULL; }
+vstate *truth_vcpu(unsigned int i) { return i < MAX_VCPUS ? g.vs[i] : NULL; }
 
 void on_tb(unsigned int vcpu_index, void *udata) {
-  vstate *v = vcpu(vcpu_index);
+  vstate *v = truth_vcpu(vcpu_index);
   uint64_t pc = (uintptr_t)udata, sp = 0, called_sp = v->called_sp;
   int have_sp = 0, returned = 0;
   v->called_sp = 0;
@@ -653,7 +653,7 @@ void on_tb(unsigned int vcpu_index, void *udata) {
     uint64_t ra;
     if (g.arch == ARCH_X86_64) {
       uint8_t w[8];
-      ra = read_mem(v, sp, w, 8) == 0 ? load_u64(w) : 0;
+      ra = truth_read_mem(v, sp, w, 8) == 0 ? load_u64(w) : 0;
       push(v, ra, sp + 8);
     } else {
       ra = reg_value(v, v->r_ra);
@@ -665,7 +665,7 @@ void on_tb(unsigned int vcpu_index, void *udata) {
 }
 
 void on_call(unsigned int vcpu_index, void *udata) {
-  vstate *v = vcpu(vcpu_index);
+  vstate *v = truth_vcpu(vcpu_index);
   uint64_t sp = reg_value(v, v->r_sp);
   if (!on_own_stack(v, sp))
     return;
@@ -703,7 +703,7 @@ static int follows_call(vstate *v, uint64_t addr) {
  * udata: the jump's address shifted left by 5 over its register (user-mode
  * addresses are below 2^59). */
 void on_jump(unsigned int vcpu_index, void *udata) {
-  vstate *v = vcpu(vcpu_index);
+  vstate *v = truth_vcpu(vcpu_index);
   uint64_t pc = (uintptr_t)udata >> 5;
   int reg = (int)((uintptr_t)udata & 31);
   uint64_t link = reg_value(v, v->r_ra), lo, hi;

@@ -24,7 +24,7 @@ static sfr_stop unwind_frame(vstate *v, const sfr_regs *cur, int topmost, sfr_re
   const sfr_section *sec = sec_of(cur->pc, topmost ? SFR_PC_IP : SFR_PC_RA);
   if (!sec)
     return SFR_STOP_NO_FDE;
-  sfr_unwind_ctx uc = {sec, read_mem, v, g.pauth};
+  sfr_unwind_ctx uc = {sec, truth_read_mem, v, g.pauth};
   return sfr_unwind_frame(&uc, cur, topmost, out);
 }
 
@@ -159,7 +159,7 @@ static void check_full(vstate *v, sfr_regs *top, size_t k_end, unsigned *bad, ui
     *bad = (unsigned)k;
     *step_pc = v->bt[k - 1].pc;
     *bad_stop = vd == V_STOP ? why : SFR_STOP_NONE;
-    describe(what, what_n, vd, why, k < n ? v->bt[k].sp : 0, t->csp);
+    truth_describe(what, what_n, vd, why, k < n ? v->bt[k].sp : 0, t->csp);
     break;
   }
   if (*bad && k_end >= n && why == SFR_STOP_MEM_READ) {
@@ -256,7 +256,7 @@ static void check_incremental(vstate *v, sfr_regs *top, unsigned *bad, uint64_t 
   enum verdict vd = judge(st, &out, t);
   if (vd != V_OK) {
     *bad = 1, *step_pc = top->pc, *bad_stop = vd == V_STOP ? st : SFR_STOP_NONE;
-    describe(what, what_n, vd, st, out.sp, t->csp);
+    truth_describe(what, what_n, vd, st, out.sp, t->csp);
     return;
   }
   chain(v, depth - 1, out.fp);
@@ -268,8 +268,8 @@ static void check_incremental(vstate *v, sfr_regs *top, unsigned *bad, uint64_t 
     *bad = (unsigned)(depth - (size_t)f->tail_bad + 1);
     *step_pc = s->ra;
     *bad_stop = s->verdict == V_STOP ? (sfr_stop)s->stop : SFR_STOP_NONE;
-    describe(what, what_n, (enum verdict)s->verdict, (sfr_stop)s->stop, s->out_sp,
-             v->stack[f->tail_bad - 1].csp);
+    truth_describe(what, what_n, (enum verdict)s->verdict, (sfr_stop)s->stop, s->out_sp,
+                   v->stack[f->tail_bad - 1].csp);
     *frames_ok = depth - (size_t)f->tail_bad; /* frames 1..bad-1 */
   }
 }
@@ -304,7 +304,7 @@ static enum result check_insn(vstate *v, uint64_t pc) {
   }
   drop_dead(v, top.sp, pc, SFR_PC_IP);
   if ((++v->c.checked & 0xfff) == 0 && g.progress)
-    progress(v);
+    truth_progress(v);
 
   /* The frames to check: 1..k_end, where k_end is the first truth frame
    * (counting the topmost as 0) that SFrame does not cover, or the last. */
@@ -372,7 +372,7 @@ static void count(mcounts *c, enum result r) {
 }
 
 void on_check(unsigned int vcpu_index, void *udata) {
-  vstate *v = vcpu(vcpu_index);
+  vstate *v = truth_vcpu(vcpu_index);
   uint64_t pc = (uintptr_t)udata;
   enum result r = check_insn(v, pc);
   int m = mod_of(pc);
@@ -389,7 +389,7 @@ void on_check(unsigned int vcpu_index, void *udata) {
 void on_store(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64_t addr,
                      void *udata) {
   (void)udata;
-  vstate *v = vcpu(vcpu_index);
+  vstate *v = truth_vcpu(vcpu_index);
   if (!v->depth)
     return;
   uint64_t end = addr + (1u << qemu_plugin_mem_size_shift(info));

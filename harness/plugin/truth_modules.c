@@ -80,7 +80,7 @@ static void module_mapped(int m, uint64_t addr, uint64_t len, uint64_t off) {
 void on_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num,
                            int64_t ret) {
   (void)id;
-  vstate *v = vcpu(vcpu_index);
+  vstate *v = truth_vcpu(vcpu_index);
   const int64_t *nr = sysnr[g.arch];
   if (!v)
     return;
@@ -99,7 +99,7 @@ void on_syscall(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, uint6
                        uint64_t a7, uint64_t a8) {
   (void)id, (void)a4, (void)a7, (void)a8;
   const int64_t *nr = sysnr[g.arch];
-  vstate *v = vcpu(vcpu_index);
+  vstate *v = truth_vcpu(vcpu_index);
   if (g.n_mods > 1 && v) {
     v->pend_open = v->pend_map = -1;
     if (num == nr[SYS_OPENAT] || num == nr[SYS_OPEN]) {
@@ -113,7 +113,7 @@ void on_syscall(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, uint6
         /* s390x's mmap (old_mmap) takes the address of its six arguments
          * (glibc's MMAP_CALL): addr, len, prot, flags, fd, offset. */
         uint8_t b[48];
-        if (read_mem(v, a1, b, 48) != 0)
+        if (truth_read_mem(v, a1, b, 48) != 0)
           return;
         len = load_u64(b + 8), prot = load_u64(b + 16), fd = load_u64(b + 32);
         off = load_u64(b + 40);
@@ -128,7 +128,7 @@ void on_syscall(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, uint6
   if (num != nr[SYS_SIGACTION] || a2 == 0)
     return;
   uint8_t b[8];
-  if (read_mem(vcpu(vcpu_index), a2, b, 8) != 0)
+  if (truth_read_mem(truth_vcpu(vcpu_index), a2, b, 8) != 0)
     return;
   uint64_t h = load_u64(b);
   if (h <= 1) /* SIG_DFL, SIG_IGN */

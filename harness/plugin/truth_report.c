@@ -6,6 +6,8 @@
  * (sframe-conformance/harness/2). */
 #include "truth.h"
 
+#include "sfc_json.h"
+
 static void fmt_rule(char *buf, size_t n, uint64_t pc, int topmost) {
   sfr_lookup_result res;
   const sfr_section *sec = sec_of(pc, topmost ? SFR_PC_IP : SFR_PC_RA);
@@ -77,8 +79,8 @@ void note_wrong(uint64_t top_pc, uint64_t step_pc, unsigned frame_no, const char
 }
 
 /* What a wrong step gave, without absolute addresses (a bucket's key). */
-void describe(char *buf, size_t n, enum verdict vd, sfr_stop st, uint64_t got_sp,
-                     uint64_t truth_sp) {
+void truth_describe(char *buf, size_t n, enum verdict vd, sfr_stop st, uint64_t got_sp,
+                    uint64_t truth_sp) {
   if (vd == V_STOP)
     snprintf(buf, n, "stopped: %s", sfr_stop_name(st));
   else if (vd == V_PC)
@@ -123,7 +125,7 @@ void write_snapshot(vstate *v, const char *kind, uint64_t n, const sfr_regs *top
   for (uint64_t a = lo; a < hi; a += 32) {
     uint8_t b[32];
     size_t cnt = hi - a < 32 ? (size_t)(hi - a) : 32;
-    if (read_mem(v, a, b, cnt) != 0)
+    if (truth_read_mem(v, a, b, cnt) != 0)
       continue;
     fprintf(f, "mem 0x%" PRIx64 " ", a);
     for (size_t i = 0; i < cnt; i++)
@@ -134,7 +136,7 @@ void write_snapshot(vstate *v, const char *kind, uint64_t n, const sfr_regs *top
 }
 
 /* A line on stderr every g.progress seconds: this thread's counts. */
-void progress(const vstate *v) {
+void truth_progress(const vstate *v) {
   int64_t now = g_get_monotonic_time();
   g_mutex_lock(&g.lock);
   if (now - g.last_progress >= (int64_t)g.progress * 1000000) {
@@ -148,16 +150,6 @@ void progress(const vstate *v) {
   g_mutex_unlock(&g.lock);
 }
 
-
-static void json_str(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\')
-      fputc('\\', f);
-    fputc(*s, f);
-  }
-  fputc('"', f);
-}
 
 static int bucket_order(const void *x, const void *y) {
   const bucket *a = *(bucket *const *)x, *b = *(bucket *const *)y;
@@ -241,11 +233,11 @@ static void json_modules(FILE *f) {
     uint64_t ex = sb_sum(offsetof(sboard, mod_exec) + (size_t)m * sizeof(uint64_t));
     fprintf(f, "%s{\"module\":%d,\"path\":", m ? "," : "", m);
     if (md->path)
-      json_str(f, md->path);
+      sfc_json_str(f, md->path);
     else
       fprintf(f, "null");
     fprintf(f, ",\"sframe\":");
-    json_str(f, md->sec_path);
+    sfc_json_str(f, md->sec_path);
     fprintf(f,
             ",\"loaded\":%s,\"bias\":\"0x%" PRIx64 "\",\"maps\":%" PRIu64 ",\"remaps\":%" PRIu64
             ",\"executed\":%" PRIu64 ",\"checked\":%" PRIu64 ",\"correct\":%" PRIu64
@@ -328,14 +320,14 @@ void on_exit_cb(qemu_plugin_id_t id, void *p) {
             ",\"why\":",
             i ? "," : "", b->top_pc, b->step_pc, b->frame_min, b->frame_max, b->count, b->mod,
             b->step_mod);
-    json_str(f, b->what);
+    sfc_json_str(f, b->what);
     fprintf(f, ",\"plt\":");
     if (b->plt >= 0)
-      json_str(f, plt_names[b->plt]);
+      sfc_json_str(f, plt_names[b->plt]);
     else
       fprintf(f, "null");
     fprintf(f, ",\"rule\":");
-    json_str(f, b->rule);
+    sfc_json_str(f, b->rule);
     fputc('}', f);
   }
   g_free(all);

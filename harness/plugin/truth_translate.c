@@ -33,7 +33,7 @@ void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
           (qemu_plugin_u64){g.score, offsetof(sboard, plt_exec) +
                                          ((size_t)m * PLT_KINDS + (size_t)k) * sizeof(uint64_t)},
           1);
-    if (g.check && covered(va, SFR_PC_IP))
+    if (g.check && truth_covered(va, SFR_PC_IP))
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_check, QEMU_PLUGIN_CB_R_REGS,
                                              (void *)(uintptr_t)va);
     if (g.check && !g.full)
@@ -43,7 +43,7 @@ void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_call, QEMU_PLUGIN_CB_R_REGS,
                                              (void *)(uintptr_t)(va + len));
     int jr = jump_reg(bytes, len);
-    if (jr >= 0 && covered(va, SFR_PC_IP) && va < (UINT64_C(1) << 59))
+    if (jr >= 0 && truth_covered(va, SFR_PC_IP) && va < (UINT64_C(1) << 59))
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_jump, QEMU_PLUGIN_CB_R_REGS,
                                              (void *)(uintptr_t)(va << 5 | (uint64_t)jr));
   }
