@@ -11,6 +11,7 @@
 
 #include "answer.h"
 #include "dump.h"
+#include "sfc_json.h"
 
 #define DDPROF_MAX_FINDINGS 4096
 
@@ -69,9 +70,9 @@ int ddprof_validate(const ddprof_input *in) {
     return 2;
   shown = t.findings < t.items_cap ? t.findings : t.items_cap;
   if (in->json) {
-    printf("{\"profile\":\"%s\",\"reader\":\"ddprof\",\"date\":\"%s\",\"from\":\"%s\","
-           "\"accepted\":%s,\"registered\":%s,\"rows\":%zu,\"findings\":[",
-           gi->name, gi->date, in->from, t.accepted ? "true" : "false",
+    printf("{\"profile\":\"%s\",\"reader\":\"ddprof\",\"date\":\"%s\",\"from\":", gi->name, gi->date);
+    sfc_json_str(stdout, in->from); /* a path of the user's */
+    printf(",\"accepted\":%s,\"registered\":%s,\"rows\":%zu,\"findings\":[", t.accepted ? "true" : "false",
            t.accepted ? "true" : "false", t.count);
     for (i = 0; i < shown; i++) {
       const sfd_finding *f = &t.items[i];
