@@ -30,7 +30,7 @@ typedef struct item {
 typedef struct state {
   const sc_elf *e;
   const sc_cfi *c;
-  sc_sframe *sf;
+  const sc_sframe *sf;
   item *items;
   size_t nitems, cap;
   size_t both, cfi_only, sframe_only;
@@ -476,29 +476,18 @@ static void class_line(const state *s, const char *kind, char *buf, size_t len) 
     memmove(buf, buf + 1, strlen(buf));
 }
 
-int sc_check_elf(const sc_elf *e, sc_check_summary *sum, char *err, size_t errlen) {
+int sc_check_sframe(const sc_elf *e, const sc_sframe *sf, sc_check_summary *sum, char *err, size_t errlen) {
   sc_cfi c;
-  sc_sframe sf;
   state s;
   memset(sum, 0, sizeof *sum);
-  if (!e->sframe) {
-    snprintf(err, errlen, "no .sframe section: nothing to check");
+  if (sf->rejects) {
+    snprintf(err, errlen, "the SFrame section is not valid (%s)", sc_sframe_rejection(sf));
     return -1;
   }
   if (sc_cfi_read(e, 0, &c, err, errlen) != 0)
     return -1;
-  if (sc_sframe_open(&sf, e->sframe, e->sframe_len, e->sframe_vma, err, errlen) != 0) {
-    sc_cfi_free(&c);
-    return -1;
-  }
-  if (sf.rejects) {
-    snprintf(err, errlen, "the SFrame section is not valid (%s)", sc_sframe_rejection(&sf));
-    sc_sframe_close(&sf);
-    sc_cfi_free(&c);
-    return -1;
-  }
   memset(&s, 0, sizeof s);
-  s.e = e, s.c = &c, s.sf = &sf;
+  s.e = e, s.c = &c, s.sf = sf;
   if (load_ranges(&s) != 0)
     s.oom = 1;
   compare_tables(&s);
@@ -511,9 +500,23 @@ int sc_check_elf(const sc_elf *e, sc_check_summary *sum, char *err, size_t errle
   free(s.items);
   free(s.srows);
   free(s.ranges);
-  sc_sframe_close(&sf);
   sc_cfi_free(&c);
   return s.oom ? -1 : 0;
+}
+
+int sc_check_elf(const sc_elf *e, sc_check_summary *sum, char *err, size_t errlen) {
+  sc_sframe sf;
+  int rc;
+  memset(sum, 0, sizeof *sum);
+  if (!e->sframe) {
+    snprintf(err, errlen, "no .sframe section: nothing to check");
+    return -1;
+  }
+  if (sc_sframe_open(&sf, e->sframe, e->sframe_len, e->sframe_vma, err, errlen) != 0)
+    return -1;
+  rc = sc_check_sframe(e, &sf, sum, err, errlen);
+  sc_sframe_close(&sf);
+  return rc;
 }
 
 int sc_check(const sc_check_opts *o, FILE *out, FILE *errf) {

@@ -32,6 +32,12 @@ typedef struct sc_check_summary {
   char cfi_only_classes[160];          /* the reasons SFrame cannot hold them */
 } sc_check_summary;
 struct sc_elf;
+struct sc_sframe;
+/* e's .sframe against its CFI: 0 with sum filled in, or -1 with err set. */
 int sc_check_elf(const struct sc_elf *e, sc_check_summary *sum, char *err, size_t errlen);
+/* The same for the .sframe sf, opened (and validated) by the caller: a
+ * caller that wants the validation's findings too validates once. */
+int sc_check_sframe(const struct sc_elf *e, const struct sc_sframe *sf, sc_check_summary *sum, char *err,
+                    size_t errlen);
 
 #endif
