@@ -261,7 +261,8 @@ static int spawn_setup(const proc_opts *o, int in_fd, int out_fd, int err_fd,
   if ((in_fd < 0 ? posix_spawn_file_actions_addopen(fa, 0, "/dev/null", O_RDONLY, 0)
                   : posix_spawn_file_actions_adddup2(fa, in_fd, 0)) != 0 ||
       posix_spawn_file_actions_adddup2(fa, out_fd, 1) != 0 ||
-      (err_fd >= 0 && posix_spawn_file_actions_adddup2(fa, err_fd, 2) != 0))
+      (err_fd >= 0 && posix_spawn_file_actions_adddup2(fa, err_fd, 2) != 0) ||
+      (o->cwd && posix_spawn_file_actions_addchdir_np(fa, o->cwd) != 0))
     goto bad;
   if (o->own_group) {
     flags |= POSIX_SPAWN_SETPGROUP;
