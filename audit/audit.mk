@@ -6,12 +6,12 @@
 #   make audit-linkers  the linkers sfaudit --confirm uses
 SFAUDIT := $(BUILD)/bin/sfaudit
 SFAUDIT_SRCS := $(wildcard audit/*.c)
-SFAUDIT_FLAGS := -Iaudit $(SFCFI_CFLAGS) -DAU_READERS_TSV='"$(abspath audit/readers.tsv)"' \
+SFAUDIT_FLAGS := -Iaudit $(SFCFI_CFLAGS) \
   -DAU_PRODUCERS_TSV='"$(abspath producers/producers.tsv)"' -DAU_LINKS_TSV='"$(abspath audit/links.tsv)"' -DAU_TOOLCHAINS='"$(abspath build/producers/tc)"'
 
-$(SFAUDIT): $(SFAUDIT_SRCS) $(SFCFI_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC)
+$(SFAUDIT): $(SFAUDIT_SRCS) $(SFCFI_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(SFC_PROC_LIB) $(SFC_POOL_LIB) $(STATIC)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(SFAUDIT_FLAGS) -o $@ $(SFAUDIT_SRCS) $(SFCFI_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(STATIC) $(SFCFI_LIBS)
+	$(CC) $(CFLAGS_ALL) $(SFAUDIT_FLAGS) -o $@ $(SFAUDIT_SRCS) $(SFCFI_LIB) $(ENC_LIB) $(SFC_TOOLS_LIB) $(SFC_PROC_LIB) $(SFC_POOL_LIB) $(STATIC) $(SFCFI_LIBS)
 	@$(call link_deps,$(CFLAGS_ALL) $(SFAUDIT_FLAGS),$(SFAUDIT_SRCS))
 
 # make sfaudit installs what it builds with (ci/install-deps.sh audit);

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "audit.h"
+#include "audit_html.h"
 
 static void esc(FILE *f, const char *s) {
   for (; s && *s; s++)
@@ -77,30 +77,25 @@ static void cards(FILE *f, const au_totals *t, const au_report *r) {
 }
 
 /* "kernel-v12: rule; kernel-v13: rule" as "v12, v13", the rules on hover. */
-static void kernel_cell(FILE *f, const char *k) {
-  char buf[200], *save = NULL;
+/* The generations that refuse, by their short names; the rules in the title. */
+static void kernel_cell(FILE *f, const au_refusals *k) {
+  char all[AU_REFUSALS_LEN];
   int first = 1;
-  if (!k || !k[0] || !strcmp(k, "-")) {
+  if (!k->gens) {
     fputs("<td>-</td>", f);
     return;
   }
+  au_refusals_str(k, all, sizeof all);
   fputs("<td title=\"", f);
-  esc(f, k);
+  esc(f, all);
   fputs("\">", f);
-  snprintf(buf, sizeof buf, "%s", k);
-  for (char *p = strtok_r(buf, ";", &save); p; p = strtok_r(NULL, ";", &save)) {
-    while (*p == ' ')
-      p++;
-    char *colon = strchr(p, ':');
-    if (!colon)
-      continue;
-    *colon = 0;
-    if (!strncmp(p, "kernel-", 7))
-      p += 7;
-    fprintf(f, "%s", first ? "" : ", ");
-    esc(f, p);
-    first = 0;
-  }
+  for (int g = 0; g < SFK_GEN_NUM; g++)
+    if (k->gens >> g & 1u) {
+      const char *name = sfk_gen_get((sfk_gen)g)->name;
+      fprintf(f, "%s", first ? "" : ", ");
+      esc(f, !strncmp(name, "kernel-", 7) ? name + 7 : name);
+      first = 0;
+    }
   fputs("</td>", f);
 }
 
@@ -111,15 +106,16 @@ static void target_cards(FILE *f, const au_report *r) {
     if (!p->target)
       continue;
     char label[160];
-    snprintf(label, sizeof label, "%s, %s link, by %s: %s", p->arch, r->mode, p->linker,
+    snprintf(label, sizeof label, "%s, %s link, by %s: %s", p->arch, au_mode_name(r->mode), p->linker,
              p->breaks ? "would break" : "nothing breaks");
-    card(f, label, p->outcome == '?' ? "unk" : p->breaks ? "bad" : "ok", "%c <small>%s</small>", p->outcome,
-         au_outcome_name(p->outcome));
+    card(f, label, p->outcome == AU_OUTCOME_UNKNOWN ? "unk" : p->breaks ? "bad" : "ok", "%c <small>%s</small>",
+         au_outcome_letter(p->outcome), au_outcome_name(p->outcome));
   }
 }
 
 static void predictions(FILE *f, const au_report *r) {
   const char *arch = "";
+  char buf[AU_REFUSALS_LEN];
   if (r->np == 0)
     return;
   for (size_t i = 0; i < r->np; i++) {
@@ -129,36 +125,41 @@ static void predictions(FILE *f, const au_report *r) {
         fputs("</table>\n", f);
       arch = p->arch;
       fprintf(f, "<h2>Predictions where pieces meet: %s, %s link</h2>\n<p>%zu relocatable objects linked together; "
-                 ".sframe with functions: <code>", arch, r->mode, p->s.objects);
-      esc(f, p->s.inputs);
+                 ".sframe with functions: <code>", arch, au_mode_name(r->mode), p->s.objects);
+      au_kinds_str(p->s.inputs, buf, sizeof buf);
+      esc(f, buf);
       fputs("</code>, empty .sframe: <code>", f);
-      esc(f, p->s.empty);
+      au_kinds_str(p->s.empty, buf, sizeof buf);
+      esc(f, buf);
       fprintf(f, "</code>; without .sframe: %zu objects (%zu functions uncovered).</p>\n", p->s.gap_objects,
               p->s.gap_functions);
       fputs("<table><tr><th>linker</th><th>prediction</th><th>output valid</th><th>kernel refuses</th>"
             "<th>rests on</th><th>linked (--confirm)</th></tr>\n", f);
     }
-    fprintf(f, "<tr class=\"%s%s\"><td>", p->outcome == '?' ? "unk" : p->breaks ? "bad" : "ok", p->missed ? " miss" : "");
+    int unknown = p->outcome == AU_OUTCOME_UNKNOWN;
+    fprintf(f, "<tr class=\"%s%s\"><td>", unknown ? "unk" : p->breaks ? "bad" : "ok", p->missed ? " miss" : "");
     esc(f, p->linker);
-    fprintf(f, "%s</td><td>%c ", p->target ? " <b>(target)</b>" : "", p->outcome);
+    fprintf(f, "%s</td><td>%c ", p->target ? " <b>(target)</b>" : "", au_outcome_letter(p->outcome));
     esc(f, au_outcome_name(p->outcome));
     fputs("</td><td>", f);
-    esc(f, p->valid);
+    esc(f, unknown ? "" : au_valid_name(p->valid));
     fputs("</td>", f);
-    kernel_cell(f, p->kernel);
+    kernel_cell(f, &p->kernel);
     fputs("<td>", f);
-    esc(f, p->basis);
-    if (p->gs_outcome) {
-      fprintf(f, "<br><span class=\"%s\">with --gsframe everywhere: %c ", p->gs_breaks ? "bad" : "ok", p->gs_outcome);
+    au_prediction_basis(p, r->mode, buf, sizeof buf);
+    esc(f, buf);
+    if (p->gs_asked) {
+      fprintf(f, "<br><span class=\"%s\">with --gsframe everywhere: %c ", p->gs_breaks ? "bad" : "ok",
+              au_outcome_letter(p->gs_outcome));
       esc(f, au_outcome_name(p->gs_outcome));
       fputs("</span> <small>", f);
-      esc(f, p->gs_basis);
+      esc(f, au_basis_text(p->gs_basis));
       fputs("</small>", f);
     }
     fputs("</td><td>", f);
     if (p->seen.ran)
       fprintf(f, "%s: %c ", p->missed ? "<b>did not come true</b>" : p->outcome == p->seen.outcome ? "as predicted" : "linked",
-              p->seen.outcome);
+              au_outcome_letter(p->seen.outcome));
     esc(f, p->seen.ran ? au_outcome_name(p->seen.outcome) : p->seen.detail[0] ? p->seen.detail : "-");
     fputs("</td></tr>\n", f);
   }

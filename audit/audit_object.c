@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit.h"
+#include "audit_object.h"
 #include "sc_cfi.h"
 #include "sc_elf.h"
 #include "sframe_enc.h"
@@ -68,22 +68,14 @@ static unsigned count_headers(const uint8_t *b, size_t len) {
   unsigned n = 0;
   size_t off = 0;
   while (off + SFR_HEADER_SIZE <= len) {
-    uint16_t m = (uint16_t)(b[off] | b[off + 1] << 8);
-    int be = m == (SFR_MAGIC >> 8 | (SFR_MAGIC & 0xffu) << 8);
-    if (m != SFR_MAGIC && !be) {
+    uint64_t end;
+    if (sfr_section_extent(b + off, len - off, &end) != SFR_OK) {
       size_t al = (off + 7u) & ~(size_t)7u;
       if (al == off || al + SFR_HEADER_SIZE > len)
         break;
       off = al;
       continue;
     }
-#define U32(at) (be ? (uint32_t)b[off + (at)] << 24 | (uint32_t)b[off + (at) + 1] << 16 | \
-                          (uint32_t)b[off + (at) + 2] << 8 | b[off + (at) + 3]              \
-                    : (uint32_t)b[off + (at) + 3] << 24 | (uint32_t)b[off + (at) + 2] << 16 | \
-                          (uint32_t)b[off + (at) + 1] << 8 | b[off + (at)])
-    uint64_t end = (uint64_t)SFR_HEADER_SIZE + b[off + SFR_HDR_AUXHDR_LEN_AT] + (uint64_t)U32(SFR_HDR_FREOFF_AT) +
-                   U32(SFR_HDR_FRE_LEN_AT);
-#undef U32
     n++;
     if (end > len - off)
       break;
@@ -92,42 +84,57 @@ static unsigned count_headers(const uint8_t *b, size_t len) {
   return n;
 }
 
-/* The oracle's verdict: the worst class found, and the findings' names. */
-static void judge_sframe(au_object *o, const sc_elf *e) {
-  enum { KEEP = 8 };
-  sfr_section sec;
-  sfr_finding items[KEEP];
-  sfr_report rep = {items, KEEP, 0, {0, 0, 0, 0}};
-  size_t n = sfr_validate_scratch_size(e->sframe_len), used = 0;
-  void *scratch = n == SIZE_MAX ? NULL : malloc(n);
-  if (scratch)
-    sfr_validate_ex(&sec, e->sframe, e->sframe_len, e->sframe_vma, scratch, n, &rep);
-  else
-    sfr_validate(&sec, e->sframe, e->sframe_len, e->sframe_vma, &rep);
-  free(scratch);
-  o->has_sframe = 1;
-  o->version = sec.version;
-  o->flags = sec.flags;
-  o->functions = sec.num_fdes;
-  o->headers = count_headers(e->sframe, e->sframe_len);
-  o->nfindings = rep.count;
-  o->verdict = rep.by_class[SFR_CLASS_MALFORMED]  ? SFR_CLASS_MALFORMED
-               : rep.by_class[SFR_CLASS_INVALID] ? SFR_CLASS_INVALID
-               : rep.count                       ? SFR_CLASS_QUESTIONABLE
-                                                 : 0;
-  for (size_t i = 0; i < rep.count && i < KEEP; i++) {
+/* The oracle's verdict: the worst class found, and the findings' names
+ * (the first few); sfr_class. */
+static void verdict_of(au_object *o, const sfr_report *rep, size_t kept) {
+  size_t used = 0;
+  o->nfindings = rep->count;
+  o->verdict = rep->by_class[SFR_CLASS_MALFORMED]  ? SFR_CLASS_MALFORMED
+               : rep->by_class[SFR_CLASS_INVALID] ? SFR_CLASS_INVALID
+               : rep->count                       ? SFR_CLASS_QUESTIONABLE
+                                                  : 0;
+  for (size_t i = 0; i < rep->count && i < kept; i++) {
     int w = snprintf(o->findings + used, sizeof o->findings - used, "%s%s", i ? "," : "",
-                     sfr_finding_name(items[i].id));
+                     sfr_finding_name(rep->items[i].id));
     if (w < 0 || (size_t)w >= sizeof o->findings - used)
       break;
     used += (size_t)w;
   }
 }
 
+/* The .sframe validated once: its verdict and findings, then, when the
+ * oracle does not reject it, the same opened section held against the
+ * object's own CFI (sfcfi check).  A section whose header cannot even be
+ * opened is validated for its findings alone. */
+static void judge_sframe(au_object *o, const sc_elf *e) {
+  sc_sframe sf;
+  char err[160];
+  o->has_sframe = 1;
+  o->headers = count_headers(e->sframe, e->sframe_len);
+  if (sc_sframe_open(&sf, e->sframe, e->sframe_len, e->sframe_vma, err, sizeof err) == 0) {
+    o->version = sf.sec.version;
+    o->flags = sf.sec.flags;
+    o->functions = sf.sec.num_fdes;
+    verdict_of(o, &sf.rep, sizeof sf.items / sizeof *sf.items);
+    if (o->verdict != SFR_CLASS_MALFORMED && o->verdict != SFR_CLASS_INVALID)
+      o->checked = sc_check_sframe(e, &sf, &o->check, o->check_error, sizeof o->check_error) == 0;
+    sc_sframe_close(&sf);
+    return;
+  }
+  enum { KEEP = 8 };
+  sfr_section sec;
+  sfr_finding items[KEEP];
+  sfr_report rep = {items, KEEP, 0, {0, 0, 0, 0}};
+  sfr_validate(&sec, e->sframe, e->sframe_len, e->sframe_vma, &rep);
+  o->version = sec.version;
+  o->flags = sec.flags;
+  o->functions = sec.num_fdes;
+  verdict_of(o, &rep, KEEP);
+}
+
 /* Each kernel generation that unwinds the ABI: does it register the
  * section of this program or shared object (text: its executable part)? */
 static void judge_kernels(au_object *o, const sc_elf *e) {
-  size_t used = 0;
   for (int g = 0; g < SFK_GEN_NUM; g++) {
     sfk_finding items[4];
     sfk_report rep = {items, 4, 0, 0};
@@ -140,16 +147,58 @@ static void judge_kernels(au_object *o, const sc_elf *e) {
       o->kernels_ok++;
       continue;
     }
-    o->kernel_refused |= 1u << g;
+    o->kernel.gens |= 1u << g;
     for (size_t i = 0; i < rep.count && i < 4; i++)
       if (sfk_rule_refuses(items[i].id, (sfk_gen)g)) {
-        int w = snprintf(o->kernel_refusals + used, sizeof o->kernel_refusals - used, "%s%s: %s",
-                         used ? "; " : "", sfk_gen_get((sfk_gen)g)->name, sfk_rule_name(items[i].id));
-        if (w > 0 && (size_t)w < sizeof o->kernel_refusals - used)
-          used += (size_t)w;
+        o->kernel.rule[g] = (uint16_t)items[i].id;
         break;
       }
   }
+}
+
+void au_refusals_str(const au_refusals *r, char *buf, size_t cap) {
+  size_t used = 0;
+  snprintf(buf, cap, "-");
+  for (int g = 0; g < SFK_GEN_NUM; g++)
+    if (r->gens >> g & 1u) {
+      int w = snprintf(buf + used, cap - used, "%s%s: %s", used ? "; " : "", sfk_gen_get((sfk_gen)g)->name,
+                       r->rule[g] ? sfk_rule_name((sfk_id)r->rule[g]) : "-");
+      if (w < 0 || (size_t)w >= cap - used)
+        return;
+      used += (size_t)w;
+    }
+}
+
+int au_refusals_parse(const char *s, au_refusals *r, char *err, size_t errlen) {
+  memset(r, 0, sizeof *r);
+  if (!strcmp(s, "-"))
+    return 0;
+  for (const char *p = s; *p;) {
+    char gen[48], rule[64];
+    size_t n = strcspn(p, ";"), c = strcspn(p, ":");
+    int g;
+    sfk_id k;
+    if (c >= n || c >= sizeof gen || n - c - 2 >= sizeof rule || p[c + 1] != ' ') {
+      snprintf(err, errlen, "'%.*s': wants GENERATION: RULE", (int)n, p);
+      return -1;
+    }
+    snprintf(gen, sizeof gen, "%.*s", (int)c, p);
+    snprintf(rule, sizeof rule, "%.*s", (int)(n - c - 2), p + c + 2);
+    if ((g = sfk_gen_by_name(gen)) < 0 || (k = sfk_rule_by_name(rule)) == SFK_OK) {
+      snprintf(err, errlen, "'%s: %s': no such kernel generation or rule", gen, rule);
+      return -1;
+    }
+    r->gens |= 1u << g;
+    r->rule[g] = (uint16_t)k;
+    p += n;
+    if (*p == ';' && p[1] == ' ')
+      p += 2;
+    else if (*p) {
+      snprintf(err, errlen, "'%s': refusals are separated by '; '", s);
+      return -1;
+    }
+  }
+  return 0;
 }
 
 /* Without .sframe: the CFI converted to version 3 as gas's --gsframe
@@ -262,8 +311,6 @@ void au_object_judge(au_object *o, const uint8_t *bytes, size_t len, const au_re
   o->sizes.sframe_phdr = sframe_segment(e.elf);
   if (e.sframe) {
     judge_sframe(o, &e);
-    if (o->verdict != SFR_CLASS_MALFORMED && o->verdict != SFR_CLASS_INVALID)
-      o->checked = sc_check_elf(&e, &o->check, o->check_error, sizeof o->check_error) == 0;
     if (e.type != ET_REL)
       judge_kernels(o, &e);
     /* a reader reads a version and ABI it knows (a malformed header may

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* audit_predict.c - the predictions of a run: the relocatable objects the
- * workers found (their records), one link per architecture, each linker of
- * links.tsv's prediction for it, confirmed by linking when asked, printed
- * as a table or as JSON lines. */
+ * workers found, one link per architecture, each linker's outcome by the
+ * rules (audit_rules.c) with the output's verdict and kernel refusals as
+ * links.tsv measured them, confirmed by linking when asked, printed as a
+ * table or as JSON lines. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
@@ -11,86 +12,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "audit.h"
-#include "sc_util.h"
-
-/* A worker's record of one relocatable object. */
-void au_rel_record(FILE *out, size_t index, const au_object *o) {
-  char kind[4];
-  /* a name with a tab or a line break cannot be a field of the record (nor,
-   * portably, an argument a linker reads back from a response file): such
-   * an object is left out of the link */
-  if (!o->elf_ok || o->type != ET_REL || !au_arch_name(o->machine) || strpbrk(o->path, "\t\n") ||
-      (o->member && strpbrk(o->member, "\t\n")))
-    return;
-  au_rel_kind(o, kind);
-  fprintf(out, "%zu\t%u\t%s\t%" PRIu32 "\t%zu\t%s\t%s\n", index, o->machine, kind[0] ? kind : "-",
-          o->has_sframe ? o->functions : 0, o->gsframe_done ? o->gs.converted + o->gs.skipped : 0, o->path,
-          o->member ? o->member : "");
-}
-
-typedef struct rel_line {
-  size_t index, seq;
-  au_rel r;
-} rel_line;
-
-static int by_file(const void *a, const void *b) {
-  const rel_line *x = a, *y = b;
-  return x->index != y->index ? (x->index < y->index ? -1 : 1) : (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-static void free_rels(rel_line *ls, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    free(ls[i].r.path), free(ls[i].r.member);
-  free(ls);
-}
-
-/* The workers' records (DIR/wK.rels), in the order of the files; NULL
- * with *count 0 when there are none, and NULL when out of memory (*oom). */
-static rel_line *read_rels(const char *dir, int jobs, size_t *count, int *oom) {
-  rel_line *ls = NULL;
-  size_t n = 0, cap = 0, seq = 0, lc = 0;
-  *count = 0;
-  *oom = 0;
-  char path[4200], *line = NULL, *f[7];
-  for (int k = 0; k < jobs; k++) {
-    snprintf(path, sizeof path, "%s/w%d.rels", dir, k);
-    FILE *in = fopen(path, "r");
-    while (in && getline(&line, &lc, in) > 0) {
-      size_t nf = au_split_tabs(line, f, 7);
-      if (nf != 7)
-        continue;
-      if (n == cap) {
-        rel_line *more = realloc(ls, (cap ? 2 * cap : 64) * sizeof *ls);
-        if (!more) {
-          fclose(in);
-          free(line);
-          free_rels(ls, n);
-          *oom = 1;
-          return NULL;
-        }
-        ls = more;
-        cap = cap ? 2 * cap : 64;
-      }
-      rel_line *r = &ls[n++];
-      memset(r, 0, sizeof *r);
-      r->index = strtoull(f[0], NULL, 10), r->seq = seq++;
-      r->r.machine = (uint16_t)strtoul(f[1], NULL, 10);
-      snprintf(r->r.kind, sizeof r->r.kind, "%s", strcmp(f[2], "-") ? f[2] : "");
-      r->r.functions = (uint32_t)strtoul(f[3], NULL, 10);
-      r->r.cfi_functions = strtoull(f[4], NULL, 10);
-      r->r.path = strdup(f[5]);
-      r->r.member = f[6][0] ? strdup(f[6]) : NULL;
-    }
-    if (in)
-      fclose(in);
-  }
-  free(line);
-  if (n)
-    qsort(ls, n, sizeof *ls, by_file);
-  *count = n;
-  return ls;
-}
+#include "audit_predict.h"
+#include "sfc_json.h"
 
 /* Can the linker be given these objects: are they files here (not inside
  * a package unpacked for the audit and removed)? */
@@ -102,40 +25,47 @@ static int linkable(const au_rel *r, size_t n) {
   return 1;
 }
 
-/* No input has .sframe: what the link gives once every object with CFI has
- * gas 2.47.50's version 3 section (--gsframe turned on). */
-static void predict_gsframe(au_prediction *p, const au_predict_opts *po, const au_links *t) {
-  au_situation g;
-  memset(&g, 0, sizeof g);
-  snprintf(g.inputs, sizeof g.inputs, "%u%c", SFR_VERSION_MAX, 's');
-  snprintf(g.empty, sizeof g.empty, "-");
-  const au_link_row *row = au_links_find(t, p->arch, p->linker, po->mode, &g);
-  p->gs_outcome = row ? row->col[AU_COL_OUTCOME][0] : '?';
-  p->gs_breaks = row && au_outcome_breaks(p->gs_outcome, row->col[AU_COL_VALID], row->col[AU_COL_KERNEL], 0, po->kgen);
-  snprintf(p->gs_basis, sizeof p->gs_basis, "%s", row ? row->col[AU_COL_BASIS] : "not measured");
+/* The outcome of the link s by the rules, the output's verdict and kernel
+ * refusals by the table's row for the architecture; AU_OUTCOME_UNKNOWN
+ * when the table has no row there (a situation not measured). */
+static au_outcome predict_link(const au_links *t, int linker, int arch, au_mode mode, const au_situation *s,
+                               int *valid, au_refusals *kernel, int *basis) {
+  const au_link_row *row = au_links_find(t, linker, mode, s);
+  *valid = AU_VALID_NONE;
+  memset(kernel, 0, sizeof *kernel);
+  *basis = -1;
+  if (!row || !row->arch[arch].measured)
+    return AU_OUTCOME_UNKNOWN;
+  *valid = row->arch[arch].valid;
+  *kernel = t->refusals[row->arch[arch].refusals];
+  return au_rule_predict(t->linkers[linker], mode, s->inputs, s->empty, basis);
 }
 
-static void predict_one(au_prediction *p, const au_predict_opts *po, const au_links *t, const au_rel *rels,
-                        size_t n, const au_readers *rd) {
-  const au_link_row *row = au_links_find(t, p->arch, p->linker, po->mode, &p->s);
-  if (!strcmp(p->s.inputs, "-") && !strcmp(p->s.empty, "-")) {
-    p->outcome = 'N';
-    snprintf(p->valid, sizeof p->valid, "-");
-    snprintf(p->kernel, sizeof p->kernel, "-");
-    snprintf(p->basis, sizeof p->basis, "no input carries .sframe");
+/* No input has .sframe: what the link gives once every object with CFI has
+ * gas 2.47.50's version 3 section (--gsframe turned on). */
+static void predict_gsframe(au_prediction *p, int linker, int arch, const au_predict_opts *po, const au_links *t) {
+  au_situation g;
+  int valid;
+  au_refusals kernel;
+  memset(&g, 0, sizeof g);
+  g.inputs = (au_kinds)au_kind_bit(SFR_VERSION_MAX, 1);
+  p->gs_asked = 1;
+  p->gs_outcome = predict_link(t, linker, arch, po->mode, &g, &valid, &kernel, &p->gs_basis);
+  p->gs_breaks = au_outcome_breaks(p->gs_outcome, valid, &kernel, 0, po->kgen);
+}
+
+static void predict_one(au_prediction *p, int linker, int arch, const au_predict_opts *po, const au_links *t,
+                        const au_rel *rels, size_t n, const au_readers *rd) {
+  if (!p->s.inputs && !p->s.empty) {
+    p->outcome = AU_OUTCOME_NO_INPUT;
+    p->valid = AU_VALID_NONE;
+    au_rule_predict("*", AU_MODE_STATIC, 0, 0, &p->basis);
     if (p->s.gap_objects)
-      predict_gsframe(p, po, t);
-  } else if (row) {
-    p->outcome = row->col[AU_COL_OUTCOME][0];
-    snprintf(p->valid, sizeof p->valid, "%s", row->col[AU_COL_VALID]);
-    snprintf(p->kernel, sizeof p->kernel, "%s", row->col[AU_COL_KERNEL]);
-    snprintf(p->basis, sizeof p->basis, "%s", row->col[AU_COL_BASIS]);
+      predict_gsframe(p, linker, arch, po, t);
   } else {
-    p->outcome = '?';
-    snprintf(p->basis, sizeof p->basis, "not measured: no row of links.tsv for %s, %s, inputs %s, empty %s, %s",
-             p->arch, po->mode, p->s.inputs, p->s.empty, p->s.nosf ? "some without .sframe" : "all with .sframe");
+    p->outcome = predict_link(t, linker, arch, po->mode, &p->s, &p->valid, &p->kernel, &p->basis);
   }
-  p->breaks = au_outcome_breaks(p->outcome, p->valid, p->kernel, p->s.nosf, po->kgen);
+  p->breaks = au_outcome_breaks(p->outcome, p->valid, &p->kernel, p->s.nosf, po->kgen);
   if (!po->confirm)
     return;
   if (!linkable(rels, n)) {
@@ -143,98 +73,147 @@ static void predict_one(au_prediction *p, const au_predict_opts *po, const au_li
     return;
   }
   au_link_observe(po->toolchains, p->arch, p->linker, po->mode, rels, n, &p->s, rd, &p->seen);
-  p->missed = p->seen.ran && p->outcome != '?' && p->outcome != 'N' && p->seen.outcome != p->outcome;
+  p->missed = p->seen.ran && p->outcome != AU_OUTCOME_UNKNOWN && p->outcome != AU_OUTCOME_NO_INPUT &&
+              p->seen.outcome != p->outcome;
 }
 
-size_t au_predict(const char *dir, int jobs, const au_predict_opts *po, const au_links *t, const au_readers *rd,
+size_t au_predict(const au_rel *all, size_t nl, const au_predict_opts *po, const au_links *t, const au_readers *rd,
                   au_prediction **out) {
-  size_t nl = 0, np = 0;
-  int oom = 0;
-  rel_line *ls = read_rels(dir, jobs, &nl, &oom);
+  size_t np = 0;
   au_rel *rels = malloc((nl ? nl : 1) * sizeof *rels);
-  au_prediction *ps = calloc(3 * t->nlinkers + 1, sizeof *ps);
-  static const uint16_t machines[] = {EM_X86_64, EM_AARCH64, EM_S390};
+  au_prediction *ps = calloc(AU_ARCHES * t->nlinkers + 1, sizeof *ps);
+  static const uint16_t machines[AU_ARCHES] = {EM_X86_64, EM_AARCH64, EM_S390};
   *out = NULL;
-  if (oom || !rels || !ps) {
-    free_rels(ls, nl);
+  if (!rels || !ps) {
     free(rels);
     free(ps);
     return AU_PREDICT_FAILED;
   }
-  for (size_t m = 0; m < 3; m++) {
+  for (int m = 0; m < AU_ARCHES; m++) {
     size_t n = 0;
     au_situation s;
     memset(&s, 0, sizeof s);
     for (size_t i = 0; i < nl; i++)
-      if (ls[i].r.machine == machines[m])
-        rels[n++] = ls[i].r, au_situation_add(&s, &ls[i].r);
+      if (all[i].machine == machines[m])
+        rels[n++] = all[i], au_situation_add(&s, &all[i]);
     if (n == 0)
       continue;
     for (size_t k = 0; k < t->nlinkers; k++) {
       au_prediction *p = &ps[np++];
       p->arch = au_arch_name(machines[m]);
-      snprintf(p->linker, sizeof p->linker, "%s", t->linkers[k]);
+      p->linker = t->linkers[k];
       p->s = s;
-      predict_one(p, po, t, rels, n, rd);
+      predict_one(p, (int)k, m, po, t, rels, n, rd);
       p->target = !strcmp(p->linker, po->target);
     }
   }
-  free_rels(ls, nl);
   free(rels);
   *out = ps;
   return np;
 }
 
-void au_predictions_json(FILE *out, const au_prediction *p, size_t n, const char *mode) {
+void au_prediction_basis(const au_prediction *p, au_mode mode, char *buf, size_t cap) {
+  char in[32], em[32];
+  if (p->basis >= 0) {
+    snprintf(buf, cap, "%s", au_basis_text(p->basis));
+    return;
+  }
+  au_kinds_str(p->s.inputs, in, sizeof in);
+  au_kinds_str(p->s.empty, em, sizeof em);
+  snprintf(buf, cap, "not measured: no row of links.tsv for %s, %s, inputs %s, empty %s, %s", p->arch,
+           au_mode_name(mode), in, em, p->s.nosf ? "some without .sframe" : "all with .sframe");
+}
+
+void au_predictions_json(FILE *out, const au_prediction *p, size_t n, au_mode mode) {
+  char buf[AU_REFUSALS_LEN];
   for (size_t i = 0; i < n; i++, p++) {
     fputs("{\"prediction\":{\"arch\":", out);
-    sc_json_str(out, p->arch);
+    sfc_json_str(out, p->arch);
     fputs(",\"mode\":", out);
-    sc_json_str(out, mode);
+    sfc_json_str(out, au_mode_name(mode));
     fprintf(out, ",\"objects\":%zu,\"inputs\":", p->s.objects);
-    sc_json_str(out, p->s.inputs);
+    au_kinds_str(p->s.inputs, buf, sizeof buf);
+    sfc_json_str(out, buf);
     fputs(",\"empty\":", out);
-    sc_json_str(out, p->s.empty);
+    au_kinds_str(p->s.empty, buf, sizeof buf);
+    sfc_json_str(out, buf);
     fprintf(out, ",\"without_sframe\":%zu,\"uncovered_functions\":%zu,\"linker\":", p->s.gap_objects,
             p->s.gap_functions);
-    sc_json_str(out, p->linker);
-    fprintf(out, ",\"outcome\":\"%c\",\"outcome_name\":", p->outcome);
-    sc_json_str(out, au_outcome_name(p->outcome));
+    sfc_json_str(out, p->linker);
+    fprintf(out, ",\"outcome\":\"%c\",\"outcome_name\":", au_outcome_letter(p->outcome));
+    sfc_json_str(out, au_outcome_name(p->outcome));
     fputs(",\"valid\":", out);
-    sc_json_str(out, p->valid);
+    sfc_json_str(out, p->outcome == AU_OUTCOME_UNKNOWN ? "" : au_valid_name(p->valid));
     fputs(",\"kernel_refusals\":", out);
-    sc_json_str(out, p->kernel);
+    if (p->outcome == AU_OUTCOME_UNKNOWN)
+      buf[0] = 0;
+    else
+      au_refusals_str(&p->kernel, buf, sizeof buf);
+    sfc_json_str(out, buf);
     fputs(",\"rests_on\":", out);
-    sc_json_str(out, p->basis);
+    au_prediction_basis(p, mode, buf, sizeof buf);
+    sfc_json_str(out, buf);
     fprintf(out, ",\"breaks\":%s,\"target\":%s", p->breaks ? "true" : "false", p->target ? "true" : "false");
-    if (p->gs_outcome) {
-      fprintf(out, ",\"with_gsframe\":{\"outcome\":\"%c\",\"breaks\":%s,\"rests_on\":", p->gs_outcome,
+    if (p->gs_asked) {
+      fprintf(out, ",\"with_gsframe\":{\"outcome\":\"%c\",\"breaks\":%s,\"rests_on\":", au_outcome_letter(p->gs_outcome),
               p->gs_breaks ? "true" : "false");
-      sc_json_str(out, p->gs_basis);
+      sfc_json_str(out, au_basis_text(p->gs_basis));
       fputc('}', out);
     }
     if (p->seen.ran || p->seen.detail[0]) {
       fprintf(out, ",\"confirmed\":%s,\"linked\":{\"outcome\":\"%c\",\"valid\":", p->seen.ran && !p->missed ? "true" : "false",
-              p->seen.outcome ? p->seen.outcome : '?');
-      sc_json_str(out, p->seen.valid);
+              au_outcome_letter(p->seen.outcome));
+      sfc_json_str(out, p->seen.ran && p->seen.outcome != AU_OUTCOME_UNKNOWN ? au_valid_name(p->seen.valid) : "");
       fputs(",\"kernel_refusals\":", out);
-      sc_json_str(out, p->seen.kernel);
+      if (p->seen.ran && p->seen.outcome != AU_OUTCOME_UNKNOWN)
+        au_refusals_str(&p->seen.kernel, buf, sizeof buf);
+      else
+        buf[0] = 0;
+      sfc_json_str(out, buf);
       fputs(",\"detail\":", out);
-      sc_json_str(out, p->seen.detail);
+      sfc_json_str(out, p->seen.detail);
       fputc('}', out);
     }
     fputs("}}\n", out);
   }
 }
 
-void au_predictions_table(FILE *out, const au_prediction *p, size_t n, const char *mode) {
+/* One prediction's row of the table. */
+static void table_row(FILE *out, const au_prediction *p, au_mode mode) {
+  char kernel[AU_REFUSALS_LEN], basis[AU_REFUSALS_LEN];
+  au_refusals_str(&p->kernel, kernel, sizeof kernel);
+  au_prediction_basis(p, mode, basis, sizeof basis);
+  fprintf(out, "| %s%s | %c %s | %s | %s | %s | %s | ", p->linker, p->target ? " (target)" : "",
+          au_outcome_letter(p->outcome), au_outcome_name(p->outcome),
+          p->outcome == AU_OUTCOME_UNKNOWN ? "-" : au_valid_name(p->valid), p->outcome == AU_OUTCOME_UNKNOWN ? "-" : kernel,
+          p->breaks ? "**yes**" : "no", basis);
+  if (p->gs_asked)
+    fprintf(out, "%c %s%s (%s) | ", au_outcome_letter(p->gs_outcome), au_outcome_name(p->gs_outcome),
+            p->gs_breaks ? ", **would break**" : "", au_basis_text(p->gs_basis));
+  else
+    fputs("- | ", out);
+  if (p->seen.ran) {
+    au_refusals_str(&p->seen.kernel, kernel, sizeof kernel);
+    fprintf(out, "%s: %c %s (%s; kernel refuses: %s) |\n",
+            p->missed ? "**did not come true**" : p->outcome == p->seen.outcome ? "as predicted" : "linked",
+            au_outcome_letter(p->seen.outcome), au_outcome_name(p->seen.outcome), p->seen.detail,
+            p->seen.outcome == AU_OUTCOME_UNKNOWN ? "" : kernel);
+  } else {
+    fprintf(out, "%s |\n", p->seen.detail[0] ? p->seen.detail : "-");
+  }
+}
+
+void au_predictions_table(FILE *out, const au_prediction *p, size_t n, au_mode mode) {
   const char *arch = "";
+  char in[32], em[32];
   for (size_t i = 0; i < n; i++, p++) {
     if (strcmp(arch, p->arch)) {
       arch = p->arch;
+      au_kinds_str(p->s.inputs, in, sizeof in);
+      au_kinds_str(p->s.empty, em, sizeof em);
       fprintf(out, "\nPredictions where pieces meet: the %zu relocatable %s objects linked together (%s link); "
                    ".sframe with functions: %s; empty .sframe: %s",
-              p->s.objects, arch, mode, p->s.inputs, p->s.empty);
+              p->s.objects, arch, au_mode_name(mode), in, em);
       if (p->s.gap_objects)
         fprintf(out, "; %zu object(s) without .sframe, %zu functions uncovered", p->s.gap_objects,
                 p->s.gap_functions);
@@ -242,19 +221,6 @@ void au_predictions_table(FILE *out, const au_prediction *p, size_t n, const cha
             "with --gsframe everywhere | linked |\n|---|---|---|---|---|---|---|---|\n",
             out);
     }
-    fprintf(out, "| %s%s | %c %s | %s | %s | %s | %s | ", p->linker, p->target ? " (target)" : "", p->outcome,
-            au_outcome_name(p->outcome), p->valid[0] ? p->valid : "-", p->kernel[0] ? p->kernel : "-",
-            p->breaks ? "**yes**" : "no", p->basis);
-    if (p->gs_outcome)
-      fprintf(out, "%c %s%s (%s) | ", p->gs_outcome, au_outcome_name(p->gs_outcome),
-              p->gs_breaks ? ", **would break**" : "", p->gs_basis);
-    else
-      fputs("- | ", out);
-    if (p->seen.ran)
-      fprintf(out, "%s: %c %s (%s; kernel refuses: %s) |\n",
-              p->missed ? "**did not come true**" : p->outcome == p->seen.outcome ? "as predicted" : "linked", p->seen.outcome,
-              au_outcome_name(p->seen.outcome), p->seen.detail, p->seen.kernel);
-    else
-      fprintf(out, "%s |\n", p->seen.detail[0] ? p->seen.detail : "-");
+    table_row(out, p, mode);
   }
 }

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit.h"
+#include "audit_readers.h"
 #include "sfc_peers.h"
 #include "sframe_ddprof.h"
 #include "sframe_ref.h"

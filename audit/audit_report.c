@@ -6,12 +6,12 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "audit.h"
-#include "sc_util.h"
+#include "audit_report.h"
+#include "sfc_json.h"
 #include "sframe_ref.h"
 
 /* A string in JSON (sfcfi's writer), "" for NULL. */
-static void json_str(FILE *out, const char *s) { sc_json_str(out, s ? s : ""); }
+static void json_str(FILE *out, const char *s) { sfc_json_str(out, s ? s : ""); }
 
 const char *au_skip_name(au_skip s) {
   static const char *const names[AU_SKIP_COUNT] = {"audited", "not-elf", "truncated", "foreign-elf",
@@ -35,7 +35,10 @@ static void sframe_json(FILE *out, const au_object *o, const au_readers *rd) {
   if (o->type != ET_REL) {
     fprintf(out, ",\"kernel_generations\":%u,\"kernel_registered\":%u,\"kernel_refusals\":", o->kernels,
             o->kernels_ok);
-    json_str(out, o->kernel_refusals);
+    char refusals[AU_REFUSALS_LEN] = "";
+    if (o->kernel.gens)
+      au_refusals_str(&o->kernel, refusals, sizeof refusals);
+    json_str(out, refusals);
   }
   if (o->checked) {
     fprintf(out, ",\"cfi_check\":{\"functions_both\":%zu,\"cfi_only\":%zu,\"sframe_only\":%zu,\"rows\":%zu,"
@@ -172,20 +175,4 @@ void au_summary(FILE *out, const au_totals *t, const au_readers *rd, const size_
       if (t->gs_by_reason[r])
         fprintf(out, "  left out, %s: %zu\n", sc_reason_name((sc_reason)r), t->gs_by_reason[r]);
   }
-}
-
-void au_totals_merge(au_totals *t, const au_totals *u) {
-  t->objects += u->objects, t->not_elf += u->not_elf;
-  for (int s = 0; s < AU_SKIP_COUNT; s++)
-    t->by_skip[s] += u->by_skip[s];
-  t->with_sframe += u->with_sframe, t->without_sframe += u->without_sframe;
-  for (int v = 0; v < 4; v++)
-    t->by_version[v] += u->by_version[v];
-  t->invalid += u->invalid, t->malformed += u->malformed, t->questionable += u->questionable;
-  t->kernel_refused += u->kernel_refused;
-  t->checked += u->checked, t->check_disagree += u->check_disagree, t->cfi_only_functions += u->cfi_only_functions;
-  t->gs_functions += u->gs_functions, t->gs_converted += u->gs_converted, t->gs_skipped += u->gs_skipped;
-  for (int r = 0; r < SC_REASON_COUNT; r++)
-    t->gs_by_reason[r] += u->gs_by_reason[r];
-  t->gs_bytes += u->gs_bytes, t->eh_frame_bytes += u->eh_frame_bytes, t->sframe_bytes += u->sframe_bytes;
 }

@@ -5,55 +5,77 @@
  * removed after).  Every entry that is none of those, or cannot be read,
  * is visited with its reason (au_skip), never dropped and never fatal. */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* nftw's FTW_PHYS, mkdtemp */
+#define _GNU_SOURCE /* nftw's FTW_PHYS (au_remove_tree), mkdtemp */
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <fts.h>
 #include <ftw.h>
 #include <gelf.h>
 #include <libelf.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "audit.h"
+#include "audit_walk.h"
+#include "sfc_proc.h"
 #include "sfc_tools.h"
 
-extern char **environ;
+/* The list being made: files[0, n), cap allocated. */
+typedef struct file_list {
+  char ***files;
+  size_t *n, *cap;
+} file_list;
 
-static char ***lf_files;
-static size_t *lf_n, *lf_cap;
-static int lf_failed;
-
-static int add_file(const char *path) {
-  if (*lf_n == *lf_cap) {
-    size_t ncap = *lf_cap ? 2 * *lf_cap : 1024;
-    char **nf = realloc(*lf_files, ncap * sizeof *nf);
+static int add_file(file_list *l, const char *path) {
+  if (*l->n == *l->cap) {
+    size_t ncap = *l->cap ? 2 * *l->cap : 1024;
+    char **nf = realloc(*l->files, ncap * sizeof *nf);
     if (!nf)
       return -1;
-    *lf_files = nf, *lf_cap = ncap;
+    *l->files = nf, *l->cap = ncap;
   }
-  if (!((*lf_files)[*lf_n] = strdup(path)))
+  if (!((*l->files)[*l->n] = strdup(path)))
     return -1;
-  (*lf_n)++;
+  (*l->n)++;
   return 0;
 }
 
-/* Every entry but a directory that could be read: files of any kind,
- * symbolic links (FTW_PHYS: not followed), entries stat failed on,
- * directories that could not be read. */
-static int list_one(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
-  (void)ftw, (void)st;
-  if ((flag == FTW_F || flag == FTW_SL || flag == FTW_SLN || flag == FTW_NS || flag == FTW_DNR) &&
-      add_file(path) != 0) {
-    lf_failed = 1;
-    return 1;
+/* Every entry below dir but the directories that could be read: files of
+ * any kind, symbolic links (FTS_PHYSICAL: not followed), entries stat
+ * failed on, directories that could not be read.  0, or -1 with err set. */
+static int walk_dir(file_list *l, const char *dir, char *err, size_t errlen) {
+  char *roots[] = {(char *)dir, NULL};
+  FTS *fts = fts_open(roots, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
+  FTSENT *e;
+  int rc = 0;
+  if (!fts) {
+    snprintf(err, errlen, "%s: cannot walk: %s", dir, strerror(errno));
+    return -1;
   }
-  return 0;
+  while (rc == 0) {
+    errno = 0;
+    if (!(e = fts_read(fts))) { /* the end of the walk (errno 0), or an error */
+      if (errno)
+        rc = -1, snprintf(err, errlen, "%s: cannot walk: %s", dir, strerror(errno));
+      break;
+    }
+    switch (e->fts_info) {
+    case FTS_D: case FTS_DP: case FTS_DOT: case FTS_DC:
+      break; /* a directory, a cycle: what is below it is listed */
+    case FTS_ERR:
+      snprintf(err, errlen, "%s: cannot walk: %s", e->fts_path, strerror(e->fts_errno));
+      rc = -1;
+      break;
+    default: /* FTS_F, FTS_SL, FTS_SLNONE, FTS_NS, FTS_NSOK, FTS_DNR, FTS_DEFAULT */
+      if (add_file(l, e->fts_path) != 0)
+        rc = -1, snprintf(err, errlen, "%s: cannot walk: out of memory", dir);
+    }
+  }
+  fts_close(fts);
+  return rc;
 }
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -61,17 +83,15 @@ static int by_name(const void *a, const void *b) { return strcmp(*(char *const *
 int au_list_files(const char *path, char ***files, size_t *n, size_t *cap, char *err, size_t errlen) {
   struct stat st;
   size_t before = *n;
+  file_list l = {files, n, cap};
   if (stat(path, &st) != 0) {
     snprintf(err, errlen, "%s: %s", path, strerror(errno));
     return -1;
   }
-  lf_files = files, lf_n = n, lf_cap = cap, lf_failed = 0;
   if (!S_ISDIR(st.st_mode))
-    return add_file(path) == 0 ? 0 : (snprintf(err, errlen, "out of memory"), -1);
-  if (nftw(path, list_one, 32, FTW_PHYS) != 0 || lf_failed) {
-    snprintf(err, errlen, "%s: cannot walk: %s", path, lf_failed ? "out of memory" : strerror(errno));
+    return add_file(&l, path) == 0 ? 0 : (snprintf(err, errlen, "out of memory"), -1);
+  if (walk_dir(&l, path, err, errlen) != 0)
     return -1;
-  }
   /* by name, not in the directory's order: the report, and the order a
    * link is given its objects, repeat on every file system */
   if (*n > before)
@@ -89,30 +109,15 @@ static int rm_one(const char *path, const struct stat *st, int flag, struct FTW 
 
 /* dpkg-deb ARGS...: 0 when it ran and exited 0; its stdout into out. */
 static int dpkg_deb(char *const argv[], char *out, size_t outlen) {
-  int pp[2], status;
-  pid_t pid;
-  posix_spawn_file_actions_t fa;
-  ssize_t got;
-  size_t have = 0;
-  if (pipe(pp) != 0)
+  proc_opts po = {.timeout_s = 600, .max_out = outlen ? outlen - 1 : 0, .search_path = 1};
+  proc_result r;
+  int ok;
+  if (proc_run(argv, &po, &r) != 0)
     return -1;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, pp[1], 1);
-  posix_spawn_file_actions_addclose(&fa, pp[0]);
-  if (posix_spawnp(&pid, "dpkg-deb", &fa, NULL, argv, environ) != 0) {
-    posix_spawn_file_actions_destroy(&fa);
-    close(pp[0]), close(pp[1]);
-    return -1;
-  }
-  posix_spawn_file_actions_destroy(&fa);
-  close(pp[1]);
-  while ((got = read(pp[0], out + have, outlen - 1 - have)) > 0 && have + (size_t)got < outlen - 1)
-    have += (size_t)got;
-  out[have] = 0;
-  close(pp[0]);
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-    ;
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+  ok = r.exited && r.code == 0 && !r.exec_errno;
+  snprintf(out, outlen, "%s", r.out ? r.out : "");
+  proc_free(&r);
+  return ok ? 0 : -1;
 }
 
 void au_remove_tree(const char *dir) { nftw(dir, rm_one, 32, FTW_DEPTH | FTW_PHYS); }
@@ -232,7 +237,7 @@ void au_visit_file(const char *file, const char *shown, int named, const char *p
     visit_link(file, shown, package, fn, ctx);
     return;
   }
-  if (S_ISDIR(st.st_mode)) { /* below a directory: one nftw could not read */
+  if (S_ISDIR(st.st_mode)) { /* below a directory: one the walk could not read */
     snprintf(why, sizeof why, "a directory that cannot be read: %s",
              access(file, R_OK | X_OK) != 0 ? strerror(errno) : "it changed while it was walked");
     fn(ctx, shown, NULL, package, NULL, 0, AU_SKIP_UNREADABLE, why);

@@ -17,10 +17,10 @@
 # gcc 12 with each gas the suite has (2.40: version 1, 2.44: version 2,
 # 2.47.50: version 3; s390x: 2.47.50 only), linked by `sfaudit --confirm`
 # with every linker of producers/toolchains.sh, whose observed outcome,
-# output validity and kernel refusals become the row.  The row's last
-# column is the behaviour the outcome rests on (a finding under
-# producers/findings/ or a SPEC-NOTES entry), given by the rules in
-# basis() below; "measured" when none applies.
+# output validity and kernel refusals become the row (audit/links-compact.py
+# writes them, one record per situation).  What each outcome rests on is
+# said by sfaudit's rules (audit/audit_rules.c), which `sfaudit
+# --check-links` holds to the table.
 #
 # Needs: make sfaudit, and bash producers/toolchains.sh (the quick set is
 # enough; a linker it lacks gets no rows and sfaudit says "not measured").
@@ -70,65 +70,6 @@ compile() {
   "$cc" "${b[@]}" -O2 -fno-stack-protector "${gsf[@]}" -c "$work/$3" -o "$4" 2> "$4.log"
 }
 
-# basis LINKER MODE INPUTS EMPTY OUTCOME: what the outcome rests on
-basis() {
-  local ld=$1 mode=$2 in=$3 em=$4 oc=$5 all="$3+$4"
-  local mixed=0; case $all in *s*) case $all in *p*) mixed=1 ;; esac ;; esac
-  case $oc in
-    N) echo "no input carries .sframe" ;;
-    R) if [ "$mode" = kernel ] && [ "${ld%%-*}" = mold ]; then echo "N44: mold reads no SECTIONS script, so it cannot make a kernel-style link at all"
-       elif [ "$mode" = kernel ]; then echo "N44: .sframe is an orphan the kernel's script does not place; --orphan-handling=error fails the link (Debian's 2025 --gsframe default broke the kernel's build so)"
-       elif [ "${ld%%-*}" = lld ] && [ $mixed = 1 ]; then echo "finding 27, N44: lld refuses .sframe inputs of two section types (SHT_GNU_SFRAME from gas 2.45 on, SHT_PROGBITS from older gas)"
-       elif [ "$ld" = bfd-2.44 ]; then echo "N42: ld 2.44 fails the link on version 1 input (\"input SFrame sections with different format versions\")"
-       else echo "measured: the link failed"; fi ;;
-    S) echo "N44: gold and mold 2.37 write one .sframe output section per input section type" ;;
-    C) case $ld in
-         bfd-2.40|bfd-2.44) echo "finding 18, N42: input of a version it does not merge, copied end to end" ;;
-         lld-*) echo "finding 22, N43: lld writes the inputs end to end" ;;
-         mold-2.37) echo "finding 23, N43: mold 2.37 writes the inputs end to end" ;;
-         gold-*) echo "N43: gold writes the inputs end to end (no SFrame support)" ;;
-         mold-*) echo "N44 (kernel link): mold places the orphan .sframe, the inputs end to end" ;;
-         *) echo "measured" ;;
-       esac ;;
-    E) echo "finding 15, N42: no input it takes has a function: a zero-byte .sframe" ;;
-    D) if [ "$mode" = gc ] && case $ld in bfd-2.40|bfd-2.44) true ;; *) false ;; esac; then echo "finding 19, N42: --gc-sections collects every .sframe (no KEEP)"
-       elif [ "$mode" = gc ] && [ "$ld" != mold-3.0 ] && [ "$ld" != bfd-2.47 ]; then echo "N44: --gc-sections collects every .sframe (no KEEP in the linker's own layout)"
-       elif [ "$ld" = mold-3.0 ]; then echo "finding 24, N43: mold 3.0 drops version 1 and 2 input silently"
-       elif [ "$ld" = bfd-2.47 ]; then echo "N42: ld 2.47 takes version 3 only (the others ignored with an error message)"
-       elif [ "$mode" = kernel ]; then echo "N44: the kernel's script discards or does not keep .sframe"
-       else echo "measured: no .sframe in the output"; fi ;;
-    P) case $ld in
-         bfd-2.47) echo "N42: ld 2.47 takes version 3 only; older input ignored (an error message, exit 0)" ;;
-         mold-3.0) echo "finding 24, N43: mold 3.0 drops version 1 and 2 input silently" ;;
-         bfd-2.40|bfd-2.44) echo "finding 18, N42: its own version merged, the other inputs vanish" ;;
-         *) echo "measured: fewer functions than the inputs" ;;
-       esac ;;
-    K) case $ld in
-         bfd-*) echo "N42: merged (one section, sorted, PT_GNU_SFRAME)" ;;
-         mold-3.0) echo "N43: mold 3.0 merges version 3" ;;
-         *) echo "N43: one input section with functions, passed through" ;;
-       esac ;;
-    *) echo "measured" ;;
-  esac
-}
-
-{
-  echo "# audit/links.tsv - what each linker makes of a link's .sframe sections, measured by"
-  echo "# audit/measure-links.sh ($(date -u +%Y-%m-%d); the linkers of build/producers/tc/TOOLS.tsv)."
-  echo "# sfaudit looks a link up here by its situation; --confirm links and compares."
-  echo "# Columns (tab-separated):"
-  echo "#   arch linker mode (static, gc, kernel)"
-  echo "#   inputs  kinds of the .sframe sections with functions (version + s: SHT_GNU_SFRAME, p: SHT_PROGBITS), or -"
-  echo "#   empty   kinds of the .sframe sections with none (a header alone), or -"
-  echo "#   nosf    1 when objects with CFI and no .sframe are mixed in"
-  echo "#   outcome K merged, P merged with functions lost, C concatenated, S split in two sections,"
-  echo "#           E emptied (0 bytes), D dropped (no .sframe), R link refused"
-  echo "#   valid   the output's .sframe by the oracle (valid, questionable, invalid, malformed; - none)"
-  echo "#   kernel  the kernel generations that refuse the output, with the rule (- none)"
-  echo "#   detail  what the output was; basis: the behaviour the outcome rests on"
-  printf '# arch\tlinker\tmode\tinputs\tempty\tnosf\toutcome\tvalid\tkernel\tdetail\tbasis\n'
-} > "$work/links.tsv"
-
 for arch in "${arches[@]}"; do
   gases=()
   for g in 2.40 2.44 2.47; do
@@ -177,11 +118,8 @@ PY
     done
   done
 done
-# one row per key (a set without SFrame makes the same key with and without c.o)
-awk -F'\t' '!seen[$1 FS $2 FS $3 FS $4 FS $5 FS $6]++' "$work/rows" |
-while IFS=$'\t' read -r arch ld mode in em nosf oc valid kern detail; do
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$arch" "$ld" "$mode" "$in" "$em" "$nosf" "$oc" "$valid" \
-    "$kern" "$detail" "$(basis "$ld" "$mode" "$in" "$em" "$oc")"
-done >> "$work/links.tsv"
+# one record per situation (a set without SFrame makes the same key with
+# and without c.o: the first kept), the architectures side by side
+python3 "$here/audit/links-compact.py" "$work/rows" "$(date -u +%Y-%m-%d)" > "$work/links.tsv"
 mv -f "$work/links.tsv" "$out"
-echo "measure-links: $(grep -vc '^#' "$out") rows in $out"
+echo "measure-links: $(grep -c '^link' "$out") situations in $out"

@@ -23,18 +23,21 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "audit.h"
+#include "audit_html.h"
+#include "audit_link.h"
+#include "audit_pkgdb.h"
+#include "audit_predict.h"
+#include "audit_readers.h"
+#include "audit_record.h"
+#include "audit_report.h"
+#include "audit_walk.h"
+#include "sfc_pool.h"
 #include "sfc_tools.h"
 #include "sframe_kernel.h"
 #include "sframe_ref.h"
 
-#ifndef AU_READERS_TSV
-#define AU_READERS_TSV "audit/readers.tsv"
-#endif
 #ifndef AU_LINKS_TSV
 #define AU_LINKS_TSV "audit/links.tsv"
 #endif
@@ -47,31 +50,40 @@
 
 typedef struct options {
   int jobs, json, by_package, progress;
+  int check_links; /* --check-links: hold the rules to the table, and stop */
   int kernel; /* the generation whose refusal breaks (--kernel) */
-  const char *readers, *links, *html;
+  const char *readers;   /* --readers FILE; NULL: the peers table's */
+  const char *links, *html;
   const char *producers; /* producers.tsv: the linkers the suite knows */
+  char paths[2][4200];   /* the installed tables' paths (links, producers), when installed */
   au_predict_opts predict;
 } options;
 
-/* What a worker keeps while it visits objects, and sends back. */
-typedef struct work {
+/* The files named, and whether each was named on the command line. */
+typedef struct inputs {
+  char **files;
+  size_t n, cap;
+  unsigned char *named; /* named[i]: files[i] was given as it is (not found below a directory) */
+} inputs;
+
+/* The run: what the workers read (inherited at the fork), and what the
+ * parent gathers from them. */
+typedef struct run {
   const options *o;
   const au_readers *rd;
-  au_totals t;
-  size_t readable[AU_MAX_READERS];
-  int would_break;
-  size_t index;  /* of the file being visited */
-  FILE *lines;   /* "INDEX\tJSON" */
-  FILE *pkgs;    /* "PACKAGE\tWITH\tCONVERTED\tSKIPPED\tGSBYTES\tEHBYTES\tBAD" */
-  FILE *rels;    /* the relocatable objects (au_rel_record) */
-  FILE *skips;   /* "INDEX\tKIND\tNAME\tWHY": the inputs not audited, but links */
-} work;
+  const au_pkgdb *db;      /* --by-package */
+  const inputs *in;
+  /* the parent's */
+  char **data;             /* data[i]: file i's records (NULL: its worker failed) */
+  size_t done;
+  int failed;              /* a file whose audit crashed or could not be sent */
+} run;
 
-/* A name or reason in a tab-separated record: tabs and line breaks as '?'. */
-static void put_field(FILE *f, const char *s) {
-  for (; *s; s++)
-    fputc(*s == '\t' || *s == '\n' ? '?' : *s, f);
-}
+/* What a worker visits one file with. */
+typedef struct visit_ctx {
+  const run *r;
+  FILE *out;
+} visit_ctx;
 
 /* What an object is counted under: its package, else its directory. */
 static const char *group_of(const au_object *ob, char *buf, size_t cap) {
@@ -84,234 +96,204 @@ static const char *group_of(const au_object *ob, char *buf, size_t cap) {
   return buf;
 }
 
+/* Does the object break something: an .sframe the oracle rejects, that
+ * the kernel generation --kernel refuses, or that disagrees with its CFI? */
+static int breaks_object(const au_object *ob, int kernel) {
+  return ob->has_sframe && (ob->verdict == SFR_CLASS_MALFORMED || ob->verdict == SFR_CLASS_INVALID ||
+                            (ob->kernel.gens >> kernel & 1u) ||
+                            (ob->checked && (ob->check.disagree || ob->check.sframe_only)));
+}
+
 static void visit(void *ctx, const char *path, const char *member, const char *package,
                   const uint8_t *bytes, size_t len, au_skip skip, const char *why) {
-  work *w = ctx;
+  const visit_ctx *v = ctx;
+  const options *o = v->r->o;
   char dirbuf[128];
-  au_object *ob = calloc(1, sizeof *ob);
-  if (!ob)
-    _exit(2); /* the worker fails (run_workers says so) rather than lose an input */
+  au_object obj, *ob = &obj;
+  memset(ob, 0, sizeof *ob);
   ob->path = path, ob->member = member;
-  ob->package = package ? package : w->o->by_package ? au_pkgdb_owner(path) : NULL;
+  ob->package = package ? package : o->by_package ? au_pkgdb_owner(v->r->db, path) : NULL;
   if (bytes) {
-    au_object_judge(ob, bytes, len, w->rd);
+    au_object_judge(ob, bytes, len, v->r->rd);
   } else {
     ob->skipped = skip;
     snprintf(ob->error, sizeof ob->error, "%s", why);
   }
-  au_totals_add(&w->t, ob);
-  if (!ob->elf_ok && ob->skipped != AU_SKIP_LINK) {
-    fprintf(w->skips, "%zu\t%d\t", w->index, (int)ob->skipped);
-    put_field(w->skips, path);
-    if (member) {
-      fputc('(', w->skips);
-      put_field(w->skips, member);
-      fputc(')', w->skips);
-    }
-    fputc('\t', w->skips);
-    put_field(w->skips, ob->error);
-    fputc('\n', w->skips);
-  }
-  for (size_t i = 0; i < w->rd->n; i++)
-    w->readable[i] += ob->readers_ok >> i & 1u;
-  int bad = ob->has_sframe && (ob->verdict == SFR_CLASS_MALFORMED || ob->verdict == SFR_CLASS_INVALID ||
-                               (ob->kernel_refused >> w->o->kernel & 1u) ||
-                               (ob->checked && (ob->check.disagree || ob->check.sframe_only)));
-  w->would_break |= bad;
-  if (w->o->json) {
-    fprintf(w->lines, "%zu\t", w->index);
-    au_object_json(w->lines, ob, w->rd);
-  }
-  au_rel_record(w->rels, w->index, ob);
-  if (ob->elf_ok)
-    fprintf(w->pkgs, "%s\t%d\t%zu\t%zu\t%llu\t%llu\t%d\n", group_of(ob, dirbuf, sizeof dirbuf), ob->has_sframe,
-            ob->gs.converted, ob->gs.skipped, (unsigned long long)ob->gs_bytes,
-            (unsigned long long)ob->sizes.eh_frame, bad);
-  free(ob);
+  au_record_write(v->out, ob, group_of(ob, dirbuf, sizeof dirbuf), breaks_object(ob, o->kernel),
+                  o->json ? v->r->rd : NULL);
 }
 
-/* The files named, and whether each was named on the command line. */
-typedef struct inputs {
-  char **files;
-  size_t n, cap;
-  unsigned char *named; /* named[i]: files[i] was given as it is (not found below a directory) */
-} inputs;
-
-/* Worker k of jobs: files k, k + jobs, ...; its lines, packages and totals
- * into DIR/wK.{lines,pkgs,tot}.  Exits. */
-static _Noreturn void worker(const options *o, const au_readers *rd, const inputs *in, int k,
-                             const char *dir, size_t *done) {
-  char path[4200];
-  work w;
-  FILE *tot;
-  memset(&w, 0, sizeof w);
-  w.o = o, w.rd = rd;
-  snprintf(path, sizeof path, "%s/w%d.lines", dir, k);
-  w.lines = fopen(path, "w");
-  snprintf(path, sizeof path, "%s/w%d.pkgs", dir, k);
-  w.pkgs = fopen(path, "w");
-  snprintf(path, sizeof path, "%s/w%d.rels", dir, k);
-  w.rels = fopen(path, "w");
-  snprintf(path, sizeof path, "%s/w%d.skip", dir, k);
-  w.skips = fopen(path, "w");
-  if (!w.lines || !w.pkgs || !w.rels || !w.skips)
-    _exit(2);
-  for (size_t i = (size_t)k; i < in->n; i += (size_t)o->jobs) {
-    w.index = i;
-    au_visit_file(in->files[i], NULL, in->named[i], NULL, visit, &w);
-    __atomic_add_fetch(done, 1, __ATOMIC_RELAXED);
-  }
-  snprintf(path, sizeof path, "%s/w%d.tot", dir, k);
-  if (!(tot = fopen(path, "wb")) || fwrite(&w.t, sizeof w.t, 1, tot) != 1 ||
-      fwrite(w.readable, sizeof w.readable, 1, tot) != 1 || fwrite(&w.would_break, sizeof w.would_break, 1, tot) != 1)
-    _exit(2);
-  if (fclose(tot) != 0 || fclose(w.lines) != 0 || fclose(w.pkgs) != 0 || fclose(w.rels) != 0 ||
-      fclose(w.skips) != 0)
-    _exit(2);
-  _exit(0);
+/* sfc_pool's job: file `job`, its records into out. */
+static int audit_file(size_t job, FILE *out, void *ctx) {
+  const run *r = ctx;
+  visit_ctx v = {r, out};
+  au_visit_file(r->in->files[job], NULL, r->in->named[job], NULL, visit, &v);
+  return SFC_POOL_NEXT;
 }
 
-/* Starts the workers and waits for them, a progress bar on stderr when it
- * is a terminal.  0, or -1 when one failed. */
-static int run_workers(const options *o, const au_readers *rd, const inputs *in, const char *dir) {
-  size_t *done = mmap(NULL, sizeof *done, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  pid_t pids[64];
-  int failed = 0, left = o->jobs;
-  if (done == MAP_FAILED)
+/* The parent: a file's records kept until every file is in. */
+static int keep_records(size_t job, const char *data, size_t len, int status, void *ctx) {
+  run *r = ctx;
+  r->done++;
+  if (status != 0) {
+    sfc_error("%s: its audit failed (%s %d): its objects are not counted", r->in->files[job],
+              status == SFC_POOL_TIMEOUT ? "timed out" : status < 0 ? "killed by signal" : "exit",
+              status == SFC_POOL_TIMEOUT ? 0 : status < 0 ? -status : status);
+    r->failed = 1;
+    return 0;
+  }
+  if (!(r->data[job] = malloc(len + 1))) {
+    sfc_error("out of memory keeping the audit of %s", r->in->files[job]);
+    r->failed = 1;
+    return 1;
+  }
+  memcpy(r->data[job], data, len);
+  r->data[job][len] = 0;
+  return 0;
+}
+
+static int progress(void *ctx) {
+  const run *r = ctx;
+  if (r->o->progress)
+    fprintf(stderr, "\rsfaudit: %zu of %zu files", r->done, r->in->n);
+  return 0;
+}
+
+/* Audits every file over -j workers.  0, or -1 when the pool could not run. */
+static int run_workers(run *r) {
+  sfc_pool_opts po = {.njobs = r->in->n, .workers = r->o->jobs, .work = audit_file, .collect = keep_records,
+                      .tick = progress, .ctx = r};
+  if (!(r->data = calloc(r->in->n, sizeof *r->data)))
     return -1;
-  *done = 0;
-  fflush(NULL);
-  for (int k = 0; k < o->jobs; k++)
-    if ((pids[k] = fork()) == 0)
-      worker(o, rd, in, k, dir, done);
-    else if (pids[k] < 0)
+  int rc = sfc_pool_run(&po);
+  if (r->o->progress)
+    fprintf(stderr, "\rsfaudit: %zu of %zu files\n", r->done, r->in->n);
+  return rc;
+}
+
+/* ---- what the records add up to ---- */
+
+/* The inputs not audited, the packages, the link's objects: gathered from
+ * the records in the order of the files. */
+typedef struct gathered {
+  au_totals t;
+  size_t readable[AU_MAX_READERS];
+  int would_break;
+  au_skipped *skips;
+  size_t nskips, capskips;
+  au_group *groups;
+  size_t ngroups, capgroups;
+  au_rel *rels;
+  size_t nrels, caprels;
+} gathered;
+
+/* Grows *p (of *cap elements of size) to hold n + 1; 0, or -1. */
+static int room(void **p, size_t *cap, size_t n, size_t size) {
+  if (n < *cap)
+    return 0;
+  size_t nc = *cap ? 2 * *cap : 64;
+  void *np = realloc(*p, nc * size);
+  if (!np)
+    return -1;
+  *p = np, *cap = nc;
+  return 0;
+}
+
+/* A name in the list of inputs not audited: ARCHIVE(MEMBER), a tab or a
+ * line break shown as '?'. */
+static char *skip_name(const au_object *o) {
+  size_t n = strlen(o->path) + (o->member ? strlen(o->member) + 2 : 0) + 1;
+  char *s = malloc(n);
+  if (!s)
+    return NULL;
+  snprintf(s, n, o->member ? "%s(%s)" : "%s", o->path, o->member ? o->member : "");
+  for (char *p = s; *p; p++)
+    if (*p == '\t' || *p == '\n')
+      *p = '?';
+  return s;
+}
+
+static int add_skip(gathered *g, size_t index, const au_record *rec) {
+  if (room((void **)&g->skips, &g->capskips, g->nskips, sizeof *g->skips) != 0)
+    return -1;
+  au_skipped *s = &g->skips[g->nskips];
+  s->index = index, s->seq = g->nskips, s->kind = rec->o.skipped;
+  s->name = skip_name(&rec->o);
+  s->why = strdup(rec->o.error);
+  for (char *p = s->why; p && *p; p++)
+    if (*p == '\t' || *p == '\n')
+      *p = '?';
+  g->nskips++;
+  return s->name && s->why ? 0 : -1;
+}
+
+static int add_group(gathered *g, const au_record *rec) {
+  const au_object *o = &rec->o;
+  size_t i;
+  for (i = 0; i < g->ngroups && strncmp(g->groups[i].name, rec->group, sizeof g->groups[i].name - 1); i++)
+    ;
+  if (i == g->ngroups) {
+    if (room((void **)&g->groups, &g->capgroups, g->ngroups, sizeof *g->groups) != 0)
       return -1;
-  while (left > 0) {
-    int status;
-    pid_t p = waitpid(-1, &status, WNOHANG);
-    if (p > 0) {
-      left--;
-      failed |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
-      continue;
-    }
-    if (p < 0 && errno != EINTR)
-      break;
-    if (o->progress)
-      fprintf(stderr, "\rsfaudit: %zu of %zu files", __atomic_load_n(done, __ATOMIC_RELAXED), in->n);
-    usleep(200000);
+    memset(&g->groups[i], 0, sizeof g->groups[i]);
+    snprintf(g->groups[i].name, sizeof g->groups[i].name, "%s", rec->group);
+    g->ngroups++;
   }
-  if (o->progress)
-    fprintf(stderr, "\rsfaudit: %zu of %zu files\n", *done, in->n);
-  munmap(done, sizeof *done);
-  return failed ? -1 : 0;
+  au_group *p = &g->groups[i];
+  p->objects++, p->with_sframe += (size_t)o->has_sframe, p->converted += o->gs.converted, p->skipped += o->gs.skipped;
+  p->gs_bytes += o->gs_bytes, p->eh_bytes += o->sizes.eh_frame, p->bad += (size_t)rec->bad;
+  return 0;
 }
 
-/* One line of a worker's output: the index of its file, then the text. */
-typedef struct line {
-  size_t index, seq;
-  char *text;
-} line;
-
-static int by_index(const void *a, const void *b) {
-  const line *x = a, *y = b;
-  return x->index != y->index ? (x->index < y->index ? -1 : 1) : (x->seq < y->seq ? -1 : x->seq > y->seq);
+/* A relocatable object a link would take.  A name with a tab or a line
+ * break cannot be given to a linker portably (in a response file): such
+ * an object is left out of the link. */
+static int add_rel(gathered *g, const au_record *rec) {
+  const au_object *o = &rec->o;
+  if (o->type != ET_REL || !au_arch_name(o->machine) || strpbrk(o->path, "\t\n") ||
+      (o->member && strpbrk(o->member, "\t\n")))
+    return 0;
+  if (room((void **)&g->rels, &g->caprels, g->nrels, sizeof *g->rels) != 0)
+    return -1;
+  au_rel *r = &g->rels[g->nrels++];
+  r->machine = o->machine;
+  r->kind = au_rel_kind(o);
+  r->functions = o->has_sframe ? o->functions : 0;
+  r->cfi_functions = o->gsframe_done ? o->gs.converted + o->gs.skipped : 0;
+  r->path = (char *)o->path, r->member = (char *)o->member; /* into the records, kept to the end */
+  return 0;
 }
 
-/* The workers' JSON lines, in the order of the files. */
-static void print_lines(const char *dir, int jobs) {
-  line *ls = NULL;
-  size_t n = 0, cap = 0, seq = 0;
-  char path[4200], *buf = NULL;
-  size_t bl = 0;
-  for (int k = 0; k < jobs; k++) {
-    snprintf(path, sizeof path, "%s/w%d.lines", dir, k);
-    FILE *f = fopen(path, "r");
-    while (f && getline(&buf, &bl, f) > 0) {
-      char *tab = strchr(buf, '\t');
-      if (!tab)
-        continue;
-      if (n == cap) {
-        line *nl = realloc(ls, (cap = cap ? 2 * cap : 1024) * sizeof *ls);
-        if (!nl)
-          break;
-        ls = nl;
+/* Every record of every file, in their order; the JSON lines printed as
+ * they come (--json).  0, or -1 when out of memory or a record is broken. */
+static int gather(const run *r, gathered *g) {
+  for (size_t i = 0; i < r->in->n; i++) {
+    for (char *line = r->data[i], *next; line && *line; line = next) {
+      au_record rec;
+      next = strchr(line, '\n');
+      next = next ? next + 1 : line + strlen(line);
+      char keep = *next;
+      *next = 0; /* au_record_read wants the line alone, its break included */
+      int bad = au_record_read(line, &rec);
+      *next = keep;
+      if (bad) {
+        sfc_error("%s: a worker's record cannot be read", r->in->files[i]);
+        return -1;
       }
-      ls[n].index = strtoull(buf, NULL, 10);
-      ls[n].seq = seq++;
-      if ((ls[n].text = strdup(tab + 1)))
-        n++;
+      au_totals_add(&g->t, &rec.o);
+      for (size_t k = 0; k < r->rd->n; k++)
+        g->readable[k] += rec.o.readers_ok >> k & 1u;
+      g->would_break |= rec.bad;
+      if (rec.json)
+        printf("%s\n", rec.json);
+      if ((!rec.o.elf_ok && rec.o.skipped != AU_SKIP_LINK && add_skip(g, i, &rec) != 0) ||
+          (rec.o.elf_ok && (add_group(g, &rec) != 0 || add_rel(g, &rec) != 0))) {
+        sfc_error("out of memory");
+        return -1;
+      }
     }
-    if (f)
-      fclose(f);
   }
-  if (n)
-    qsort(ls, n, sizeof *ls, by_index);
-  for (size_t i = 0; i < n; i++) {
-    fputs(ls[i].text, stdout);
-    free(ls[i].text);
-  }
-  free(ls);
-  free(buf);
-}
-
-/* The workers' totals summed; nonzero when something would break. */
-static int sum_totals(const char *dir, int jobs, au_totals *t, size_t *readable) {
-  int any = 0;
-  memset(t, 0, sizeof *t);
-  for (int k = 0; k < jobs; k++) {
-    char path[4200];
-    au_totals u;
-    size_t r[AU_MAX_READERS];
-    int wb = 0;
-    snprintf(path, sizeof path, "%s/w%d.tot", dir, k);
-    FILE *f = fopen(path, "rb");
-    if (!f || fread(&u, sizeof u, 1, f) != 1 || fread(r, sizeof r, 1, f) != 1 || fread(&wb, sizeof wb, 1, f) != 1) {
-      if (f)
-        fclose(f);
-      continue;
-    }
-    fclose(f);
-    au_totals_merge(t, &u);
-    for (int i = 0; i < AU_MAX_READERS; i++)
-      readable[i] += r[i];
-    any |= wb;
-  }
-  return any;
-}
-
-/* ---- the inputs not audited ---- */
-static int by_file(const void *a, const void *b) {
-  const au_skipped *x = a, *y = b;
-  return x->index != y->index ? (x->index < y->index ? -1 : 1) : (x->seq < y->seq ? -1 : x->seq > y->seq);
-}
-
-/* The workers' records of the inputs not audited, in the order of the files. */
-static size_t read_skips(const char *dir, int jobs, au_skipped **out) {
-  size_t n = 0, cap = 0, seq = 0, bl = 0;
-  char path[4200], *buf = NULL, *f[4];
-  *out = NULL;
-  for (int k = 0; k < jobs; k++) {
-    snprintf(path, sizeof path, "%s/w%d.skip", dir, k);
-    FILE *in = fopen(path, "r");
-    while (in && getline(&buf, &bl, in) > 0) {
-      buf[strcspn(buf, "\n")] = 0;
-      if (au_split_tabs(buf, f, 4) != 4)
-        continue;
-      if (n == cap && !(*out = realloc(*out, (cap = cap ? 2 * cap : 64) * sizeof **out)))
-        sfc_die(2, "out of memory");
-      au_skipped *s = &(*out)[n++];
-      s->index = strtoull(f[0], NULL, 10), s->seq = seq++;
-      s->kind = (au_skip)atoi(f[1]);
-      if (!(s->name = strdup(f[2])) || !(s->why = strdup(f[3])))
-        sfc_die(2, "out of memory");
-    }
-    if (in)
-      fclose(in);
-  }
-  free(buf);
-  if (n)
-    qsort(*out, n, sizeof **out, by_file);
-  return n;
+  return 0;
 }
 
 /* The inputs not audited, in the summary: the first 20 of each kind. */
@@ -328,55 +310,23 @@ static void print_skips(FILE *out, const au_skipped *s, size_t n) {
       fprintf(out, "- ... and %zu more %s\n", shown[k] - 20, au_skip_name((au_skip)k));
 }
 
-static void free_skips(au_skipped *s, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    free(s[i].name), free(s[i].why);
-  free(s);
+static void free_gathered(gathered *g) {
+  for (size_t i = 0; i < g->nskips; i++)
+    free(g->skips[i].name), free(g->skips[i].why);
+  free(g->skips);
+  free(g->groups);
+  free(g->rels);
 }
 
 /* ---- by package (or directory) ---- */
-typedef au_group pkg_row;
 
 static int by_functions(const void *a, const void *b) {
-  const pkg_row *x = a, *y = b;
+  const au_group *x = a, *y = b;
   size_t fx = x->converted + x->skipped, fy = y->converted + y->skipped;
   return fx != fy ? (fx > fy ? -1 : 1) : strcmp(x->name, y->name);
 }
 
-/* The workers' package records, added up per package. */
-static size_t read_packages(const char *dir, int jobs, pkg_row **rows) {
-  size_t n = 0, cap = 0;
-  char path[4200], name[128];
-  for (int k = 0; k < jobs; k++) {
-    snprintf(path, sizeof path, "%s/w%d.pkgs", dir, k);
-    FILE *f = fopen(path, "r");
-    int with, bad;
-    size_t conv, skip, i;
-    unsigned long long gsb, ehb;
-    while (f && fscanf(f, "%127[^\t]\t%d\t%zu\t%zu\t%llu\t%llu\t%d\n", name, &with, &conv, &skip, &gsb, &ehb,
-                       &bad) == 7) {
-      for (i = 0; i < n && strcmp((*rows)[i].name, name); i++)
-        ;
-      if (i == n) {
-        pkg_row *nr = n == cap ? realloc(*rows, (cap = cap ? 2 * cap : 64) * sizeof **rows) : *rows;
-        if (!nr)
-          break;
-        *rows = nr;
-        memset(&nr[n], 0, sizeof nr[n]);
-        snprintf(nr[n].name, sizeof nr[n].name, "%s", name);
-        n++;
-      }
-      pkg_row *p = &(*rows)[i];
-      p->objects++, p->with_sframe += (size_t)with, p->converted += conv, p->skipped += skip;
-      p->gs_bytes += gsb, p->eh_bytes += ehb, p->bad += (size_t)bad;
-    }
-    if (f)
-      fclose(f);
-  }
-  return n;
-}
-
-static void print_packages(FILE *out, const pkg_row *rows, size_t n) {
+static void print_packages(FILE *out, const au_group *rows, size_t n) {
   fprintf(out, "\n| package | ELF objects | with .sframe | would break | --gsframe: functions written | "
                "left out | .sframe bytes | .eh_frame bytes |\n|---|--:|--:|--:|--:|--:|--:|--:|\n");
   for (size_t i = 0; i < n; i++)
@@ -394,13 +344,14 @@ static void usage(FILE *f) {
         "  --by-package      name each object's package (dpkg's lists), and a table per package\n"
         "  --html FILE       write the report as a web page too\n"
         "  -j N              files audited in N processes (default: the cores)\n"
-        "  --readers FILE    the readers table (default: the suite's audit/readers.tsv)\n"
+        "  --readers FILE    the readers table (default: the suite's, sfpeers --readers)\n"
         "  --kernel GEN      the kernel generation whose refusal breaks (default: kernel, the newest)\n"
         "  --link-mode MODE  how the relocatable objects are linked together: static (default),\n"
         "                    gc (--gc-sections) or kernel (a linker script, --orphan-handling=error)\n"
         "  --target LINKER   the linker the exit status speaks for (default: the newest GNU ld,\n"
         "                    the last bfd-* linker of producers.tsv)\n"
         "  --links FILE      the linkers' measured behaviour (default: the suite's audit/links.tsv)\n"
+        "  --check-links     hold the linkers' rules to that table and say where they differ (no PATH)\n"
         "  --confirm         link the objects with each linker (producers/toolchains.sh) and check\n"
         "  --toolchains DIR  where those linkers are (default: the suite's build/producers/tc)\n"
         "  --version, --help\n"
@@ -410,14 +361,6 @@ static void usage(FILE *f) {
         "exit: 0 nothing would break, 1 something would, 2 usage or I/O errors,\n"
         "      3 --confirm found a prediction that did not come true\n",
         f);
-}
-
-/* The value of an option that takes one of a list of words, or NULL. */
-static const char *one_of(const char *v, const char *const *words) {
-  for (; *words; words++)
-    if (!strcmp(v, *words))
-      return *words;
-  return NULL;
 }
 
 /* -1 when the options are good, else the exit status. */
@@ -430,22 +373,21 @@ static int parse_options(int argc, char **argv, options *o) {
       {"target", required_argument, NULL, 't'},  {"links", required_argument, NULL, 'l'},
       {"confirm", no_argument, NULL, 'c'},       {"toolchains", required_argument, NULL, 'T'},
       {"html", required_argument, NULL, 'H'},    {"version", no_argument, NULL, 'V'},
+      {"check-links", no_argument, NULL, 'C'},
       {NULL, 0, NULL, 0}};
-  static const char *const modes[] = {"static", "gc", "kernel", NULL};
   uint64_t j;
   int c;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   o->jobs = cores > 0 && cores < 64 ? (int)cores : 2;
   /* the tables: an installed suite's (make install), else the checkout's */
-  static char readers[4200], links[4200], producers[4200];
-  o->readers = sfc_installed("share", "audit/readers.tsv", readers, sizeof readers) ? readers : AU_READERS_TSV;
-  o->links = sfc_installed("share", "audit/links.tsv", links, sizeof links) ? links : AU_LINKS_TSV;
-  o->producers = sfc_installed("share", "producers/producers.tsv", producers, sizeof producers) ? producers
-                                                                                                : AU_PRODUCERS_TSV;
+  o->readers = NULL; /* the peers table's readers (common/sfc_peers.h) */
+  o->links = sfc_installed("share", "audit/links.tsv", o->paths[0], sizeof o->paths[0]) ? o->paths[0] : AU_LINKS_TSV;
+  o->producers = sfc_installed("share", "producers/producers.tsv", o->paths[1], sizeof o->paths[1]) ? o->paths[1]
+                                                                                                   : AU_PRODUCERS_TSV;
   o->progress = isatty(2);
   o->kernel = SFK_GEN_NEWEST;
   /* the target: --target, else the newest GNU ld of producers.tsv (load_tables) */
-  o->predict.mode = "static", o->predict.target = NULL, o->predict.toolchains = AU_TOOLCHAINS;
+  o->predict.mode = AU_MODE_STATIC, o->predict.target = NULL, o->predict.toolchains = AU_TOOLCHAINS;
   while ((c = getopt_long(argc, argv, "j:h", longs, NULL)) != -1) {
     switch (c) {
     case 'J': o->json = 1; break;
@@ -457,12 +399,16 @@ static int parse_options(int argc, char **argv, options *o) {
     case 'c': o->predict.confirm = 1; break;
     case 'T': o->predict.toolchains = optarg; break;
     case 't': o->predict.target = optarg; break;
-    case 'm':
-      if (!(o->predict.mode = one_of(optarg, modes))) {
+    case 'C': o->check_links = 1; break;
+    case 'm': {
+      int m = au_mode_by_name(optarg);
+      if (m < 0) {
         sfc_error("unknown --link-mode '%s' (static, gc or kernel)", optarg);
         return 2;
       }
+      o->predict.mode = (au_mode)m;
       break;
+    }
     case 'k':
       if ((o->kernel = sfk_gen_by_name(optarg)) < 0) {
         sfc_error("unknown kernel generation '%s' (sfref validate --help lists them)", optarg);
@@ -481,8 +427,8 @@ static int parse_options(int argc, char **argv, options *o) {
     default: usage(stderr); return 2;
     }
   }
-  o->predict.kgen = sfk_gen_get((sfk_gen)o->kernel)->name;
-  if (optind == argc) {
+  o->predict.kgen = o->kernel;
+  if (optind == argc && !o->check_links) {
     sfc_error("no PATH to audit");
     usage(stderr);
     return 2;
@@ -520,7 +466,7 @@ static int list_inputs(int argc, char **argv, inputs *in) {
 static const char *newest_gnu_ld(const au_links *lk) {
   const char *newest = NULL;
   for (size_t i = 0; i < lk->nlinkers; i++)
-    if (!strncmp(lk->linkers[i], "bfd-", 4))
+    if (!strncmp(lk->linkers[i], "bfd-", 4)) /* the family's prefix, as producers.tsv names them */
       newest = lk->linkers[i];
   return newest;
 }
@@ -539,35 +485,80 @@ static int load_tables(options *o, au_readers *rd, au_links *lk) {
     sfc_error("%s: no GNU ld (bfd-*) among its linkers: give --target", o->producers);
     return 2;
   }
-  if (!au_links_has_linker(lk, o->predict.target)) {
+  if (au_links_linker(lk, o->predict.target) < 0) {
     sfc_error("--target %s: not a linker the suite knows (%s)", o->predict.target, o->producers);
     return 2;
   }
   return 0;
 }
 
-/* The report: JSON lines, or the summary and tables; the HTML page. */
-static void report(const options *o, const char *dir, const au_totals *t, const au_readers *rd,
-                   const size_t *readable, const au_prediction *ps, size_t np, const pkg_row *groups,
-                   size_t ngroups, const au_skipped *skips, size_t nskips) {
+/* The report (the JSON lines are printed as the records are gathered): the
+ * summary and tables, or the predictions' JSON lines; the HTML page. */
+static int report(const options *o, const au_readers *rd, const gathered *g, const au_prediction *ps, size_t np) {
   if (o->json) {
-    print_lines(dir, o->jobs);
     au_predictions_json(stdout, ps, np, o->predict.mode);
   } else {
-    au_summary(stdout, t, rd, readable);
-    print_skips(stdout, skips, nskips);
+    au_summary(stdout, &g->t, rd, g->readable);
+    print_skips(stdout, g->skips, g->nskips);
     if (o->by_package)
-      print_packages(stdout, groups, ngroups);
+      print_packages(stdout, g->groups, g->ngroups);
     au_predictions_table(stdout, ps, np, o->predict.mode);
   }
+  if (o->html) {
+    au_report rep = {g->skips, g->nskips, &g->t, rd, g->readable, ps, np, g->groups, g->ngroups, o->predict.mode,
+                     o->by_package};
+    if (au_html(o->html, &rep) != 0) {
+      sfc_error("%s: the HTML report could not be written", o->html);
+      return -1;
+    }
+  }
+  return 0;
 }
 
-static void free_run(au_links *lk, inputs *in) {
+static void free_run(au_links *lk, inputs *in, run *r, au_pkgdb *db) {
   au_links_free(lk);
-  for (size_t i = 0; i < in->n; i++)
+  for (size_t i = 0; i < in->n; i++) {
     free(in->files[i]);
+    if (r->data)
+      free(r->data[i]);
+  }
+  free(r->data);
   free(in->files);
   free(in->named);
+  au_pkgdb_free(db);
+}
+
+/* --check-links: the rules against the measured table. */
+static int check_links(const au_links *lk, const char *path) {
+  size_t bad = au_links_check(lk, stdout);
+  if (lk->n == 0) {
+    sfc_error("%s: no link record: nothing to hold the rules to", path);
+    return 2;
+  }
+  printf("%zu of %zu measured situations as the rules say\n", lk->n - bad, lk->n);
+  return bad ? 1 : 0;
+}
+
+/* The predictions, and whether --confirm linked anything; -1 (said) on errors. */
+static int predict(const options *o, const au_links *lk, const au_readers *rd, const gathered *g,
+                   au_prediction **ps, size_t *np) {
+  size_t linked = 0;
+  const char *why_not = "no relocatable object to link";
+  if ((*np = au_predict(g->rels, g->nrels, &o->predict, lk, rd, ps)) == AU_PREDICT_FAILED) {
+    sfc_error("%s", "out of memory making the link predictions");
+    *np = 0;
+    return -1;
+  }
+  for (size_t i = 0; i < *np; i++) {
+    linked += (size_t)(*ps)[i].seen.ran;
+    if ((*ps)[i].seen.detail[0] && !(*ps)[i].seen.ran)
+      why_not = (*ps)[i].seen.detail;
+  }
+  if (o->predict.confirm && linked == 0) {
+    sfc_error("--confirm linked nothing: %s", why_not);
+    return -1;
+  }
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -575,71 +566,52 @@ int main(int argc, char **argv) {
   au_readers rd;
   au_links lk = {0};
   inputs in = {NULL, 0, 0, NULL};
-  au_totals t;
+  run r;
+  gathered g;
+  au_pkgdb *db = NULL;
   au_prediction *ps = NULL;
-  size_t readable[AU_MAX_READERS] = {0}, np;
-  char dir[] = "/tmp/sfaudit-run-XXXXXX";
-  int rc, breaks, missed = 0;
+  size_t np = 0;
+  char err[512];
+  int rc, breaks, missed = 0, failed = 0;
   sfc_set_progname("sfaudit");
-  memset(&o, 0, sizeof o);
+  memset(&o, 0, sizeof o), memset(&r, 0, sizeof r), memset(&g, 0, sizeof g);
   if ((rc = parse_options(argc, argv, &o)) >= 0)
     return rc;
-  if ((rc = load_tables(&o, &rd, &lk)) != 0 || (rc = list_inputs(argc, argv, &in)) != 0) {
-    free_run(&lk, &in);
+  if ((rc = load_tables(&o, &rd, &lk)) != 0 || (o.check_links && (rc = check_links(&lk, o.links)) >= 0) ||
+      (rc = list_inputs(argc, argv, &in)) != 0) {
+    free_run(&lk, &in, &r, db);
     return rc;
   }
   elf_version(EV_CURRENT);
-  if (o.by_package)
-    au_pkgdb_load("/var/lib/dpkg/info");
+  if (o.by_package && !(db = au_pkgdb_load("/var/lib/dpkg/info", err, sizeof err))) {
+    sfc_error("%s", err);
+    free_run(&lk, &in, &r, db);
+    return 2;
+  }
   if ((size_t)o.jobs > in.n)
     o.jobs = (int)in.n;
-  if (!mkdtemp(dir)) {
-    sfc_error("mkdtemp: %s", strerror(errno));
-    return 2;
+  r.o = &o, r.rd = &rd, r.db = db, r.in = &in;
+  if (run_workers(&r) != 0) {
+    sfc_error("cannot start the workers: %s", strerror(errno));
+    failed = 1;
   }
-  rc = run_workers(&o, &rd, &in, dir);
-  breaks = sum_totals(dir, o.jobs, &t, readable);
-  if ((np = au_predict(dir, o.jobs, &o.predict, &lk, &rd, &ps)) == AU_PREDICT_FAILED) {
-    sfc_error("%s", "out of memory making the link predictions");
-    np = 0;
-    rc = -2; /* said: exit 2 after the report of what was audited */
-  }
-  size_t linked = 0;
-  const char *why_not = "no relocatable object to link";
-  for (size_t i = 0; i < np; i++) {
+  failed |= r.failed;
+  if (gather(&r, &g) != 0 || predict(&o, &lk, &rd, &g, &ps, &np) != 0)
+    failed = 1;
+  if (g.ngroups)
+    qsort(g.groups, g.ngroups, sizeof *g.groups, by_functions);
+  if (report(&o, &rd, &g, ps, np) != 0)
+    failed = 1;
+  breaks = g.would_break;
+  for (size_t i = 0; i < np; i++)
     breaks |= ps[i].target && ps[i].breaks, missed |= ps[i].missed;
-    linked += (size_t)ps[i].seen.ran;
-    if (ps[i].seen.detail[0] && !ps[i].seen.ran)
-      why_not = ps[i].seen.detail;
-  }
-  if (rc == 0 && o.predict.confirm && linked == 0) {
-    sfc_error("--confirm linked nothing: %s", why_not);
-    rc = -2;
-  }
-  pkg_row *groups = NULL;
-  size_t ngroups = read_packages(dir, o.jobs, &groups);
-  if (ngroups)
-    qsort(groups, ngroups, sizeof *groups, by_functions);
-  au_skipped *skips;
-  size_t nskips = read_skips(dir, o.jobs, &skips);
-  report(&o, dir, &t, &rd, readable, ps, np, groups, ngroups, skips, nskips);
-  if (o.html) {
-    au_report rep = {skips, nskips, &t, &rd, readable, ps, np, groups, ngroups, o.predict.mode, o.by_package};
-    if (au_html(o.html, &rep) != 0)
-      rc = -1;
-  }
-  free_skips(skips, nskips);
-  free(groups);
-  au_remove_tree(dir);
+  size_t audited = g.t.objects - g.t.not_elf;
   free(ps);
-  free_run(&lk, &in);
-  if (rc == -2)
+  free_gathered(&g);
+  free_run(&lk, &in, &r, db);
+  if (failed)
     return 2;
-  if (rc != 0) {
-    sfc_error(o.html ? "a worker failed, or the HTML report could not be written" : "a worker failed");
-    return 2;
-  }
-  if (t.objects - t.not_elf == 0) {
+  if (audited == 0) {
     sfc_error("no ELF object found under the paths given: nothing audited");
     return 2;
   }

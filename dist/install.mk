@@ -12,7 +12,7 @@
 # BINDIR/../libexec/sframe-conformance (common/sfc_tools.h, sfc_installed),
 # so that an install under any prefix, DESTDIR included, works where it is;
 # with a bindir elsewhere, name them (sfconform --corpus, --bindir; sfaudit
-# --readers, --links).
+# --links).  sfaudit's readers are compiled in (common/sfc_peers.h).
 # The man pages are made from each tool's --help and --version by help2man
 # (with dist/man/TOOL.h2m: the NAME line, examples), and the adapter
 # protocol's from conformance/PROTOCOL.md by go-md2man (its tables as lists,
@@ -38,7 +38,7 @@ INSTALL_ADAPTERS := sfadapter-reference sfadapter-dl \
 INSTALL_HEADERS  := decoder/include/sframe_ref.h decoder/include/sframe_kernel.h decoder/include/sframe_ddprof.h \
   conformance/include/sframe_adapter.h
 # The suite's tables sfaudit reads, under datadir/sframe-conformance.
-INSTALL_TABLES   := audit/readers.tsv audit/links.tsv producers/producers.tsv
+INSTALL_TABLES   := audit/links.tsv producers/producers.tsv
 # The adapter kit's examples, beside the corpus's copy of the protocol.
 INSTALL_EXAMPLES := conformance/examples/example-adapter.c conformance/examples/table-adapter.c
 

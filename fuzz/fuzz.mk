@@ -41,7 +41,7 @@ fuzz_srcs = fuzz/targets/$(1).c $(LIB_SRCS) \
   $(if $(filter roundtrip,$(1)),$(ENC_SRCS) $(FUZZ_RT_SRCS)) \
   $(if $(filter elf,$(1)),decoder/cli/elf.c decoder/cli/dump.c) \
   $(if $(filter cfi,$(1)),$(FUZZ_CFI_SRCS)) \
-  $(if $(filter audit,$(1)),$(FUZZ_CFI_SRCS) $(filter-out audit/sfaudit.c,$(wildcard audit/*.c))) \
+  $(if $(filter audit,$(1)),$(FUZZ_CFI_SRCS) $(filter-out audit/sfaudit.c,$(wildcard audit/*.c)) common/sfc_proc.c) \
   $(if $(filter diff_libsframe diff_libsframe3,$(1)),fuzz/targets/diff_core.c)
 fuzz_srcs3 = $(if $(filter diff_libsframe3,$(1)),decoder/cli/dump.c common/sfc_tools.c conformance/adapters/libsframe_map.c \
   conformance/adapters/sfa_kit.c)
@@ -59,7 +59,7 @@ fuzz_libs = $(if $(filter diff_libsframe,$(1)),-lsframe) \
 # fuzz_srcs), and the headers they include, which the compiler lists into
 # PROGRAM.d (link_deps).
 FUZZ_DEPS := $(wildcard fuzz/targets/*.c) $(LIB_SRCS) $(ENC_SRCS) decoder/cli/dump.c \
-  $(wildcard producers/sfcfi/*.c) $(wildcard audit/*.c) common/sfc_tools.c decoder/cli/elf.c conformance/adapters/libsframe_map.c conformance/adapters/sfa_kit.c \
+  $(wildcard producers/sfcfi/*.c) $(wildcard audit/*.c) common/sfc_tools.c common/sfc_proc.c decoder/cli/elf.c conformance/adapters/libsframe_map.c conformance/adapters/sfa_kit.c \
   $(if $(FUZZ_HAVE_SID),$(FUZZ_LIB3)/libsframe.so)
 # $(call fuzz_deps,TARGET): the headers TARGET's sources include, into
 # $(FUZZ_DIR)/deps/ENGINE-TARGET.d (not beside the program: every file in

@@ -157,10 +157,36 @@ all_confirmed() {
   # --confirm that can link nothing says so, never a pass
   run -2 "$SFAUDIT" --no-progress --confirm --toolchains "$T/none" "$T/root"
   [[ "$output" == *"--confirm linked nothing"* ]]
-  # a table that predicts ld 2.47 refuses what it merges: --confirm says so (exit 3)
-  grep -v '^#' "$BATS_TEST_DIRNAME/../links.tsv" |
-    awk -F'\t' -v OFS='\t' '$2 == "bfd-2.47" && $3 == "static" { $7 = "R" } { print }' > "$T/wrong.tsv"
-  run -3 "$SFAUDIT" --json --no-progress --confirm --links "$T/wrong.tsv" "$T/root"
+  # a linker that does not do what was measured (here one that refuses every
+  # link): --confirm says the prediction did not come true (exit 3)
+  mkdir -p "$T/tc/ld/bfd-2.47-x86_64"
+  printf '#!/bin/sh\necho "ld: error: refused by the test" >&2\nexit 1\n' > "$T/tc/ld/bfd-2.47-x86_64/ld"
+  chmod +x "$T/tc/ld/bfd-2.47-x86_64/ld"
+  run -3 "$SFAUDIT" --json --no-progress --confirm --toolchains "$T/tc" "$T/root"
   printf '%s\n' "$output" > "$T/out.jsonl"
-  [ "$(jq -r 'select(.prediction.linker == "bfd-2.47") | [.prediction.outcome, .prediction.confirmed, .prediction.linked.outcome] | @tsv' "$T/out.jsonl")" = $'R\tfalse\tK' ]
+  [ "$(jq -r 'select(.prediction.linker == "bfd-2.47") | [.prediction.outcome, .prediction.confirmed, .prediction.linked.outcome, .prediction.linked.detail] | @tsv' "$T/out.jsonl")" = $'K\tfalse\tR\texit 1: bfd-2.47: error: refused by the test' ]
+}
+
+@test "--check-links: the rules say what links.tsv measured, row by row; a row they contradict is named" {
+  run -0 "$SFAUDIT" --check-links
+  [[ "$output" =~ ^([0-9]+)\ of\ ([0-9]+)\ measured\ situations\ as\ the\ rules\ say$ ]]
+  [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] && [ "${BASH_REMATCH[1]}" -gt 1000 ]
+  # every linker of producers.tsv but lld-19 (not in the quick toolchains) was measured, in every mode
+  for l in bfd-2.40 bfd-2.44 bfd-2.47 gold-2.40 lld-22 mold-2.37 mold-3.0; do
+    for m in static gc kernel; do
+      grep -q "^link	$l	$m	" "$BATS_TEST_DIRNAME/../links.tsv" || { echo "no $l $m rows"; return 1; }
+    done
+  done
+  # one measured outcome changed: exit 1, and the row named
+  awk -F'\t' -v OFS='\t' '$1 == "link" && $2 == "bfd-2.47" && $3 == "static" && $4 == "3s" && $5 == "-" && $6 == "0" { $7 = "R" } { print }' \
+    "$BATS_TEST_DIRNAME/../links.tsv" > "$T/wrong.tsv"
+  run -1 "$SFAUDIT" --check-links --links "$T/wrong.tsv"
+  [[ "$output" == *"bfd-2.47 static inputs 3s empty -: measured R, the rules say K"* ]]
+  # a table that is not one: exit 2, the line named
+  printf 'link\tbfd-2.47\tstatic\t9q\t-\t0\tK\t.\t.\t.\n' > "$T/bad.tsv"
+  run -2 "$SFAUDIT" --check-links --links "$T/bad.tsv"
+  [[ "$output" == *"bad.tsv:1:"* ]]
+  : > "$T/empty.tsv"
+  run -2 "$SFAUDIT" --check-links --links "$T/empty.tsv"
+  [[ "$output" == *"nothing to hold the rules to"* ]]
 }

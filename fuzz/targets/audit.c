@@ -6,12 +6,18 @@
  * libdw and converted (what --gsframe would give).  Whatever the bytes,
  * nothing reads out of bounds (ASan), nothing is undefined (UBSan), and
  * every object visited is judged to an end: opened, or with the reason it
- * is not. */
+ * is not; and the record a worker sends for it (audit_record.c) reads back
+ * as what was counted. */
 #include <libelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit.h"
+#include "audit_link.h"
+#include "audit_object.h"
+#include "audit_record.h"
+#include "audit_report.h"
+#include "audit_walk.h"
 #include "fuzz_check.h"
 #include "sframe_ref.h"
 
@@ -34,6 +40,30 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   return 0;
 }
 
+/* The worker's record of o reads back as o, for everything the parent
+ * counts. */
+static void record_round_trip(const au_object *o) {
+  char *buf = NULL;
+  size_t len = 0;
+  au_record r;
+  FILE *m = open_memstream(&buf, &len);
+  FUZZ_CHECK(m != NULL, "a memory stream opens");
+  au_record_write(m, o, "group\tof it", 1, &readers);
+  FUZZ_CHECK(fclose(m) == 0, "the record is written");
+  FUZZ_CHECK(au_record_read(buf, &r) == 0, "a record reads back");
+  au_totals a, b;
+  memset(&a, 0, sizeof a), memset(&b, 0, sizeof b);
+  au_totals_add(&a, o), au_totals_add(&b, &r.o);
+  FUZZ_CHECK(!memcmp(&a, &b, sizeof a), "the record counts as the object does");
+  FUZZ_CHECK(!strcmp(r.o.path, o->path) && !strcmp(r.group, "group\tof it") && r.bad == 1 &&
+                 (!o->member) == (!r.o.member) && (!o->member || !strcmp(r.o.member, o->member)),
+             "the names travel whole");
+  FUZZ_CHECK(r.o.readers_ok == o->readers_ok && r.o.type == o->type && r.o.machine == o->machine &&
+                 au_rel_kind(&r.o) == au_rel_kind(o) && r.json && r.json[0] == '{',
+             "what a link and the readers count travels, and the JSON line");
+  free(buf);
+}
+
 static void judge(void *ctx, const char *path, const char *member, const char *package,
                   const uint8_t *bytes, size_t len, au_skip skip, const char *why) {
   au_object o;
@@ -53,6 +83,7 @@ static void judge(void *ctx, const char *path, const char *member, const char *p
   FUZZ_CHECK(!o.gsframe_done || o.gs.converted + o.gs.skipped > 0 || o.gs_bytes > 0,
              "a conversion that ran counted its functions or wrote a header");
   au_totals_add(t, &o);
+  record_round_trip(&o);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -28,9 +28,5 @@ int sc_run_add(void **items, size_t *n, size_t *cap, size_t elem, const void *it
                int (*extend)(void *last, const void *item));
 /* The unsigned value of n bytes (1-8) at p, big- or little-endian. */
 uint64_t sc_get(const uint8_t *p, unsigned n, int big);
-/* s as a JSON string: common/sfc_json.h's sfc_json_str, which sfcfi calls
- * itself.  Only for sfaudit (audit_report.c, audit_predict.c) until it
- * includes sfc_json.h; then this goes. */
-void sc_json_str(FILE *out, const char *s);
 
 #endif

@@ -2,7 +2,6 @@
 /* util.c - what every part of sfcfi needs: error text, growing arrays,
  * JSON strings. */
 #include "sc_util.h"
-#include "sfc_json.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -48,4 +47,3 @@ uint64_t sc_get(const uint8_t *p, unsigned n, int big) {
   return v;
 }
 
-void sc_json_str(FILE *out, const char *s) { sfc_json_str(out, s); }
