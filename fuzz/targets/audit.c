@@ -28,7 +28,7 @@ static au_readers readers;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc, (void)argv;
-  /* the measured table's shape (audit/readers.tsv), without reading a file */
+  /* the readers table's shape (common/sfc_peers.h's rows), without the table */
   readers.n = 2;
   strcpy(readers.r[0].name, "reads-1-2");
   readers.r[0].versions = 1u << 1 | 1u << 2;
