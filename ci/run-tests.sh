@@ -41,7 +41,8 @@ taps+=("$build/tests/unit.tap")
 # The small C test programs, each TAP: the conformance runner's JSON reader
 # (conformance/tests/json_test.c), the objdump / readelf adapters' GNU text
 # parser on the real sections' objdump texts (gnu_text_test.c), the process
-# runner of sfconform and the text-tool adapters (common/tests/sfc_proc_test.c), the shared
+# runner of sfconform, sfaudit and the text-tool adapters (common/tests/sfc_proc_test.c),
+# the worker pool of sfconform and sfaudit (common/tests/sfc_pool_test.c), the shared
 # tools library (common/tests/sfc_tools_test.c).
 small_names=() small_rc=()
 small_test() { # NAME PROGRAM ARGS...: TAP in NAME.tap
@@ -55,6 +56,7 @@ small_test() { # NAME PROGRAM ARGS...: TAP in NAME.tap
 small_test json json_test
 small_test gnu_text gnu_text_test "$here/corpus/real/sections"
 small_test sfc_proc sfc_proc_test
+small_test sfc_pool sfc_pool_test
 small_test sfc_tools sfc_tools_test "$build/tests"
 
 if [ -x "$build/tests/roundtrip" ]; then
