@@ -21,7 +21,7 @@ FUZZ_SEEDS    := $(FUZZ_DIR)/seeds
 FUZZ_CLANG    ?= clang
 FUZZ_AFLCC    ?= afl-clang-fast
 FUZZ_WARN     := -std=c11 -Wall -Wextra -Werror -pedantic -D_POSIX_C_SOURCE=200809L
-FUZZ_INC      := -Idecoder/include -Idecoder/src -Idecoder/fast -Idecoder/cli -Icorpus/encoder -Ifuzz/targets
+FUZZ_INC      := -Idecoder/include -Idecoder/src -Idecoder/fast -Idecoder/cli -Icorpus/encoder -Icommon -Ifuzz/targets
 FUZZ_MODE     := -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION
 FUZZ_SECONDS  ?= 60
 FUZZ_SMOKE_SECONDS ?= 20
