@@ -21,10 +21,9 @@ static sfr_status fail(sfr_finding *where, sfr_status id, int64_t offset,
   return id;
 }
 
-/* 2.1 The preamble: u16 magic, u8 version, u8 flags.  The magic is read
- * byte by byte: 0xe2 0xde is a little-endian section, 0xde 0xe2 big. */
-sfr_status sfr_read_preamble(const uint8_t *buf, size_t len, uint8_t *big_endian,
-                             uint8_t *version, uint8_t *flags) {
+/* 2.1 The magic, read byte by byte: 0xe2 0xde is a little-endian
+ * section, 0xde 0xe2 big. */
+static sfr_status magic_order(const uint8_t *buf, size_t len, uint8_t *big_endian) {
   if (len == 0)
     return SFR_E_SECTION_EMPTY;
   if (len < 4)
@@ -35,11 +34,36 @@ sfr_status sfr_read_preamble(const uint8_t *buf, size_t len, uint8_t *big_endian
     *big_endian = 0;
   else
     return SFR_E_BAD_MAGIC;
+  return SFR_OK;
+}
+
+/* 2.1 The preamble: u16 magic, u8 version, u8 flags. */
+sfr_status sfr_read_preamble(const uint8_t *buf, size_t len, uint8_t *big_endian,
+                             uint8_t *version, uint8_t *flags) {
+  sfr_status st = magic_order(buf, len, big_endian);
+  if (st != SFR_OK)
+    return st;
   *version = buf[2];
   *flags = buf[3];
   if (!sfr_version_known(*version))
     return SFR_E_VERSION_UNKNOWN;
   return SFR_OK;
+}
+
+/* 2.2: the FRE sub-section is the last thing a section's header places,
+ * so the section ends at hdr_end + freoff + fre_len.  The 28-byte header
+ * has one layout in every version, so a version this library does not know
+ * is measured the same way (what follows a section, as a linker that does
+ * not merge writes it, may be newer).  sfr_open bounds the FRE sub-section
+ * by it. */
+sfr_status sfr_section_extent(const uint8_t *buf, size_t len, uint64_t *extent) {
+  uint8_t be = 0;
+  sfr_status st = magic_order(buf, len, &be);
+  st = st == SFR_OK && len < SFR_HEADER_SIZE ? SFR_E_TRUNCATED_HEADER : st;
+  if (st == SFR_OK)
+    *extent = SFR_HEADER_SIZE + (uint64_t)buf[SFR_HDR_AUXHDR_LEN_AT] + sfr_load(buf + SFR_HDR_FREOFF_AT, 4, be) +
+              sfr_load(buf + SFR_HDR_FRE_LEN_AT, 4, be);
+  return st;
 }
 
 /* 2.2 The header (28 bytes), the aux header, and the sub-section bounds. */
@@ -83,7 +107,9 @@ static sfr_status open_checked(sfr_section *sec, const uint8_t *buf, size_t len,
   /* All in 64 bits: hdr_end <= 283, offsets < 2^32, num_fdes * 20 < 2^37. */
   sec->fde_start = sec->hdr_end + sec->fdeoff;
   sec->fre_start = sec->hdr_end + sec->freoff;
-  sec->fre_end = sec->fre_start + sec->fre_len;
+  /* = fre_start + fre_len: where the section ends by its header, one
+   * definition (the preamble and the header's length are checked above) */
+  (void)sfr_section_extent(buf, len, &sec->fre_end);
   fde_bytes = (uint64_t)sec->num_fdes * sec->fde_size;
 
   if (sec->fde_start > len)
@@ -114,40 +140,6 @@ sfr_status sfr_open(sfr_section *sec, const uint8_t *buf, size_t len,
     sec->big_endian = be;
   }
   return st;
-}
-
-/* 2.2: the FRE sub-section is the last thing a section's header places,
- * so the section ends at hdr_end + freoff + fre_len.  The 28-byte header
- * has one layout in every version, so a version this library does not know
- * is measured the same way (what follows a section, as a linker that does
- * not merge writes it, may be newer). */
-sfr_status sfr_section_extent(const uint8_t *buf, size_t len, uint64_t *extent) {
-  uint8_t be, auxhdr_len;
-  uint32_t fre_len, freoff;
-  sfr_cursor c;
-  if (len == 0)
-    return SFR_E_SECTION_EMPTY;
-  if (len < 4)
-    return SFR_E_TRUNCATED_PREAMBLE;
-  if (buf[0] == 0xde && buf[1] == 0xe2)
-    be = 1;
-  else if (buf[0] == 0xe2 && buf[1] == 0xde)
-    be = 0;
-  else
-    return SFR_E_BAD_MAGIC;
-  if (len < SFR_HEADER_SIZE)
-    return SFR_E_TRUNCATED_HEADER;
-  c = sfr_cursor_at(buf, SFR_HDR_AUXHDR_LEN_AT, len, be);
-  if (!sfr_cur_u8(&c, &auxhdr_len))
-    return SFR_E_TRUNCATED_HEADER;
-  c = sfr_cursor_at(buf, SFR_HDR_FRE_LEN_AT, len, be);
-  if (!sfr_cur_u32(&c, &fre_len))
-    return SFR_E_TRUNCATED_HEADER;
-  c = sfr_cursor_at(buf, SFR_HDR_FREOFF_AT, len, be);
-  if (!sfr_cur_u32(&c, &freoff))
-    return SFR_E_TRUNCATED_HEADER;
-  *extent = SFR_HEADER_SIZE + (uint64_t)auxhdr_len + freoff + fre_len;
-  return SFR_OK;
 }
 
 int sfr_order_verified(const sfr_section *sec) { return sec->internal.order_verified; }
