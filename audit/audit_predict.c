@@ -59,7 +59,7 @@ static void predict_one(au_prediction *p, int linker, int arch, const au_predict
   if (!p->s.inputs && !p->s.empty) {
     p->outcome = AU_OUTCOME_NO_INPUT;
     p->valid = AU_VALID_NONE;
-    au_rule_predict("*", AU_MODE_STATIC, 0, 0, &p->basis);
+    p->basis = au_basis_no_input();
     if (p->s.gap_objects)
       predict_gsframe(p, linker, arch, po, t);
   } else {

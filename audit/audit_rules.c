@@ -145,6 +145,8 @@ static const char *const basis_text[B_COUNT] = {
                         "gas 2.45 on, SHT_PROGBITS from older gas)",
 };
 
+int au_basis_no_input(void) { return B_NONE_CARRY; }
+
 const char *au_basis_text(int basis) {
   return basis >= 0 && basis < B_COUNT ? basis_text[basis] : "not measured";
 }

@@ -44,5 +44,7 @@ int au_kinds_parse(const char *s, au_kinds *out); /* 0, or -1 */
  * -1 when no rule speaks for the linker. */
 au_outcome au_rule_predict(const char *linker, au_mode mode, au_kinds fn, au_kinds empty, int *basis);
 const char *au_basis_text(int basis);
+/* The basis of a link none of whose inputs has .sframe (any linker, any mode). */
+int au_basis_no_input(void);
 
 #endif
