@@ -486,10 +486,14 @@ static ssize_t receive(int fd, char *buf, size_t n, long deadline, proc_result *
   }
 }
 
-/* An answer's header, "EXIT OUTLEN ERRLEN": 0, or -1 when it is not one. */
+/* An answer's header, "EXIT OUTLEN ERRLEN": 0, or -1 when it is not one.
+ * EXIT is 0..255, or -SIG (1..127) from a server that ran the command in a
+ * child of its own and saw it die of signal SIG: *code is then -SIG. */
 static int parse_header(const char *h, int *code, size_t *outlen, size_t *errlen) {
   unsigned long long v[3];
-  int k;
+  int k, neg = 0;
+  if (*h == '-')
+    neg = 1, h++;
   for (k = 0; k < 3; k++) {
     char *end;
     if (*h < '0' || *h > '9')
@@ -500,9 +504,10 @@ static int parse_header(const char *h, int *code, size_t *outlen, size_t *errlen
       return -1;
     h = end + 1;
   }
-  if (v[0] > 255 || v[1] > SIZE_MAX / 2 || v[2] > SIZE_MAX / 2)
+  if (v[0] > 255 || (neg && (v[0] < 1 || v[0] > 127)) || v[1] > SIZE_MAX / 2 ||
+      v[2] > SIZE_MAX / 2)
     return -1;
-  *code = (int)v[0], *outlen = (size_t)v[1], *errlen = (size_t)v[2];
+  *code = neg ? -(int)v[0] : (int)v[0], *outlen = (size_t)v[1], *errlen = (size_t)v[2];
   return 0;
 }
 
@@ -579,8 +584,10 @@ int proc_server_call(proc_server *s, char *const args[], const proc_opts *o, pro
   }
   r->out[r->outlen] = 0;
   r->err[r->errlen] = 0;
-  r->exited = 1;
-  r->code = code;
+  if (code < 0) /* the command's child died of a signal; the server lives on */
+    r->sig = -code;
+  else
+    r->exited = 1, r->code = code;
   r->ms = now_ms() - start;
   s->calls++;
   return 0;

@@ -66,7 +66,9 @@ void proc_free(proc_result *r);
  * arguments of one command ended by a NUL byte, and an empty argument (one
  * more NUL) after the last; it answers each on its stdout with a line
  * "EXIT OUTLEN ERRLEN\n", then OUTLEN bytes of the command's stdout and
- * ERRLEN of its stderr.  Its own stderr is the caller's. */
+ * ERRLEN of its stderr; EXIT is -SIG when it ran the command in a child of
+ * its own that died of signal SIG (it lives on).  Its own stderr is the
+ * caller's. */
 typedef struct proc_server {
   pid_t pid;             /* 0: not running */
   int to, from;          /* its stdin (requests) and stdout (answers) */
@@ -80,7 +82,8 @@ typedef struct proc_server {
 int proc_server_start(char *const argv[], const proc_opts *o, proc_server *s);
 /* Sends one request (args: NULL-terminated) and reads its answer into r as
  * proc_run would fill it (exited, code, out, err, ms; stdout beyond
- * o->max_out dropped).  Returns 0; or 1 when the server is gone: it died
+ * o->max_out dropped; a command whose child died of a signal: exited 0 and
+ * sig, as proc_run says it).  Returns 0; or 1 when the server is gone: it died
  * (r->exited/code or r->sig say how), broke the framing, or did not answer
  * within o->timeout_s (r->timed_out); it has then been stopped, its
  * process group killed, and r->out is NULL. */

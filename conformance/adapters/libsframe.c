@@ -377,4 +377,4 @@ static int command(int argc, char **argv) {
 
 /* `serve` answers many commands in one process (sfa_serve.h), its
  * addresses fixed once as a single command's are. */
-int main(int argc, char **argv) { return sfa_main(PROG, argc, argv, command, sfa_fixed_layout); }
+int main(int argc, char **argv) { return sfa_main(PROG, argc, argv, command, sfa_fixed_layout, 1); }

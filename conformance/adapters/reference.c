@@ -55,7 +55,7 @@ static int command(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-  return sfa_main("sfadapter-reference", argc, argv, command, NULL);
+  return sfa_main("sfadapter-reference", argc, argv, command, NULL, 0);
 }
 
 /* Opens and validates the section as sfref does, holding each method to

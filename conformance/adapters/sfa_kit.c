@@ -5,6 +5,8 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE /* personality's ADDR_NO_RANDOMIZE */
 #endif
+#include <sys/wait.h>
+
 #include "adapter_cli.h"
 #include "sfa_serve.h"
 
@@ -217,7 +219,31 @@ int sfa_serve_read(const char *prog, char **store, size_t *cap, char ***argv,
   return (int)argc;
 }
 
-int sfa_serve(const char *prog, sfa_command_fn command) {
+/* One command in a child of its own (sfa_serve's fork_each): its exit
+ * status, -SIG when it died of signal SIG, SFA_FORK_FAILED when no child
+ * could be made.  The child ends with exit(), not _exit(), so that what a
+ * process writes at exit (coverage counters) is written; the parent's
+ * stdio buffers are empty at the fork. */
+#define SFA_FORK_FAILED (-1000)
+static int run_forked(sfa_command_fn command, int argc, char **argv) {
+  int st;
+  pid_t pid = fork(), w;
+  if (pid < 0)
+    return SFA_FORK_FAILED;
+  if (pid == 0) {
+    int code = command(argc, argv) & 0xff;
+    fflush(NULL);
+    exit(code);
+  }
+  while ((w = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
+    ;
+  if (w < 0)
+    return SFA_FORK_FAILED;
+  return WIFSIGNALED(st) ? -WTERMSIG(st) : WEXITSTATUS(st);
+}
+
+int sfa_serve(const char *prog, sfa_command_fn command, int fork_each) {
+  const char *fe_env = getenv("SFA_SERVE_FORK");
   int answers = fcntl(1, F_DUPFD_CLOEXEC, 3), own_err = fcntl(2, F_DUPFD_CLOEXEC, 3);
   FILE *fo = tmpfile(), *fe = tmpfile();
   char *store = NULL, **argv = NULL;
@@ -227,6 +253,8 @@ int sfa_serve(const char *prog, sfa_command_fn command) {
     fprintf(stderr, "%s serve: cannot set up: %s\n", prog, strerror(errno));
     return 2;
   }
+  if (fe_env && !strcmp(fe_env, "0"))
+    fork_each = 0;
   while ((argc = sfa_serve_read(prog, &store, &cap, &argv, &argv_cap)) > 0) {
     struct stat so, se;
     char head[80];
@@ -243,7 +271,17 @@ int sfa_serve(const char *prog, sfa_command_fn command) {
     }
     clearerr(stdout);
     clearerr(stderr);
-    code = command(argc, argv) & 0xff;
+    if (fork_each) {
+      code = run_forked(command, argc, argv);
+      if (code == SFA_FORK_FAILED) {
+        dup2(own_err, 2);
+        dprintf(own_err, "%s serve: cannot fork: %s\n", prog, strerror(errno));
+        rc = 2;
+        break;
+      }
+    } else {
+      code = command(argc, argv) & 0xff;
+    }
     fflush(stdout);
     fflush(stderr);
     dup2(own_err, 2);
@@ -273,11 +311,11 @@ int sfa_serve(const char *prog, sfa_command_fn command) {
 }
 
 int sfa_main(const char *prog, int argc, char **argv, sfa_command_fn command,
-                           void (*fixed_layout)(char **)) {
+                           void (*fixed_layout)(char **), int fork_each) {
   if (argc == 2 && strcmp(argv[1], "serve") == 0) {
     if (fixed_layout)
       fixed_layout(argv);
-    return sfa_serve(prog, command);
+    return sfa_serve(prog, command, fork_each);
   }
   return command(argc, argv);
 }

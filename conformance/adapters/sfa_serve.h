@@ -15,8 +15,14 @@
  * EXIT is the status the command returned, as a process would exit with it
  * (0-255).  A command that dies or calls exit() ends the serving process:
  * the runner then starts another and runs the case again in a process of
- * its own (PROTOCOL.md).  Compiled once, with adapter_cli.h, into the
- * adapter kit (sfa_kit.c). */
+ * its own (PROTOCOL.md).  An adapter whose reader may crash serves with
+ * fork_each: each command runs in a child forked from the serving process
+ * (which runs no command itself, so every child starts from the same
+ * state), a child that dies of signal SIG is answered "-SIG OUTLEN ERRLEN"
+ * and the serving process lives on ($SFA_SERVE_FORK=0 turns this off: the
+ * serving process runs every command itself, for tests of what a runner
+ * does with state carried from one command to the next).  Compiled once, with adapter_cli.h,
+ * into the adapter kit (sfa_kit.c). */
 #ifndef SFA_SERVE_H
 #define SFA_SERVE_H
 
@@ -43,14 +49,15 @@ int sfa_serve_copy(int fd, size_t n, int out);
 int sfa_serve_read(const char *prog, char **store, size_t *cap, char ***argv,
                                  size_t *argv_cap);
 
-/* The serving loop: 0 when stdin ends, 2 on an error (said on stderr). */
-int sfa_serve(const char *prog, sfa_command_fn command);
+/* The serving loop: 0 when stdin ends, 2 on an error (said on stderr).
+ * fork_each: each command in a child of its own (above). */
+int sfa_serve(const char *prog, sfa_command_fn command, int fork_each);
 
 /* An adapter's main: `serve` runs the serving loop around command, anything
  * else is one command.  fixed_layout (sfa_fixed_layout, or NULL) is applied
  * to the serving process once, so that the commands it runs see the same
- * addresses as one started on its own. */
+ * addresses as one started on its own; fork_each as for sfa_serve. */
 int sfa_main(const char *prog, int argc, char **argv, sfa_command_fn command,
-                           void (*fixed_layout)(char **));
+                           void (*fixed_layout)(char **), int fork_each);
 
 #endif

@@ -110,5 +110,5 @@ int main(int argc, char **argv) {
   }
   /* Without LIB.so: argv[1] the command (or `serve`). */
   argv[1] = argv[0];
-  return sfa_main("sfadapter-dl", argc - 1, argv + 1, command, NULL);
+  return sfa_main("sfadapter-dl", argc - 1, argv + 1, command, NULL, 1);
 }

@@ -384,7 +384,7 @@ int main(int argc, char **argv) {
   }
 #endif
   /* `serve`: many commands in one process (sfa_serve.h), each as below. */
-  return sfa_main(g_cfg.name, argc, argv, command, NULL);
+  return sfa_main(g_cfg.name, argc, argv, command, NULL, 0);
 }
 
 /* One command of the protocol. */

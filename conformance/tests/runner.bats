@@ -286,8 +286,13 @@ broken_plan() {
     fde-zero-size-at-end-v3-amd64-le=poison)
   mkdir -p "$T/conf"
   lib="$BUILD/lib/broken-lib.so"
-  for mode in served own; do
+  # served: the driver runs each command in a child forked from the serving
+  # process (sfa_serve.h); inline: the serving process runs them itself
+  # (SFA_SERVE_FORK=0), so that arm and poison reach later cases.
+  for mode in served inline own; do
     flags=(); [ $mode = own ] && flags=(--no-serve)
+    SFA_SERVE_FORK=1; [ $mode = inline ] && SFA_SERVE_FORK=0
+    export SFA_SERVE_FORK
     run "$B/sfconform" "${flags[@]}" --no-progress --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" \
       --timeout 1 -j 1 "broken=$lib"
     [ "$status" -eq 1 ]
@@ -305,12 +310,20 @@ broken_plan() {
     done
     [[ "$output" == *"6 passed, 3 failed"* ]]
   done
-  diff <(jq -c '[.id,.status,.detail,.exit]' "$T/served.jsonl") <(jq -c '[.id,.status,.detail,.exit]' "$T/own.jsonl")
-  # How each served case was decided: armed and poisoned cases again on their own.
+  for mode in served inline; do
+    diff <(jq -c '[.id,.status,.detail,.exit]' "$T/$mode.jsonl") <(jq -c '[.id,.status,.detail,.exit]' "$T/own.jsonl")
+  done
+  # How each served case was decided.  Forked: nothing carries, the crash,
+  # the exit and the hang (no expected file anchors them) again on their
+  # own, and only the hang ends a serving process.  Inline: armed and
+  # poisoned cases too.
   [ "$(jq -r .run "$T/served.jsonl" | tr '\n' ' ')" = \
+    "served served served confirmed confirmed confirmed served served served " ]
+  grep -q 'served: 6 cases by 2 serving processes (1 went away); 3 decided again' "$T/served.out"
+  [ "$(jq -r .run "$T/inline.jsonl" | tr '\n' ' ')" = \
     "served served confirmed confirmed confirmed confirmed served confirmed confirmed " ]
+  grep -q 'served: 3 cases by 5 serving processes (4 went away); 6 decided again' "$T/inline.out"
   [ "$(jq -r .run "$T/own.jsonl" | sort -u)" = own ]
-  grep -q 'served: 3 cases by 5 serving processes (4 went away); 6 decided again' "$T/served.out"
   ! grep -q 'served:' "$T/own.out"
 }
 
