@@ -10,7 +10,8 @@
 # Markdown table: seconds plain, seconds under the plugin, their ratio,
 # instructions executed and checked (and how the checked ones came out).
 #
-# Usage: harness/bench-qemu.sh [--arch A[,A...]] [--programs lua,sqlite3] [--repeats N]
+# Usage: harness/bench-qemu.sh [--arch A[,A...]] [--programs lua,sqlite3] [--repeats N] [--plugin SO]
+# (--plugin: another build of the plugin to time, default the harness's)
 # The programs are built once with gas 2.47 and its ld (the only producer
 # that writes s390x; -O2 -fno-omit-frame-pointer) under
 # build/harness/bench-qemu/ARCH/.  Needs a built QEMU and plugin
@@ -27,39 +28,24 @@ W=$B/bench-qemu
 arches=x86_64,aarch64,s390x
 programs=lua,sqlite3
 reps=${REPEATS:-3}
+plugin=$here/build/harness/plugin/libsfrtruth.so
 while [ $# -gt 0 ]; do
   case $1 in
     --arch) arches=${2:?}; shift 2 ;;
     --programs) programs=${2:?}; shift 2 ;;
     --repeats) reps=${2:?}; shift 2 ;;
+    --plugin) plugin=$(realpath "${2:?}"); shift 2 ;;
     -h|--help) sed -n '3,/^# in its row/p' "$0"; exit 0 ;;
     *) echo "bench-qemu: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
+for a in ${arches//,/ }; do
+  case $a in x86_64|aarch64|s390x) ;; *) echo "bench-qemu: unknown architecture '$a' (x86_64, aarch64, s390x)" >&2; exit 2 ;; esac
+done
 # shellcheck source=producers/lib.sh
 . "$here/producers/lib.sh"
-plugin=$B/plugin/libsfrtruth.so
 SQL='create table t(a,b); with recursive c(x) as (select 1 union all select x+1 from c limit 20000) insert into t select x, x%97 from c; create index i on t(b); select b, count(*) from t group by b order by 2 desc limit 3; select '"'"'sqlite3 workload done'"'"';'
 
-echo "## The sfr_truth plugin against plain QEMU (best of $reps paired runs)"
-echo
-missing=()
-[ -f "$plugin" ] || missing+=("the plugin ($plugin: make harness-plugin)")
-command -v jq > /dev/null || missing+=("jq")
-SID=$(bash "$here/ci/toolchains.sh" --print-root sid 2>/dev/null) || SID=""
-[ -n "$SID" ] && [ -d "$SID" ] || missing+=("sid's binutils (bash ci/toolchains.sh sid binutils-x86-64-linux-gnu ...)")
-[ -f "$B/lua-src/src/lua.c" ] && [ -d "$B/lmdb-src/libraries/liblmdb" ] ||
-  missing+=("Lua's and LMDB's sources (realprogs.sh builds both: bash ci/toolchains.sh --source bookworm lua5.4 $B/lua-src; ... lmdb $B/lmdb-src)")
-case ,$programs, in *,sqlite3,*)
-  [ -f "$B/sqlite-src/main.mk" ] || missing+=("sqlite3's source ($B/sqlite-src: bash ci/toolchains.sh --source bookworm sqlite3 $B/sqlite-src)")
-  command -v tclsh > /dev/null || missing+=("tclsh (the sqlite amalgamation is made with it: apt-get install tcl)") ;;
-esac
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "not measured: missing"
-  printf -- '- %s\n' "${missing[@]}"
-  exit 0
-fi
-export SID
 
 # producer_dir ARCH: gas 2.47 and its ld, for gcc -B.
 producer_dir() {
@@ -135,9 +121,34 @@ module_args() {
     awk '$1 ~ /^\.(plt|plt\.sec|plt\.got|iplt)$/ { printf ",plt=%s:0x%s:0x%s", $1, $3, $5 }'
 }
 now() { date +%s.%N; }
-secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f\n", b - a }'; }
 min() { awk 'NR == 1 || $1 < m { m = $1 } END { print m }'; }
 
+# Sourced (harness/tests/plugin-equiv.sh): the helpers above only.
+if [ "${BASH_SOURCE[0]}" != "$0" ]; then
+  SID=$(bash "$here/ci/toolchains.sh" --print-root sid 2>/dev/null) && export SID
+  return 0
+fi
+
+echo "## The sfr_truth plugin against plain QEMU (best of $reps paired runs)"
+echo
+missing=()
+[ -f "$plugin" ] || missing+=("the plugin ($plugin: make harness-plugin)")
+command -v jq > /dev/null || missing+=("jq")
+SID=$(bash "$here/ci/toolchains.sh" --print-root sid 2>/dev/null) || SID=""
+[ -n "$SID" ] && [ -d "$SID" ] || missing+=("sid's binutils (bash ci/toolchains.sh sid binutils-x86-64-linux-gnu ...)")
+[ -f "$B/lua-src/src/lua.c" ] && [ -d "$B/lmdb-src/libraries/liblmdb" ] ||
+  missing+=("Lua's and LMDB's sources (realprogs.sh builds both: bash ci/toolchains.sh --source bookworm lua5.4 $B/lua-src; ... lmdb $B/lmdb-src)")
+case ,$programs, in *,sqlite3,*)
+  [ -f "$B/sqlite-src/main.mk" ] || missing+=("sqlite3's source ($B/sqlite-src: bash ci/toolchains.sh --source bookworm sqlite3 $B/sqlite-src)")
+  command -v tclsh > /dev/null || missing+=("tclsh (the sqlite amalgamation is made with it: apt-get install tcl)") ;;
+esac
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "not measured: missing"
+  printf -- '- %s\n' "${missing[@]}"
+  exit 0
+fi
+export SID
 [ "$reps" -ge 1 ] 2>/dev/null || { echo "bench-qemu: --repeats wants a number >= 1" >&2; exit 2; }
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 echo "| arch | program | plain s | plugin s | ratio | executed | checked | correct | fp unknown | wrong | truth unknown | not covered |"
