@@ -120,7 +120,8 @@ _Noreturn void fatal_exit(void) {
 /* ---- registers and memory ---- */
 
 uint64_t reg_value(vstate *v, struct qemu_plugin_register *h) {
-  g_byte_array_set_size(v->rbuf, 0);
+  v->rbuf->len = 0; /* (GByteArray's own field: g_byte_array_set_size(b, 0) moved
+                     * nothing either, through two calls, at every register) */
   int n = qemu_plugin_read_register(h, v->rbuf);
   uint64_t x = 0;
   if (n <= 0)
@@ -143,7 +144,7 @@ int truth_read_mem(void *ctx, uint64_t addr, uint8_t *out, size_t n) {
     v->rd_lo = addr;
   if (addr + n > v->rd_hi)
     v->rd_hi = addr + n;
-  g_byte_array_set_size(v->mbuf, 0);
+  v->mbuf->len = 0;
   if (!qemu_plugin_read_memory_vaddr(addr, v->mbuf, n) || v->mbuf->len != n) {
     if (!v->fill_unreadable)
       return -1;
@@ -321,6 +322,65 @@ int truth_covered(uint64_t pc, sfr_pc_mode mode) {
   sfr_lookup_result res;
   const sfr_section *sec = sec_of(pc, mode);
   return sec && sfr_lookup(sec, pc, mode, &res) == SFR_LOOKUP_FOUND;
+}
+
+/* Rows interned by their rules, packed into words (no padding to compare). */
+typedef struct rowkey {
+  int64_t w[13];
+} rowkey;
+
+static guint rowkey_hash(gconstpointer p) {
+  const rowkey *k = p;
+  uint64_t h = 14695981039346656037u;
+  for (size_t i = 0; i < 13; i++)
+    h = (h ^ (uint64_t)k->w[i]) * 1099511628211u;
+  return (guint)(h ^ (h >> 32));
+}
+
+static gboolean rowkey_eq(gconstpointer a, gconstpointer b) {
+  return !memcmp(a, b, sizeof(rowkey));
+}
+
+static const sfr_rules *intern_row(const sfr_rules *r) {
+  rowkey k = {{r->cfa.base, r->cfa.reg, r->cfa.offset, r->cfa.deref, r->ra.kind, r->ra.not_saved,
+               r->ra.reg, r->ra.offset, r->fp.kind, r->fp.not_saved, r->fp.reg, r->fp.offset,
+               (int64_t)r->ra_mangled << 8 | r->outermost}};
+  if (!g.rows)
+    g.rows = g_hash_table_new_full(rowkey_hash, rowkey_eq, g_free, g_free);
+  sfr_rules *row = g_hash_table_lookup(g.rows, &k);
+  if (!row) {
+    row = g_new0(sfr_rules, 1);
+    row->cfa.base = r->cfa.base, row->cfa.reg = r->cfa.reg, row->cfa.offset = r->cfa.offset;
+    row->cfa.deref = r->cfa.deref;
+    row->ra = r->ra, row->fp = r->fp;
+    row->ra_mangled = r->ra_mangled, row->outermost = r->outermost;
+    g_hash_table_insert(g.rows, g_memdup2(&k, sizeof k), row);
+  }
+  return row;
+}
+
+/* The check of the instruction at pc, prepared at translation: NULL when
+ * no FDE covers it (truth_covered).  Kept per PC for the process (a
+ * thread may be running a block translated with an earlier one), made
+ * again when a module opened since. */
+const insn_desc *insn_desc_for(uint64_t pc) {
+  int gen = g_atomic_int_get(&g.mod_gen);
+  int m = mod_of_pc(pc, SFR_PC_IP);
+  sfr_lookup_result res;
+  if (m < 0 || sfr_lookup(&g.mod[m].sec, pc, SFR_PC_IP, &res) != SFR_LOOKUP_FOUND)
+    return NULL;
+  g_mutex_lock(&g.lock);
+  if (!g.descs)
+    g.descs = g_hash_table_new(g_int64_hash, g_int64_equal);
+  insn_desc *d = g_hash_table_lookup(g.descs, &pc);
+  if (!d || d->gen != gen) {
+    d = g_new0(insn_desc, 1); /* (an older one may be in use: kept) */
+    d->pc = pc, d->mod = m, d->plt = plt_of(m, pc), d->gen = gen;
+    d->row = intern_row(&res.rules);
+    g_hash_table_insert(g.descs, &d->pc, d);
+  }
+  g_mutex_unlock(&g.lock);
+  return d;
 }
 
 /* truth_covered(ra, SFR_PC_RA), remembered per thread: the same return

@@ -73,7 +73,33 @@ typedef struct landing {
 typedef struct counts {
   uint64_t checked, correct, wrong, fp_unknown, reg_unknown, unknown_stack, frames_checked;
   uint64_t max_depth, nonlocal_exits, signal_frames, steps, reused, relocated, jump_calls;
+  uint64_t tops_reused; /* topmost steps taken from the memo (top_memo) */
 } counts;
+
+/* A covered instruction's check, prepared when its block is translated
+ * (insn_desc_for): its module, its PLT section and the oracle's row for
+ * it, interned so that the instructions of one row share one pointer.
+ * Valid while g.mod_gen is gen (a module opened since: looked up again). */
+typedef struct insn_desc {
+  uint64_t pc;
+  int mod, plt, gen;
+  const sfr_rules *row;
+} insn_desc;
+
+/* The last topmost step of a thread, kept while nothing it depends on
+ * changed: the row (rules) it applied, the registers it read, and the
+ * memory it read, [rd_lo, rd_hi), which no store (on_store) and no system
+ * call (on_syscall, on_syscall_ret) has touched since.  The step is a
+ * function of exactly these (sfr_unwind_frame after its lookup), so an
+ * instruction with the same row and registers gets the same step without
+ * the oracle making it again.  row NULL: empty. */
+typedef struct top_memo {
+  const sfr_rules *row;
+  uint64_t sp, fp, ra;
+  uint8_t ra_valid, stop, filled;
+  uint64_t out_pc, out_sp, out_fp;
+  uint64_t rd_lo, rd_hi;
+} top_memo;
 
 /* Modules: the program (0) and each lib= (1..). */
 #define MAX_MODS 64 /* the program, ld.so, its libraries, what it dlopens */
@@ -149,6 +175,7 @@ typedef struct vstate {
   sfr_regs *bt;
   size_t bt_cap;
   counts c;
+  top_memo top;
   mcounts mc[MAX_MODS], plt[MAX_MODS][PLT_KINDS];
   uint64_t checks_since_snap;
   /* a system call in flight: the module an openat names, an mmap's */
@@ -185,6 +212,8 @@ struct truth_globals {
   GMutex lock; /* buckets, snapshots, handlers, threads, progress */
   GHashTable *buckets;
   GHashTable *reg_at; /* truth unknown (register): step PC -> count */
+  GHashTable *rows;   /* interned rows (insn_desc_for): packed rules -> sfr_rules */
+  GHashTable *descs;  /* PC -> insn_desc, the newest (kept for the process) */
   uint64_t snaps_written, wrongsnaps_written;
   uint64_t handlers[64];
   gint n_handlers;
@@ -216,6 +245,7 @@ int mod_of_pc(uint64_t pc, sfr_pc_mode mode);
 const sfr_section *sec_of(uint64_t pc, sfr_pc_mode mode);
 int plt_of(int m, uint64_t pc);
 int truth_covered(uint64_t pc, sfr_pc_mode mode);
+const insn_desc *insn_desc_for(uint64_t pc);
 vstate *truth_vcpu(unsigned int i);
 int on_own_stack(const vstate *v, uint64_t sp);
 void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode);

@@ -241,16 +241,33 @@ static void note_reg_unknown(uint64_t step_pc) {
 
 /* unwind=incremental: the topmost frame's step afresh, the chain below
  * reused (chain).  The outcome as check_full gives it. */
-static void check_incremental(vstate *v, sfr_regs *top, unsigned *bad, uint64_t *step_pc,
-                              char *what, size_t what_n, int *fp_unknown, uint64_t *frames_ok,
-                              sfr_stop *bad_stop) {
+static void check_incremental(vstate *v, const sfr_rules *row, sfr_regs *top, unsigned *bad,
+                              uint64_t *step_pc, char *what, size_t what_n, int *fp_unknown,
+                              uint64_t *frames_ok, sfr_stop *bad_stop) {
   size_t depth = v->depth;
   sfr_regs out;
   int filled;
-  sfr_stop st = step(v, top, 1, &out, &filled);
-  if (st == SFR_STOP_REG_UNKNOWN) {
-    read_all_regs(v, top);
+  sfr_stop st;
+  top_memo *m = &v->top;
+  if (row && m->row == row && m->sp == top->sp && m->fp == top->fp && m->ra == top->ra &&
+      m->ra_valid == top->ra_valid) {
+    /* The row, the registers and the memory the last topmost step read
+     * are as they were: its step, not made again. */
+    st = (sfr_stop)m->stop, filled = m->filled;
+    out.pc = m->out_pc, out.sp = m->out_sp, out.fp = m->out_fp;
+    v->c.tops_reused++;
+  } else {
+    m->row = NULL;
     st = step(v, top, 1, &out, &filled);
+    if (st == SFR_STOP_REG_UNKNOWN) {
+      read_all_regs(v, top); /* (a step on other registers: not kept) */
+      st = step(v, top, 1, &out, &filled);
+    } else if (row) {
+      m->row = row, m->sp = top->sp, m->fp = top->fp, m->ra = top->ra;
+      m->ra_valid = top->ra_valid, m->stop = (uint8_t)st, m->filled = (uint8_t)filled;
+      m->out_pc = out.pc, m->out_sp = out.sp, m->out_fp = out.fp;
+      m->rd_lo = v->rd_lo, m->rd_hi = v->rd_hi;
+    }
   }
   const frame *t = &v->stack[depth - 1];
   enum verdict vd = judge(st, &out, t);
@@ -274,6 +291,25 @@ static void check_incremental(vstate *v, sfr_regs *top, unsigned *bad, uint64_t 
   }
 }
 
+/* Does a step with rules r read the link register?  (Its value is then
+ * part of the step's input; else the step is the same without it.) */
+static int uses_reg(const sfr_reg_rule *r, uint32_t reg) {
+  return (r->kind == SFR_RULE_REG || r->kind == SFR_RULE_AT_REG) && r->reg == reg;
+}
+static int row_needs_ra(const sfr_rules *r) {
+  uint32_t ra = sfr_abi_ra_reg(g.abi);
+  return r->ra.kind == SFR_RULE_UNCHANGED || uses_reg(&r->ra, ra) || uses_reg(&r->fp, ra) ||
+         (r->cfa.base != SFR_BASE_SP && r->cfa.base != SFR_BASE_FP && r->cfa.reg == ra);
+}
+
+/* The link register, when the check did not need it (a snapshot has it). */
+static void read_ra(vstate *v, sfr_regs *top) {
+  if (v->r_ra && !top->ra_valid) {
+    top->ra = reg_value(v, v->r_ra);
+    top->ra_valid = 1;
+  }
+}
+
 /* A snapshot of a wrong unwind, while slots are left. */
 static void snap_wrong(vstate *v, sfr_regs *top, size_t k_end, unsigned bad, const char *what) {
   if (!g.snapdir || !slots_left(&g.wrongsnaps_written, g.wrongsnaps_max) ||
@@ -281,6 +317,7 @@ static void snap_wrong(vstate *v, sfr_regs *top, size_t k_end, unsigned bad, con
     return;
   uint64_t n = take_slot(&g.wrongsnaps_written, g.wrongsnaps_max);
   if (n != UINT64_MAX) {
+    read_ra(v, top);
     read_all_regs(v, top);
     char why[128];
     snprintf(why, sizeof why, "frame %u: %s", bad, what);
@@ -288,7 +325,7 @@ static void snap_wrong(vstate *v, sfr_regs *top, size_t k_end, unsigned bad, con
   }
 }
 
-static enum result check_insn(vstate *v, uint64_t pc) {
+static enum result check_insn(vstate *v, uint64_t pc, const sfr_rules *row) {
   sfr_regs top;
   top.pc = pc;
   top.sp = reg_value(v, v->r_sp);
@@ -298,7 +335,7 @@ static enum result check_insn(vstate *v, uint64_t pc) {
   }
   top.fp = reg_value(v, v->r_fp);
   top.ra = 0, top.ra_valid = 0, top.gpr_valid = 0;
-  if (v->r_ra) {
+  if (v->r_ra && (!row || row_needs_ra(row))) {
     top.ra = reg_value(v, v->r_ra);
     top.ra_valid = 1;
   }
@@ -322,7 +359,7 @@ static enum result check_insn(vstate *v, uint64_t pc) {
     check_full(v, &top, k_end, &bad, &step_pc, what, sizeof what, &fp_unknown, &frames_ok,
                &bad_stop);
   } else if (k_end) {
-    check_incremental(v, &top, &bad, &step_pc, what, sizeof what, &fp_unknown, &frames_ok,
+    check_incremental(v, row, &top, &bad, &step_pc, what, sizeof what, &fp_unknown, &frames_ok,
                       &bad_stop);
   }
   if (bad && reg_unknowable(bad_stop)) {
@@ -353,6 +390,7 @@ static enum result check_insn(vstate *v, uint64_t pc) {
   if (snap) {
     uint64_t n = take_slot(&g.snaps_written, g.snaps_max);
     if (n != UINT64_MAX) {
+      read_ra(v, &top);
       read_all_regs(v, &top);
       write_snapshot(v, "chosen", n, &top, k_end, NULL);
     }
@@ -371,15 +409,20 @@ static void count(mcounts *c, enum result r) {
   c->checked++;
 }
 
+/* udata: the instruction's insn_desc.  Its module, PLT section and row
+ * are the translation's while no module has opened since; else they are
+ * found again and the step is the oracle's alone (no memo). */
 void on_check(unsigned int vcpu_index, void *udata) {
   vstate *v = truth_vcpu(vcpu_index);
-  uint64_t pc = (uintptr_t)udata;
-  enum result r = check_insn(v, pc);
-  int m = mod_of(pc);
+  const insn_desc *d = udata;
+  uint64_t pc = d->pc;
+  int fresh = d->gen == g_atomic_int_get(&g.mod_gen);
+  enum result r = check_insn(v, pc, fresh ? d->row : NULL);
+  int m = fresh ? d->mod : mod_of(pc);
   if (m < 0)
     return;
   count(&v->mc[m], r);
-  int k = plt_of(m, pc);
+  int k = fresh ? d->plt : plt_of(m, pc);
   if (k >= 0)
     count(&v->plt[m][k], r);
 }
@@ -390,9 +433,11 @@ void on_store(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64_t addr
                      void *udata) {
   (void)udata;
   vstate *v = truth_vcpu(vcpu_index);
+  uint64_t end = addr + (1u << qemu_plugin_mem_size_shift(info));
+  if (v->top.row && addr < v->top.rd_hi && v->top.rd_lo < end)
+    v->top.row = NULL; /* the memo's step read these bytes */
   if (!v->depth)
     return;
-  uint64_t end = addr + (1u << qemu_plugin_mem_size_shift(info));
   if (end <= v->stack[v->depth - 1].min_lo)
     return;
   for (size_t a = v->depth; a-- > 0;) {

@@ -267,6 +267,7 @@ void on_exit_cb(qemu_plugin_id_t id, void *p) {
     t.reg_unknown += v->c.reg_unknown;
     t.frames_checked += v->c.frames_checked, t.nonlocal_exits += v->c.nonlocal_exits;
     t.signal_frames += v->c.signal_frames, t.steps += v->c.steps, t.reused += v->c.reused;
+    t.tops_reused += v->c.tops_reused;
     t.relocated += v->c.relocated, t.jump_calls += v->c.jump_calls;
     if (v->c.max_depth > t.max_depth)
       t.max_depth = v->c.max_depth;
@@ -283,14 +284,14 @@ void on_exit_cb(qemu_plugin_id_t id, void *p) {
           ",\"fp_unknown\":%" PRIu64 ",\"wrong\":%" PRIu64 ",\"truth_unknown\":{\"other_stack\":%" PRIu64
           ",\"register\":%" PRIu64 "},\"not_covered\":%" PRIu64 ",\"frames_checked\":%" PRIu64 ",\"max_depth\":%" PRIu64
           ",\"nonlocal_exits\":%" PRIu64 ",\"signal_handlers\":%d,\"signal_frames\":%" PRIu64
-          ",\"threads\":%u,\"steps\":%" PRIu64 ",\"chains_reused\":%" PRIu64
+          ",\"threads\":%u,\"steps\":%" PRIu64 ",\"chains_reused\":%" PRIu64 ",\"tops_reused\":%" PRIu64
           ",\"relocated_frames\":%" PRIu64 ",\"jump_calls\":%" PRIu64
           ",\"plugin_seconds\":%.3f,\"snapshots\":%" PRIu64 ",\"wrong_snapshots\":%" PRIu64
           ",\"wrong_buckets\":%u,",
           g.full ? "full" : "incremental", g.mod[0].bias, executed, t.checked, t.correct, t.fp_unknown,
           t.wrong, t.unknown_stack, t.reg_unknown, executed - t.checked - t.unknown_stack, t.frames_checked,
           t.max_depth, t.nonlocal_exits, g_atomic_int_get(&g.n_handlers), t.signal_frames,
-          g.threads, t.steps, t.reused, t.relocated, t.jump_calls, secs, g.snaps_written, g.wrongsnaps_written,
+          g.threads, t.steps, t.reused, t.tops_reused, t.relocated, t.jump_calls, secs, g.snaps_written, g.wrongsnaps_written,
           g_hash_table_size(g.buckets));
   json_modules(f);
   fprintf(f, "\"plt\":");

@@ -33,9 +33,9 @@ void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
           (qemu_plugin_u64){g.score, offsetof(sboard, plt_exec) +
                                          ((size_t)m * PLT_KINDS + (size_t)k) * sizeof(uint64_t)},
           1);
-    if (g.check && truth_covered(va, SFR_PC_IP))
-      qemu_plugin_register_vcpu_insn_exec_cb(insn, on_check, QEMU_PLUGIN_CB_R_REGS,
-                                             (void *)(uintptr_t)va);
+    const insn_desc *d = g.check ? insn_desc_for(va) : NULL;
+    if (d)
+      qemu_plugin_register_vcpu_insn_exec_cb(insn, on_check, QEMU_PLUGIN_CB_R_REGS, (void *)d);
     if (g.check && !g.full)
       qemu_plugin_register_vcpu_mem_cb(insn, on_store, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_W,
                                        NULL);
@@ -85,6 +85,7 @@ void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index) {
   /* A thread that reuses a vCPU index starts a stack of its own; its
    * counts add to those of the index's earlier threads. */
   v->depth = 0;
+  v->top.row = NULL;
   v->started = 0;
   v->called_sp = 0;
   v->pend_open = v->pend_map = -1;
