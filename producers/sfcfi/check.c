@@ -209,7 +209,7 @@ static const char *cfi_only_class(const state *s, const sc_func *f) {
     const sc_row *r = &s->c->rows[f->first_row + i];
     if (r->cfa_kind == SC_CFA_EXPR && r->end - r->start > SC_EXPR_SPAN_MAX)
       return sc_reason_name(SC_SIZE);
-    uint64_t step = r->cfa_kind == SC_CFA_EXPR ? 1 : r->end - r->start;
+    uint64_t step = r->cfa_kind == SC_CFA_EXPR && sc_row_reads_pc(s->c, r) ? 1 : r->end - r->start;
     uint64_t limit = r->end;
     for (uint64_t pc = r->start; pc < limit; pc += step) {
       sc_want w;
@@ -224,6 +224,8 @@ static const char *cfi_only_class(const state *s, const sc_func *f) {
 static void compare_function(state *s, const sc_func *f) {
   const sfr_section *sec = &s->sf->sec;
   int signal_checked = 0;
+  const sc_row *known = NULL; /* a row whose reading is the same at every address */
+  sc_want known_w;
   for (uint64_t pc = f->start; pc < f->end && !s->oom;) {
     const sc_row *r = sc_cfi_row_at(s->c, f, pc);
     uint64_t end = r ? r->end : f->end;
@@ -258,10 +260,17 @@ static void compare_function(state *s, const sc_func *f) {
       end = pc + 1;
     sc_want w;
     memset(&w, 0, sizeof w);
-    if (!r)
+    if (!r) {
       w.reason = SC_CFI_ERROR;
-    else
+    } else if (r == known) {
+      w = known_w;
+    } else {
       sc_express(s->c, f, r, pc, sec->version, &w);
+      if (!sc_row_reads_pc(s->c, r)) { /* the expression rows' addresses need it once */
+        known = r;
+        known_w = w;
+      }
+    }
     /* No SFrame row where the CFI says what SFrame cannot: both are silent
      * (a function's first bytes before `.cfi_def_cfa`, N37). */
     if (st == SFR_LOOKUP_NO_FRE && w.reason != SC_OK) {

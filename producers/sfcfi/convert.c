@@ -151,11 +151,14 @@ static sc_reason pieces_of(const sc_cfi *c, const sc_func *f, uint8_t version, b
       *has_expr = 1;
       if (r->end - r->start > SC_EXPR_SPAN_MAX)
         return SC_SIZE;
-      for (uint64_t pc = r->start; pc < r->end && why == SC_OK; pc++) {
+      /* an expression that does not read the PC reads the same at every
+       * address: one piece, as the pieces of its addresses would merge */
+      uint64_t step = sc_row_reads_pc(c, r) ? 1 : r->end - r->start;
+      for (uint64_t pc = r->start; pc < r->end && why == SC_OK; pc += step) {
         sc_want w;
         sc_express(c, f, r, pc, version, &w);
         why = w.reason;
-        if (why == SC_OK && push(b, pc, pc + 1, &w) != 0)
+        if (why == SC_OK && push(b, pc, pc + step, &w) != 0)
           *oom = 1;
       }
     } else {

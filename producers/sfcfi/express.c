@@ -327,6 +327,26 @@ static int sp_is_cfa(uint8_t abi, const sc_row *r, uint32_t sp_reg) {
   }
 }
 
+/* Whether expression expr reads the PC's register (reg_plus: the only
+ * place eval uses pc). */
+static int expr_reads_pc(const sc_cfi *c, uint32_t expr) {
+  const sc_op *ops = c->ops + c->exprs[expr].first;
+  uint32_t pcr = pc_reg(c->abi);
+  for (uint32_t i = 0; i < c->exprs[expr].count; i++) {
+    uint8_t a = ops[i].atom;
+    if ((a >= DW_OP_breg0 && a <= DW_OP_breg31 && (uint32_t)(a - DW_OP_breg0) == pcr) ||
+        (a == DW_OP_bregx && ops[i].number == pcr))
+      return 1;
+  }
+  return 0;
+}
+
+int sc_row_reads_pc(const sc_cfi *c, const sc_row *r) {
+  return (r->cfa_kind == SC_CFA_EXPR && expr_reads_pc(c, r->cfa_expr)) ||
+         ((r->ra.kind == SC_R_EXPR || r->ra.kind == SC_R_VAL_EXPR) && expr_reads_pc(c, r->ra.expr)) ||
+         ((r->fp.kind == SC_R_EXPR || r->fp.kind == SC_R_VAL_EXPR) && expr_reads_pc(c, r->fp.expr));
+}
+
 void sc_express(const sc_cfi *c, const sc_func *f, const sc_row *r, uint64_t pc, uint8_t version,
                 sc_want *out) {
   (void)f;

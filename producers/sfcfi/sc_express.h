@@ -54,6 +54,10 @@ typedef struct sc_want {
  * for expressions (an x86-64 PLT's CFA depends on the PC). */
 void sc_express(const sc_cfi *c, const sc_func *f, const sc_row *r, uint64_t pc,
                 uint8_t version, sc_want *out);
+/* 1 when an expression of row r reads the PC's register, so that
+ * sc_express may say something else at each address of r; 0 when it says
+ * the same at every one (a stack realignment's CFA expression). */
+int sc_row_reads_pc(const sc_cfi *c, const sc_row *r);
 /* Rules as the oracle decodes them, made comparable: FIXED becomes AT_CFA
  * at the header's offset, UNCHANGED's offset and the not-saved mark are
  * dropped, an outermost row keeps nothing else. */

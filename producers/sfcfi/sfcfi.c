@@ -12,7 +12,11 @@
  *
  * The CFI side is read by elfutils' libdw (dwarf_getcfi_elf, dwarf_getcfi,
  * dwarf_cfi_addrframe, dwarf_frame_cfa, dwarf_frame_register), an
- * interpreter nobody here wrote; the ELF side by libelf.  The SFrame side is
+ * interpreter nobody here wrote: it gives each function's first row, and
+ * cfi.c's one pass over the FDE, which follows libdw's interpreter rule for
+ * rule, must agree with it there (cfi.c says why libdw alone is not asked
+ * for every row, and where the pass leaves the rows to it); the ELF side
+ * by libelf.  The SFrame side is
  * the oracle (sframe_ref.h), linked like any user links it; SFrame is
  * written by the corpus encoder (sframe_enc.h).  Prefix: sc_; each module has its header
  * (sc_util.h, sc_elf.h, sc_cfi.h, sc_express.h, sc_check.h, sc_convert.h,
