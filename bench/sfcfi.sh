@@ -19,6 +19,10 @@
 #   convert   sfcfi convert --version 3 -o FILE PROG
 #
 # Programs, by default each that is there (the largest first):
+#   libLLVM, the Mesa driver            Debian's largest libraries, as installed
+#                                       (/usr/lib/MULTIARCH: the largest libLLVM*.so*
+#                                       file, and the largest of libgallium*.so and
+#                                       dri/*_dri.so; no .sframe)
 #   build/harness/qemu/qemu-aarch64     QEMU built by the harness from Debian's
 #                                       source (gcc -O2; no .sframe)
 #   build/producers/debian/amd64/bin/bash-static, .../busybox   Debian's
@@ -41,7 +45,15 @@ if [ ! -x "$sfcfi" ]; then
   echo "not measured: no $sfcfi (make sfcfi)"
   exit 0
 fi
+# The largest regular file of those named (the drivers are hard links of one).
+largest() { ls -S "$@" 2> /dev/null | head -n 1; }
 if [ $# -eq 0 ]; then
+  lib=/usr/lib/$(gcc -print-multiarch 2> /dev/null || echo x86_64-linux-gnu)
+  shopt -s nullglob
+  for p in "$(largest "$lib"/libLLVM*.so*)" "$(largest "$lib"/libgallium*.so "$lib"/dri/*_dri.so)"; do
+    [ -n "$p" ] && [ -f "$p" ] && set -- "$@" "$(readlink -f "$p")"
+  done
+  shopt -u nullglob
   for p in build/harness/qemu/qemu-aarch64 build/producers/debian/amd64/bin/bash-static \
            build/producers/debian/amd64/bin/busybox build/harness/bin/x86_64-gas-2.47-O2/lua; do
     [ -f "$p" ] && set -- "$@" "$p"
