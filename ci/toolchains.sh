@@ -192,6 +192,8 @@ for prog in "$root"/usr/bin/* "$root"/usr/lib/llvm-*/bin/*; do
   # Only ELF programs (not scripts) need the loader.
   if [ "$(head -c 4 "$prog" 2>/dev/null | od -An -c | tr -d ' ')" = '177ELF' ]; then
     real=$(readlink -f "$prog")
+    # (the text-tool adapters read this form and run its line themselves:
+    # conformance/adapters/text_driver.c, parse_wrapper)
     cat > "$root/bin/$name" <<EOF
 #!/bin/sh
 # $suite's $name under $suite's own loader (written by ci/toolchains.sh)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h> /* memfd_create */
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -314,20 +315,55 @@ static int two_pipes(int a[2], int b[2]) {
   return 0;
 }
 
+/* o->input as a file to read from the start (a memfd): its descriptor, -1
+ * when there is none, -2 when it cannot be made (errno set). */
+static int input_fd(const proc_opts *o) {
+  int fd;
+  size_t off = 0;
+  if (!o->input)
+    return -1;
+  if ((fd = memfd_create("sfc-proc-input", MFD_CLOEXEC)) < 0)
+    return -2;
+  while (off < o->input_len) {
+    ssize_t w = write(fd, o->input + off, o->input_len - off);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0) {
+      close(fd);
+      return -2;
+    }
+    off += (size_t)w;
+  }
+  if (lseek(fd, 0, SEEK_SET) != 0) {
+    close(fd);
+    return -2;
+  }
+  return fd;
+}
+
 int proc_run(char *const argv[], const proc_opts *o, proc_result *r) {
-  int po[2], pe[2], status, e;
+  int po[2], pe[2], status, e, in_fd;
   size_t cap = 1 << 16;
   long start = now_ms(), deadline = start + (long)(o->timeout_s * 1000);
   pid_t pid;
 
   memset(r, 0, sizeof *r);
-  if (two_pipes(po, pe) != 0)
+  if ((in_fd = input_fd(o)) == -2)
     return -1;
-  if (take_out(r, cap) != 0) {
-    close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
+  if (two_pipes(po, pe) != 0) {
+    if (in_fd >= 0)
+      close(in_fd);
     return -1;
   }
-  e = start_child(argv, o, -1, po[1], pe[1], &pid);
+  if (take_out(r, cap) != 0) {
+    close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
+    if (in_fd >= 0)
+      close(in_fd);
+    return -1;
+  }
+  e = start_child(argv, o, in_fd, po[1], o->merge_err ? po[1] : pe[1], &pid);
+  if (in_fd >= 0)
+    close(in_fd);
   close(po[1]);
   close(pe[1]);
   if (e != 0) {

@@ -35,6 +35,11 @@ typedef struct proc_opts {
                                  * (for a signal handler that kills it), then 0 */
   const char *cwd;    /* the child's working directory; NULL: the caller's (a
                        * directory it cannot enter: exec fails, exit 127) */
+  int merge_err;      /* proc_run: stderr into the same pipe as stdout, in the
+                       * order the program wrote them (r->err stays empty) */
+  const char *input;  /* proc_run: stdin reads these input_len bytes (NULL:
+                       * /dev/null) */
+  size_t input_len;
 } proc_opts;
 
 typedef struct proc_result {

@@ -60,7 +60,7 @@ static int gnu_capabilities(const sfa_config *cfg) {
   const sfc_peer *p = sfc_peer_find("binutils", SFC_REL(cfg->major, cfg->minor));
   if (sfa_check_tool(cfg))
     return 1;
-  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\",\"serve\"],\"versions\":[",
+  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\",\"serve\",\"batch\"],\"versions\":[",
          cfg->name, cfg->version);
   sfc_peer_print_versions(stdout, p ? p->full : 0u);
   printf("],\"abis\":[");

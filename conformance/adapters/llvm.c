@@ -27,7 +27,7 @@ static int llvm_capabilities(const sfa_config *cfg) {
     return 1;
   /* s390x: LLVM 22 has no name for ABI 4 ("ABI: 0x4") and applies none of
    * its rules (CFA offsets unscaled, RA "not saved" unknown). */
-  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\",\"serve\"],\"versions\":[",
+  printf("{\"name\":\"%s\",\"version\":\"%s\",\"commands\":[\"decode\",\"serve\",\"batch\"],\"versions\":[",
          cfg->name, cfg->version);
   sfc_peer_print_versions(stdout, p ? p->full : 0u);
   printf("],\"abis\":[");

@@ -219,19 +219,19 @@ int sfa_serve_read(const char *prog, char **store, size_t *cap, char ***argv,
   return (int)argc;
 }
 
-/* One command in a child of its own (sfa_serve's fork_each): its exit
- * status, -SIG when it died of signal SIG, SFA_FORK_FAILED when no child
- * could be made.  The child ends with exit(), not _exit(), so that what a
- * process writes at exit (coverage counters) is written; the parent's
- * stdio buffers are empty at the fork. */
+/* fn(ctx) in a child of its own (fork_each): its exit status, -SIG when it
+ * died of signal SIG, SFA_FORK_FAILED when no child could be made.  The
+ * child ends with exit(), not _exit(), so that what a process writes at
+ * exit (coverage counters) is written; the parent's stdio buffers are
+ * empty at the fork. */
 #define SFA_FORK_FAILED (-1000)
-static int run_forked(sfa_command_fn command, int argc, char **argv) {
+static int run_forked(int (*fn)(void *), void *ctx) {
   int st;
   pid_t pid = fork(), w;
   if (pid < 0)
     return SFA_FORK_FAILED;
   if (pid == 0) {
-    int code = command(argc, argv) & 0xff;
+    int code = fn(ctx) & 0xff;
     fflush(NULL);
     exit(code);
   }
@@ -242,71 +242,98 @@ static int run_forked(sfa_command_fn command, int argc, char **argv) {
   return WIFSIGNALED(st) ? -WTERMSIG(st) : WEXITSTATUS(st);
 }
 
+int sfa_answerer_open(sfa_answerer *a, const char *prog) {
+  a->prog = prog;
+  a->answers = fcntl(1, F_DUPFD_CLOEXEC, 3);
+  a->own_err = fcntl(2, F_DUPFD_CLOEXEC, 3);
+  a->fo = tmpfile();
+  a->fe = tmpfile();
+  if (a->answers < 0 || a->own_err < 0 || !a->fo || !a->fe) {
+    fprintf(stderr, "%s: cannot set up serving: %s\n", prog, strerror(errno));
+    return 2;
+  }
+  return 0;
+}
+
+void sfa_answerer_close(sfa_answerer *a) {
+  if (a->fo)
+    fclose(a->fo);
+  if (a->fe)
+    fclose(a->fe);
+  a->fo = a->fe = NULL;
+}
+
+int sfa_answer(sfa_answerer *a, int (*fn)(void *), void *ctx, int fork_each) {
+  struct stat so, se;
+  char head[80];
+  int code, n;
+  fflush(stdout);
+  fflush(stderr);
+  if (ftruncate(fileno(a->fo), 0) != 0 || ftruncate(fileno(a->fe), 0) != 0 ||
+      lseek(fileno(a->fo), 0, SEEK_SET) < 0 || lseek(fileno(a->fe), 0, SEEK_SET) < 0 ||
+      dup2(fileno(a->fo), 1) < 0 || dup2(fileno(a->fe), 2) < 0) {
+    dprintf(a->own_err, "%s: cannot redirect a command's output: %s\n", a->prog,
+            strerror(errno));
+    return 2;
+  }
+  clearerr(stdout);
+  clearerr(stderr);
+  code = fork_each ? run_forked(fn, ctx) : fn(ctx) & 0xff;
+  fflush(stdout);
+  fflush(stderr);
+  dup2(a->own_err, 2);
+  if (code == SFA_FORK_FAILED) {
+    dprintf(a->own_err, "%s: cannot fork: %s\n", a->prog, strerror(errno));
+    return 2;
+  }
+  if (fstat(fileno(a->fo), &so) != 0 || fstat(fileno(a->fe), &se) != 0) {
+    dprintf(a->own_err, "%s: %s\n", a->prog, strerror(errno));
+    return 2;
+  }
+  n = snprintf(head, sizeof head, "%d %lld %lld\n", code, (long long)so.st_size,
+               (long long)se.st_size);
+  if (sfa_serve_write(a->answers, head, (size_t)n) != 0 ||
+      sfa_serve_copy(fileno(a->fo), (size_t)so.st_size, a->answers) != 0 ||
+      sfa_serve_copy(fileno(a->fe), (size_t)se.st_size, a->answers) != 0)
+    return 2; /* the runner has gone */
+  return 0;
+}
+
+/* A request as sfa_answer's fn. */
+typedef struct serve_req {
+  sfa_command_fn command;
+  int argc;
+  char **argv;
+} serve_req;
+static int run_request(void *ctx) {
+  serve_req *q = ctx;
+  return q->command(q->argc, q->argv);
+}
+
 int sfa_serve(const char *prog, sfa_command_fn command, int fork_each) {
   const char *fe_env = getenv("SFA_SERVE_FORK");
-  int answers = fcntl(1, F_DUPFD_CLOEXEC, 3), own_err = fcntl(2, F_DUPFD_CLOEXEC, 3);
-  FILE *fo = tmpfile(), *fe = tmpfile();
+  sfa_answerer a;
   char *store = NULL, **argv = NULL;
   size_t cap = 0, argv_cap = 0;
   int rc = 0, argc;
-  if (answers < 0 || own_err < 0 || !fo || !fe) {
-    fprintf(stderr, "%s serve: cannot set up: %s\n", prog, strerror(errno));
+  if (sfa_answerer_open(&a, prog) != 0) {
+    sfa_answerer_close(&a);
     return 2;
   }
   if (fe_env && !strcmp(fe_env, "0"))
     fork_each = 0;
   while ((argc = sfa_serve_read(prog, &store, &cap, &argv, &argv_cap)) > 0) {
-    struct stat so, se;
-    char head[80];
-    int code, n;
-    fflush(stdout);
-    fflush(stderr);
-    if (ftruncate(fileno(fo), 0) != 0 || ftruncate(fileno(fe), 0) != 0 ||
-        lseek(fileno(fo), 0, SEEK_SET) < 0 || lseek(fileno(fe), 0, SEEK_SET) < 0 ||
-        dup2(fileno(fo), 1) < 0 || dup2(fileno(fe), 2) < 0) {
-      dprintf(own_err, "%s serve: cannot redirect a command's output: %s\n", prog,
-              strerror(errno));
-      rc = 2;
+    serve_req q = {command, argc, argv};
+    if ((rc = sfa_answer(&a, run_request, &q, fork_each)) != 0)
       break;
-    }
-    clearerr(stdout);
-    clearerr(stderr);
-    if (fork_each) {
-      code = run_forked(command, argc, argv);
-      if (code == SFA_FORK_FAILED) {
-        dup2(own_err, 2);
-        dprintf(own_err, "%s serve: cannot fork: %s\n", prog, strerror(errno));
-        rc = 2;
-        break;
-      }
-    } else {
-      code = command(argc, argv) & 0xff;
-    }
-    fflush(stdout);
-    fflush(stderr);
-    dup2(own_err, 2);
-    if (fstat(fileno(fo), &so) != 0 || fstat(fileno(fe), &se) != 0) {
-      dprintf(own_err, "%s serve: %s\n", prog, strerror(errno));
-      rc = 2;
-      break;
-    }
-    n = snprintf(head, sizeof head, "%d %lld %lld\n", code, (long long)so.st_size,
-                 (long long)se.st_size);
-    if (sfa_serve_write(answers, head, (size_t)n) != 0 ||
-        sfa_serve_copy(fileno(fo), (size_t)so.st_size, answers) != 0 ||
-        sfa_serve_copy(fileno(fe), (size_t)se.st_size, answers) != 0) {
-      rc = 2; /* the runner has gone */
-      break;
-    }
   }
   if (argc < 0) {
-    dprintf(own_err, "%s serve: a request ended early (or no memory)\n", prog);
+    dprintf(a.own_err, "%s serve: a request ended early (or no memory)\n", prog);
     rc = 2;
   }
   free(store);
   free(argv);
-  fclose(fo);
-  fclose(fe);
+  sfa_answerer_close(&a);
   return rc;
 }
 

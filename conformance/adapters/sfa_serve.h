@@ -49,6 +49,23 @@ int sfa_serve_copy(int fd, size_t n, int out);
 int sfa_serve_read(const char *prog, char **store, size_t *cap, char ***argv,
                                  size_t *argv_cap);
 
+/* Where a serving loop answers: the runner's stdout and the serving
+ * process's own stderr (both kept aside), and the two files a command's
+ * stdout and stderr are sent to. */
+typedef struct sfa_answerer {
+  const char *prog;
+  int answers, own_err;
+  FILE *fo, *fe;
+} sfa_answerer;
+/* 0, or 2 (said on stderr; sfa_answerer_close still to be called). */
+int sfa_answerer_open(sfa_answerer *a, const char *prog);
+void sfa_answerer_close(sfa_answerer *a);
+/* Answers one request: fn(ctx) run with stdout and stderr sent to the
+ * answerer's files (in a child forked for it when fork_each), then
+ * "EXIT OUTLEN ERRLEN\n" and the bytes on a->answers.  0, or 2 when it
+ * cannot (said on the serving process's stderr, or the runner has gone). */
+int sfa_answer(sfa_answerer *a, int (*fn)(void *), void *ctx, int fork_each);
+
 /* The serving loop: 0 when stdin ends, 2 on an error (said on stderr).
  * fork_each: each command in a child of its own (above). */
 int sfa_serve(const char *prog, sfa_command_fn command, int fork_each);

@@ -131,7 +131,9 @@ static int run(channel *ch, const char *const *args, proc_result *pr, result *r)
     fail(r, ST_NOT_RUN, "%s: not run: the run was interrupted", args[0]);
     return -1;
   }
-  if (ch->srv) {
+  if (ch->srv && batch_answer(args, pr) == 0) {
+    /* answered ahead by a batch (batch.c): taken as a served answer */
+  } else if (ch->srv) {
     if (serve_one(ch, &popts, args, pr, r) != 0) {
       if (pr->out_truncated) {
         too_much(r, args[0], popts.max_out);
@@ -749,6 +751,19 @@ void run_case(channel *ch, const kase *k, result *r) {
       return;
 }
 
+const kase *case_verdict_kase(const impl *im, const opts *o, const kase *k) {
+  static int (*const before[])(case_run *) = {step_version, step_abi, step_endian, step_features};
+  channel ch = {im, o, NULL, 0, NULL, 0};
+  result r;
+  case_run c;
+  memset(&c, 0, sizeof c);
+  c.ch = &ch, c.k = k, c.r = &r;
+  for (size_t i = 0; i < sizeof before / sizeof *before; i++)
+    if (before[i](&c) == STEP_STOP)
+      return NULL;
+  return c.k;
+}
+
 const skip_entry *skipped(const impl *im, const kase *k) {
   size_t i;
   for (i = 0; i < im->nskips; i++)
@@ -1077,8 +1092,10 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   po.tick = case_tick;
   po.ctx = &c;
   c.start = mono_ms();
+  batch_prefetch(im, o, cs, n);
   if (sfc_pool_run(&po) != 0)
     sfc_die(2, "cannot start a worker process: %s", strerror(errno));
+  batch_forget();
   progress(im, o, c.done, n, c.start, &c.last, 1);
   if (c.failed)
     sfc_die(2, "%s", "a worker process failed");

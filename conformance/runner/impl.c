@@ -211,6 +211,7 @@ static void read_capabilities(impl *im, const jvalue *root, const opts *o) {
   im->cmd_lookup = list_has(v, "lookup");
   im->cmd_unwind = list_has(v, "unwind");
   im->cmd_objdump = list_has(v, "objdump");
+  im->cmd_batch = list_has(v, "batch");
   im->serve = list_has(v, "serve") ? 2 : 0;
   if (im->lib || (im->serve && is_bundled(im->argv0, o)))
     im->serve = 1;

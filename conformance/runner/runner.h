@@ -129,6 +129,9 @@ typedef struct impl {
   int serve;          /* `serve`: 1 served by default (a library, through the driver;
                        * a bundled adapter that offers it), 2 offered by another
                        * executable (served under --serve), 0 not offered */
+  int cmd_batch;      /* `batch`: decodes answered ahead in few processes (batch.c) */
+  unsigned batches;   /* batch processes run */
+  unsigned long batched; /* decodes they answered */
   unsigned servers;   /* serving processes started by the run's workers */
   int serve_failed;   /* serving processes that ended badly after their last case */
   unsigned versions;  /* bit v */
@@ -210,6 +213,21 @@ typedef struct channel {
 
 /* Runs case k through the channel into r. */
 void run_case(channel *ch, const kase *k, result *r);
+/* The case whose section im's verdict command reads for case k (k, or its
+ * NAME.abs.sframe variant), or NULL when k is decided before (unsupported,
+ * unsupported-feature). */
+const kase *case_verdict_kase(const impl *im, const opts *o, const kase *k);
+
+/* ---- batch.c: decodes answered ahead by `IMPL batch` ---- */
+/* Runs every case's verdict decode (and an invalid case's twin's) through
+ * `IMPL batch` processes when im offers it and is served; sets
+ * im->batches and im->batched. */
+void batch_prefetch(impl *im, const opts *o, const kase *cs, size_t n);
+/* A prefetched answer to args (a decode) into pr, as a serving process
+ * would have given it: 0, or -1 when there is none. */
+int batch_answer(const char *const *args, proc_result *pr);
+/* Drops the prefetched answers (and their files). */
+void batch_forget(void);
 /* The skip-list entry that covers k, or NULL. */
 const skip_entry *skipped(const impl *im, const kase *k);
 void run_impl(impl *im, const opts *o, const kase *cs, size_t n);

@@ -44,6 +44,9 @@ static int usage(FILE *out) {
           "--serve / --no-serve: each worker sends the cases of an IMPL that offers `serve` to one\n"
           "long-lived serving process (default: libraries and bundled adapters; --serve: also\n"
           "other executables; --no-serve: none, every command in a process of its own).\n"
+          "An IMPL that also offers `batch` (the bundled objdump, readelf and llvm-readobj\n"
+          "adapters) has its decodes answered ahead, many sections per run of its tool; a case\n"
+          "whose answer is not the expected one is decided again on its own.\n"
           "--timeout: seconds a command may take (default 10); an IMPL that times out on %d\n"
           "cases in a row is stopped, its other cases not-run (--keep-going: run them all).\n"
           "SIGINT / SIGTERM end the cases in flight and write what was decided so far.\n"
@@ -191,7 +194,7 @@ static int print_verdicts(impl *ims, int nim, const opts *o, size_t n) {
              ims[i].name);
     if (ims[i].stale)
       printf("; %d skipped cases now pass", ims[i].stale);
-    if (ims[i].servers) {
+    if (ims[i].servers || ims[i].batches) {
       unsigned long by[3] = {0, 0, 0}, lost = 0;
       size_t k;
       for (k = 0; k < n; k++)
@@ -199,6 +202,9 @@ static int print_verdicts(impl *ims, int nim, const opts *o, size_t n) {
       printf("\n  served: %lu cases by %u serving processes (%lu went away); %lu decided "
              "again in processes of their own", by[RUN_SERVED], ims[i].servers, lost,
              by[RUN_CONFIRMED]);
+      if (ims[i].batches)
+        printf("\n  batched: %lu decodes answered ahead by %u batch processes", ims[i].batched,
+               ims[i].batches);
     }
     printf("\n  %lu passed, %lu failed\n", p, fl);
     if (c[ST_UNSUPPORTED] + c[ST_UNSUPPORTED_FEATURE] == n)

@@ -38,7 +38,7 @@ caps() {
   [ -n "$3" ]
   [ "$(jq -r .version <<< "$output")" = "$3" ]
   [ "$(jq -c .versions <<< "$output")" = "$4" ]
-  [ "$(jq -c .commands <<< "$output")" = '["decode","serve"]' ]
+  [ "$(jq -c .commands <<< "$output")" = '["decode","serve","batch"]' ]
 }
 
 # accepts ADAPTER ID: decoded, exit 0, with the corpus's function count
