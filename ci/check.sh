@@ -83,7 +83,10 @@ took() { cat "build/$1.secs" 2>/dev/null || echo "?"; }
 
 # A Bats suite that runs under QEMU, into build/NAME.tap:
 # qemu_run NAME FILE; qemu_report NAME FILE TITLE prints and tallies it.
-qemu_run() { BUILD=build bats --tap --timing "$2" > "build/$1.tap" 2>&1; }
+qemu_run() {
+  mkdir -p "build/junit-$1"
+  BUILD=build bats --tap --timing --report-formatter junit -o "build/junit-$1" "$2" > "build/$1.tap" 2>&1
+}
 qemu_report() {
   section "$3 (took $(took "$1")s)"
   grep -q '^1\.\.' "build/$1.tap" || echo "not ok - $2 printed no plan" >> "build/$1.tap"
@@ -138,6 +141,7 @@ coverage_pass() {
 mkdir -p build
 # (what a previous check left: a pass not run this time must not be read
 # as passed)
+rm -rf build/junit-*
 rm -f build/*.rc build/*.secs build/*.tap build/conformance.log build/fuzz-*.log build/ossfuzz-sim.log \
   build/asan-tests.log build/valgrind-tests.log build/coverage.log
 built=0
@@ -298,6 +302,15 @@ if [ "$(cat build/coverage.rc 2>/dev/null)" = 0 ]; then
 else
   cat build/coverage.log; fail=$((fail + 1))
 fi
+
+section "the slowest suites (ci/slowest.py: each Bats file's time in its pass)"
+reports=()
+for r in build/tests/junit-1 build/tests/junit-2; do reports+=("plain=$r/report.xml"); done
+reports+=("valgrind=build/tests/junit-cli/report.xml" "asan=build/asan/tests/junit-cli/report.xml")
+for q in "${QEMU_SUITES[@]}"; do read -r name _ <<< "$q"; reports+=("qemu=build/junit-$name/report.xml"); done
+python3 ci/slowest.py "${reports[@]}" || true
+for f in build/*.secs; do printf '%6d s  %s\n' "$(cat "$f")" "$(basename "$f" .secs)"; done | sort -rn |
+  sed '1i the passes run side by side, each:'
 
 echo
 printf 'check took %dm%02ds\n' $((SECONDS / 60)) $((SECONDS % 60))

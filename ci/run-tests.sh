@@ -134,17 +134,23 @@ done
 # (two groups only when both have suites: the ASan pass's short list has
 # none of the first group's)
 if [ ${#wrapper[@]} -eq 0 ] && [ "${BATS_GROUPS:-2}" = 2 ] && [ ${#g1[@]} -gt 0 ] && [ ${#g2[@]} -gt 0 ]; then
-  BUILD="$build" bats --tap --timing "${g1[@]}" > "$build/tests/bats-1.tap" 2>&1 &
+  # (each also writes a JUnit report, each suite's time: ci/slowest.py)
+  mkdir -p "$build/tests/junit-1" "$build/tests/junit-2"
+  BUILD="$build" bats --tap --timing --report-formatter junit -o "$build/tests/junit-1" \
+    "${g1[@]}" > "$build/tests/bats-1.tap" 2>&1 &
   p1=$!
-  BUILD="$build" bats --tap --timing "${g2[@]}" > "$build/tests/bats-2.tap" 2>&1
+  BUILD="$build" bats --tap --timing --report-formatter junit -o "$build/tests/junit-2" \
+    "${g2[@]}" > "$build/tests/bats-2.tap" 2>&1
   wait "$p1"
   taps+=("$build/tests/bats-1.tap" "$build/tests/bats-2.tap")
   for t in "$build/tests/bats-1.tap" "$build/tests/bats-2.tap"; do
     grep -q '^1\.\.' "$t" || echo "not ok - $t: bats printed no plan" >> "$t"
   done
 else
+  mkdir -p "$build/tests/junit-cli"
   ASAN_OPTIONS=${BATS_ASAN_OPTIONS:-${ASAN_OPTIONS:-}} SFREF_WRAPPER="${wrapper[*]}" BUILD="$build" \
-    bats --tap --timing "${suites[@]}" > "$build/tests/cli.tap" 2>&1
+    bats --tap --timing --report-formatter junit -o "$build/tests/junit-cli" "${suites[@]}" \
+    > "$build/tests/cli.tap" 2>&1
   taps+=("$build/tests/cli.tap")
 fi
 
