@@ -89,8 +89,10 @@ static void heap_in_huge_pages(const char *input) {
   if (mallopt(M_MMAP_MAX, 0) != 1 || mallopt(M_TRIM_THRESHOLD, INT_MAX) != 1)
     return;
   char *p = malloc(reserve);
-  if (!p)
+  if (!p) {
+    (void)mallopt(M_MMAP_MAX, 65536); /* glibc's default: large blocks mapped again */
     return;
+  }
   uintptr_t lo = ((uintptr_t)p + huge - 1) & ~(huge - 1), hi = ((uintptr_t)p + reserve) & ~(huge - 1);
   if (hi > lo)
     (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
