@@ -19,19 +19,22 @@
 #error "gnu_tool.c: build with -DSFA_KIND and -DSFA_KIND_ENV (objdump and OBJDUMP, or readelf and READELF)"
 #endif
 
-/* What makes a GNU tool's run a rejection, each said on stderr: a non-zero
- * exit, anything on its stderr (e.g. 2.47: "Error: SFrame decode failure"
- * with exit 0), or more text than the adapter keeps.  1 then, else 0.
+/* What makes a GNU tool's run a rejection, each said on stderr: anything
+ * on its stderr, whatever its exit status (2.47's objdump says "Error:
+ * SFrame decode failure" and exits 0; its readelf exits 1), a non-zero
+ * exit without a word, or more text than the adapter keeps.  1 then, else
+ * 0.  The reason is the tool's own message when it has one, so that a run
+ * in a batch (its exit status shared by many sections) says it alike.
  * (llvm-readobj's judge words its warnings its own way.) */
 static int gnu_failed(const sfa_config *cfg, const proc_result *r) {
   char line[200];
-  if (sfa_exit_failed(cfg, r))
-    return 1;
   if (r->errlen) {
     sfa_first_line(r->err, line, sizeof line);
-    fprintf(stderr, "%s warned: %s\n", cfg->kind, line);
+    fprintf(stderr, "%s reported: %s\n", cfg->kind, line);
     return 1;
   }
+  if (sfa_exit_failed(cfg, r))
+    return 1;
   if (r->out_truncated) {
     fprintf(stderr, "%s printed more than %u bytes\n", cfg->kind, SFA_MAX_STDOUT);
     return 1;

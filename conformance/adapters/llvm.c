@@ -423,12 +423,13 @@ static void print_warning(const char *err) {
 
 static int llvm_judge(const sfa_config *cfg, proc_result *r, sfa_dump *d) {
   rd rr;
-  if (sfa_exit_failed(cfg, r))
-    return 1;
-  if (r->errlen) { /* its verdict: a warning about the section */
+  if (r->errlen) { /* its verdict: a warning about the section (whatever
+                     * the exit status, as gnu_failed) */
     print_warning(r->err);
     return 1;
   }
+  if (sfa_exit_failed(cfg, r))
+    return 1;
   if (r->out_truncated) {
     fprintf(stderr, "%s printed too much\n", cfg->kind);
     return 1;

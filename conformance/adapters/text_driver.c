@@ -637,30 +637,24 @@ static void part_put(char c, int in_msg, char *out, size_t *on, proc_result *r) 
  * line) to stderr, the rest to stdout, the batch's name for the file
  * ("K/sframe.elf") made "sframe.elf"; readelf names a file only when it
  * is given more than one, so its empty line and "File: FILE" line go.
- * *errors: the part has a message that is not a warning.  0, or -1 when
- * memory runs out. */
-static int part_split(const char *a, const char *b, const char *file, proc_result *r,
-                      int *errors) {
+ * 0, or -1 when memory runs out. */
+static int part_split(const char *a, const char *b, const char *file, proc_result *r) {
   size_t n = (size_t)(b - a), on = 0, fl = strlen(file), base = strlen("sframe.elf");
   const char *msg_end = NULL;
   char *out = malloc(n + 1);
   if (!out)
     return -1;
   memset(r, 0, sizeof *r);
-  *errors = 0;
   if (!strcmp(g_cfg.kind, "readelf") && n > 7 && !strncmp(a, "\nFile: ", 7)) {
     const char *nl = memchr(a + 1, '\n', n - 1);
     a = nl ? nl + 1 : b;
   }
   for (const char *p = a; p < b;) {
-    size_t m;
     if (msg_end && p >= msg_end)
       msg_end = NULL;
-    if (!msg_end && (m = message_at(p)) != 0) {
+    if (!msg_end && message_at(p)) {
       const char *nl = memchr(p, '\n', (size_t)(b - p));
       msg_end = nl ? nl + 1 : b;
-      if (strncmp(p + m, "Warning: ", 9) && strncmp(p + m, "warning: ", 9))
-        *errors = 1;
     }
     if ((size_t)(b - p) >= fl && !strncmp(p, file, fl) && (p == a || p[-1] < '0' || p[-1] > '9')) {
       for (size_t k = 0; k < base; k++)
@@ -682,14 +676,14 @@ static int part_split(const char *a, const char *b, const char *file, proc_resul
  * run (B_DONE).  The tool ends early (a fatal error, a signal, the time
  * limit): the sections before the one it was on are done, that one is
  * answered on its own (B_ALONE), the rest wait for the next run.  The
- * tool's exit status belongs to the sections it printed an error about;
- * when it failed and named none, each is answered on its own. */
+ * tool's exit status belongs to the sections it printed a message about;
+ * when it failed and printed none, each is answered on its own. */
 static void batch_run(size_t from, size_t to, double timeout) {
   char *argv[BATCH_FILES + 8];
   size_t idx[BATCH_FILES], nf = 0, na = 0, k, got = 0;
   const char *starts[BATCH_FILES + 1];
   proc_result r;
-  int whole, blamed = 0, errors;
+  int whole, blamed = 0;
   argv[na++] = (char *)g_cfg.path;
   for (k = 0; sfa_the_tool.args[k] && na < 6; k++)
     argv[na++] = (char *)sfa_the_tool.args[k];
@@ -723,13 +717,15 @@ static void batch_run(size_t from, size_t to, double timeout) {
       q->state = B_ALONE;
       continue;
     }
-    if (part_split(starts[k], starts[k + 1], q->file, &q->r, &errors) != 0) {
+    if (part_split(starts[k], starts[k + 1], q->file, &q->r) != 0) {
       q->state = B_ALONE;
       continue;
     }
-    /* an error is a failure (binutils and LLVM exit 1), a warning is not */
-    q->r.code = errors ? (whole && r.code ? r.code : 1) : 0;
-    blamed += errors;
+    /* The exit status belongs to the sections with messages (a judge
+     * words a section's rejection by its message, whatever the status);
+     * one without is taken as exiting 0. */
+    q->r.code = q->r.errlen ? (whole ? r.code : 1) : 0;
+    blamed += q->r.errlen != 0;
     q->state = B_DONE;
   }
   if (!got) /* not even the first section's part: it alone */

@@ -5,7 +5,7 @@
 # on that section alone does.  For each text-tool adapter built, a sample
 # of the corpus run batched (the default) and with every command in a
 # process of its own (--no-serve) gives every case the same status,
-# detail, exit and stderr; the adapter's own answers to `batch` are its
+# detail, exit and stderr (a crash's stderr aside); the adapter's own answers to `batch` are its
 # answers to `decode`, also for a section the tool crashes on in the
 # middle of a batch, and for requests that are not a decode.
 # Environment (ci/run-tests.sh): BUILD (default build), CORPUS.
@@ -27,15 +27,18 @@ same_batched() {
   run "$B/sfconform" --no-progress --no-serve --corpus "$C" --out "$T/o" --sample "$2" "$1"
   [ "$status" -le 1 ]
   [ "$(wc -l < "$T/b/$1/results.jsonl")" -gt 50 ]
-  diff <(jq -c '[.id,.status,.detail,.exit,.stderr]' "$T/b/$1/results.jsonl") \
-       <(jq -c '[.id,.status,.detail,.exit,.stderr]' "$T/o/$1/results.jsonl")
+  # (a crash's own words may differ: a reader that reads past its buffers
+  # meets what lies there, and a served process's memory is not a fresh
+  # one's, PROTOCOL.md)
+  local f='[.id,.status,.detail,.exit,(if .status == "crash" then "" else .stderr end)]'
+  diff <(jq -c "$f" "$T/b/$1/results.jsonl") <(jq -c "$f" "$T/o/$1/results.jsonl")
 }
 
-@test "objdump-2.40 batched: every case as on its own (sample)" { same_batched objdump-2.40 9; }
-@test "readelf-2.40 batched: every case as on its own (sample)" { same_batched readelf-2.40 9; }
-@test "objdump-2.47 batched: every case as on its own (sample)" { same_batched objdump-2.47 9; }
-@test "readelf-2.47 batched: every case as on its own (sample)" { same_batched readelf-2.47 9; }
-@test "llvm-readobj-22 batched: every case as on its own (sample)" { same_batched llvm-readobj-22 9; }
+@test "objdump-2.40 batched: every case as on its own (sample)" { same_batched objdump-2.40 15; }
+@test "readelf-2.40 batched: every case as on its own (sample)" { same_batched readelf-2.40 15; }
+@test "objdump-2.47 batched: every case as on its own (sample)" { same_batched objdump-2.47 15; }
+@test "readelf-2.47 batched: every case as on its own (sample)" { same_batched readelf-2.47 15; }
+@test "llvm-readobj-22 batched: every case as on its own (sample)" { same_batched llvm-readobj-22 15; }
 
 # req ARGS...: one request, as the protocol frames it.
 req() { printf '%s\0' "$@"; printf '\0'; }
