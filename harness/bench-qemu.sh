@@ -7,8 +7,10 @@
 # SQL script) are run under plain qemu-ARCH and under qemu-ARCH with the
 # plugin (the arguments harness/run.sh --bin gives it), paired: plain then
 # plugin, REPEATS times (default 3), the best of each kept.  Prints a
-# Markdown table: seconds plain, seconds under the plugin, their ratio,
-# instructions executed and checked (and how the checked ones came out).
+# Markdown table: seconds plain, seconds under the plugin and their ratio,
+# both wall and CPU (user + system: on a shared machine the steadier
+# figure), instructions executed and checked (and how the checked ones
+# came out).
 #
 # Usage: harness/bench-qemu.sh [--arch A[,A...]] [--programs lua,sqlite3] [--repeats N] [--plugin SO]
 # (--plugin: another build of the plugin to time, default the harness's)
@@ -120,8 +122,7 @@ module_args() {
   readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
     awk '$1 ~ /^\.(plt|plt\.sec|plt\.got|iplt)$/ { printf ",plt=%s:0x%s:0x%s", $1, $3, $5 }'
 }
-now() { date +%s.%N; }
-secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f\n", b - a }'; }
+TIMEFORMAT='%R %U %S'
 min() { awk 'NR == 1 || $1 < m { m = $1 } END { print m }'; }
 
 # Sourced (harness/tests/plugin-equiv.sh): the helpers above only.
@@ -151,8 +152,8 @@ fi
 export SID
 [ "$reps" -ge 1 ] 2>/dev/null || { echo "bench-qemu: --repeats wants a number >= 1" >&2; exit 2; }
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-echo "| arch | program | plain s | plugin s | ratio | executed | checked | correct | fp unknown | wrong | truth unknown | not covered |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| arch | program | plain s | plugin s | ratio | plain CPU s | plugin CPU s | CPU ratio | executed | checked | correct | fp unknown | wrong | truth unknown | not covered |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for arch in ${arches//,/ }; do
   q=$B/qemu/qemu-$arch
   for prog in ${programs//,/ }; do
@@ -170,20 +171,25 @@ for arch in ${arches//,/ }; do
     pl="$plugin,sframe=$T/s.sframe,vma=$vma$(module_args "$elf"),entry=$entry,interp=0,out=$T/r.json,snapdir=$T/snaps,snaps=50,stride=9973,unwind=incremental,progress=0$pauth"
     : > "$T/plain"; : > "$T/plug"; fail=""
     for _ in $(seq "$reps"); do
-      t0=$(now); "$q" "${qargs[@]}" "$elf" "${args[@]}" > "$T/out.plain" 2>&1 || fail="plain qemu-$arch failed: $(tail -n 1 "$T/out.plain")"; t1=$(now)
-      secs "$t0" "$t1" >> "$T/plain"
+      st=0; { time "$q" "${qargs[@]}" "$elf" "${args[@]}" > "$T/out.plain" 2>&1; } 2> "$T/t" || st=$?
+      [ "$st" = 0 ] || { fail="plain qemu-$arch exited $st: $(tail -n 1 "$T/out.plain")"; break; }
+      cat "$T/t" >> "$T/plain"
       rm -f "$T/r.json"; rm -rf "$T/snaps"; mkdir -p "$T/snaps"
-      t0=$(now); "$q" "${qargs[@]}" -plugin "$pl" "$elf" "${args[@]}" > "$T/out.plug" 2> "$T/err.plug" || fail="under the plugin, qemu-$arch failed: $(tail -n 1 "$T/err.plug")"; t1=$(now)
-      secs "$t0" "$t1" >> "$T/plug"
+      st=0; { time "$q" "${qargs[@]}" -plugin "$pl" "$elf" "${args[@]}" > "$T/out.plug" 2> "$T/err.plug"; } 2> "$T/t" || st=$?
+      [ "$st" = 0 ] || { fail="under the plugin, qemu-$arch exited $st: $(tail -n 1 "$T/err.plug")"; break; }
+      cat "$T/t" >> "$T/plug"
       [ -s "$T/r.json" ] || { fail="the plugin wrote no result: $(tail -n 1 "$T/err.plug")"; break; }
       cmp -s "$T/out.plain" "$T/out.plug" || { fail="the program's output differs under the plugin"; break; }
-      [ -z "$fail" ] || break
     done
     if [ -n "$fail" ]; then echo "$row not measured: $fail |"; continue; fi
-    p=$(min < "$T/plain") u=$(min < "$T/plug")
-    jq -r --arg row "$row" --arg p "$p" --arg u "$u" '
+    # the best of each: wall seconds, and CPU seconds (user + system: what
+    # the run cost, whatever else the machine was doing)
+    p=$(awk '{ print $1 }' "$T/plain" | min) u=$(awk '{ print $1 }' "$T/plug" | min)
+    pc=$(awk '{ print $2 + $3 }' "$T/plain" | min) uc=$(awk '{ print $2 + $3 }' "$T/plug" | min)
+    jq -r --arg row "$row" --arg p "$p" --arg u "$u" --arg pc "$pc" --arg uc "$uc" '
       def c: tostring | [scan("[0-9]")] | reverse | [_nwise(3) | reverse | join("")] | reverse | join(",");
-      "\($row) \($p) | \($u) | \((($u | tonumber) / ($p | tonumber)) * 10 | round / 10)x | \(.executed | c) | \(.checked | c) | \(.correct | c) | \(.fp_unknown | c) | \(.wrong | c) | \((.truth_unknown.other_stack + .truth_unknown.register) | c) | \(.not_covered | c) |"' "$T/r.json" ||
+      def ratio(a; b): "\(((a | tonumber) / ([b | tonumber, 0.001] | max)) * 10 | round / 10)x";
+      "\($row) \($p) | \($u) | \(ratio($u; $p)) | \($pc) | \($uc) | \(ratio($uc; $pc)) | \(.executed | c) | \(.checked | c) | \(.correct | c) | \(.fp_unknown | c) | \(.wrong | c) | \((.truth_unknown.other_stack + .truth_unknown.register) | c) | \(.not_covered | c) |"' "$T/r.json" ||
       echo "$row not measured: the plugin's result could not be read |"
   done
 done

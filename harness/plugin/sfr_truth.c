@@ -341,6 +341,18 @@ static gboolean rowkey_eq(gconstpointer a, gconstpointer b) {
   return !memcmp(a, b, sizeof(rowkey));
 }
 
+static guint idkey_hash(gconstpointer p) {
+  const uint64_t *k = p;
+  uint64_t h = 14695981039346656037u;
+  for (size_t i = 0; i < 4; i++)
+    h = (h ^ k[i]) * 1099511628211u;
+  return (guint)(h ^ (h >> 32));
+}
+
+static gboolean idkey_eq(gconstpointer a, gconstpointer b) {
+  return !memcmp(a, b, 4 * sizeof(uint64_t));
+}
+
 static const sfr_rules *intern_row(const sfr_rules *r) {
   rowkey k = {{r->cfa.base, r->cfa.reg, r->cfa.offset, r->cfa.deref, r->ra.kind, r->ra.not_saved,
                r->ra.reg, r->ra.offset, r->fp.kind, r->fp.not_saved, r->fp.reg, r->fp.offset,
@@ -357,6 +369,26 @@ static const sfr_rules *intern_row(const sfr_rules *r) {
     g_hash_table_insert(g.rows, g_memdup2(&k, sizeof k), row);
   }
   return row;
+}
+
+/* The elision id of a row in a function of module m, PLT section k (truth.h):
+ * 0 for a row whose step reads a register other than SP, FP or the link
+ * register (keeps_frame_regs knows only those). */
+static uint64_t elision_id(const sfr_rules *row, uint64_t fn, int m, int k) {
+  if ((row->cfa.base != SFR_BASE_SP && row->cfa.base != SFR_BASE_FP) ||
+      row->ra.kind == SFR_RULE_REG || row->ra.kind == SFR_RULE_AT_REG ||
+      row->fp.kind == SFR_RULE_REG || row->fp.kind == SFR_RULE_AT_REG)
+    return 0;
+  uint64_t key[4] = {(uint64_t)(uintptr_t)row, fn, (uint64_t)m, (uint64_t)(int64_t)k};
+  if (!g.ids)
+    g.ids = g_hash_table_new_full(idkey_hash, idkey_eq, g_free, g_free);
+  uint64_t *id = g_hash_table_lookup(g.ids, key);
+  if (!id) {
+    id = g_new(uint64_t, 1);
+    *id = g_hash_table_size(g.ids) + 1;
+    g_hash_table_insert(g.ids, g_memdup2(key, sizeof key), id);
+  }
+  return *id;
 }
 
 /* The check of the instruction at pc, prepared at translation: NULL when
@@ -377,25 +409,39 @@ const insn_desc *insn_desc_for(uint64_t pc) {
     d = g_new0(insn_desc, 1); /* (an older one may be in use: kept) */
     d->pc = pc, d->mod = m, d->plt = plt_of(m, pc), d->gen = gen;
     d->row = intern_row(&res.rules);
+    d->id = elision_id(d->row, res.fde.start, m, d->plt);
     g_hash_table_insert(g.descs, &d->pc, d);
   }
   g_mutex_unlock(&g.lock);
   return d;
 }
 
-/* truth_covered(ra, SFR_PC_RA), remembered per thread: the same return
- * addresses recur in every call. */
-static int ra_covered(vstate *v, uint64_t ra) {
+/* truth_covered(ra, SFR_PC_RA), and the row found there, remembered per
+ * thread: the same return addresses recur in every call. */
+static size_t ra_slot(vstate *v, uint64_t ra) {
   size_t i = (size_t)((ra ^ (ra >> 13)) % (sizeof v->ra_cache / sizeof *v->ra_cache));
   int gen = g_atomic_int_get(&g.mod_gen);
   if (!v->ra_cache[i].known || v->ra_cache[i].ra != ra || v->ra_cache[i].gen != gen) {
     v->ra_cache[i].ra = ra;
     v->ra_cache[i].known = 1;
     v->ra_cache[i].gen = gen;
-    v->ra_cache[i].covered = truth_covered(ra, SFR_PC_RA);
+    const sfr_section *sec = sec_of(ra, SFR_PC_RA);
+    sfr_lookup_result res;
+    v->ra_cache[i].covered = sec && sfr_lookup(sec, ra, SFR_PC_RA, &res) == SFR_LOOKUP_FOUND;
+    v->ra_cache[i].row = NULL;
+    if (v->ra_cache[i].covered) {
+      g_mutex_lock(&g.lock);
+      v->ra_cache[i].row = intern_row(&res.rules);
+      g_mutex_unlock(&g.lock);
+    }
   }
-  return v->ra_cache[i].covered;
+  return i;
 }
+
+static int ra_covered(vstate *v, uint64_t ra) { return v->ra_cache[ra_slot(v, ra)].covered; }
+
+/* The oracle's row at a return address (NULL: none found). */
+const sfr_rules *ra_row(vstate *v, uint64_t ra) { return v->ra_cache[ra_slot(v, ra)].row; }
 
 /* ---- the shadow stack ---- */
 
@@ -458,7 +504,10 @@ static int in_function(uint64_t pc, sfr_pc_mode mode, uint64_t entry) {
 static void drop_landed(vstate *v, uint64_t sp, uint64_t pc) {
   while (v->depth >= 2) {
     frame *t = &v->stack[v->depth - 1];
-    if (sp != t->csp || pc == t->ra || t->reloc || !t->entry)
+    if (sp != t->csp || t->reloc || !t->entry)
+      return;
+    v->pc_dep = 1; /* (what follows asks where pc is) */
+    if (pc == t->ra)
       return;
     if (!t->fn_known) {
       t->fn_known = 1;
@@ -509,8 +558,10 @@ static int ra_in_register(vstate *v, uint64_t ra) {
 void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode) {
   if (v->depth && gone(sp, v->stack[v->depth - 1].csp)) {
     frame *t = &v->stack[v->depth - 1];
-    if (g.arch == ARCH_X86_64 && sp == t->csp && mode == SFR_PC_IP && ra_in_register(v, t->ra))
+    if (g.arch == ARCH_X86_64 && sp == t->csp && mode == SFR_PC_IP && ra_in_register(v, t->ra)) {
+      v->pc_dep = 1; /* (on the other registers) */
       return; /* its return address popped into a register: alive */
+    }
     if (in_function(pc, mode, t->entry)) {
       t->csp = sp + (g.arch == ARCH_X86_64 ? 8 : 0); /* as if called from here */
       t->reloc = 1;
@@ -642,6 +693,8 @@ vstate *truth_vcpu(unsigned int i) { return i < MAX_VCPUS ? g.vs[i] : NULL; }
 void on_tb(unsigned int vcpu_index, void *udata) {
   vstate *v = truth_vcpu(vcpu_index);
   uint64_t pc = (uintptr_t)udata, sp = 0, called_sp = v->called_sp;
+  size_t depth0 = v->depth;
+  uint64_t serial0 = v->serial;
   int have_sp = 0, returned = 0;
   v->called_sp = 0;
   if (called_sp && v->depth)
@@ -722,6 +775,8 @@ void on_tb(unsigned int vcpu_index, void *udata) {
     v->c.signal_frames++;
     break;
   }
+  if (called_sp || v->depth != depth0 || v->serial != serial0)
+    elide_stop(vcpu_index); /* the truth changed */
 }
 
 void on_call(unsigned int vcpu_index, void *udata) {
@@ -732,6 +787,7 @@ void on_call(unsigned int vcpu_index, void *udata) {
   drop_dead(v, sp, (uintptr_t)udata, SFR_PC_RA);
   push(v, (uintptr_t)udata, sp);
   v->called_sp = entry_sp(sp);
+  elide_stop(vcpu_index);
 }
 
 /* Does the instruction before addr call (a return address left in the
@@ -791,6 +847,7 @@ void on_jump(unsigned int vcpu_index, void *udata) {
   push(v, link, sp);
   v->called_sp = entry_sp(sp);
   v->c.jump_calls++;
+  elide_stop(vcpu_index);
 }
 
 /* ---- a module's section, opened at its load bias ---- */
@@ -843,6 +900,9 @@ void open_module(int m, uint64_t bias) {
   g_atomic_int_set(&md->opened, 1);
   publish_modtab();
   g_atomic_int_inc(&g.mod_gen);
+  for (unsigned i = 0; i < MAX_VCPUS; i++)
+    if (g.vs[i])
+      elide_stop(i);
 }
 
 /* The program's section, at the address QEMU loaded it (the first block

@@ -84,7 +84,28 @@ typedef struct insn_desc {
   uint64_t pc;
   int mod, plt, gen;
   const sfr_rules *row;
+  uint64_t id; /* its row, function, module and PLT section, interned; 0:
+                * its check is never taken from another's (elision) */
 } insn_desc;
+
+/* Elision.  An instruction's check is a function of its row, its function
+ * (drop_dead asks which one a PC is in), its module and PLT section (the
+ * counts), SP, FP, the link register, the memory the steps read and the
+ * truth.  After a check that came out right and depended on the PC only
+ * through those, the next instruction with the same id (same row,
+ * function, module and PLT section) gets the same check as long as no
+ * instruction run since wrote SP, FP or the link register
+ * (keeps_frame_regs, truth_elide.c), no store touched what a step read
+ * (on_store), no system call ran and the truth did not change (on_tb,
+ * on_call, on_jump).  Each of those sets the vCPU's sboard.ok_id to 0 (an
+ * inline store at each instruction keeps_frame_regs does not recognise,
+ * elide_stop elsewhere); a covered instruction's check runs when ok_id is
+ * not its id (a conditional callback), and every covered instruction run
+ * counts in sboard.covered, so that the instructions not checked again
+ * are counted with the verdict they share (elide_flush): each is counted
+ * as checked and right, as it is.  Off while chosen snapshots are left
+ * (their instructions are every stride-th check), with unwind=full, and
+ * with elide=0. */
 
 /* The last topmost step of a thread, kept while nothing it depends on
  * changed: the row (rules) it applied, the registers it read, and the
@@ -117,6 +138,9 @@ typedef struct mcounts {
  * per module, per module's PLT section. */
 typedef struct sboard {
   uint64_t executed;
+  /* elision (on_check): the id of the instructions whose check may be the
+   * last one made (0: none may), and covered instructions run */
+  uint64_t ok_id, covered;
   uint64_t mod_exec[MAX_MODS];
   uint64_t plt_exec[MAX_MODS][PLT_KINDS];
 } sboard;
@@ -164,6 +188,7 @@ typedef struct vstate {
   struct {
     uint64_t ra;
     int known, covered, gen;
+    const sfr_rules *row; /* the oracle's row at the return address (interned) */
   } ra_cache[4096];
   struct {
     uint64_t pc, lo, hi; /* hi 0: no FDE */
@@ -176,6 +201,12 @@ typedef struct vstate {
   size_t bt_cap;
   counts c;
   top_memo top;
+  uint64_t accounted;  /* sboard.covered up to which the counts are made */
+  struct {
+    int m, k;
+    uint64_t frames_ok;
+  } last;              /* the last check, when ok_id is set */
+  int pc_dep;          /* the current check's drop_dead depended on the PC */
   mcounts mc[MAX_MODS], plt[MAX_MODS][PLT_KINDS];
   uint64_t checks_since_snap;
   /* a system call in flight: the module an openat names, an mmap's */
@@ -208,6 +239,9 @@ struct truth_globals {
   char *root; /* root=: QEMU's -L prefix, where guest paths are looked up first */
   char *out_path, *snapdir;
   uint64_t snaps_max, stride, wrongsnaps_max, pauth, check, full, stack_size, progress;
+  uint64_t elide;       /* elide=0: every covered instruction checked afresh */
+  uint64_t rowstep;     /* rowstep=0: every step by sfr_unwind_frame, lookup included */
+  GHashTable *ids;      /* insn_desc ids: (row, function, module, PLT) -> id */
   struct qemu_plugin_scoreboard *score; /* sboard per vCPU */
   GMutex lock; /* buckets, snapshots, handlers, threads, progress */
   GHashTable *buckets;
@@ -246,6 +280,7 @@ const sfr_section *sec_of(uint64_t pc, sfr_pc_mode mode);
 int plt_of(int m, uint64_t pc);
 int truth_covered(uint64_t pc, sfr_pc_mode mode);
 const insn_desc *insn_desc_for(uint64_t pc);
+const sfr_rules *ra_row(vstate *v, uint64_t ra);
 vstate *truth_vcpu(unsigned int i);
 int on_own_stack(const vstate *v, uint64_t sp);
 void drop_dead(vstate *v, uint64_t sp, uint64_t pc, sfr_pc_mode mode);
@@ -274,7 +309,14 @@ void on_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, i
 
 /* truth_check.c: checking one instruction (before each covered one) */
 void on_check(unsigned int vcpu_index, void *udata);
+int eliding(void);
+void elide_stop(unsigned int vcpu_index);
+void elide_flush_vcpu(unsigned int vcpu_index);
+void elide_flush_all(void);
 void on_store(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64_t addr, void *udata);
+
+/* truth_elide.c: instructions that leave SP, FP and the link register */
+int keeps_frame_regs(const uint8_t *b, size_t n);
 
 /* truth_translate.c: translation */
 void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);

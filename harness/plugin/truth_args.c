@@ -84,6 +84,7 @@ static const struct arg {
     {"wrongsnaps", &g.wrongsnaps_max, NULL, NULL}, {"pauth", &g.pauth, NULL, NULL},
     {"check", &g.check, NULL, NULL},    {"stack", NULL, NULL, arg_stack},
     {"progress", &g.progress, NULL, NULL}, {"unwind", NULL, NULL, arg_unwind},
+    {"elide", &g.elide, NULL, NULL},    {"rowstep", &g.rowstep, NULL, NULL},
 };
 
 /* lib=PATH: a new module, known by its device and inode. */
@@ -181,6 +182,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   g.stride = 10007;
   g.wrongsnaps_max = 50;
   g.check = 1;
+  g.elide = 1;
+  g.rowstep = 1;
   g.stack_size = 8u << 20;
   g.progress = 3;
   if (!strcmp(info->target_name, "x86_64"))
@@ -199,6 +202,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
   for (int m = 0; m < g.n_mods; m++)
     if (load_module(m, info->target_name) != 0)
       return -1;
+  if (!g.check || g.full)
+    g.elide = 0; /* (nothing to share, or every walk made whole) */
   g_mutex_init(&g.lock);
   g.buckets = g_hash_table_new(bucket_hash, bucket_eq);
   g.reg_at = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);

@@ -17,15 +17,125 @@ static void read_all_regs(vstate *v, sfr_regs *r) {
   }
 }
 
-/* One frame's unwind, as the full walk does it: a read that fails is read
- * again as zeros (the FP-unknown rule below), and *filled says so. */
-/* One frame's step with the section of the module its PC lies in. */
-static sfr_stop unwind_frame(vstate *v, const sfr_regs *cur, int topmost, sfr_regs *out) {
+/* ---- sfr_unwind_frame after its lookup, with the row given ----
+ * The rules come from the oracle's own lookup (interned: insn_desc_for at
+ * translation, ra_row per return address), so that a step needs no lookup;
+ * what follows is sfr_unwind_frame's arithmetic (decoder/src/sfr_unwind.c)
+ * line for line, reading memory through the same callback. */
+static sfr_stop row_read_u64(vstate *v, uint64_t addr, uint64_t *val) {
+  uint8_t b[8];
+  if (truth_read_mem(v, addr, b, sizeof b) != 0)
+    return SFR_STOP_MEM_READ;
+  *val = load_u64(b);
+  return SFR_STOP_NONE;
+}
+
+static sfr_stop row_reg_value(const sfr_regs *cur, int topmost, uint32_t reg, uint64_t *val) {
+  if (reg == sfr_abi_sp_reg(g.abi)) {
+    *val = cur->sp;
+    return SFR_STOP_NONE;
+  }
+  if (reg == sfr_abi_fp_reg(g.abi)) {
+    *val = cur->fp;
+    return SFR_STOP_NONE;
+  }
+  if (!topmost)
+    return SFR_STOP_REG_RULE_BELOW_TOP;
+  if (reg == sfr_abi_ra_reg(g.abi) && cur->ra_valid) {
+    *val = cur->ra;
+    return SFR_STOP_NONE;
+  }
+  if (reg < SFR_MAX_REGS && ((cur->gpr_valid >> reg) & 1u)) {
+    *val = cur->gpr[reg];
+    return SFR_STOP_NONE;
+  }
+  return SFR_STOP_REG_UNKNOWN;
+}
+
+static sfr_stop row_apply(vstate *v, const sfr_regs *cur, int topmost, const sfr_reg_rule *r,
+                          uint64_t cfa, int have_prev, uint64_t prev, uint64_t *out) {
+  uint64_t base;
+  sfr_stop st;
+  switch ((sfr_rule_kind)r->kind) {
+  case SFR_RULE_UNCHANGED:
+    if (!have_prev)
+      return topmost ? SFR_STOP_REG_UNKNOWN : SFR_STOP_REG_RULE_BELOW_TOP;
+    *out = prev;
+    return SFR_STOP_NONE;
+  case SFR_RULE_AT_CFA:
+  case SFR_RULE_FIXED:
+    return row_read_u64(v, cfa + (uint64_t)r->offset, out);
+  case SFR_RULE_VAL_CFA:
+    *out = cfa + (uint64_t)r->offset;
+    return SFR_STOP_NONE;
+  case SFR_RULE_REG:
+  case SFR_RULE_AT_REG:
+    st = row_reg_value(cur, topmost, r->reg, &base);
+    if (st != SFR_STOP_NONE)
+      return st;
+    base += (uint64_t)r->offset;
+    if (r->kind == SFR_RULE_AT_REG)
+      return row_read_u64(v, base, out);
+    *out = base;
+    return SFR_STOP_NONE;
+  default:
+    return SFR_STOP_OUTERMOST;
+  }
+}
+
+static sfr_stop row_step(vstate *v, const sfr_rules *r, const sfr_regs *cur, int topmost,
+                         sfr_regs *caller) {
+  uint64_t cfa, ra, fp, caller_sp;
+  sfr_stop st;
+  if (r->outermost)
+    return SFR_STOP_OUTERMOST;
+  if (r->cfa.base == SFR_BASE_SP)
+    cfa = cur->sp;
+  else if (r->cfa.base == SFR_BASE_FP)
+    cfa = cur->fp;
+  else if ((st = row_reg_value(cur, topmost, r->cfa.reg, &cfa)) != SFR_STOP_NONE)
+    return st;
+  cfa += (uint64_t)r->cfa.offset;
+  if (r->cfa.deref && (st = row_read_u64(v, cfa, &cfa)) != SFR_STOP_NONE)
+    return st;
+  caller_sp = cfa + (uint64_t)(g.abi == SFR_ABI_S390X_BE ? SFR_S390X_SP_VAL_OFFSET : 0);
+  if (caller_sp < cur->sp)
+    return SFR_STOP_SP_NOT_INCREASING;
+  int ra_in_reg = topmost && cur->ra_valid;
+  st = row_apply(v, cur, topmost, &r->ra, cfa, ra_in_reg, cur->ra, &ra);
+  if (st != SFR_STOP_NONE)
+    return st;
+  st = row_apply(v, cur, topmost, &r->fp, cfa, 1, cur->fp, &fp);
+  if (st != SFR_STOP_NONE)
+    return st;
+  if (r->ra_mangled)
+    ra &= ~g.pauth;
+  caller->ra = 0;
+  caller->ra_valid = 0;
+  caller->gpr_valid = 0;
+  caller->pc = ra;
+  caller->fp = fp;
+  caller->sp = caller_sp;
+  if (!topmost && caller_sp == cur->sp)
+    return SFR_STOP_SP_NOT_INCREASING;
+  return SFR_STOP_NONE;
+}
+
+/* One frame's step with the section of the module its PC lies in: by the
+ * row when it is known (row_step), else by the oracle's sfr_unwind_frame. */
+static sfr_stop unwind_frame_row(vstate *v, const sfr_rules *row, const sfr_regs *cur,
+                                 int topmost, sfr_regs *out) {
+  if (row && g.rowstep)
+    return row_step(v, row, cur, topmost, out);
   const sfr_section *sec = sec_of(cur->pc, topmost ? SFR_PC_IP : SFR_PC_RA);
   if (!sec)
     return SFR_STOP_NO_FDE;
   sfr_unwind_ctx uc = {sec, truth_read_mem, v, g.pauth};
   return sfr_unwind_frame(&uc, cur, topmost, out);
+}
+
+static sfr_stop unwind_frame(vstate *v, const sfr_regs *cur, int topmost, sfr_regs *out) {
+  return unwind_frame_row(v, NULL, cur, topmost, out);
 }
 
 /* sfr_backtrace across modules: each frame with its own module's section. */
@@ -46,15 +156,16 @@ static size_t backtrace(vstate *v, const sfr_regs *start, sfr_regs *frames, size
   return n;
 }
 
-static sfr_stop step(vstate *v, const sfr_regs *cur, int topmost, sfr_regs *out, int *filled) {
+static sfr_stop step(vstate *v, const sfr_rules *row, const sfr_regs *cur, int topmost,
+                     sfr_regs *out, int *filled) {
   v->rd_lo = UINT64_MAX, v->rd_hi = 0;
   out->pc = out->sp = out->fp = 0; /* a step that stops writes nothing */
-  sfr_stop st = unwind_frame(v, cur, topmost, out);
+  sfr_stop st = unwind_frame_row(v, row, cur, topmost, out);
   *filled = 0;
   if (st == SFR_STOP_MEM_READ) {
     v->fill_unreadable = 1;
     v->filled = 0;
-    st = unwind_frame(v, cur, topmost, out);
+    st = unwind_frame_row(v, row, cur, topmost, out);
     v->fill_unreadable = 0;
     *filled = v->filled != 0;
   }
@@ -95,7 +206,7 @@ static void chain(vstate *v, size_t a, uint64_t fp) {
       cur.pc = f->ra, cur.sp = f->csp, cur.fp = fp, cur.ra = 0, cur.ra_valid = 0;
       cur.gpr_valid = 0;
       int filled;
-      sfr_stop st = step(v, &cur, 0, &out, &filled);
+      sfr_stop st = step(v, ra_row(v, f->ra), &cur, 0, &out, &filled);
       f->cached = 1;
       f->in_fp = fp;
       f->stop = (uint8_t)st;
@@ -258,10 +369,10 @@ static void check_incremental(vstate *v, const sfr_rules *row, sfr_regs *top, un
     v->c.tops_reused++;
   } else {
     m->row = NULL;
-    st = step(v, top, 1, &out, &filled);
+    st = step(v, row, top, 1, &out, &filled);
     if (st == SFR_STOP_REG_UNKNOWN) {
       read_all_regs(v, top); /* (a step on other registers: not kept) */
-      st = step(v, top, 1, &out, &filled);
+      st = step(v, row, top, 1, &out, &filled);
     } else if (row) {
       m->row = row, m->sp = top->sp, m->fp = top->fp, m->ra = top->ra;
       m->ra_valid = top->ra_valid, m->stop = (uint8_t)st, m->filled = (uint8_t)filled;
@@ -376,6 +487,7 @@ static enum result check_insn(vstate *v, uint64_t pc, const sfr_rules *row) {
     return R_WRONG;
   }
   v->c.frames_checked += frames_ok;
+  v->last.frames_ok = frames_ok;
   if (fp_unknown)
     v->c.fp_unknown++;
   else
@@ -409,20 +521,80 @@ static void count(mcounts *c, enum result r) {
   c->checked++;
 }
 
+/* Is elision on (truth.h)?  Not while chosen snapshots are left. */
+int eliding(void) {
+  return g.elide && !(g.snapdir && slots_left(&g.snaps_written, g.snaps_max));
+}
+
+void elide_stop(unsigned int vcpu_index) {
+  if (g.elide)
+    qemu_plugin_u64_set((qemu_plugin_u64){g.score, offsetof(sboard, ok_id)}, vcpu_index, 0);
+}
+
+/* The covered instructions run up to upto that were not checked again:
+ * each shares the last check's verdict (right) and is counted with it. */
+static void elide_flush(vstate *v, uint64_t upto) {
+  if (upto <= v->accounted)
+    return;
+  uint64_t n = upto - v->accounted;
+  v->accounted = upto;
+  v->c.checked += n, v->c.correct += n, v->c.frames_checked += n * v->last.frames_ok;
+  v->mc[v->last.m].checked += n, v->mc[v->last.m].correct += n;
+  if (v->last.k >= 0)
+    v->plt[v->last.m][v->last.k].checked += n, v->plt[v->last.m][v->last.k].correct += n;
+}
+
+/* A vCPU's instructions not checked again, counted: when a thread takes
+ * it over (by that vCPU), and for all at the end. */
+void elide_flush_vcpu(unsigned int i) {
+  if (g.elide && i < MAX_VCPUS && g.vs[i]) {
+    const sboard *sb = qemu_plugin_scoreboard_find(g.score, i);
+    elide_flush(g.vs[i], sb->covered);
+  }
+}
+
+void elide_flush_all(void) {
+  for (unsigned i = 0; i < MAX_VCPUS; i++)
+    elide_flush_vcpu(i);
+}
+
 /* udata: the instruction's insn_desc.  Its module, PLT section and row
  * are the translation's while no module has opened since; else they are
- * found again and the step is the oracle's alone (no memo). */
+ * found again and the step is the oracle's alone (no memo).  With
+ * elision, it runs only when the vCPU's ok_id is not the instruction's id
+ * (truth.h). */
 void on_check(unsigned int vcpu_index, void *udata) {
   vstate *v = truth_vcpu(vcpu_index);
   const insn_desc *d = udata;
   uint64_t pc = d->pc;
+  sboard *sb = g.elide ? qemu_plugin_scoreboard_find(g.score, vcpu_index) : NULL;
+  if (sb)
+    elide_flush(v, sb->covered - 1); /* those before this one */
+  /* elide=2: every check made, and each that would have been elided held
+   * to the one it would have shared */
+  int would = sb && g.elide == 2 && d->id && sb->ok_id == d->id;
+  uint64_t frames_before = v->c.frames_checked;
   int fresh = d->gen == g_atomic_int_get(&g.mod_gen);
+  v->pc_dep = 0;
   enum result r = check_insn(v, pc, fresh ? d->row : NULL);
   int m = fresh ? d->mod : mod_of(pc);
+  int k = m < 0 ? -1 : fresh ? d->plt : plt_of(m, pc);
+  if (would && (r != R_CORRECT || m != v->last.m || k != v->last.k ||
+                v->c.frames_checked - frames_before != v->last.frames_ok)) {
+    fprintf(stderr, "sfr_truth: elide=2: the check at 0x%" PRIx64 " differs from the one it would share (result %d, %" PRIu64 " frames, not %" PRIu64 ")\n",
+            pc, (int)r, v->c.frames_checked - frames_before, v->last.frames_ok);
+    fatal_exit();
+  }
+  if (sb) {
+    v->accounted = sb->covered;
+    int same = fresh && d->id && r == R_CORRECT && !v->pc_dep && m >= 0 && eliding();
+    if (same)
+      v->last.m = m, v->last.k = k;
+    sb->ok_id = same ? d->id : 0;
+  }
   if (m < 0)
     return;
   count(&v->mc[m], r);
-  int k = fresh ? d->plt : plt_of(m, pc);
   if (k >= 0)
     count(&v->plt[m][k], r);
 }
@@ -434,8 +606,10 @@ void on_store(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64_t addr
   (void)udata;
   vstate *v = truth_vcpu(vcpu_index);
   uint64_t end = addr + (1u << qemu_plugin_mem_size_shift(info));
-  if (v->top.row && addr < v->top.rd_hi && v->top.rd_lo < end)
+  if (v->top.row && addr < v->top.rd_hi && v->top.rd_lo < end) {
     v->top.row = NULL; /* the memo's step read these bytes */
+    elide_stop(vcpu_index);
+  }
   if (!v->depth)
     return;
   if (end <= v->stack[v->depth - 1].min_lo)
@@ -446,6 +620,7 @@ void on_store(unsigned int vcpu_index, qemu_plugin_meminfo_t info, uint64_t addr
       break;
     if (f->cached && addr < f->rd_hi && f->rd_lo < end) {
       f->cached = 0;
+      elide_stop(vcpu_index);
       for (size_t b = a; b < v->depth; b++)
         v->stack[b].tail_ok = 0;
     }

@@ -85,6 +85,7 @@ void on_syscall_ret(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num,
   if (!v)
     return;
   v->top.row = NULL; /* the kernel may have written what the memo's step read */
+  elide_stop(vcpu_index);
   if (v->pend_open >= 0 && (num == nr[SYS_OPENAT] || num == nr[SYS_OPEN])) {
     if (ret >= 0 && ret < MAX_FDS)
       g.fd_mod[ret] = (int8_t)(v->pend_open + 1);
@@ -101,8 +102,10 @@ void on_syscall(qemu_plugin_id_t id, unsigned int vcpu_index, int64_t num, uint6
   (void)id, (void)a4, (void)a7, (void)a8;
   const int64_t *nr = sysnr[g.arch];
   vstate *v = truth_vcpu(vcpu_index);
-  if (v)
+  if (v) {
     v->top.row = NULL; /* (as at the call's return: on_syscall_ret) */
+    elide_stop(vcpu_index);
+  }
   if (g.n_mods > 1 && v) {
     v->pend_open = v->pend_map = -1;
     if (num == nr[SYS_OPENAT] || num == nr[SYS_OPEN]) {

@@ -258,6 +258,7 @@ void on_exit_cb(qemu_plugin_id_t id, void *p) {
   counts t;
   memset(&t, 0, sizeof t);
   g_mutex_lock(&g.lock);
+  elide_flush_all();
   for (unsigned i = 0; i < MAX_VCPUS; i++) {
     const vstate *v = g.vs[i];
     if (!v)

@@ -17,6 +17,14 @@ void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
       tb, QEMU_PLUGIN_INLINE_ADD_U64, qemu_plugin_scoreboard_u64_in_struct(g.score, sboard, executed),
       n);
   int m = mod_of(tb_va); /* a block lies in one module */
+  /* (elision: on from translation on, once no chosen snapshot is left;
+   * blocks translated before count and check every instruction, but
+   * their instructions that may write SP, FP or the LR are not marked,
+   * so that elision waits for them: the first check of each block, made
+   * in full, sets ok_id only when eliding() says so) */
+  int elide = g.elide != 0;
+  qemu_plugin_u64 covered = {g.score, offsetof(sboard, covered)};
+  qemu_plugin_u64 ok_id = {g.score, offsetof(sboard, ok_id)};
   if (m >= 0)
     qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
         tb, QEMU_PLUGIN_INLINE_ADD_U64,
@@ -34,8 +42,20 @@ void on_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb) {
                                          ((size_t)m * PLT_KINDS + (size_t)k) * sizeof(uint64_t)},
           1);
     const insn_desc *d = g.check ? insn_desc_for(va) : NULL;
-    if (d)
+    if (d && elide) {
+      /* (in this order: counted, checked unless elided, then elision
+       * stopped by an instruction that may write SP, FP or the LR) */
+      qemu_plugin_register_vcpu_insn_exec_inline_per_vcpu(insn, QEMU_PLUGIN_INLINE_ADD_U64, covered, 1);
+      if (d->id && g.elide == 1)
+        qemu_plugin_register_vcpu_insn_exec_cond_cb(insn, on_check, QEMU_PLUGIN_CB_R_REGS,
+                                                    QEMU_PLUGIN_COND_NE, ok_id, d->id, (void *)d);
+      else
+        qemu_plugin_register_vcpu_insn_exec_cb(insn, on_check, QEMU_PLUGIN_CB_R_REGS, (void *)d);
+    } else if (d) {
       qemu_plugin_register_vcpu_insn_exec_cb(insn, on_check, QEMU_PLUGIN_CB_R_REGS, (void *)d);
+    }
+    if (elide && !keeps_frame_regs(bytes, len))
+      qemu_plugin_register_vcpu_insn_exec_inline_per_vcpu(insn, QEMU_PLUGIN_INLINE_STORE_U64, ok_id, 0);
     if (g.check && !g.full)
       qemu_plugin_register_vcpu_mem_cb(insn, on_store, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_W,
                                        NULL);
@@ -84,6 +104,8 @@ void on_vcpu_init(qemu_plugin_id_t id, unsigned int vcpu_index) {
   g_mutex_unlock(&g.lock);
   /* A thread that reuses a vCPU index starts a stack of its own; its
    * counts add to those of the index's earlier threads. */
+  elide_flush_vcpu(vcpu_index); /* (an earlier thread's, with its last check) */
+  elide_stop(vcpu_index);
   v->depth = 0;
   v->top.row = NULL;
   v->started = 0;

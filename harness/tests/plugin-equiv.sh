@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# harness/tests/plugin-equiv.sh OLD.so NEW.so [ARCH...] - two builds of the
+# harness/tests/plugin-equiv.sh OLD.so[,ARGS] NEW.so[,ARGS] [ARCH...] - two builds of the
 # sfr_truth plugin held to each other: every run below is made under each
 # (QEMU's -seed 1 and no address randomisation, setarch -R, so that the
-# guest's random bytes, its addresses and what follows from
+# guest's random bytes and what follows from
 # them are the same) and the results must agree: the JSON result but for
 # the plugin's own seconds and its work counters (steps, chains_reused,
 # tops_reused: how much it had to compute, not what it found) and the
 # executed and not-covered counts (libc's uncovered spin and start-up code
 # differ from run to run of one plugin by a few hundred instructions), and
 # every snapshot but its general registers and stack words (the guest's
-# clock and getrandom differ too): which instructions were snapshot, why,
+# clock and getrandom differ too), its stack addresses taken relative to
+# its SP (the guest's stack moves with what the plugin allocates), and so
+# which instructions were snapshot, why,
 # their truth, PC, SP, FP (not on s390x, whose r11 holds data in code
 # that keeps no frame on it) and RA.  A speed change to the plugin must leave
 # every verdict, bucket, attribution and snapshot as it was.
@@ -24,17 +26,29 @@
 # script does not write), sqlite3 on a short script, and on x86-64
 # the corrupted deep again with unwind=full.  The programs come from
 # harness/bench-qemu.sh's build (Lua, sqlite3), made here when missing.
+# Where the guest's own work depends on its addresses (Lua hashes
+# pointers), which move with what the plugin allocates, two builds can
+# differ in what runs: hold one build to itself with an argument changed
+# (NEW.so,elide=0 against NEW.so).
 # Prints one line per run (same, or what differs) and exits 1 when any
-# differs, 2 when something needed is missing.
+# differs, 2 when something needed is missing.  ONLY=REGEX: only the runs
+# whose name (ARCH-PROGRAM) matches.
 set -uo pipefail
 export LC_ALL=C
 here=$(cd "$(dirname "$0")/../.." && pwd)
-[ $# -ge 2 ] || { echo "usage: $0 OLD.so NEW.so [ARCH...]" >&2; exit 2; }
-old=$(realpath "$1") new=$(realpath "$2"); shift 2
+[ $# -ge 2 ] || { echo "usage: $0 OLD.so[,ARGS] NEW.so[,ARGS] [ARCH...]" >&2; exit 2; }
+# OLD and NEW: a plugin, with arguments of its own after a comma if any
+# (NEW.so,elide=0); each is given to QEMU as PLUGIN,ARGS,theirs.
+old_so=${1%%,*} new_so=${2%%,*}
+old_args=""; [ "$1" = "$old_so" ] || old_args=,${1#*,}
+new_args=""; [ "$2" = "$new_so" ] || new_args=,${2#*,}
+# shellcheck disable=SC2034  # (read as ${!which})
+old=$(realpath "$old_so")$old_args new=$(realpath "$new_so")$new_args
+shift 2
 want=("$@"); [ ${#want[@]} -gt 0 ] || want=(x86_64 aarch64 s390x)
 B=$here/build/harness
 E=$B/equiv
-for f in "$old" "$new"; do [ -f "$f" ] || { echo "plugin-equiv: no such plugin: $f" >&2; exit 2; }; done
+for f in "$old_so" "$new_so"; do [ -f "$f" ] || { echo "plugin-equiv: no such plugin: $f" >&2; exit 2; }; done
 # The bench's helpers: producer_dir, build (Lua, sqlite3), sframe_of, module_args.
 # shellcheck source=/dev/null
 . "$here/harness/bench-qemu.sh" --programs lua,sqlite3
@@ -47,6 +61,7 @@ SQLSHORT='create table t(a,b); with recursive c(x) as (select 1 union all select
 # one NAME ARCH ELF UNWIND ARGS...: the run under both plugins, compared.
 one() {
   local name=$1 arch=$2 elf=$3 unwind=$4; shift 4
+  [[ $name =~ ${ONLY:-.} ]] || return 0
   local q=$B/qemu/qemu-$arch vma entry qargs=() pauth="" which d
   vma=$(sframe_of "$elf" "$T/s.sframe") || { echo "$name: no .sframe"; status=1; return; }
   entry=$(readelf -hW "$elf" | awk '/Entry point address/ { print $4 }')
@@ -60,8 +75,24 @@ one() {
     jq -S 'del(.plugin_seconds, .steps, .chains_reused, .tops_reused,
                .executed, .not_covered, .modules[].executed, .modules[].not_covered)' "$d/r.json" > "$d/r.cmp"
     # (s390x's r11 is a general register where no frame is kept on it)
-    local drop='^\(reg\|mem\) '; [ "$arch" != s390x ] || drop='^\(reg\|mem\|fp\) '
-    for f in "$d"/snaps/*; do [ -f "$f" ] && grep -v "$drop" "$f" > "$f.cmp" && rm "$f"; done
+    local drop='(reg|mem) '; [ "$arch" != s390x ] || drop='(reg|mem|fp) '
+    # Stack addresses as offsets from the snapshot's SP: where QEMU puts
+    # the guest's stack moves with what the plugin itself allocates.
+    python3 - "$drop" "$d"/snaps/* <<'PY'
+import os, re, sys
+drop = re.compile(sys.argv[1])
+for f in sys.argv[2:]:
+    if not os.path.isfile(f):
+        continue
+    t = "".join(l for l in open(f) if not drop.match(l))
+    m = re.search(r"^sp 0x([0-9a-f]+)$", t, re.M)
+    sp = int(m.group(1), 16) if m else 0
+    def rel(x):
+        v = int(x.group(1), 16)
+        return "SP%+d" % (v - sp) if sp and abs(v - sp) < (1 << 22) else x.group(0)
+    open(f + ".cmp", "w").write(re.sub(r"0x([0-9a-f]+)", rel, t))
+    os.remove(f)
+PY
   done
   local why=""
   cmp -s "$T/old/stdout" "$T/new/stdout" || why+=" output"
