@@ -46,7 +46,7 @@ if [ ! -x "$sfcfi" ]; then
   exit 0
 fi
 # The largest regular file of those named (the drivers are hard links of one).
-largest() { ls -S "$@" 2> /dev/null | head -n 1; }
+largest() { ls -S "$@" 2> /dev/null | sed -n 1p; }
 if [ $# -eq 0 ]; then
   lib=/usr/lib/$(gcc -print-multiarch 2> /dev/null || echo x86_64-linux-gnu)
   shopt -s nullglob

@@ -102,7 +102,7 @@ PY
   [ "$(jq .checked "$T/new/r.json")" -gt 0 ] || why+=" (nothing checked: $(tail -n 1 "$T/new/stdout"))"
   if [ -n "$why" ]; then
     echo "$name: DIFFERS:$why"
-    diff "$T/old/r.cmp" "$T/new/r.cmp" | head -n 20
+    diff "$T/old/r.cmp" "$T/new/r.cmp" | sed -n 1,20p
     mkdir -p "$E/differs/$name"; cp -r "$T/old" "$T/new" "$E/differs/$name/"
     status=1
   else
