@@ -29,8 +29,9 @@ same_batched() {
   [ "$(wc -l < "$T/b/$1/results.jsonl")" -gt 50 ]
   # (a crash's own words may differ: a reader that reads past its buffers
   # meets what lies there, and a served process's memory is not a fresh
-  # one's, PROTOCOL.md)
-  local f='[.id,.status,.detail,.exit,(if .status == "crash" then "" else .stderr end)]'
+  # one's, PROTOCOL.md; a skipped case is one that does so by its skip list)
+  local f='if .status == "skip" then [.id,.status] else
+           [.id,.status,.detail,.exit,(if .status == "crash" then "" else .stderr end)] end'
   diff <(jq -c "$f" "$T/b/$1/results.jsonl") <(jq -c "$f" "$T/o/$1/results.jsonl")
 }
 
