@@ -272,6 +272,10 @@ rows() {
   # The harness's checking speed against stack depth (builds QEMU if needed).
   bash harness/bench-depth.sh || echo "(the depth benchmark failed)"
   echo
+  # The harness's plugin against plain QEMU on a static Lua and sqlite3 per
+  # architecture (issue 53's goal: at most 10x).
+  bash harness/bench-qemu.sh || echo "(the plugin-against-QEMU benchmark failed)"
+  echo
   # sfcfi's CFI check and conversion against readelf on large real programs.
   BUILD=$build bash bench/sfcfi.sh || echo "(the sfcfi benchmark failed on a program)"
   echo
