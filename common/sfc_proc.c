@@ -140,7 +140,8 @@ static int exit_fd(pid_t pid) {
 /* Reads stdout and stderr until both end or the time limit passes; with
  * o->exit_grace_s, also until that long after the child's exit (what it
  * left behind may hold them open for ever); with o->stop_at_cap, until
- * its stdout passes o->max_out (it is then killed). */
+ * its stdout passes o->max_out (it is then killed); with o->idle_s, until
+ * it writes nothing to either for that long (killed, timed_out). */
 static void drain(pid_t pid, int fo, int fe, long deadline, const proc_opts *o, proc_result *r,
                   size_t *cap) {
   int open_o = 1, open_e = 1;
@@ -148,9 +149,19 @@ static void drain(pid_t pid, int fo, int fe, long deadline, const proc_opts *o, 
   /* without a pidfd (an old kernel, valgrind): look every 50 ms */
   int tick = o->exit_grace_s > 0 && xfd < 0;
   long end = deadline;
+  /* with o->idle_s: the time by which it must write again */
+  long idle_ms = o->idle_s > 0 ? (long)(o->idle_s * 1000) : 0, idle_end = now_ms() + idle_ms;
   while (open_o || open_e) {
     struct pollfd fds[3];
     int n = 0, left = (int)(end - now_ms()), k;
+    if (idle_ms && idle_end - now_ms() < left) {
+      left = (int)(idle_end - now_ms());
+      if (left <= 0) {
+        r->timed_out = 1; /* silent too long */
+        kill_child(pid, o);
+        break;
+      }
+    }
     if (tick && end == deadline) {
       siginfo_t si;
       memset(&si, 0, sizeof si);
@@ -204,6 +215,7 @@ static void drain(pid_t pid, int fo, int fe, long deadline, const proc_opts *o, 
           open_e = 0;
         continue;
       }
+      idle_end = now_ms() + idle_ms;
       if (fds[k].fd == fo) {
         keep_out(r, cap, buf, (size_t)got, o->max_out);
         if (r->out_truncated && o->stop_at_cap) {

@@ -40,6 +40,8 @@ typedef struct proc_opts {
   const char *input;  /* proc_run: stdin reads these input_len bytes (NULL:
                        * /dev/null) */
   size_t input_len;
+  double idle_s;      /* proc_run, > 0: killed (timed_out) when it has written
+                       * nothing to stdout or stderr for this long */
 } proc_opts;
 
 typedef struct proc_result {

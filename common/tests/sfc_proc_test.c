@@ -159,6 +159,21 @@ int main(void) {
      "a program that closes its output and runs on is killed at the time limit");
   proc_free(&r);
 
+  /* idle_s: writing keeps it alive past the silence allowed, falling
+   * silent ends it long before its time limit */
+  o = opts(10);
+  o.idle_s = 0.5;
+  ok(sh("/bin/sh", "for i in 1 2 3 4 5 6; do echo $i; sleep 0.2; done; echo err >&2; exit 4", &o,
+        &r) == 0 && r.exited && r.code == 4 && !r.timed_out && r.outlen == 12 && r.ms >= 1000,
+     "idle_s: a program that writes more often than that runs to its end");
+  proc_free(&r);
+  o = opts(10);
+  o.idle_s = 0.5;
+  ok(sh("/bin/sh", "echo started; sleep 8; echo never", &o, &r) == 0 && r.timed_out && !r.exited &&
+         r.sig == SIGKILL && !strcmp(r.out, "started\n") && r.ms < 5000,
+     "idle_s: a program silent that long is killed, what it wrote kept");
+  proc_free(&r);
+
   o = opts(10);
   ok(sh("/bin/sh", "kill -SEGV $$", &o, &r) == 0 && !r.exited && r.sig == SIGSEGV && !r.timed_out,
      "death by a signal");

@@ -138,16 +138,17 @@ static void parse_wrapper(void) {
   }
 }
 
-static void run_tool_opts(char *const argv[], double timeout, int merge, const char *cwd,
-                          proc_result *r);
+static void run_tool_opts(char *const argv[], double timeout, double idle, int merge,
+                          const char *cwd, proc_result *r);
 static void run_tool(char *const argv[], double timeout, proc_result *r) {
-  run_tool_opts(argv, timeout, 0, NULL, r);
+  run_tool_opts(argv, timeout, 0, 0, NULL, r);
 }
 
-/* As run_tool; merge: its stderr into its stdout (r->out), in the order the
- * tool wrote them; cwd: its working directory (NULL: ours). */
-static void run_tool_opts(char *const argv[], double timeout, int merge, const char *cwd,
-                          proc_result *r) {
+/* As run_tool; idle > 0: killed (timed_out) when it writes nothing for that
+ * long; merge: its stderr into its stdout (r->out), in the order the tool
+ * wrote them; cwd: its working directory (NULL: ours). */
+static void run_tool_opts(char *const argv[], double timeout, double idle, int merge,
+                          const char *cwd, proc_result *r) {
   static char *envp[MAX_ENV + 2];
   size_t ne = 0, i;
   proc_opts o;
@@ -161,6 +162,7 @@ static void run_tool_opts(char *const argv[], double timeout, int merge, const c
   envp[ne] = NULL;
   memset(&o, 0, sizeof o);
   o.timeout_s = timeout;
+  o.idle_s = idle;
   o.max_out = SFA_MAX_STDOUT;
   o.envp = envp;
   o.search_path = 1;
@@ -464,9 +466,19 @@ typedef struct breq {
   char **argv;       /* argv[0] the adapter's name; the strings in one block */
   char *file;        /* "K/sframe.elf" in g_bdir, or NULL: answered as a command of its own */
   int state;         /* B_* */
+  size_t bytes;      /* the section's size */
   proc_result r;     /* B_DONE: the tool's run on this section alone, as it would be */
 } breq;
 enum { B_NONE, B_WAIT, B_DONE, B_ALONE };
+/* A batch run's time limit: BATCH_BASE_S, BATCH_FILE_S a section and
+ * BATCH_MB_S a megabyte of sections (a tool's time grows with the
+ * section: readelf 2.47 takes about a second over the corpus's largest,
+ * 2.4 MB), and never more than the per-command time and BATCH_FILE_S a
+ * section; and BATCH_IDLE_S without output. */
+#define BATCH_BASE_S 2.0
+#define BATCH_FILE_S 0.02
+#define BATCH_MB_S 4.0
+#define BATCH_IDLE_S 2.0
 
 static breq *g_breqs;
 static size_t g_nbreqs;
@@ -553,6 +565,7 @@ static void batch_wrap(size_t i) {
   }
   elf = sfa_make_elf(sec, seclen, vma, sfa_the_tool.sh_type(&g_cfg), &elflen);
   free(sec);
+  q->bytes = seclen;
   snprintf(path, sizeof path, "%s/%zu", g_bdir, i);
   if (!elf || mkdir(path, 0700) != 0) {
     free(elf);
@@ -687,15 +700,25 @@ static void batch_run(size_t from, size_t to, double timeout) {
   argv[na++] = (char *)g_cfg.path;
   for (k = 0; sfa_the_tool.args[k] && na < 6; k++)
     argv[na++] = (char *)sfa_the_tool.args[k];
+  double mb = 0, limit;
   for (k = from; k < to && nf < BATCH_FILES; k++)
     if (g_breqs[k].state == B_WAIT)
-      idx[nf] = k, argv[na++] = g_breqs[k].file, nf++;
+      idx[nf] = k, argv[na++] = g_breqs[k].file, nf++, mb += (double)g_breqs[k].bytes / 1048576.0;
   argv[na] = NULL;
   if (!nf)
     return;
-  /* A tool that hangs on one section has its time, and a little for each
-   * other: what it finished before stands, that section goes alone. */
-  run_tool_opts(argv, timeout + 0.02 * (double)nf, 1, g_bdir, &r);
+  limit = BATCH_BASE_S + BATCH_FILE_S * (double)nf + BATCH_MB_S * mb;
+  if (limit > timeout + BATCH_FILE_S * (double)nf)
+    limit = timeout + BATCH_FILE_S * (double)nf;
+  /* A tool stuck on one section is ended at the run's time limit, or
+   * when it has written nothing for BATCH_IDLE_S: what it finished before
+   * stands, that section goes alone (with the per-command time), the rest
+   * to the next run.  The limit is a few times what a run takes, not the
+   * per-command time: a section can be slow in a batch and quick alone
+   * (readelf 2.47 printed 2 MB for eleven seconds about a section read
+   * past its end, after another section; finding 17), and a run ended
+   * early only costs the section it was on a run of its own. */
+  run_tool_opts(argv, limit, BATCH_IDLE_S, 1, g_bdir, &r);
   if (r.exec_errno) { /* answered on its own: the same error, said there */
     for (k = 0; k < nf; k++)
       g_breqs[idx[k]].state = B_ALONE;
