@@ -6,8 +6,9 @@
  *
  * Before the cases run, batch_prefetch sends every case's verdict command
  * (`decode SECTION VMA`, and its valid twin's for an invalid or malformed
- * case) to `IMPL batch` processes, a share per worker (common/sfc_pool),
- * and keeps the answers in OUT/NAME/batch.J files.  A worker's `run` then
+ * case) to `IMPL batch` processes, in chunks of about equal cost, four per
+ * worker (plan_chunks; common/sfc_pool), and keeps the answers in
+ * OUT/NAME/batch.J files.  A worker's `run` then
  * takes a decode's answer from there (batch_answer) as it would take a
  * serving process's: the outcome stands only when it is the expected one,
  * else the case is decided again in processes of its own (cases.c,
@@ -17,6 +18,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -44,7 +46,8 @@ static bentry *g_req;      /* sorted by path, then VMA, once prefetched */
 static size_t g_nreq;
 static int g_fds[SFC_POOL_MAX_WORKERS * 4];
 static char g_dir[4096];
-static size_t g_chunk, g_nchunks;
+/* chunk j is requests g_bound[j] .. g_bound[j + 1] (plan_chunks) */
+static size_t g_bound[SFC_POOL_MAX_WORKERS * 4 + 1], g_nchunks;
 static unsigned long g_answered;
 
 typedef struct bctx {
@@ -67,7 +70,7 @@ static void add_request(size_t *cap, const char *path, const char *vma) {
 
 /* The requests of chunk j as the protocol frames them, into *buf. */
 static size_t frame_chunk(size_t j, char **buf) {
-  size_t a = j * g_chunk, b = a + g_chunk < g_nreq ? a + g_chunk : g_nreq, len = 0, i;
+  size_t a = g_bound[j], b = g_bound[j + 1], len = 0, i;
   for (i = a; i < b; i++)
     len += strlen("decode") + strlen(g_req[i].path) + strlen(g_req[i].vma) + 4;
   if (!(*buf = malloc(len + 1)))
@@ -85,12 +88,11 @@ static int batch_work(size_t j, FILE *out, void *ctx) {
   bctx *c = ctx;
   const char *argv[8];
   char *in, path[4200];
-  size_t inlen = frame_chunk(j, &in), at = 0, i = j * g_chunk, end;
+  size_t inlen = frame_chunk(j, &in), at = 0, i = g_bound[j], end = g_bound[j + 1];
   proc_opts po = adapter_run_opts(c->o, (size_t)1 << 40);
   proc_result r;
   FILE *f;
   int n;
-  end = i + g_chunk < g_nreq ? i + g_chunk : g_nreq;
   impl_argv(c->im, argv, &n);
   argv[n++] = "batch";
   argv[n] = NULL;
@@ -160,6 +162,91 @@ static int by_request(const void *a, const void *b) {
   return c ? c : strcmp(x->vma, y->vma);
 }
 
+/* A request's share of a batch's time, in bytes of section: its size and
+ * a fixed part for what every section costs a tool run (its file, its
+ * headers, its part of the output). */
+#define BATCH_REQ_COST 4096
+
+typedef struct bplan {
+  size_t req, chunk;
+  off_t cost;
+} bplan;
+
+static int by_cost_down(const void *a, const void *b) {
+  const bplan *x = a, *y = b;
+  if (x->cost != y->cost)
+    return x->cost < y->cost ? 1 : -1;
+  return x->req < y->req ? -1 : x->req > y->req;
+}
+
+static int by_chunk(const void *a, const void *b) {
+  const bplan *x = a, *y = b;
+  if (x->chunk != y->chunk)
+    return x->chunk < y->chunk ? -1 : 1;
+  return x->req < y->req ? -1 : x->req > y->req;
+}
+
+/* Splits the requests into chunks of about equal cost, each one batch
+ * process, and orders g_req so that each chunk is a range of it
+ * (g_bound).  Four chunks per worker, the costliest first: the pool gives
+ * the next chunk to the worker free first, so a chunk slower than its
+ * cost said holds one worker while the other takes the rest, instead of
+ * each worker's fixed half of the corpus ending when its slowest part
+ * does.  Each request goes to the chunk with the least cost so far, the
+ * largest first (longest processing time first); within a chunk the
+ * requests keep the corpus order. */
+static void plan_chunks(int jobs) {
+  size_t k = (size_t)(jobs < 1 ? 1 : jobs) * 4, i, j;
+  off_t load[sizeof g_bound / sizeof *g_bound];
+  bentry *req;
+  bplan *p;
+  struct stat sb;
+  if (k > g_nreq)
+    k = g_nreq;
+  if (k > sizeof g_bound / sizeof *g_bound - 1)
+    k = sizeof g_bound / sizeof *g_bound - 1;
+  if (!(p = malloc(g_nreq * sizeof *p)) || !(req = malloc(g_nreq * sizeof *req)))
+    sfc_die(2, "%s", "out of memory");
+  for (i = 0; i < g_nreq; i++) {
+    p[i].req = i, p[i].chunk = 0;
+    p[i].cost = BATCH_REQ_COST + (stat(g_req[i].path, &sb) == 0 ? sb.st_size : 0);
+  }
+  qsort(p, g_nreq, sizeof *p, by_cost_down);
+  for (j = 0; j < k; j++)
+    load[j] = 0;
+  for (i = 0; i < g_nreq; i++) {
+    size_t best = 0;
+    for (j = 1; j < k; j++)
+      if (load[j] < load[best])
+        best = j;
+    p[i].chunk = best;
+    load[best] += p[i].cost;
+  }
+  /* chunk numbers by load, the costliest 0 (a stable order among equals) */
+  {
+    size_t rank[sizeof g_bound / sizeof *g_bound];
+    for (j = 0; j < k; j++) {
+      rank[j] = 0;
+      for (size_t m = 0; m < k; m++)
+        if (load[m] > load[j] || (load[m] == load[j] && m < j))
+          rank[j]++;
+    }
+    for (i = 0; i < g_nreq; i++)
+      p[i].chunk = rank[p[i].chunk];
+  }
+  qsort(p, g_nreq, sizeof *p, by_chunk);
+  for (j = 0; j <= k; j++)
+    g_bound[j] = 0;
+  for (i = 0; i < g_nreq; i++) {
+    req[i] = g_req[p[i].req];
+    g_bound[p[i].chunk + 1] = i + 1;
+  }
+  free(g_req);
+  free(p);
+  g_req = req;
+  g_nchunks = k;
+}
+
 void batch_prefetch(impl *im, const opts *o, const kase *cs, size_t n) {
   size_t cap = 0, i;
   sfc_pool_opts po;
@@ -178,10 +265,7 @@ void batch_prefetch(impl *im, const opts *o, const kase *cs, size_t n) {
   if (!g_nreq)
     return;
   pathf(g_dir, sizeof g_dir, "%s/%s", o->out, im->name);
-  /* a share per worker, so each starts one batch process */
-  g_nchunks = (size_t)(o->jobs < 1 ? 1 : o->jobs);
-  g_chunk = (g_nreq + g_nchunks - 1) / g_nchunks;
-  g_nchunks = (g_nreq + g_chunk - 1) / g_chunk;
+  plan_chunks(o->jobs);
   memset(&po, 0, sizeof po);
   po.njobs = g_nchunks;
   po.workers = o->jobs < 1 ? 1 : o->jobs > 64 ? 64 : o->jobs;

@@ -878,6 +878,7 @@ typedef struct run_ctx {
   const opts *o;
   const kase *cs;
   size_t n;
+  size_t *order;         /* the pool's job j is case order[j] (case_order) */
   size_t done;           /* the runner's: cases decided */
   long start, last;      /* the runner's: for the progress line */
   unsigned started[64];  /* the runner's: serving processes per worker */
@@ -916,8 +917,9 @@ static int case_worker_start(int w, void *ctx) {
  * record) as soon as it has it; none when the run is interrupted (killed
  * in flight: not the case's outcome).  The worker takes no more cases
  * after TIMEOUT_STREAK timeouts in a row (unless --keep-going). */
-static int case_work(size_t i, FILE *out, void *ctx) {
+static int case_work(size_t job, FILE *out, void *ctx) {
   run_ctx *c = ctx;
+  size_t i = c->order[job];
   record rec;
   memset(&rec, 0, sizeof rec);
   rec.idx = i;
@@ -1062,6 +1064,66 @@ static size_t not_run(impl *im, const opts *o, const kase *cs, size_t n) {
   return left;
 }
 
+/* What case_order sorts by: how slow its expected outcome is, then (for
+ * the slow ones) the larger section, then the corpus order. */
+typedef struct case_key {
+  size_t i;
+  int slow;
+  off_t size;
+} case_key;
+
+static int by_cost(const void *a, const void *b) {
+  const case_key *x = a, *y = b;
+  if (x->slow != y->slow)
+    return y->slow - x->slow;
+  if (x->size != y->size)
+    return x->size < y->size ? 1 : -1;
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* How slow case i is to decide, by im's expected results (written for
+ * this version): 2 a timeout (it holds a worker for the whole --timeout),
+ * 1 a crash (run alone: a process of its own, which costs more than an
+ * answer from a batch or a fork, and the more the larger the section), 0
+ * anything else or nothing expected. */
+static int expected_slow(const impl *im, size_t i) {
+  int w;
+  unsigned alts;
+  if (!im->has_expected || !im->want ||
+      (im->exp_version[0] && strcmp(im->exp_version, im->caps_version)))
+    return 0;
+  w = im->want[i];
+  alts = w == ST_UNSTABLE && im->want_alts ? im->want_alts[i] : 0;
+  if (w == ST_TIMEOUT || (alts & 1u << ST_TIMEOUT))
+    return 2;
+  return w == ST_CRASH || (alts & 1u << ST_CRASH);
+}
+
+/* The order the workers take the cases in (into order[0 .. n)): those
+ * expected to time out first, since started late such a case ends the run
+ * that much later; then those expected to crash, the largest sections
+ * first (one took nine seconds alone: fres-65535-v3-amd64-le in the 2.47
+ * readers); then the rest in the corpus order.  Without expected results,
+ * the corpus order.  Each case is run as it would be in any order: only
+ * when it runs depends on this, never how or its outcome (the results are
+ * kept by case). */
+static void case_order(const impl *im, const kase *cs, size_t n, size_t *order) {
+  case_key *k = malloc((n ? n : 1) * sizeof *k);
+  struct stat sb;
+  size_t i;
+  if (!k)
+    sfc_die(2, "%s", "out of memory");
+  for (i = 0; i < n; i++) {
+    k[i].i = i;
+    k[i].slow = expected_slow(im, i);
+    k[i].size = k[i].slow && stat(cs[i].path, &sb) == 0 ? sb.st_size : 0;
+  }
+  qsort(k, n, sizeof *k, by_cost);
+  for (i = 0; i < n; i++)
+    order[i] = k[i].i;
+  free(k);
+}
+
 /* Runs every case of one IMPL with o->jobs worker processes (forked from
  * the runner, which stays small: each case's adapter is started with
  * posix_spawn, common/sfc_proc.c) on the pool of common/sfc_pool.c: each
@@ -1074,8 +1136,10 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   memset(&c, 0, sizeof c);
   c.im = im, c.o = o, c.cs = cs, c.n = n;
   im->res = calloc(n ? n : 1, sizeof *im->res);
-  if (!im->res)
+  c.order = malloc((n ? n : 1) * sizeof *c.order);
+  if (!im->res || !c.order)
     sfc_die(2, "%s", "out of memory");
+  case_order(im, cs, n, c.order);
   {
     char dir[PATH_MAX];
     pathf(dir, sizeof dir, "%s/%s", o->out, im->name);
@@ -1096,6 +1160,7 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   if (sfc_pool_run(&po) != 0)
     sfc_die(2, "cannot start a worker process: %s", strerror(errno));
   batch_forget();
+  free(c.order);
   progress(im, o, c.done, n, c.start, &c.last, 1);
   if (c.failed)
     sfc_die(2, "%s", "a worker process failed");
