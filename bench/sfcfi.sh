@@ -35,6 +35,10 @@
 # READELF (readelf).
 set -euo pipefail
 export LC_ALL=C
+case ${1:-} in
+  -h|--help) sed -n '3,/^# READELF (readelf)\.$/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -*) echo "bench/sfcfi.sh: unknown option $1 (--help says what it takes)" >&2; exit 2 ;;
+esac
 build=${BUILD:-build}
 reps=${REPEATS:-5}
 sfcfi=${SFCFI:-$build/bin/sfcfi}
