@@ -38,6 +38,7 @@ debian_apt_init() {
   _debs=$2
   shift 3
   _arches="$*"
+  _aptcache=$aptdir/cache
   mkdir -p "$aptdir"/{lists/partial,cache/archives/partial,etc/preferences.d,etc/apt.conf.d} "$_debs"
   [ -f "$aptdir/status" ] || : > "$aptdir/status"
   apt_opts=(
@@ -78,13 +79,23 @@ debian_apt_init() {
 }
 
 debian_closure() {
-  local arch=$1
+  local arch=$1 out try
   shift
   # The architecture asked for is the native one here, so apt names its
   # packages without a ":ARCH" suffix; virtual packages come in <...>.
-  apt-cache "${apt_opts[@]}" -o "APT::Architecture=$arch" depends --recurse --no-recommends \
-      --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances "$@" 2>&1 |
-    awk '/^[^ <]/ && $1 !~ /:/ { print $1 }' | sort -u
+  # A failing apt-cache is said with its errors, after a second try with
+  # its binary caches made again (a CI run once lost a whole architecture
+  # to a failure nothing said).
+  for try in 1 2; do
+    if out=$(apt-cache "${apt_opts[@]}" -o "APT::Architecture=$arch" depends --recurse --no-recommends \
+        --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances "$@" 2>&1); then
+      echo "$out" | awk '/^[^ <]/ && $1 !~ /:/ { print $1 }' | sort -u
+      return 0
+    fi
+    echo "debian-apt: apt-cache depends $* ($arch) failed (try $try): $(echo "$out" | grep -E '^(E|W):' | sed -n 1,3p | tr '\n' ' ')" >&2
+    rm -f "$_aptcache"/*.bin
+  done
+  return 1
 }
 
 _debian_deb() { # ARCH PKG: PKG's .deb in DEBS, if there
