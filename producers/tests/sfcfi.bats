@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: MIT
+# shellcheck disable=SC2206 # the helpers split words with globbing off (set -f)
 # sfcfi on hand-written assembly (producers/tests/asm/ARCH/NAME.s, one file
 # per CFI directive or shape), assembled with --gsframe by every GNU as
 # there is (2.40, 2.44, 2.47; build-asm.sh, run once for the file), and the
@@ -41,55 +42,271 @@ REASONS+="ra-expression ra-rule ra-undefined fp-expression fp-rule signal-frame 
 REASONS+="offset-range cfi-error overlap size-range sp-rule "
 RELEASES=" 2.40 2.44 2.47 "
 
-# hdr KEY FILE: the values of FILE's header lines "KEY: value" (comment # or //).
-hdr() { sed -n -E "s@^[[:space:]]*(#|//)[[:space:]]*$1:[[:space:]]*@@p" "$2"; }
+# The helpers below run inside bash, without a program or a subshell of
+# their own, and leave their result in R: an assembly case calls them a few
+# hundred times, and on a slow machine starting a program costs 15 ms and
+# so does forking the Bats shell for a $(...) (with sed, awk, sort and
+# command substitutions, sfcfi.bats took 13 minutes).  They split text at
+# newlines with IFS and globbing off, never with `read` from a pipe or a
+# here-string (a byte a system call); empty lines are dropped.  The tests
+# that use them turn Bats' tracing off (untraced, below).
 
-# only TAG VALUE: keeps the lines of stdin whose TAG=LIST (gas=, v= or on=)
-# names VALUE, or that have no TAG=; drops the TAG= word.
-only() {
-  awk -v tag="$1=" -v want="$2" '{
-    keep = 1; out = ""
-    for (i = 1; i <= NF; i++) {
-      if (index($i, tag) == 1) { keep = index("," substr($i, length(tag) + 1) ",", "," want ",") > 0; continue }
-      out = out (out == "" ? "" : " ") $i
-    }
-    if (keep) print out
-  }'
+# nl_trim: R without its trailing newlines.
+nl_trim() { R=${R%"${R##*[!$'\n']}"}; }
+
+# hdr KEY FILE: R = the values of FILE's header lines "KEY: value" (comment
+# # or //), one a line; KEY is an ERE.
+hdr() {
+  local line re="^[[:space:]]*(#|//)[[:space:]]*($1):[[:space:]]*"
+  local -a lines
+  R=""
+  mapfile -t lines < "$2" || return
+  for line in "${lines[@]}"; do
+    [[ $line =~ $re ]] && R+="${line:${#BASH_REMATCH[0]}}"$'\n'
+  done
+  nl_trim
 }
 
-# functions FILE: the functions FILE defines (.type NAME, @function).
+# only TAG VALUE TEXT: R = the lines of TEXT whose TAG=LIST (gas=, v= or
+# on=) names VALUE, or that have no TAG=, without the TAG= word.
+only() {
+  local - IFS=$'\n' line w out keep tag="$1=" want=",$2," res=""
+  local -a ws
+  set -f
+  for line in $3; do
+    IFS=$' \t'
+    ws=($line)
+    IFS=$'\n'
+    keep=1 out=""
+    for w in "${ws[@]}"; do
+      if [[ $w == "$tag"* ]]; then
+        if [[ ",${w#"$tag"}," == *"$want"* ]]; then keep=1; else keep=0; fi
+        continue
+      fi
+      out+="${out:+ }$w"
+    done
+    [ "$keep" = 0 ] || res+="$out"$'\n'
+  done
+  R=$res
+  nl_trim
+}
+
+# expect KEY SRC TAG=VALUE...: R = hdr KEY SRC, then only TAG VALUE for each.
+expect() {
+  local key=$1 src=$2 t
+  shift 2
+  hdr "$key" "$src" || return
+  for t in "$@"; do only "${t%%=*}" "${t#*=}" "$R"; done
+}
+
+# functions FILE: R = the functions FILE defines (.type NAME, @function).
 functions() {
-  sed -n -E 's/^[[:space:]]*\.type[[:space:]]+([A-Za-z_.$][A-Za-z0-9_.$]*)[[:space:]]*,[[:space:]]*[@%]function.*/\1/p' "$1"
+  local line re='^[[:space:]]*\.type[[:space:]]+([A-Za-z_.$][A-Za-z0-9_.$]*)[[:space:]]*,[[:space:]]*[@%]function'
+  local -a lines
+  R=""
+  mapfile -t lines < "$1" || return
+  for line in "${lines[@]}"; do
+    [[ $line =~ $re ]] && R+="${BASH_REMATCH[1]}"$'\n'
+  done
+  nl_trim
 }
 
 # versions ARCH: the SFrame versions of the ABI.
 versions() { if [ "$1" = s390x ]; then echo 2 3; else echo 1 2 3; fi; }
 
+# field N TEXT [FIRST]: R = the Nth word (from 0) of each line of TEXT
+# that has one, one a line; with FIRST, of the lines whose first word is
+# FIRST only.
+field() {
+  local - IFS=$'\n' line res=""
+  local -a ws
+  set -f
+  for line in $2; do
+    IFS=$' \t'
+    ws=($line)
+    IFS=$'\n'
+    [ $# -lt 3 ] || [ "${ws[0]:-}" = "$3" ] || continue
+    [ -z "${ws[$1]:-}" ] || res+="${ws[$1]}"$'\n'
+  done
+  R=$res
+  nl_trim
+}
+
 # allowed NAME WORD LINES: whether LINES ("FUNC [ALT|ALT...]") give NAME
 # with WORD among its alternatives (any word when the line has none).
 allowed() {
-  echo "$3" | awk -v f="$1" -v w="$2" '$1 == f { if (NF < 2 || index("|" $2 "|", "|" w "|")) ok = 1 } END { exit !ok }'
+  local - IFS=$'\n' line
+  local -a ws
+  set -f
+  for line in $3; do
+    IFS=$' \t'
+    ws=($line)
+    IFS=$'\n'
+    [ "${ws[0]:-}" = "$1" ] || continue
+    { [ ${#ws[@]} -lt 2 ] || [[ "|${ws[1]}|" == *"|$2|"* ]]; } && return 0
+  done
+  return 1
 }
 
-# names LINES: the first words of LINES, sorted, one a line.
-names() { echo "$1" | awk 'NF { print $1 }' | sort -u; }
+# names LINES: R = the first words of LINES, sorted, without repeats, one
+# a line.
+names() {
+  local - IFS=$'\n' line k i
+  local -a ws sorted=()
+  local -A seen=()
+  set -f
+  for line in $1; do
+    IFS=$' \t'
+    ws=($line)
+    IFS=$'\n'
+    [ ${#ws[@]} -gt 0 ] || continue
+    k=${ws[0]}
+    [ -z "${seen[$k]:-}" ] || continue
+    seen[$k]=1
+    # insertion into the sorted list (a few names a test)
+    for ((i = ${#sorted[@]}; i > 0; i--)); do
+      [[ ${sorted[i - 1]} > $k ]] || break
+      sorted[i]=${sorted[i - 1]}
+    done
+    sorted[i]=$k
+  done
+  R="${sorted[*]}"
+}
+
+# count LINES: R = how many lines LINES has that are not empty.
+count() {
+  local - IFS=$'\n'
+  local -a ls
+  set -f
+  ls=($1)
+  R=${#ls[@]}
+}
+
+# words LINES: R = LINES on one line, a space between.
+words() {
+  local - IFS=$' \t\n'
+  local -a ws
+  set -f
+  ws=($1)
+  IFS=' '
+  R="${ws[*]}"
+}
+
+# shown LINES: prints the names of LINES on one line (for a message).
+shown() { names "$1"; words "$R"; printf '%s' "$R"; }
+
+# has_line LINE LINES: whether LINES has LINE, whole.
+has_line() { [[ $'\n'"$2"$'\n' == *$'\n'"$1"$'\n'* ]]; }
 
 # complain MESSAGE: records a failure of this test (printed at its end).
 complain() { BAD+=("$1"); }
+
+# check_items: one jq over `sfcfi check --json` ($output), its items one a
+# line: "disagree FUNC CLASS", "cfi-only FUNC CLASS", "sframe-only N",
+# "not-cfi-only N", "functions BOTH CFI_ONLY" (FUNC "?" for a piece without
+# a function); fails when the output is not JSON.
+check_items() {
+  jq -r '(.items[] | select(.kind == "disagree" or .kind == "cfi-only")
+           | "\(.kind) \(if (.function // "") == "" then "?" else .function end) \(.class)"),
+         "sframe-only \([.items[] | select(.kind == "sframe-only")] | length)",
+         "not-cfi-only \([.items[] | select(.kind != "cfi-only")] | length)",
+         "functions \(.functions.both) \(.functions.cfi_only)"' <<< "$output" 2> /dev/null
+}
+
+# item KIND ITEMS: R = the lines of ITEMS of that kind, without the kind.
+item() {
+  local - IFS=$'\n' line res=""
+  set -f
+  for line in $2; do
+    [[ $line != "$1 "* ]] || res+="${line#"$1 "}"$'\n'
+  done
+  R=$res
+  nl_trim
+}
+
+# same_names A B: whether LINES A and B name the same functions.
+same_names() {
+  local a
+  names "$1"
+  a=$R
+  names "$2"
+  [ "$a" = "$R" ]
+}
+
+# classes_allowed PREFIX VERB GOT WANT: complains "PREFIX: FUNC VERB CLASS,
+# want ALTERNATIVES" of each "FUNC CLASS" line of GOT whose class WANT does
+# not allow for FUNC.
+classes_allowed() {
+  local - IFS=$'\n' line
+  local -a ws
+  set -f
+  for line in $3; do
+    IFS=$' \t'
+    ws=($line)
+    IFS=$'\n'
+    [ ${#ws[@]} -gt 0 ] || continue
+    allowed "${ws[0]}" "${ws[1]:-}" "$4" && continue
+    field 1 "$4" "${ws[0]}"
+    words "$R"
+    complain "$1: ${ws[0]} $2 ${ws[1]:-}, want $R"
+  done
+}
+
+# convert_lists TEXT: from expect-convert lines ("FUNC converted", "FUNC
+# skipped REASON"), CONV = the converted functions (names), SKIP = "FUNC
+# REASON" of the skipped ones.
+convert_lists() {
+  local - IFS=$'\n' line c="" s=""
+  local -a ws
+  set -f
+  for line in $1; do
+    IFS=$' \t'
+    ws=($line)
+    IFS=$'\n'
+    case ${ws[1]:-} in
+      converted) c+="${ws[0]}"$'\n' ;;
+      skipped) s+="${ws[0]} ${ws[2]:-}"$'\n' ;;
+    esac
+  done
+  names "$c"
+  CONV=$R
+  R=$s
+  nl_trim
+  SKIP=$R
+}
+
+# said_skipped TEXT: R = "FUNC CLASS" of sfcfi convert --verbose's
+# "skipped CLASS FUNC 0x..." lines.
+said_skipped() {
+  local - IFS=$'\n' line res=""
+  local -a ws
+  set -f
+  for line in $1; do
+    IFS=$' \t'
+    ws=($line)
+    IFS=$'\n'
+    [ "${ws[0]:-}" = skipped ] && [ ${#ws[@]} -ge 4 ] && [[ ${ws[3]} == 0x* ]] && res+="${ws[2]} ${ws[1]}"$'\n'
+  done
+  R=$res
+  nl_trim
+}
 
 # check_one GAS SRC TARGET [OPTION]: `sfcfi check --json` on TARGET against
 # the header of SRC for release GAS.
 check_one() {
   local gas=$1 src=$2 target=$3 opt=${4:-}
-  local mode want_d want_c got_d got_c f cls n both conly on=exe
+  local mode=agree want_d want_c got_d got_c n m on=exe items
+  local -a fc
   [[ "$target" != *.o ]] || on=o
-  mode=agree
-  hdr expect-check "$src" | only gas "$gas" | only on "$on" | grep -qx any && mode=any
-  want_d=$(hdr expect-disagree "$src" | only gas "$gas" | only on "$on")
-  want_c=$(hdr expect-cfi-only "$src" | only gas "$gas" | only on "$on")
+  expect expect-check "$src" gas="$gas" on="$on"
+  ! has_line any "$R" || mode=any
+  expect expect-disagree "$src" gas="$gas" on="$on"
+  want_d=$R
+  expect expect-cfi-only "$src" gas="$gas" on="$on"
+  want_c=$R
   # shellcheck disable=SC2086
   run --separate-stderr "$SFCFI" check --json $opt "$target"
-  if ! echo "$output" | jq -e . > /dev/null 2>&1; then
+  if ! items=$(check_items); then
     complain "check $opt $target: exit $status, no JSON: $stderr"
     return
   fi
@@ -97,32 +314,35 @@ check_one() {
     [ "$status" -le 1 ] || complain "check $opt $target: exit $status: $stderr"
     return
   fi
-  if [ -n "$(names "$want_d")" ]; then
+  names "$want_d"
+  if [ -n "$R" ]; then
     [ "$status" -eq 1 ] || complain "check $opt $target: exit $status, want 1 (disagreements expected)"
   else
     [ "$status" -eq 0 ] || complain "check $opt $target: exit $status, want 0: $stderr"
   fi
-  got_d=$(echo "$output" | jq -r '.items[] | select(.kind == "disagree") | "\(if (.function // "") == "" then "?" else .function end) \(.class)"')
-  got_c=$(echo "$output" | jq -r '.items[] | select(.kind == "cfi-only") | "\(if (.function // "") == "" then "?" else .function end) \(.class)"')
-  [ "$(names "$got_d")" = "$(names "$want_d")" ] ||
-    complain "check $opt $target: disagreeing functions [$(names "$got_d" | xargs)], want [$(names "$want_d" | xargs)]"
-  while read -r f cls; do
-    [ -n "$f" ] || continue
-    allowed "$f" "$cls" "$want_d" || complain "check $opt $target: $f disagrees by class $cls, want $(echo "$want_d" | awk -v f="$f" '$1 == f { print $2 }')"
-  done <<< "$got_d"
-  [ "$(names "$got_c")" = "$(names "$want_c")" ] ||
-    complain "check $opt $target: CFI-only functions [$(names "$got_c" | xargs)], want [$(names "$want_c" | xargs)]"
-  while read -r f cls; do
-    [ -n "$f" ] || continue
-    allowed "$f" "$cls" "$want_c" || complain "check $opt $target: $f CFI-only for $cls, want $(echo "$want_c" | awk -v f="$f" '$1 == f { print $2 }')"
-  done <<< "$got_c"
-  n=$(echo "$output" | jq '[.items[] | select(.kind == "sframe-only")] | length')
-  [ "$n" -eq 0 ] || complain "check $opt $target: $n SFrame-only pieces"
-  both=$(echo "$output" | jq .functions.both)
-  conly=$(echo "$output" | jq .functions.cfi_only)
-  n=$(functions "$src" | wc -l)
-  [ $((both + conly)) -ge "$n" ] || complain "check $opt $target: $both + $conly functions, the file has $n"
-  [ "$both" -ge $((n - $(names "$want_c" | wc -l))) ] || complain "check $opt $target: $both functions in both, want at least $((n - $(names "$want_c" | wc -l)))"
+  item disagree "$items"
+  got_d=$R
+  item cfi-only "$items"
+  got_c=$R
+  same_names "$got_d" "$want_d" ||
+    complain "check $opt $target: disagreeing functions [$(shown "$got_d")], want [$(shown "$want_d")]"
+  classes_allowed "check $opt $target" "disagrees by class" "$got_d" "$want_d"
+  same_names "$got_c" "$want_c" ||
+    complain "check $opt $target: CFI-only functions [$(shown "$got_c")], want [$(shown "$want_c")]"
+  classes_allowed "check $opt $target" "CFI-only for" "$got_c" "$want_c"
+  item sframe-only "$items"
+  [ "$R" -eq 0 ] || complain "check $opt $target: $R SFrame-only pieces"
+  item functions "$items"
+  # shellcheck disable=SC2206 # two numbers
+  fc=($R)
+  functions "$src"
+  count "$R"
+  n=$R
+  names "$want_c"
+  count "$R"
+  m=$R
+  [ $((fc[0] + fc[1])) -ge "$n" ] || complain "check $opt $target: ${fc[0]} + ${fc[1]} functions, the file has $n"
+  [ "${fc[0]}" -ge $((n - m)) ] || complain "check $opt $target: ${fc[0]} functions in both, want at least $((n - m))"
 }
 
 # convert_one GAS ARCH NAME V GASVERSION: `sfcfi convert --version V` of
@@ -133,29 +353,31 @@ check_one() {
 convert_one() {
   local gas=$1 arch=$2 name=$3 v=$4 gasv=$5
   local src=$ASM/$arch/$name.s dir=$OUT/$gas/$arch
-  local want conv skip got f cls n want_rc allow mode
-  want=$(hdr expect-convert "$src" | only v "$v")
-  conv=$(echo "$want" | awk '$2 == "converted" { print $1 }' | sort -u)
-  skip=$(echo "$want" | awk '$2 == "skipped" { print $1, $3 }')
+  local conv skip got f n m want_rc allow mode items
+  expect expect-convert "$src" v="$v"
+  convert_lists "$R"
+  conv=$CONV skip=$SKIP
   want_rc=0
   [ -n "$conv" ] || want_rc=1
   # the object: its own functions only
   run "$SFCFI" convert --version "$v" --verbose -o "$T/$name.v$v.sframe" "$dir/$name.o"
   [ "$status" -eq "$want_rc" ] || complain "convert -V $v $name.o: exit $status, want $want_rc: $output"
   if [[ "$output" =~ functions:\ ([0-9]+)\ converted,\ ([0-9]+)\ skipped ]]; then
-    [ "${BASH_REMATCH[1]}" -eq "$(echo "$conv" | awk NF | wc -l)" ] &&
-      [ "${BASH_REMATCH[2]}" -eq "$(names "$skip" | wc -l)" ] ||
-      complain "convert -V $v $name.o: ${BASH_REMATCH[1]} converted, ${BASH_REMATCH[2]} skipped; want [$(echo "$conv" | xargs)] converted, [$(names "$skip" | xargs)] skipped"
+    count "$conv"
+    n=$R
+    names "$skip"
+    count "$R"
+    m=$R
+    [ "${BASH_REMATCH[1]}" -eq "$n" ] && [ "${BASH_REMATCH[2]}" -eq "$m" ] ||
+      complain "convert -V $v $name.o: ${BASH_REMATCH[1]} converted, ${BASH_REMATCH[2]} skipped; want [$(shown "$conv")] converted, [$(shown "$skip")] skipped"
   else
     complain "convert -V $v $name.o: no counts: $output"
   fi
-  got=$(echo "$output" | awk '$1 == "skipped" && NF >= 4 && $4 ~ /^0x/ { print $3, $2 }')
-  [ "$(names "$got")" = "$(names "$skip")" ] ||
-    complain "convert -V $v $name.o: skipped [$(names "$got" | xargs)], want [$(names "$skip" | xargs)]"
-  while read -r f cls; do
-    [ -n "$f" ] || continue
-    allowed "$f" "$cls" "$skip" || complain "convert -V $v $name.o: $f skipped for $cls"
-  done <<< "$got"
+  said_skipped "$output"
+  got=$R
+  same_names "$got" "$skip" ||
+    complain "convert -V $v $name.o: skipped [$(shown "$got")], want [$(shown "$skip")]"
+  classes_allowed "convert -V $v $name.o" "skipped for" "$got" "$skip"
   if [ "$want_rc" -eq 0 ] && [[ "$output" =~ SFrame\ version\ $v\ at\ (0x[0-9a-f]+) ]]; then
     # the raw section at the address it was written for
     run "$SFREF" validate --raw --vma "${BASH_REMATCH[1]}" "$T/$name.v$v.sframe"
@@ -169,40 +391,59 @@ convert_one() {
   [ "$status" -eq 0 ] || complain "convert -V $v --elf $name: sfref validate: $output"
   run --separate-stderr "$SFCFI" check --json "$T/$name.v$v"
   if [ "$status" -ne 0 ]; then
-    complain "check of convert -V $v --elf $name: exit $status: $(echo "$output" | jq -c '[.items[] | select(.kind != "cfi-only")]' 2>/dev/null) $stderr"
+    complain "check of convert -V $v --elf $name: exit $status: $(jq -c '[.items[] | select(.kind != "cfi-only")]' <<< "$output" 2>/dev/null) $stderr"
+  elif ! items=$(check_items); then
+    complain "check of convert -V $v --elf $name: no JSON: $stderr"
   else
-    got=$(echo "$output" | jq -r '.items[] | select(.kind == "cfi-only") | "\(if (.function // "") == "" then "?" else .function end) \(.class)"')
-    [ "$(names "$got")" = "$(names "$skip")" ] ||
-      complain "check of convert -V $v --elf $name: CFI-only [$(names "$got" | xargs)], want [$(names "$skip" | xargs)]"
-    n=$(echo "$output" | jq '[.items[] | select(.kind != "cfi-only")] | length')
-    [ "$n" -eq 0 ] || complain "check of convert -V $v --elf $name: $n pieces not CFI-only"
+    item cfi-only "$items"
+    got=$R
+    same_names "$got" "$skip" ||
+      complain "check of convert -V $v --elf $name: CFI-only [$(shown "$got")], want [$(shown "$skip")]"
+    item not-cfi-only "$items"
+    [ "$R" -eq 0 ] || complain "check of convert -V $v --elf $name: $R pieces not CFI-only"
   fi
   # the assembler's section against the converted one, same version
   [ "$v" = "$gasv" ] && [ ! -e "$dir/$name.gas-failed" ] || return 0
   mode=agree
-  hdr expect-check "$src" | only gas "$gas" | only on exe | grep -qx any && mode=any
-  allow=$( {
-    names "$(hdr expect-disagree "$src" | only gas "$gas" | only on exe)"
-    names "$(hdr expect-cfi-only "$src" | only gas "$gas" | only on exe)"
-    names "$(hdr expect-diff "$src" | only gas "$gas")"
-    names "$skip"
-  } | sort -u)
+  expect expect-check "$src" gas="$gas" on=exe
+  ! has_line any "$R" || mode=any
+  expect expect-disagree "$src" gas="$gas" on=exe
+  allow=$R$'\n'
+  expect expect-cfi-only "$src" gas="$gas" on=exe
+  allow+=$R$'\n'
+  expect expect-diff "$src" gas="$gas"
+  allow+=$R$'\n'$skip
+  names "$allow"
+  allow=$R
   run --separate-stderr "$SFCFI" diff --json "$dir/$name" "$T/$name.v$v"
   if [ "$mode" = any ]; then
     [ "$status" -le 1 ] || complain "diff $name (gas $gas) with convert -V $v: exit $status: $stderr"
     return 0
   fi
   if [ -z "$allow" ]; then
-    [ "$status" -eq 0 ] || complain "diff $name (gas $gas) with convert -V $v: exit $status, want 0: $(echo "$output" | jq -c '.items' 2>/dev/null) $stderr"
+    [ "$status" -eq 0 ] || complain "diff $name (gas $gas) with convert -V $v: exit $status, want 0: $(jq -c '.items' <<< "$output" 2>/dev/null) $stderr"
     return 0
   fi
   [ "$status" -le 1 ] || complain "diff $name (gas $gas) with convert -V $v: exit $status: $stderr"
-  got=$(echo "$output" | jq -r '.items[] | if (.function // "") == "" then "?" else .function end' 2>/dev/null | sort -u)
+  names "$(jq -r '.items[] | if (.function // "") == "" then "?" else .function end' <<< "$output" 2>/dev/null)"
+  got=$R
+  local -
+  set -f
   for f in $got; do
-    echo "$allow" | grep -qxF "$f" ||
-      complain "diff $name (gas $gas) with convert -V $v: $f differs ($(echo "$output" | jq -c --arg f "${f#\?}" '[.items[] | select(.function == $f)][0]'))"
+    has_line "$f" "$allow" ||
+      complain "diff $name (gas $gas) with convert -V $v: $f differs ($(jq -c --arg f "${f#\?}" '[.items[] | select(.function == $f)][0]' <<< "$output"))"
   done
 }
+
+# untraced: turns off Bats' tracing for the rest of this test.  Bats runs
+# bats_debug_trap (a DEBUG trap that records the stack) before every
+# command, about half a millisecond each on a slow machine, and one
+# assembly case runs thousands of commands of its own checks: traced, a
+# loop of 20,000 additions took 13 s, untraced 0.2 s.  The tests that turn
+# it off report failures by the messages they collect (complain, bad), not
+# by the failing line.  Each Bats test runs in a process of its own, so the
+# next test is traced again.
+untraced() { trap - DEBUG; }
 
 # asm_case GAS ARCH NAME: every check of asm/ARCH/NAME.s as release GAS
 # assembled it.
@@ -210,6 +451,7 @@ asm_case() {
   local gas=$1 arch=$2 name=$3
   local src=$ASM/$arch/$name.s dir=$OUT/$gas/$arch
   local why gasv opt v want got
+  untraced
   BAD=()
   [ -f "$src" ] || { echo "no $src"; return 1; }
   [ -x "$SFCFI" ] || { echo "sfcfi is not built ($SFCFI): make sfcfi"; return 1; }
@@ -229,12 +471,14 @@ asm_case() {
     cat "$dir/$name.gas-failed"
   else
     # what as printed: exactly the warnings the header lists
-    want=$(hdr expect-warning "$src" | only gas "$gas" | sort)
+    expect expect-warning "$src" gas="$gas"
+    want=$(sort <<< "$R")
     got=$(sed -n 's/^.*Warning: //p' "$dir/$name.gas.log" | tr -s ' \t' '  ' | sed 's/ *$//' | sort)
     [ "$got" = "$want" ] || complain "gas $gas warned [$(echo "$got" | paste -sd '/')], want [$(echo "$want" | paste -sd '/')]"
     check_one "$gas" "$src" "$dir/$name"
     check_one "$gas" "$src" "$dir/$name.o"
-    for opt in $(hdr check-also "$src"); do
+    hdr check-also "$src"
+    for opt in $R; do
       check_one "$gas" "$src" "$dir/$name" "$opt"
     done
   fi
@@ -242,6 +486,34 @@ asm_case() {
     convert_one "$gas" "$arch" "$name" "$v" "$gasv"
   done
   [ ${#BAD[@]} -eq 0 ] || { printf '%s\n' "${BAD[@]}"; return 1; }
+}
+
+# reasons FILE: R = "FUNC REASON" for each reason FILE's header gives a
+# function, in its expect-cfi-only lines and the skipped ones of its
+# expect-convert lines (alternatives REASON|REASON one a line).
+reasons() {
+  local - IFS=$'\n' line r res="" text
+  local -a ws
+  set -f
+  hdr expect-cfi-only "$1"
+  text=$R
+  for line in $text; do
+    IFS=$' \t'
+    ws=($line)
+    IFS=$'\n'
+    for r in ${ws[1]//|/$'\n'}; do res+="${ws[0]} $r"$'\n'; done
+  done
+  hdr expect-convert "$1"
+  text=$R
+  for line in $text; do
+    IFS=$' \t'
+    ws=($line)
+    IFS=$'\n'
+    [ "${ws[1]:-}" = skipped ] || continue
+    for r in ${ws[2]//|/$'\n'}; do res+="${ws[0]} $r"$'\n'; done
+  done
+  R=$res
+  nl_trim
 }
 
 # ---- the build and the headers ----
@@ -262,57 +534,85 @@ asm_case() {
 }
 
 @test "every assembly file's header is complete and names what the file has" {
-  local f arch fns fn v n tok conv bad=()
-  for f in "$ASM"/*/*.s; do
-    arch=$(basename "$(dirname "$f")")
-    [ -z "$(hdr library "$f")" ] || continue
-    fns=$(functions "$f")
+  local f arch fns fn v n tok conv r bad=() files=("$ASM"/*/*.s)
+  local -A cnt
+  local -
+  untraced
+  set -f # ("?" names a function below)
+  for f in "${files[@]}"; do
+    [[ $f =~ /([^/]+)/[^/]+$ ]] && arch=${BASH_REMATCH[1]}
+    hdr library "$f"
+    [ -z "$R" ] || continue
+    functions "$f"
+    fns=$R
     [ -n "$fns" ] || bad+=("$f: no function")
-    [ "$(hdr expect-check "$f" | only gas none | grep -c .)" -ge 1 ] || [ -n "$(hdr gas-fails "$f")" ] ||
-      bad+=("$f: no expect-check line for every release")
+    expect expect-check "$f" gas=none
+    count "$R"
+    n=$R
+    hdr gas-fails "$f"
+    [ "$n" -ge 1 ] || [ -n "$R" ] || bad+=("$f: no expect-check line for every release")
     # every function: one expect-convert line for every version of its ABI
-    # (one awk a version counts the lines of every function)
-    conv=$(hdr expect-convert "$f")
+    hdr expect-convert "$f"
+    conv=$R
     for v in $(versions "$arch"); do
-      while read -r fn n; do
-        [ -z "$fn" ] || bad+=("$f: $fn has $n expect-convert lines for version $v")
-      done < <(echo "$conv" | only v "$v" | awk -v fns="$fns" '
-        BEGIN { k = split(fns, a, "\n"); for (i = 1; i <= k; i++) c[a[i]] = 0 }
-        $1 in c { c[$1]++ }
-        END { for (fn in c) if (c[fn] != 1) print fn, c[fn] }' | sort)
+      cnt=()
+      for fn in $fns; do cnt[$fn]=0; done
+      only v "$v" "$conv"
+      field 0 "$R"
+      for fn in $R; do
+        [ -z "${cnt[$fn]+set}" ] || cnt[$fn]=$((cnt[$fn] + 1))
+      done
+      names "$fns"
+      for fn in $R; do
+        [ "${cnt[$fn]}" -eq 1 ] || bad+=("$f: $fn has ${cnt[$fn]} expect-convert lines for version $v")
+      done
     done
     # every name in an expectation is a function of the file; every reason
     # and release is known
     # ("?": a function without a symbol, such as ld's PLT)
-    while read -r fn tok; do
-      [[ $'\n'"$fns"$'\n' == *$'\n'"$fn"$'\n'* ]] || bad+=("$f: expectation for unknown function $fn")
-    done < <(hdr 'expect-(cfi-only|convert)' "$f"; hdr 'expect-(disagree|diff)' "$f" | grep -v '^? ')
-    while read -r fn tok; do
-      for r in ${tok//|/ }; do
-        [[ "$REASONS" == *" $r "* ]] || bad+=("$f: $fn: unknown reason $r")
-      done
-    done < <(hdr expect-cfi-only "$f" | awk '{ print $1, $2 }'; hdr expect-convert "$f" | awk '$2 == "skipped" { print $1, $3 }')
-    while read -r tok; do
-      for v in $(echo "${tok#*=}" | tr , ' '); do
+    hdr 'expect-(cfi-only|convert)' "$f"
+    field 0 "$R"
+    for fn in $R; do
+      has_line "$fn" "$fns" || bad+=("$f: expectation for unknown function $fn")
+    done
+    hdr 'expect-(disagree|diff)' "$f"
+    field 0 "$R"
+    for fn in $R; do
+      [ "$fn" = "?" ] || has_line "$fn" "$fns" || bad+=("$f: expectation for unknown function $fn")
+    done
+    reasons "$f"
+    r=$R
+    while read -r fn r; do
+      [ -n "$fn" ] || continue
+      [[ "$REASONS" == *" $r "* ]] || bad+=("$f: $fn: unknown reason $r")
+    done <<< "$r"
+    hdr 'expect-[a-z-]+' "$f"
+    for tok in $R; do
+      case $tok in gas=*|v=*|on=*) ;; *) continue ;; esac
+      n=${tok#*=}
+      for v in ${n//,/ }; do
         case "$tok" in
           gas=*) [[ "$RELEASES" == *" $v "* ]] || bad+=("$f: unknown release $v") ;;
           v=*) [[ " $(versions "$arch") " == *" $v "* ]] || bad+=("$f: version $v for $arch") ;;
           on=*) [[ " exe o " == *" $v "* ]] || bad+=("$f: on=$v (exe or o)") ;;
         esac
       done
-    done < <(hdr 'expect-[a-z-]+' "$f" | grep -oE '(gas|v|on)=[^[:space:]]+')
+    done
   done
   [ ${#bad[@]} -eq 0 ] || { printf '%s\n' "${bad[@]}"; return 1; }
 }
 
 @test "every assembly file has a test for each release" {
-  local f arch name gas missing=()
+  local f arch name gas tests missing=()
+  untraced
+  tests=$(< "$BATS_TEST_FILENAME")
   for f in "$ASM"/*/*.s; do
-    [ -z "$(hdr library "$f")" ] || continue
-    arch=$(basename "$(dirname "$f")")
-    name=$(basename "$f" .s)
+    hdr library "$f"
+    [ -z "$R" ] || continue
+    [[ $f =~ /([^/]+)/([^/]+)\.s$ ]] || return 1
+    arch=${BASH_REMATCH[1]} name=${BASH_REMATCH[2]}
     for gas in $RELEASES; do
-      grep -qx "@test \"$arch/$name.s, gas $gas\" { asm_case $gas $arch $name; }" "$BATS_TEST_FILENAME" ||
+      has_line "@test \"$arch/$name.s, gas $gas\" { asm_case $gas $arch $name; }" "$tests" ||
         missing+=("$arch/$name.s, gas $gas")
     done
   done
