@@ -81,6 +81,21 @@ timed() {
 }
 took() { cat "build/$1.secs" 2>/dev/null || echo "?"; }
 
+# null_guard AFTER: /dev/null must still be the null device.  The tests run
+# as root in CI, and a program that writes its output to a temporary file
+# and renames it over the path it was given replaces /dev/null with a
+# regular file when that path is /dev/null; every later `> /dev/null` then
+# writes into it, and apt reads it as its preferences and fails (a run of
+# .ci/run lost its QEMU suites' packages so).  A replaced /dev/null is a failure,
+# named with the step after which it was found, and is made again (as root)
+# so that the steps after it are not misled.
+null_guard() {
+  [ -c /dev/null ] && [ "$(stat -c %t:%T /dev/null)" = 1:3 ] && return 0
+  echo "not ok - /dev/null is no longer the null device after $1 ($(stat -c '%F, %s bytes, mode %a, changed %z' /dev/null 2>&1))"
+  fail=$((fail + 1))
+  if [ "$(id -u)" = 0 ]; then rm -f /dev/null && mknod -m 666 /dev/null c 1 3 && echo "# /dev/null made again"; fi
+}
+
 # A Bats suite that runs under QEMU, into build/NAME.tap:
 # qemu_run NAME FILE; qemu_report NAME FILE TITLE prints and tallies it.
 qemu_run() {
@@ -188,6 +203,7 @@ if make -j2 BUILD=build tests > build/build.log 2>&1; then
 else
   cat build/build.log; fail=$((fail + 1))
 fi
+null_guard "the build, the corpus and the plain tests"
 
 # Three chains side by side (two cores; each is mostly one program at a
 # time), of 8 to 10 minutes each on a quiet machine: the conformance
@@ -303,6 +319,7 @@ else
   cat build/coverage.log; fail=$((fail + 1))
 fi
 
+null_guard "the passes side by side"
 section "the slowest suites (ci/slowest.py: each Bats file's time in its pass)"
 reports=()
 for r in build/tests/junit-1 build/tests/junit-2; do reports+=("plain=$r/report.xml"); done
