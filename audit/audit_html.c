@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "audit_html.h"
+#include "sfc_tools.h"
 
 static void esc(FILE *f, const char *s) {
   for (; s && *s; s++)
@@ -224,8 +225,10 @@ static void not_audited(FILE *f, const au_report *r) {
 int au_html(const char *path, const au_report *r) {
   char tmp[4200];
   FILE *f;
+  /* /dev/null or a FIFO is written into, never replaced */
+  int direct = sfc_not_regular(path);
   snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-  if (!(f = fopen(tmp, "w")))
+  if (!(f = fopen(direct ? path : tmp, "w")))
     return -1;
   fprintf(f, "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>sfaudit report</title><style>%s</style>"
              "</head><body>\n<h1>sfaudit: what SFrame is here, is it right, who can read it, what will break</h1>\n",
@@ -240,6 +243,8 @@ int au_html(const char *path, const au_report *r) {
         "link fails, the .sframe is not one valid section with every input function, the kernel refuses it, "
         "or objects without .sframe leave functions uncovered). audit/README.md says more.</small></p>\n"
         "</body></html>\n", f);
+  if (direct)
+    return fclose(f) == 0 ? 0 : -1;
   if (fclose(f) != 0 || rename(tmp, path) != 0) {
     unlink(tmp);
     return -1;

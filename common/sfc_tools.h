@@ -11,12 +11,27 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #if defined(__GNUC__)
 #define SFC_PRINTF(f, a) __attribute__((format(printf, f, a)))
 #else
 #define SFC_PRINTF(f, a)
 #endif
+
+/* ---- outputs ---- */
+
+/* Whether path names something that exists and is not a regular file
+ * (/dev/null, a terminal, a FIFO).  A tool that writes its output whole
+ * (a temporary file beside it, renamed into place) writes into such a file
+ * directly instead: renamed over, /dev/null would become a regular file
+ * when the tool runs as root, and every later "> /dev/null" would write
+ * into it.  (Inline: the libraries that write outputs, such as sfcfi's,
+ * are linked without this one in the fuzz targets.) */
+static inline int sfc_not_regular(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+}
 
 /* ---- errors: "PROGRAM: message" on stderr ---- */
 

@@ -410,6 +410,15 @@ int sc_elf_write_with_sframe(const char *in_path, const char *out_path, const ui
     input_close(&in);
     return sc_fail(err, errlen, "%s is the input file: it is never overwritten", out_path);
   }
+  if (sfc_not_regular(out_path)) { /* /dev/null: written into, never replaced */
+    int fd = open(out_path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+    int rc = fd < 0 ? sc_fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno))
+                    : build(&in, out_path, fd, sec, len, err, errlen);
+    if (fd >= 0 && close(fd) != 0 && rc == 0)
+      rc = sc_fail(err, errlen, "%s: cannot write: %s", out_path, strerror(errno));
+    input_close(&in);
+    return rc;
+  }
   /* a temporary file beside the output */
   const char *slash = strrchr(out_path, '/');
   size_t dirlen = slash ? (size_t)(slash - out_path) + 1 : 0;

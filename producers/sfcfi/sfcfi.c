@@ -172,8 +172,18 @@ static int cmd_check(int argc, char **argv) {
 
 
 /* Writes len bytes to path through a temporary file beside it, renamed
- * into place: the output is whole or absent.  0, or -1 with a message. */
+ * into place: the output is whole or absent (a path that is not a regular
+ * file, such as /dev/null, is written into).  0, or -1 with a message. */
 static int write_whole(const char *path, const uint8_t *bytes, size_t len) {
+  if (sfc_not_regular(path)) { /* /dev/null, a FIFO: written into, never replaced */
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(bytes, 1, len, f) == len;
+    if (f)
+      ok = (fclose(f) == 0) && ok;
+    if (!ok)
+      sfc_error("%s: cannot write: %s", path, strerror(errno));
+    return ok ? 0 : -1;
+  }
   size_t n = strlen(path) + 32;
   char *tmp = malloc(n);
   if (!tmp) {

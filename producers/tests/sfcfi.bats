@@ -641,6 +641,24 @@ reasons() {
   run "$SFCFI" check "$exe";                               [ "$status" -eq 0 ]
 }
 
+@test "sfcfi and sfaudit: an output to /dev/null is written into, and it stays the null device" {
+  # in a private mount namespace with a /dev of its own: the machine's
+  # /dev/null is never at stake (as root, a tool that renamed its output
+  # into place replaced it with a file)
+  [ "$(id -u)" = 0 ] && unshare -m true 2> /dev/null || skip "needs root and unshare -m (a private /dev)"
+  local exe=$OUT/2.47/x86_64/leaf
+  [ -x "$exe" ] || exe=$(find "$OUT" -path '*/x86_64/leaf' | head -n 1)
+  [ -x "$exe" ]
+  # shellcheck disable=SC2016 # the inner shell's arguments
+  run unshare -m bash -c 'mount --make-rprivate / && mount -t tmpfs tmpfs /dev && mknod -m 666 /dev/null c 1 3 &&
+    "$1" convert --version 3 -o /dev/null "$3" > /dev/null && stat -c %F /dev/null &&
+    "$1" convert --version 3 --elf -o /dev/null "$3" > /dev/null && stat -c %F /dev/null &&
+    "$2" --no-progress --html /dev/null "$3" > /dev/null && stat -c %F /dev/null' _ "$SFCFI" "$BUILD/bin/sfaudit" "$exe"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [ "$output" = $'character special file\ncharacter special file\ncharacter special file' ]
+}
+
 @test "sfcfi: a file that is not ELF is a clear error, exit 2" {
   [ -x "$SFCFI" ]
   printf 'not an ELF file\n' > "$T/text"
