@@ -51,6 +51,15 @@ RELEASES=" 2.40 2.44 2.47 "
 # here-string (a byte a system call); empty lines are dropped.  The tests
 # that use them turn Bats' tracing off (untraced, below).
 
+# split ARRAY LINE: ARRAY = the words of LINE (the callers turn globbing
+# off).
+split() {
+  local -n split_into=$1
+  local IFS=$' \t'
+  # shellcheck disable=SC2034 # split_into names the caller's array
+  split_into=($2)
+}
+
 # nl_trim: R without its trailing newlines.
 nl_trim() { R=${R%"${R##*[!$'\n']}"}; }
 
@@ -74,9 +83,7 @@ only() {
   local -a ws
   set -f
   for line in $3; do
-    IFS=$' \t'
-    ws=($line)
-    IFS=$'\n'
+    split ws "$line"
     keep=1 out=""
     for w in "${ws[@]}"; do
       if [[ $w == "$tag"* ]]; then
@@ -122,9 +129,7 @@ field() {
   local -a ws
   set -f
   for line in $2; do
-    IFS=$' \t'
-    ws=($line)
-    IFS=$'\n'
+    split ws "$line"
     [ $# -lt 3 ] || [ "${ws[0]:-}" = "$3" ] || continue
     [ -z "${ws[$1]:-}" ] || res+="${ws[$1]}"$'\n'
   done
@@ -139,9 +144,7 @@ allowed() {
   local -a ws
   set -f
   for line in $3; do
-    IFS=$' \t'
-    ws=($line)
-    IFS=$'\n'
+    split ws "$line"
     [ "${ws[0]:-}" = "$1" ] || continue
     { [ ${#ws[@]} -lt 2 ] || [[ "|${ws[1]}|" == *"|$2|"* ]]; } && return 0
   done
@@ -156,9 +159,7 @@ names() {
   local -A seen=()
   set -f
   for line in $1; do
-    IFS=$' \t'
-    ws=($line)
-    IFS=$'\n'
+    split ws "$line"
     [ ${#ws[@]} -gt 0 ] || continue
     k=${ws[0]}
     [ -z "${seen[$k]:-}" ] || continue
@@ -241,9 +242,7 @@ classes_allowed() {
   local -a ws
   set -f
   for line in $3; do
-    IFS=$' \t'
-    ws=($line)
-    IFS=$'\n'
+    split ws "$line"
     [ ${#ws[@]} -gt 0 ] || continue
     allowed "${ws[0]}" "${ws[1]:-}" "$4" && continue
     field 1 "$4" "${ws[0]}"
@@ -260,9 +259,7 @@ convert_lists() {
   local -a ws
   set -f
   for line in $1; do
-    IFS=$' \t'
-    ws=($line)
-    IFS=$'\n'
+    split ws "$line"
     case ${ws[1]:-} in
       converted) c+="${ws[0]}"$'\n' ;;
       skipped) s+="${ws[0]} ${ws[2]:-}"$'\n' ;;
@@ -282,9 +279,7 @@ said_skipped() {
   local -a ws
   set -f
   for line in $1; do
-    IFS=$' \t'
-    ws=($line)
-    IFS=$'\n'
+    split ws "$line"
     [ "${ws[0]:-}" = skipped ] && [ ${#ws[@]} -ge 4 ] && [[ ${ws[3]} == 0x* ]] && res+="${ws[2]} ${ws[1]}"$'\n'
   done
   R=$res
@@ -498,17 +493,13 @@ reasons() {
   hdr expect-cfi-only "$1"
   text=$R
   for line in $text; do
-    IFS=$' \t'
-    ws=($line)
-    IFS=$'\n'
+    split ws "$line"
     for r in ${ws[1]//|/$'\n'}; do res+="${ws[0]} $r"$'\n'; done
   done
   hdr expect-convert "$1"
   text=$R
   for line in $text; do
-    IFS=$' \t'
-    ws=($line)
-    IFS=$'\n'
+    split ws "$line"
     [ "${ws[1]:-}" = skipped ] || continue
     for r in ${ws[2]//|/$'\n'}; do res+="${ws[0]} $r"$'\n'; done
   done
