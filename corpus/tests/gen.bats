@@ -26,34 +26,98 @@ COMBOS="1:amd64 1:aarch64-le 1:aarch64-be 2:amd64 2:aarch64-le 2:aarch64-be 2:s3
 
 field() { sed -n "s/^$1: *//p" "$2"; }
 
-# check_case EXPECT: the section gives what its .expect, .dump.json and
-# .lookup.json say.
-check_case() {
-  local e=$1 base=${1%.expect} vma pcs cls finding out rc ids
-  vma=$(field vma "$e") pcs=$(field pcs "$e") cls=$(field class "$e") finding=$(field finding "$e")
-  out=$(sfref validate --json --raw --vma "$vma" "$base.sframe" 2>/dev/null) && rc=0 || rc=$?
-  ids=$(jq -r '.findings[] | select(.class != "questionable") | .id' <<<"$out" | sort -u)
-  case $cls in
-    valid)
-      [ "$rc" -eq 0 ] && [ "$(jq '.findings | length' <<<"$out")" -eq 0 ] ||
-        { echo "$base: valid section: exit $rc, $out"; return 1; } ;;
-    questionable)
-      [ "$rc" -eq 0 ] && [ -z "$ids" ] && jq -e --arg f "$finding" 'any(.findings[]; .id == $f)' <<<"$out" >/dev/null ||
-        { echo "$base: want warning $finding: exit $rc, $out"; return 1; } ;;
-    malformed|invalid)
-      [ "$rc" -eq 1 ] && [ "$ids" = "$finding" ] ||
-        { echo "$base: want exactly $finding: exit $rc, $out"; return 1; } ;;
-    *) echo "$base: class $cls"; return 1 ;;
-  esac
-  if [ -f "$base.dump.json" ]; then
-    sfref dump --json --raw --vma "$vma" "$base.sframe" 2>/dev/null | cmp -s - "$base.dump.json" ||
-      { echo "$base: dump --json differs"; return 1; }
+# expect_fields EXPECT: its "key: value" lines in F (declare -A F in the
+# caller), read by bash itself (no process a file: a check reads hundreds).
+expect_fields() {
+  local line
+  F=()
+  while IFS= read -r line; do F[${line%%:*}]=${line#*: }; done < "$1"
+}
+
+# check_cases EXPECT...: each section gives what its .expect, .dump.json and
+# .lookup.json say.  validate and dump read every section in one run each
+# (sfref's --files-from, each section at its own address; a section's
+# status and output are what a run on it alone gives: cli.bats holds the
+# two to each other); lookup takes one section a run.
+check_cases() {
+  local e base n=0 bad=0 st ids all nf file
+  local -A F CLS FINDING STATUS IDS ALL NF
+  : > "$T/cc.list"; : > "$T/cc.dumps"
+  mkdir -p "$T/cc-want" "$T/cc-got"
+  local want_lookups=() want_dumps=()
+  for e in "$@"; do
+    base=${e%.expect}
+    expect_fields "$e"
+    CLS[$base.sframe]=${F[class]} FINDING[$base.sframe]=${F[finding]}
+    printf '%s\t%s\n' "$base.sframe" "${F[vma]}" >> "$T/cc.list"
+    if [ -f "$base.dump.json" ]; then
+      printf '%s\t%s\n' "$base.sframe" "${F[vma]}" >> "$T/cc.dumps"
+      want_dumps+=("$base.dump.json")
+    fi
+    if [ -f "$base.lookup.json" ]; then
+      want_lookups+=("$base.lookup.json")
+      # shellcheck disable=SC2086
+      sfref lookup --json --raw --vma "${F[vma]}" "$base.sframe" ${F[pcs]} > "$T/cc-got/${base##*/}.lookup.json" 2>/dev/null || true
+    fi
+    n=$((n + 1))
+  done
+  [ "$n" -gt 0 ] || { echo "check_cases: no case"; return 1; }
+  sfref validate --json --raw --files-from "$T/cc.list" > "$T/cc.validate" 2>/dev/null || true
+  # per section: file, status, the ids of its non-questionable findings and
+  # of all (sorted, unique, comma-joined), the number of findings
+  jq -r '[.file, .status,
+          ((.output.findings // []) | map(select(.class != "questionable") | .id) | unique | join(",")),
+          ((.output.findings // []) | map(.id) | unique | join(",")),
+          ((.output.findings // []) | length)] | map(tostring) | join("|")' "$T/cc.validate" > "$T/cc.tsv"
+  # ("|": a tab is IFS white space, where empty fields would run together)
+  while IFS='|' read -r file st ids all nf; do
+    STATUS[$file]=$st IDS[$file]=$ids ALL[$file]=$all NF[$file]=$nf
+  done < "$T/cc.tsv"
+  while IFS=$'\t' read -r file _; do
+    st=${STATUS[$file]-none} ids=${IDS[$file]-} all=",${ALL[$file]-},"
+    case ${CLS[$file]} in
+      valid)
+        [ "$st" = 0 ] && [ "${NF[$file]-}" = 0 ] ||
+          { echo "$file: valid section: exit $st, findings ${ALL[$file]-}"; bad=$((bad + 1)); } ;;
+      questionable)
+        [ "$st" = 0 ] && [ -z "$ids" ] && [[ "$all" == *",${FINDING[$file]},"* ]] ||
+          { echo "$file: want warning ${FINDING[$file]}: exit $st, findings ${ALL[$file]-}"; bad=$((bad + 1)); } ;;
+      malformed|invalid)
+        [ "$st" = 1 ] && [ "$ids" = "${FINDING[$file]}" ] ||
+          { echo "$file: want exactly ${FINDING[$file]}: exit $st, findings ${ALL[$file]-}"; bad=$((bad + 1)); } ;;
+      *) echo "$file: class ${CLS[$file]}"; bad=$((bad + 1)) ;;
+    esac
+  done < "$T/cc.list"
+  # dump --json: byte for byte the .dump.json, all in one comparison (each
+  # section's JSON is one line)
+  if [ ${#want_dumps[@]} -gt 0 ]; then
+    sfref dump --json --raw --files-from "$T/cc.dumps" > "$T/cc.dump" 2>/dev/null || true
+    cat -- "${want_dumps[@]}" > "$T/cc.dump.want"
+    awk -F '\t' 'NR == FNR { want[++n] = $1; next }
+      { k++
+        if (!match($0, /^\{"file":"[^"]*","status":[0-9]+,"output":/)) { print "bad line " k > "/dev/stderr"; exit 1 }
+        file = substr($0, 10, RLENGTH - 10); sub(/","status":.*/, "", file)
+        if (file != want[k]) { print "dump " k ": " file ", expected " want[k] > "/dev/stderr"; exit 1 }
+        out = substr($0, RLENGTH + 1); sub(/\}$/, "", out); print out }
+      END { if (k != n) { print "dump: " k + 0 " of " n " sections" > "/dev/stderr"; exit 1 } }' \
+      "$T/cc.dumps" "$T/cc.dump" > "$T/cc.dump.got" || bad=$((bad + 1))
+    if ! cmp -s "$T/cc.dump.want" "$T/cc.dump.got"; then
+      # (which: each case alone, only when they differ)
+      local k=0 w
+      for w in "${want_dumps[@]}"; do
+        k=$((k + 1))
+        sed -n "${k}p" "$T/cc.dump.got" | cmp -s - "$w" || { echo "$w: dump --json differs"; bad=$((bad + 1)); }
+      done
+    fi
   fi
-  if [ -f "$base.lookup.json" ]; then
-    # shellcheck disable=SC2086
-    sfref lookup --json --raw --vma "$vma" "$base.sframe" $pcs 2>/dev/null | cmp -s - "$base.lookup.json" ||
-      { echo "$base: lookup --json differs"; return 1; }
+  # lookup --json: byte for byte the .lookup.json
+  if [ ${#want_lookups[@]} -gt 0 ]; then
+    cp -- "${want_lookups[@]}" "$T/cc-want/"
+    diff -rq "$T/cc-want" "$T/cc-got" || bad=$((bad + 1))
   fi
+  rm -rf "$T/cc-want" "$T/cc-got"
+  echo "$n cases checked, $bad problems"
+  [ "$bad" -eq 0 ]
 }
 
 @test "sfcorpus --help lists gen; gen --help describes it and exits 0" {
@@ -136,7 +200,7 @@ check_case() {
   [ "$(head -c 2 "$T"/le/*.sframe | od -An -tx1 | tr -d ' ')" = e2de ]
   [ "$(head -c 2 "$T"/x/gen-v3-amd64-be-*.sframe | od -An -tx1 | tr -d ' ')" = dee2 ]
   [ "$(head -c 2 "$T"/x/gen-v2-aarch64be-le-*.sframe | od -An -tx1 | tr -d ' ')" = e2de ]
-  for e in "$T"/x/*.expect; do check_case "$e"; done
+  check_cases "$T"/x/*.expect
 }
 
 @test "gen: every valid section validates, dumps and looks up as its files say (all versions x ABIs)" {
@@ -144,11 +208,13 @@ check_case() {
     sfcorpus gen --seed 11 --version "${c%%:*}" --abi "${c#*:}" --count "$N" --out "$T/v" >/dev/null
   done
   [ "$(ls "$T"/v/*.expect | wc -l)" -eq $((11 * N)) ]
+  local -A F
   for e in "$T"/v/*.expect; do
-    [ "$(field class "$e")" = valid ]
+    expect_fields "$e"
+    [ "${F[class]}" = valid ]
     [ -f "${e%.expect}.dump.json" ]
-    check_case "$e"
   done
+  check_cases "$T"/v/*.expect
 }
 
 @test "gen --mutants: every mutant gives exactly its finding (all versions x ABIs)" {
@@ -157,11 +223,15 @@ check_case() {
   done
   [ "$(ls "$T"/m/*.expect | wc -l)" -eq $((22 * N)) ]
   sfref findings > "$T/findings"
+  local -A F CLASS_OF
+  local id cls _
+  while read -r id cls _; do CLASS_OF[$id]=$cls; done < "$T/findings"
   for e in "$T"/m/*.expect; do
-    cls=$(field class "$e") f=$(field finding "$e")
-    [ "$f" != - ]
+    expect_fields "$e"
+    [ "${F[finding]}" != - ]
     # the class is the finding's, as sfref findings lists it
-    grep -Eq "^$f +$cls " "$T/findings"
-    check_case "$e"
+    [ "${CLASS_OF[${F[finding]}]-}" = "${F[class]}" ] ||
+      { echo "$e: class ${F[class]}, but ${F[finding]} is ${CLASS_OF[${F[finding]}]-not a finding}"; false; }
   done
+  check_cases "$T"/m/*.expect
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* sfref - the command line on the reference decoder.
- *   sfref dump [--json | --format=text|json|objdump|objdump-REL] FILE
- *   sfref dump --bytes [--json] FILE
- *   sfref validate [--json] FILE
+ *   sfref dump [--json | --format=text|json|objdump|objdump-REL] FILE...
+ *   sfref dump --bytes [--json] FILE...
+ *   sfref validate [--json] FILE...
  *   sfref lookup [--mode=ip|ra|both] [--json] FILE PC...
  *   sfref unwind [--json] FILE SNAPSHOT
  *   sfref findings [ID]
@@ -10,7 +10,8 @@
  * --raw, the bytes of a section whose address is given by --vma.
  * Exit status: 0 success, 1 the input is not valid SFrame, 2 usage or I/O,
  * 3 an internal error (the library's fast and reference lookups disagree, or
- *   the lookup index of a section validated in order could not be built).
+ *   the lookup index of a section validated in order could not be built);
+ *   for dump and validate over several files, the highest of the files'.
  * sfref links the oracle's library only: generating sections is the corpus
  * tool's (`sfcorpus gen`), for the tool that judges must not contain the
  * tool it judges (issue 13; decoder/tests/cli.bats checks that no encoder
@@ -26,6 +27,7 @@
 #include "elf_sframe.h"
 #include "ddprof.h"
 #include "kernel.h"
+#include "sfc_json.h"
 #include "sfc_tools.h"
 #include "sframe_ref.h"
 #include "sfr_fast.h"
@@ -59,6 +61,9 @@ typedef struct opts {
   int validation;      /* --config validation: CONFIG_SFRAME_VALIDATION=y */
   int have_config;     /* --config given */
   uint64_t text_start, text_end;
+  const char *files_from; /* --files-from LIST (dump, validate) */
+  FILE *out;           /* where the command prints (stdout, or a file's buffer) */
+  int complete;        /* the command printed its whole output for the file */
 } opts;
 
 typedef struct input {
@@ -71,6 +76,7 @@ typedef struct input {
 
 static const char *usage_text =
     "usage: sfref <command> [options] FILE [PC...]\n"
+    "       sfref dump|validate [options] FILE... | --files-from LIST\n"
     "commands:\n"
     "  dump      print the decoded section (--json, --format=text|json|objdump[-REL]);\n"
     "            --bytes: every byte of it labelled once (header, FDE and FRE fields)\n"
@@ -81,13 +87,29 @@ static const char *usage_text =
     "input options (dump, validate, lookup, unwind):\n"
     "  --raw         FILE is a raw .sframe section, not an ELF file\n"
     "  --vma ADDR    the raw section's address (default 0)\n"
+    "dump and validate take several files: see 'sfref dump --help'\n"
     "exit status: 0 success, 1 input is not valid SFrame, 2 usage or I/O error\n"
     "'sfref COMMAND --help' describes one command.\n";
 
+/* dump and validate over several files (many_files below). */
+#define MANY_FILES_HELP                                                                \
+  "Several FILEs (--raw and --vma apply to each), or --files-from LIST (one\n"         \
+  "file a line, 'PATH' or 'PATH<TAB>VMA' for a file's own address; '-' reads\n"       \
+  "the list from stdin), are read in turn, as many runs would, each file's\n"         \
+  "output whole:\n"                                                                  \
+  "  text   a line '==> FILE <==' before each file's output, a blank line between\n" \
+  "  --json one value per file, in order, each on lines of its own:\n"               \
+  "         {\"file\":\"FILE\",\"status\":N,\"output\":VALUE}, N the exit status a\n"      \
+  "         run on FILE alone gives and VALUE the JSON it prints (null when it\n"       \
+  "         prints none or stops partway: an I/O error, a malformed section)\n"         \
+  "A file that cannot be read is said and the rest are read.  The exit status\n"   \
+  "is the highest of the files' (3 over 2 over 1 over 0).\n"
+
 static const char *help_for(const char *cmd) {
   if (strcmp(cmd, "dump") == 0)
-    return "usage: sfref dump [--raw --vma ADDR] [--json | --format=FMT] FILE\n"
-           "       sfref dump --bytes [--raw --vma ADDR] [--json] FILE\n"
+    return "usage: sfref dump [--raw --vma ADDR] [--json | --format=FMT] FILE...\n"
+           "       sfref dump --bytes [--raw --vma ADDR] [--json] FILE...\n"
+           "       sfref dump [options] --files-from LIST [FILE...]\n"
            "Print the decoded section.  FMT is text (default), json (the canonical\n"
            "JSON of decoder/JSON.md), or binutils' objdump --sframe text, byte for\n"
            "byte (SPEC-NOTES.md N26):\n"
@@ -111,12 +133,16 @@ static const char *help_for(const char *cmd) {
            "re-read bytes labelled already is listed apart (its walk stops there).\n"
            "--json prints {\"schema\":\"sframe-conformance/bytes/1\",\"size\":N,\"fields\":\n"
            "[{\"offset\",\"size\",\"name\",\"raw\",\"value\",\"bits\"...}],\"shared\":[...]}.\n"
-           "Findings go to stderr; the exit status is dump's.\n";
+           "Findings go to stderr; the exit status is dump's.\n"
+           MANY_FILES_HELP;
   if (strcmp(cmd, "validate") == 0)
-    return "usage: sfref validate [--raw --vma ADDR] [--json] [--profile NAME [--text START-END]] FILE\n"
+    return "usage: sfref validate [--raw --vma ADDR] [--json] FILE...\n"
+           "       sfref validate [--raw --vma ADDR] [--json] --files-from LIST [FILE...]\n"
+           "       sfref validate [--raw --vma ADDR] [--json] --profile NAME [--text START-END] FILE\n"
            "Report every finding: identifier, class, message and location.\n"
            "Questionable findings are warnings.  Exit 0 when valid, 1 when any\n"
            "malformed or invalid finding is present, 2 on usage or I/O errors.\n"
+           MANY_FILES_HELP
            "--profile NAME judges the section as another reader would instead:\n"
            "  none        the spec's rules (the default; the output above)\n"
            "  kernel-...  what a generation of the Linux kernel's SFrame unwinder does\n"
@@ -247,35 +273,36 @@ static void print_findings(const opts *o, const sfr_report *rep) {
             rep->count - shown);
 }
 
-static int cmd_validate(const opts *o, sfr_section *sec, const sfr_report *rep) {
+static int cmd_validate(opts *o, sfr_section *sec, const sfr_report *rep) {
   (void)sec;
   if (strcmp(o->format, "json") == 0) {
     size_t i, shown = rep->count < rep->cap ? rep->count : rep->cap;
-    printf("{\"valid\":%s,\"findings\":[", sfr_report_rejects(rep) ? "false" : "true");
+    fprintf(o->out, "{\"valid\":%s,\"findings\":[", sfr_report_rejects(rep) ? "false" : "true");
     for (i = 0; i < shown; i++) {
       const sfr_finding *f = &rep->items[i];
-      printf("%s{\"id\":\"%s\",\"class\":\"%s\",\"offset\":%" PRId64 ",\"fde\":%" PRId64
+      fprintf(o->out, "%s{\"id\":\"%s\",\"class\":\"%s\",\"offset\":%" PRId64 ",\"fde\":%" PRId64
              ",\"fre\":%" PRId64 ",\"field\":\"%s\"}",
              i ? "," : "", sfr_finding_name(f->id), sfr_class_name(sfr_finding_class(f->id)),
              f->offset, f->fde, f->fre, f->field ? f->field : "");
     }
-    printf("]}\n");
+    fprintf(o->out, "]}\n");
   } else {
     print_findings(o, rep);
-    printf("%s: %s (%zu malformed, %zu invalid, %zu questionable)\n", o->file,
+    fprintf(o->out, "%s: %s (%zu malformed, %zu invalid, %zu questionable)\n", o->file,
            sfr_report_rejects(rep) ? "INVALID" : "valid", rep->by_class[SFR_CLASS_MALFORMED],
            rep->by_class[SFR_CLASS_INVALID], rep->by_class[SFR_CLASS_QUESTIONABLE]);
   }
+  o->complete = 1;
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
 }
 
 /* dump --bytes: every byte labelled, whatever the findings (they go to
  * stderr first). */
-static int cmd_dump_bytes(const opts *o, const input *in, const sfr_report *rep) {
+static int cmd_dump_bytes(opts *o, const input *in, const sfr_report *rep) {
   int rc;
   print_findings(o, rep);
-  rc = dump_bytes(stdout, in->sec, in->len, in->vma, strcmp(o->format, "json") == 0);
-  fflush(stdout);
+  rc = dump_bytes(o->out, in->sec, in->len, in->vma, strcmp(o->format, "json") == 0);
+  fflush(o->out);
   if (rc == -1) {
     fprintf(stderr, "sfref: %s: error: out of memory\n", o->file);
     return EXIT_USAGE;
@@ -285,10 +312,11 @@ static int cmd_dump_bytes(const opts *o, const input *in, const sfr_report *rep)
             o->file);
     return EXIT_INTERNAL;
   }
+  o->complete = 1;
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
 }
 
-static int cmd_dump(const opts *o, sfr_section *sec, const sfr_report *rep) {
+static int cmd_dump(opts *o, sfr_section *sec, const sfr_report *rep) {
   sfr_status st;
   print_findings(o, rep);
   if (rep->by_class[SFR_CLASS_MALFORMED]) {
@@ -306,17 +334,18 @@ static int cmd_dump(const opts *o, sfr_section *sec, const sfr_report *rep) {
     }
   }
   if (strcmp(o->format, "json") == 0)
-    st = dump_json(stdout, sec);
+    st = dump_json(o->out, sec);
   else if (o->objdump)
-    st = dump_objdump_as(stdout, sec, rel);
+    st = dump_objdump_as(o->out, sec, rel);
   else
-    st = dump_text(stdout, sec);
-  fflush(stdout);
+    st = dump_text(o->out, sec);
+  fflush(o->out);
   if (st != SFR_OK) {
     fprintf(stderr, "sfref: %s: error: %s: %s (dump stopped)\n", o->file, sfr_finding_name(st),
             sfr_finding_message(st));
     return EXIT_INVALID;
   }
+  o->complete = 1;
   return sfr_report_rejects(rep) ? EXIT_INVALID : 0;
 }
 
@@ -524,7 +553,7 @@ static int cmd_findings(const char *id) {
  * --mode take their value after '=' only.  Returns -1 to go on, or the
  * exit status (help printed, or a usage error). */
 enum { OPT_OPERAND = 1, OPT_RAW = 256, OPT_VMA, OPT_JSON, OPT_FORMAT, OPT_MODE, OPT_PROFILE,
-       OPT_TEXT, OPT_BYTES, OPT_CONFIG, OPT_EVERY_PC };
+       OPT_TEXT, OPT_BYTES, OPT_CONFIG, OPT_EVERY_PC, OPT_FILES_FROM };
 static const struct option long_options[] = {
     {"help", no_argument, NULL, 'h'},          {"raw", no_argument, NULL, OPT_RAW},
     {"vma", required_argument, NULL, OPT_VMA}, {"json", no_argument, NULL, OPT_JSON},
@@ -534,6 +563,7 @@ static const struct option long_options[] = {
     {"text", required_argument, NULL, OPT_TEXT}, {"bytes", no_argument, NULL, OPT_BYTES},
     {"config", required_argument, NULL, OPT_CONFIG},
     {"every-pc", no_argument, NULL, OPT_EVERY_PC},
+    {"files-from", required_argument, NULL, OPT_FILES_FROM},
     {NULL, 0, NULL, 0}};
 
 /* Whether arg is "--NAME" or "--NAME=...". */
@@ -605,7 +635,7 @@ static int parse_options(int argc, char **argv, opts *o) {
       break;
     /* The element just read: a separate --vma value is one further on. */
     arg = argv[1 + optind - ((c == OPT_VMA || c == OPT_PROFILE || c == OPT_TEXT ||
-                              c == OPT_CONFIG) &&
+                              c == OPT_CONFIG || c == OPT_FILES_FROM) &&
                                      optarg == argv[optind] ? 2 : 1)];
     if (li >= 0 && !spelt_in_full(arg, long_options[li].name))
       return usage_error("unknown option '%s'", arg);
@@ -626,10 +656,12 @@ static int parse_options(int argc, char **argv, opts *o) {
       o->have_vma = 1;
       break;
     case ':': /* --vma, --profile or --text with nothing after it */
-      if (optopt == OPT_PROFILE || optopt == OPT_TEXT || optopt == OPT_CONFIG)
-        return usage_error("no value after '%s'", optopt == OPT_PROFILE ? "--profile"
-                                                  : optopt == OPT_TEXT  ? "--text"
-                                                                        : "--config");
+      if (optopt == OPT_PROFILE || optopt == OPT_TEXT || optopt == OPT_CONFIG ||
+          optopt == OPT_FILES_FROM)
+        return usage_error("no value after '%s'", optopt == OPT_PROFILE   ? "--profile"
+                                                  : optopt == OPT_TEXT    ? "--text"
+                                                  : optopt == OPT_CONFIG  ? "--config"
+                                                                          : "--files-from");
       return usage_error("bad --vma value '%s'", "");
     case OPT_PROFILE:
       if (opt_profile(o, optarg) >= 0)
@@ -657,6 +689,9 @@ static int parse_options(int argc, char **argv, opts *o) {
       break;
     case OPT_BYTES:
       o->bytes = 1;
+      break;
+    case OPT_FILES_FROM:
+      o->files_from = optarg;
       break;
     case OPT_FORMAT:
       if (!optarg)
@@ -718,6 +753,9 @@ static int check_options(const opts *o) {
     return usage_error("%s", "--bytes applies to dump only");
   if (o->bytes && o->objdump)
     return usage_error("%s", "dump --bytes: text or --json only, not --format=objdump");
+  if (o->files_from && ((strcmp(o->cmd, "dump") != 0 && strcmp(o->cmd, "validate") != 0) ||
+                        o->profile))
+    return usage_error("%s", "--files-from applies to dump and validate (without --profile) only");
   return -1;
 }
 
@@ -725,11 +763,15 @@ static int check_options(const opts *o) {
  * unwind, PCs for lookup and nothing else; -1 when they are right, else
  * the usage error's exit status (said). */
 static int check_operands(const opts *o) {
-  if (!o->file)
+  if (!o->file && !o->files_from)
     return usage_error("%s: no input file", o->cmd);
   if (strcmp(o->cmd, "unwind") == 0 && o->npcs != 1)
     return usage_error("%s", o->npcs ? "unwind: one snapshot only" : "unwind: no snapshot given");
-  if (o->npcs && strcmp(o->cmd, "lookup") != 0 && strcmp(o->cmd, "unwind") != 0)
+  if (o->npcs && strcmp(o->cmd, "validate") == 0 && o->profile)
+    return usage_error("validate --profile: one file only (an unexpected argument '%s')",
+                       o->pcs[0]);
+  if (o->npcs && strcmp(o->cmd, "lookup") != 0 && strcmp(o->cmd, "unwind") != 0 &&
+      strcmp(o->cmd, "dump") != 0 && strcmp(o->cmd, "validate") != 0)
     return usage_error("unexpected argument '%s'", o->pcs[0]);
   if (strcmp(o->cmd, "lookup") == 0 && o->npcs == 0 && !o->every_pc)
     return usage_error("%s", "lookup: no PC given");
@@ -769,8 +811,9 @@ static int open_section(const input *in, sfr_section *sec, sfr_report *rep, void
   return 0;
 }
 
-int main(int argc, char **argv) {
-  opts o;
+/* One file of dump, validate, lookup or unwind (o->file), printed to
+ * o->out; its exit status. */
+static int run_file(opts *o) {
   input in;
   sfr_section sec;
   sfr_finding items[MAX_FINDINGS];
@@ -778,10 +821,216 @@ int main(int argc, char **argv) {
   void *index = NULL;
   int rc;
 
+  o->complete = 0;
+  rc = load(o, &in);
+  if (rc)
+    goto out;
+  if (o->profile && o->ddprof && strcmp(o->cmd, "validate") == 0) {
+    ddprof_input d = ddprof_input_of(o, &in);
+    rc = ddprof_validate(&d);
+    goto out;
+  }
+  if (o->profile && strcmp(o->cmd, "validate") == 0) {
+    kernel_input k = kernel_input_of(o, &in);
+    rc = kernel_validate(&k);
+    goto out;
+  }
+  rep.items = items;
+  rep.cap = MAX_FINDINGS;
+  if ((rc = open_section(&in, &sec, &rep, &index)) != 0)
+    goto out;
+  if (strcmp(o->cmd, "validate") == 0)
+    rc = cmd_validate(o, &sec, &rep);
+  else if (strcmp(o->cmd, "dump") == 0 && o->bytes)
+    rc = cmd_dump_bytes(o, &in, &rep);
+  else if (strcmp(o->cmd, "dump") == 0)
+    rc = cmd_dump(o, &sec, &rep);
+  else if (strcmp(o->cmd, "unwind") == 0)
+    rc = cmd_unwind(o, &in, &sec, &rep);
+  else if (o->profile)
+    rc = cmd_lookup_profile(o, &in, &sec, &rep);
+  else
+    rc = cmd_lookup(o, &sec, &rep);
+out:
+  free(index);
+  free(in.file);
+  return rc;
+}
+
+/* One file of a run over several: its path and, from --files-from, its
+ * own address. */
+typedef struct entry {
+  const char *path;
+  int have_vma;
+  uint64_t vma;
+} entry;
+
+/* The files of a run over several: the operands (o->file, o->pcs), then
+ * --files-from's lines ("PATH" or "PATH<TAB>VMA"), in *ents (*lines holds
+ * the list's text; the caller frees both); the count, or -1 after a usage
+ * or I/O error (said). */
+static int gather_files(const opts *o, entry **ents, char ***lines, int *nlines) {
+  int n = 0, cap = o->npcs + 1, i;
+  char *line = NULL;
+  size_t len = 0;
+  ssize_t got;
+  FILE *f = NULL;
+  long lineno = 0;
+
+  *lines = NULL;
+  *nlines = 0;
+  if (!(*ents = malloc((size_t)cap * sizeof **ents)))
+    goto nomem;
+  for (i = -1; i < o->npcs; i++) {
+    if (i < 0 && !o->file)
+      continue;
+    (*ents)[n].path = i < 0 ? o->file : o->pcs[i];
+    (*ents)[n].have_vma = o->have_vma;
+    (*ents)[n++].vma = o->vma;
+  }
+  if (!o->files_from)
+    return n;
+  f = strcmp(o->files_from, "-") == 0 ? stdin : fopen(o->files_from, "r");
+  if (!f) {
+    fprintf(stderr, "sfref: %s: error: cannot open: %s\n", o->files_from, strerror(errno));
+    return -1;
+  }
+  while ((got = getline(&line, &len, f)) >= 0) {
+    char *tab, **grown;
+    entry *more;
+    lineno++;
+    if (got > 0 && line[got - 1] == '\n')
+      line[--got] = 0;
+    if ((size_t)got != strlen(line)) {
+      fprintf(stderr, "sfref: %s:%ld: error: a NUL byte in the line\n", o->files_from, lineno);
+      goto fail;
+    }
+    if (n == cap) {
+      cap = cap * 2 + 16;
+      if (!(more = realloc(*ents, (size_t)cap * sizeof **ents)))
+        goto nomem;
+      *ents = more;
+    }
+    if (!(grown = realloc(*lines, (size_t)(*nlines + 1) * sizeof **lines)))
+      goto nomem;
+    *lines = grown;
+    (*lines)[(*nlines)++] = line;
+    (*ents)[n].have_vma = o->have_vma;
+    (*ents)[n].vma = o->vma;
+    if ((tab = strchr(line, '\t')) != NULL) {
+      *tab = 0;
+      if (!sfc_parse_u64(tab + 1, &(*ents)[n].vma)) {
+        fprintf(stderr, "sfref: %s:%ld: error: bad address '%s' after the tab (want PATH or "
+                "PATH<TAB>VMA)\n", o->files_from, lineno, tab + 1);
+        line = NULL;
+        goto fail;
+      }
+      (*ents)[n].have_vma = 1;
+    }
+    if (!*line) {
+      fprintf(stderr, "sfref: %s:%ld: error: no file name\n", o->files_from, lineno);
+      line = NULL;
+      goto fail;
+    }
+    (*ents)[n++].path = line;
+    line = NULL;
+    len = 0;
+  }
+  if (ferror(f)) {
+    fprintf(stderr, "sfref: %s: error: cannot read: %s\n", o->files_from, strerror(errno));
+    goto fail;
+  }
+  free(line);
+  if (f != stdin)
+    fclose(f);
+  if (n == 0) {
+    fprintf(stderr, "sfref: %s: error: no file named (%s reads nothing)\n", o->files_from,
+            o->cmd);
+    return -1;
+  }
+  return n;
+nomem:
+  fprintf(stderr, "sfref: error: out of memory\n");
+fail:
+  free(line);
+  if (f && f != stdin)
+    fclose(f);
+  return -1;
+}
+
+/* dump and validate over several files (the operands, then --files-from's):
+ * each run as alone, its output whole.  Text: a "==> FILE <==" line
+ * before each (a blank line between).  JSON: one value per file,
+ * {"file","status","output"}, the output the file's own JSON (its
+ * trailing newline dropped) or null when it printed none or stopped
+ * partway.  The highest of the exit statuses. */
+static int many_files(opts *o) {
+  int i, n, nlines, rc, worst = 0, json = strcmp(o->format, "json") == 0;
+  entry *ents = NULL;
+  char **lines = NULL;
+  if ((n = gather_files(o, &ents, &lines, &nlines)) < 0) {
+    worst = EXIT_USAGE;
+    goto out;
+  }
+  for (i = 0; i < n; i++) {
+    char *buf = NULL;
+    size_t len = 0;
+    o->file = ents[i].path;
+    o->have_vma = ents[i].have_vma;
+    o->vma = ents[i].vma;
+    if (json) {
+      if (!(o->out = open_memstream(&buf, &len))) {
+        fprintf(stderr, "sfref: %s: error: out of memory\n", o->file);
+        worst = EXIT_USAGE > worst ? EXIT_USAGE : worst;
+        break;
+      }
+    } else {
+      o->out = stdout;
+      printf("%s==> %s <==\n", i ? "\n" : "", o->file);
+    }
+    rc = run_file(o);
+    if (json) {
+      /* (a failed buffer is an incomplete output: out of memory) */
+      if (fclose(o->out) != 0 || !buf) {
+        o->complete = 0;
+        if (rc < EXIT_USAGE) {
+          fprintf(stderr, "sfref: %s: error: out of memory\n", o->file);
+          rc = EXIT_USAGE;
+        }
+      }
+      fputs("{\"file\":", stdout);
+      sfc_json_str(stdout, o->file);
+      printf(",\"status\":%d,\"output\":", rc);
+      if (o->complete && len && buf[len - 1] == '\n')
+        len--;
+      if (o->complete && len)
+        fwrite(buf, 1, len, stdout);
+      else
+        fputs("null", stdout);
+      fputs("}\n", stdout);
+      free(buf);
+    }
+    fflush(stdout);
+    if (rc > worst)
+      worst = rc;
+  }
+out:
+  o->out = stdout;
+  for (i = 0; i < nlines; i++)
+    free(lines[i]);
+  free(lines);
+  free(ents);
+  return worst;
+}
+
+int main(int argc, char **argv) {
+  opts o;
+  int rc;
+
   memset(&o, 0, sizeof o);
-  memset(&in, 0, sizeof in);
   o.format = "text";
   o.mode = "both";
+  o.out = stdout;
   if (argc < 2)
     return usage_error("%s", "no command given");
   o.cmd = argv[1];
@@ -817,38 +1066,11 @@ int main(int argc, char **argv) {
   }
   if ((rc = check_operands(&o)) >= 0)
     goto out;
-  rc = load(&o, &in);
-  if (rc)
-    goto out;
-  if (o.profile && o.ddprof && strcmp(o.cmd, "validate") == 0) {
-    ddprof_input d = ddprof_input_of(&o, &in);
-    rc = ddprof_validate(&d);
-    goto out;
-  }
-  if (o.profile && strcmp(o.cmd, "validate") == 0) {
-    kernel_input k = kernel_input_of(&o, &in);
-    rc = kernel_validate(&k);
-    goto out;
-  }
-  rep.items = items;
-  rep.cap = MAX_FINDINGS;
-  if ((rc = open_section(&in, &sec, &rep, &index)) != 0)
-    goto out;
-  if (strcmp(o.cmd, "validate") == 0)
-    rc = cmd_validate(&o, &sec, &rep);
-  else if (strcmp(o.cmd, "dump") == 0 && o.bytes)
-    rc = cmd_dump_bytes(&o, &in, &rep);
-  else if (strcmp(o.cmd, "dump") == 0)
-    rc = cmd_dump(&o, &sec, &rep);
-  else if (strcmp(o.cmd, "unwind") == 0)
-    rc = cmd_unwind(&o, &in, &sec, &rep);
-  else if (o.profile)
-    rc = cmd_lookup_profile(&o, &in, &sec, &rep);
+  if ((o.npcs || o.files_from) && (strcmp(o.cmd, "dump") == 0 || strcmp(o.cmd, "validate") == 0))
+    rc = many_files(&o);
   else
-    rc = cmd_lookup(&o, &sec, &rep);
+    rc = run_file(&o);
 out:
-  free(index);
-  free(in.file);
   free(o.pcs);
   return rc;
 }

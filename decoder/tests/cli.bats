@@ -59,7 +59,8 @@ shared_count() {
   run sfref lookup --mode=up x 1;              [ "$status" -eq 2 ]
   run sfref validate;                          [ "$status" -eq 2 ]; [[ "$output" == *"no input file"* ]]
   run sfref validate --raw --vma zz x;         [ "$status" -eq 2 ]; [[ "$output" == *"bad --vma"* ]]
-  run sfref validate --raw a b;                [ "$status" -eq 2 ]; [[ "$output" == *"unexpected argument"* ]]
+  run sfref validate --profile kernel --raw a b; [ "$status" -eq 2 ]; [[ "$output" == *"one file only"* ]]
+  run sfref lookup --raw a;                    [ "$status" -eq 2 ]; [[ "$output" == *"no PC given"* ]]
   run sfref validate --format=objdump a;       [ "$status" -eq 2 ]
   run sfref --version;                         [ "$status" -eq 0 ]; [[ "$output" == "sfref "* ]]
 }
@@ -155,6 +156,51 @@ shared_count() {
   [ "$(echo "$output" | jq -r '.valid')" = false ]
   [ "$(echo "$output" | jq -r '.findings[0].id')" = truncated-header ]
   [ "$(echo "$output" | jq -r '.findings[0].class')" = malformed ]
+}
+
+# Several files in one run: each file's output is what a run on it alone
+# prints, whole, under a header (text) or in a {"file","status","output"}
+# value (JSON); a file that cannot be read is said and the rest are read;
+# the exit status is the highest.
+@test "dump and validate over several files: each file's output as alone, the highest status" {
+  f="$S/gas247-x86_64-cfi-frame.sframe" g="$S/gas247-s390x-cfi-frame.sframe"
+  head -c 20 "$f" > "$T/short.sframe"
+  files=("$f" "$T/short.sframe" "$g")
+  # text: a header before each, the output between as alone
+  rc=0; sfref dump --raw "${files[@]}" > "$T/all.txt" 2> "$T/all.err" || rc=$?
+  [ "$rc" -eq 1 ]
+  { for x in "${files[@]}"; do
+      [ "$x" = "$f" ] || echo; echo "==> $x <=="; sfref dump --raw "$x" 2>/dev/null || true
+    done; } > "$T/want.txt"
+  diff "$T/want.txt" "$T/all.txt"
+  grep -q "$T/short.sframe: error: section is malformed; not dumped" "$T/all.err"
+  # JSON: one value per file, its status and output as alone (null when a
+  # run alone prints nothing)
+  for cmd in "dump --json" "dump --bytes --json" "validate --json"; do
+    rc=0; sfref $cmd --raw "${files[@]}" "$T/none" > "$T/all.json" 2>/dev/null || rc=$?
+    [ "$rc" -eq 2 ] || { echo "$cmd: exit $rc, want 2 (an unreadable file)"; false; }
+    [ "$(jq -s length "$T/all.json")" -eq 4 ]
+    i=0
+    for x in "${files[@]}" "$T/none"; do
+      want=0; sfref $cmd --raw "$x" > "$T/one.json" 2>/dev/null || want=$?
+      [ "$(jq -s ".[$i].file, .[$i].status" "$T/all.json" | tr '\n' ' ')" = "\"$x\" $want " ] ||
+        { echo "$cmd: $x: not file and status $want"; false; }
+      if [ -s "$T/one.json" ]; then
+        [ "$(jq -cs ".[$i].output" "$T/all.json")" = "$(jq -c . "$T/one.json")" ] ||
+          { echo "$cmd: $x: output differs from a run alone"; false; }
+      else
+        [ "$(jq -s ".[$i].output" "$T/all.json")" = null ]
+      fi
+      i=$((i + 1))
+    done
+  done
+  # the bytes output of a malformed section is labelled whole (exit 1)
+  [ "$(jq -s '.[1].status, (.[1].output | type)' <(sfref dump --bytes --json --raw "$f" "$T/short.sframe" 2>/dev/null) | tr '\n' ' ')" = "1 \"object\" " ]
+  # all valid: exit 0; validate's text also heads each file
+  run sfref validate --raw --vma "$(cat "${f%.sframe}.vma")" "$f" "$f"
+  [ "$status" -eq 0 ]
+  [ "${lines[0]}" = "==> $f <==" ] && [ "${lines[1]}" = "$f: valid (0 malformed, 0 invalid, 0 questionable)" ]
+  [ "${lines[2]}" = "==> $f <==" ] && [ "${#lines[@]}" -eq 4 ]
 }
 
 @test "dump of a malformed section exits 1 and prints nothing on stdout" {
@@ -443,16 +489,27 @@ EOF2
 
 # ---- dump --bytes: every byte of a section labelled once ----
 
-# bytes_cover SIZES: reads "FILE PATH", sfref's --bytes --json, "RC N" for
-# each section on stdin; SIZES holds "SIZE PATH" per section.  Fails unless
-# every section of SIZES was reported, and each section's fields (not its "shared" list) run from 0 without gap or
-# overlap to its size, the JSON says that size, and sfref exited 0 or 1.
+# bytes_cover SIZES: reads what one run of `sfref dump --bytes --json` over
+# many sections prints (a {"file","status","output"} value per section, the
+# output the section's own JSON); SIZES holds "SIZE PATH" per section.
+# Fails unless every section of SIZES was reported once, and each section's
+# fields (not its "shared" list) run from 0 without gap or overlap to its
+# size, the JSON says that size, and its status is 0 or 1.
 bytes_cover() {
   awk '
+    function close_file() {
+      if (open_file) { print file ": its output ends after offset " pos; bad++ }
+      open_file = 0 }
     NR == FNR { sz[$2] = $1; want_files++; next }
-    /^FILE / { file = $2; want = sz[file]; pos = 0; hdr = -1; shared = 0; next }
-    /^\{"schema":"sframe-conformance\/bytes\/1","size":[0-9]+,"fields":\[$/ {
-      s = $0; sub(/^.*"size":/, "", s); sub(/,.*/, "", s); hdr = s + 0; next }
+    /^\{"file":"[^"]*","status":[0-9]+,"output":\{"schema":"sframe-conformance\/bytes\/1","size":[0-9]+,"fields":\[$/ {
+      close_file()
+      file = $0; sub(/^\{"file":"/, "", file); sub(/","status":.*/, "", file)
+      st = $0; sub(/^.*"status":/, "", st); sub(/,.*/, "", st)
+      s = $0; sub(/^.*"size":/, "", s); sub(/,.*/, "", s); hdr = s + 0
+      if (!(file in sz)) { print file ": not asked for"; bad++ }
+      if (seen[file]++) { print file ": reported twice"; bad++ }
+      want = sz[file]; pos = 0; shared = 0; open_file = 1; next }
+    /^\{"file":/ { close_file(); print "no labels: " $0; bad++; next }
     /^\],"shared":\[$/ { shared = 1; next }
     /^\{"offset":/ && !shared {
       if (!match($0, /^\{"offset":[0-9]+,"size":[0-9]+,/)) { print file ": bad line " $0; bad++; next }
@@ -460,36 +517,36 @@ bytes_cover() {
       if (a[1] + 0 != pos) { print file ": field at " a[1] ", expected " pos; bad++ }
       if (a[2] + 0 <= 0) { print file ": empty field at " a[1]; bad++ }
       pos = a[1] + a[2]; next }
-    /^RC / { files++
-      if ($2 > 1) { print file ": exit " $2; bad++ }
+    /^\]\}\}$/ { files++; open_file = 0
+      if (st > 1) { print file ": status " st; bad++ }
       if (hdr != want || pos != want) { print file ": " want " bytes, JSON says " hdr ", fields cover " pos; bad++ }
       next }
-    END { if (files != want_files) { print "only " files + 0 " of " want_files " sections reached the end"; bad++ }
+    END { close_file()
+          if (files != want_files) { print "only " files + 0 " of " want_files " sections reached the end"; bad++ }
           print files + 0 " sections checked, " bad + 0 " problems"; exit bad > 0 }' "$1" -
 }
 
 # bytes_json ARGS...: sfref dump --bytes --json ARGS, its findings (stderr) dropped.
 bytes_json() { sfref dump --bytes --json "$@" 2>/dev/null; }
 
-# Every section of the corpus: 7,591 runs, a minute or two.  BYTES_STEP=N
-# takes every Nth instead (make check's ASan pass: 3; most catalogue cases
-# come in a dozen versions, ABIs, twins and abs variants, so at least one
-# of each is among them); under a wrapper (valgrind) every 150th.
+# Every section of the corpus, 7,591 in one run of sfref (many files: each
+# section's JSON whole, with its exit status).  BYTES_STEP=N takes every Nth
+# instead (make check's ASan pass: 3; most catalogue cases come in a dozen
+# versions, ABIs, twins and abs variants, so at least one of each is among
+# them); under a wrapper (valgrind) every 15th.
 @test "dump --bytes --json labels every byte of every corpus section exactly once" {
   corpus=${CORPUS:-$BATS_TEST_DIRNAME/../../build/corpus}
   [ -f "$corpus/manifest-v3.txt" ] || skip "no corpus at $corpus (make corpus)"
-  step=$(wrapped_step 150) k=0 files=()
+  step=$(wrapped_step 15) k=0 files=()
   [ "$step" -gt 1 ] || step=${BYTES_STEP:-1}
   for f in "$corpus"/*/*.sframe; do
     k=$((k + 1))
     [ $(((k - 1) % step)) -eq 0 ] && files+=("$f")
   done
   stat -c '%s %n' -- "${files[@]}" > "$T/sizes"
-  for f in "${files[@]}"; do
-    echo "FILE $f"
-    rc=0; sfref dump --bytes --json --raw "$f" 2>/dev/null || rc=$?
-    echo "RC $rc"
-  done | bytes_cover "$T/sizes"
+  rc=0; bytes_json --raw "${files[@]}" > "$T/bytes.json" || rc=$?
+  [ "$rc" -le 1 ] || { echo "sfref exited $rc"; tail -c 300 "$T/bytes.json"; false; }
+  bytes_cover "$T/sizes" < "$T/bytes.json"
   # every section of the manifests (4,329) is among the files
   [ "${#files[@]}" -ge $(( $(cat "$corpus"/manifest-v*.txt | grep -vc '^#') / step )) ]
 }
@@ -506,10 +563,13 @@ bytes_json() { sfref dump --bytes --json "$@" 2>/dev/null; }
     files+=("$T/bad$at")
   done
   stat -c '%s %n' -- "${files[@]}" > "$T/sizes"
-  for g in "${files[@]}"; do
-    rc=0; echo "FILE $g"; sfref dump --bytes --json --raw "$g" 2>/dev/null || rc=$?; echo "RC $rc"
-    rc=0; sfref dump --bytes --raw "$g" > /dev/null 2>&1 || rc=$?; [ "$rc" -le 1 ] || echo "RC 9"
-  done | bytes_cover "$T/sizes"
+  rc=0; bytes_json --raw "${files[@]}" > "$T/bytes.json" || rc=$?
+  [ "$rc" -le 1 ] || { echo "sfref --json exited $rc"; false; }
+  bytes_cover "$T/sizes" < "$T/bytes.json"
+  # the text form of each: a header line per file, exit 0 or 1
+  rc=0; sfref dump --bytes --raw "${files[@]}" > "$T/bytes.txt" 2>/dev/null || rc=$?
+  [ "$rc" -le 1 ] || { echo "sfref (text) exited $rc"; false; }
+  [ "$(grep -c '^==> .* <==$' "$T/bytes.txt")" -eq "${#files[@]}" ]
 }
 
 # A catalogue case: one amd64 version-3 function of FRE type addr2 with
