@@ -100,16 +100,28 @@ shared_count() {
   [ "$(echo "$output" | wc -l)" -ge 40 ]
 }
 
-@test "validate accepts every real section (exit 0)" {
-  bad="" n=0 k=0 step=$(wrapped_step 6)
+# real_list STEP: every STEPth real section as "PATH<TAB>VMA" (sfref's
+# --files-from) in $T/real.list; the count in REAL_N.
+real_list() {
+  local b k=0 vma
+  REAL_N=0
   for b in $(real_sections); do
     k=$((k + 1))
-    [ $(((k - 1) % step)) -eq 0 ] || continue
-    sfref validate --raw --vma "$(cat "$b.vma")" "$b.sframe" >/dev/null 2>&1 || bad="$bad $b"
-    n=$((n + 1))
-  done
-  [ -z "$bad" ] || { echo "rejected:$bad"; false; }
-  [ "$n" -ge $((100 / step)) ]
+    [ $(((k - 1) % $1)) -eq 0 ] || continue
+    read -r vma < "$b.vma"
+    printf '%s\t%s\n' "$b.sframe" "$vma"
+    REAL_N=$((REAL_N + 1))
+  done > "$T/real.list"
+}
+
+@test "validate accepts every real section (exit 0)" {
+  step=$(wrapped_step 6)
+  real_list "$step"
+  rc=0; sfref validate --raw --files-from "$T/real.list" > "$T/out" 2> "$T/err" || rc=$?
+  bad=$(grep -v ': valid (0 malformed, 0 invalid, [0-9]* questionable)$\|^==> .* <==$\|^$' "$T/out" || true)
+  [ "$rc" -eq 0 ] && [ -z "$bad" ] || { echo "exit $rc; rejected:"; echo "$bad"; cat "$T/err"; false; }
+  [ "$(grep -c ': valid (' "$T/out")" -eq "$REAL_N" ]
+  [ "$REAL_N" -ge $((100 / step)) ]
 }
 
 @test "dump --format=objdump reproduces objdump's text for every real section" {
@@ -119,31 +131,81 @@ shared_count() {
   # objdump 2.40 (version 1), 2.44 (version 2) and 2.47.50 (version 3), the
   # shared vectors that of 2.40-2.46, which all print assembler output as
   # 2.47 does, so every one is compared (each release's own format:
-  # objdump-formats.bats).
-  n=0 k=0 bad="" step=$(wrapped_step 6)
-  for b in $(real_sections); do
-    k=$((k + 1))
-    [ $(((k - 1) % step)) -eq 0 ] || continue
-    same_text <(objdump_text "$b") objdump "$(cat "$b.vma")" "$b.sframe" && n=$((n + 1)) || bad="$bad ${b##*/}"
-  done
-  all_matched "$n" "$bad"
+  # objdump-formats.bats).  One run over them all: each section's text
+  # under its "==> FILE <==" line.
+  step=$(wrapped_step 6)
+  real_list "$step"
+  sfref dump --format=objdump --raw --files-from "$T/real.list" > "$T/got" 2>/dev/null || true
+  # the same layout from the .objdump files
+  cut -f1 "$T/real.list" | sed 's/\.sframe$/.objdump/' > "$T/texts"
+  xargs -d '\n' awk 'FNR == 1 { f = FILENAME; sub(/\.objdump$/, ".sframe", f)
+      print (NR > 1 ? "\n" : "") "==> " f " <=="; next } { print }' < "$T/texts" > "$T/want"
+  if ! cmp -s "$T/want" "$T/got"; then
+    # which differ: each section's part, split at the header lines
+    for x in want got; do
+      mkdir -p "$T/$x.d"
+      awk -v d="$T/$x.d" '/^==> .* <==$/ { close(o); o = d "/" ++n; next } { print > o }' "$T/$x"
+    done
+    bad="" k=0
+    while IFS=$'\t' read -r f _; do
+      k=$((k + 1))
+      cmp -s "$T/want.d/$k" "$T/got.d/$k" || bad="$bad ${f##*/}"
+    done < "$T/real.list"
+    all_matched "$REAL_N" "${bad:- (the layout)}"
+  fi
+  n=$(grep -c '^==> .* <==$' "$T/got")
+  echo "matched $n"
+  [ "$n" -eq "$REAL_N" ]
   [ "$n" -eq $(( ($(grep -vc '^#' "$S/INDEX") + $(shared_count) + step - 1) / step )) ]
 }
 
-@test "validate: every hand-built vector exits 0 or 1 as its class says, naming file, id and place" {
-  vector_sample "$(wrapped_step 10)" > "$T/sample"
+# vector_files STEP: every STEPth hand-built vector written (vecdump all) to
+# $T/vec/NAME.sframe; its "NAME FINDING VMA CLASS" lines in $T/sample and
+# "PATH<TAB>VMA" lines (sfref's --files-from) in $T/sample.list.
+vector_files() {
+  vector_sample "$1" > "$T/sample" && "$VECDUMP" all "$T/vec" || return 1
+  local name finding vma cls
   while read -r name finding vma cls; do
-    "$VECDUMP" "$name" "$T/$name.sframe"
-    run sfref validate --raw --vma "$vma" "$T/$name.sframe"
-    if [ "$finding" = valid ]; then
-      [ "$status" -eq 0 ] || { echo "$name: status $status"; false; }
-      continue
-    fi
-    want=1; [ "$cls" = questionable ] && want=0
-    [ "$status" -eq "$want" ] || { echo "$name: status $status, want $want"; false; }
-    [[ "$output" == *"$T/$name.sframe: "*"$finding: "*"at offset 0x"* ]] ||
-      { echo "$name: message lacks file/id/offset: $output"; false; }
+    printf '%s\t%s\n' "$T/vec/$name.sframe" "$vma"
+  done < "$T/sample" > "$T/sample.list"
+}
+
+# The vectors in one run of sfref (--files-from, each at its own address):
+# each file's summary line gives its status (valid: 0), and each finding's
+# line names the file, the identifier and the offset.
+@test "validate: every hand-built vector exits 0 or 1 as its class says, naming file, id and place" {
+  vector_files "$(wrapped_step 10)"
+  rc=0; sfref validate --raw --files-from "$T/sample.list" > "$T/out" 2> "$T/err" || rc=$?
+  local -A SUMMARY SAID
+  local line f rest worst=0 n=0
+  while IFS= read -r line; do
+    case $line in
+      *": valid ("*) SUMMARY[${line%: valid (*}]=0 ;;
+      *": INVALID ("*) SUMMARY[${line%: INVALID (*}]=1 ;;
+    esac
+  done < "$T/out"
+  # "sfref: FILE: error: ID: message at offset 0x..."
+  while IFS= read -r line; do
+    [[ "$line" == "sfref: "*" at offset 0x"* ]] || continue
+    rest=${line#sfref: }
+    case $rest in
+      *": error: "*) f=${rest%%: error: *} rest=${rest#*: error: } ;;
+      *": warning: "*) f=${rest%%: warning: *} rest=${rest#*: warning: } ;;
+      *) continue ;;
+    esac
+    SAID[$f]+=" ${rest%%: *} "
+  done < "$T/err"
+  while read -r name finding vma cls; do
+    f="$T/vec/$name.sframe" n=$((n + 1))
+    want=1; [ "$finding" = valid ] || [ "$cls" = questionable ] && want=0
+    [ "${SUMMARY[$f]-none}" = "$want" ] || { echo "$name: status ${SUMMARY[$f]-none}, want $want"; false; }
+    [ "$want" -le "$worst" ] || worst=$want
+    [ "$finding" = valid ] && continue
+    [[ "${SAID[$f]-}" == *" $finding "* ]] ||
+      { echo "$name: no '$f: ...: $finding: ... at offset 0x' line (said:${SAID[$f]-})"; false; }
   done < "$T/sample"
+  [ "$rc" -eq "$worst" ] || { echo "exit $rc, want $worst (the highest)"; false; }
+  [ "$n" -ge $((100 / $(wrapped_step 10))) ]
 }
 
 @test "validate --json reports findings as JSON" {
@@ -326,44 +388,85 @@ EOF
   done
 }
 
+# The vectors in one run of sfref a format (--files-from): in JSON each
+# file's status is the class's and its output parses with its functions
+# (valid or invalid), or is null (malformed); in text and objdump form a
+# file's status shows in what stderr says of it (an error line for 1, none
+# for 0) and the run's is the highest.  Then a lookup in each that is not
+# malformed, its JSON parsed.
 @test "dump: every hand-built vector in text, JSON and objdump form; JSON parses" {
-  # (every 20th under a wrapper: five runs a vector, and the ASan pass,
-  # unwrapped, takes every one)
-  vector_sample "$(wrapped_step 20)" > "$T/sample"
+  # (every 20th under a wrapper: the ASan pass, unwrapped, takes every one)
+  vector_files "$(wrapped_step 20)"
+  local -A WANT
+  local worst=0 name finding vma cls f line rc fmt n=0
   while read -r name finding vma cls; do
-    "$VECDUMP" "$name" "$T/v.sframe"
-    want=0
+    f="$T/vec/$name.sframe" want=0 n=$((n + 1))
     [ "$cls" = malformed ] || [ "$cls" = invalid ] && want=1
-    for fmt in text json objdump; do
-      run sfref dump --format="$fmt" --raw --vma "$vma" "$T/v.sframe"
-      [ "$status" -eq "$want" ] || { echo "$name $fmt: status $status, want $want"; false; }
-    done
-    if [ "$cls" != malformed ]; then
-      sfref dump --json --raw --vma "$vma" "$T/v.sframe" 2>/dev/null | jq -e '.functions' >/dev/null ||
-        { echo "$name: JSON does not parse"; false; }
-      sfref lookup --json --raw --vma "$vma" "$T/v.sframe" 0x1000 0x1001 2>/dev/null | jq -e '.[1].mode' >/dev/null ||
-        { echo "$name: lookup JSON does not parse"; false; }
-    fi
+    WANT[$f]=$want
+    [ "$want" -le "$worst" ] || worst=$want
   done < "$T/sample"
+  for fmt in text objdump; do
+    rc=0; sfref dump --format="$fmt" --raw --files-from "$T/sample.list" > "$T/$fmt.out" 2> "$T/$fmt.err" || rc=$?
+    [ "$rc" -eq "$worst" ] || { echo "$fmt: exit $rc, want $worst"; false; }
+    local -A ERR=()
+    while IFS= read -r line; do
+      [[ "$line" == "sfref: "*": error: "* ]] || continue
+      line=${line#sfref: } ERR[${line%%: error: *}]=1
+    done < "$T/$fmt.err"
+    for f in "${!WANT[@]}"; do
+      [ "${ERR[$f]-0}" = "${WANT[$f]}" ] ||
+        { echo "$fmt: ${f##*/}: status ${ERR[$f]-0} by what stderr says, want ${WANT[$f]}"; false; }
+    done
+    [ "$(grep -c '^==> .* <==$' "$T/$fmt.out")" -eq "$n" ]
+  done
+  rc=0; sfref dump --json --raw --files-from "$T/sample.list" > "$T/json.out" 2>/dev/null || rc=$?
+  [ "$rc" -eq "$worst" ] || { echo "json: exit $rc, want $worst"; false; }
+  # file, status, whether the output has its functions
+  jq -r '[.file, .status, (.output.functions != null)] | map(tostring) | join("|")' "$T/json.out" > "$T/json.tsv"
+  local k=0 st fun lookups=()
+  local -A FUN
+  while IFS='|' read -r f st fun; do
+    k=$((k + 1)) FUN[$f]=$fun
+    [ "$st" = "${WANT[$f]-none}" ] || { echo "json: ${f##*/}: status $st, want ${WANT[$f]-none}"; false; }
+  done < "$T/json.tsv"
+  [ "$k" -eq "$n" ]
+  while read -r name finding vma cls; do
+    f="$T/vec/$name.sframe"
+    [ "$cls" = malformed ] && continue
+    [ "${FUN[$f]-}" = true ] || { echo "$name: JSON has no functions"; false; }
+    sfref lookup --json --raw --vma "$vma" "$f" 0x1000 0x1001 > "$T/vec/$name.lookup" 2>/dev/null || true
+    lookups+=("$T/vec/$name.lookup")
+  done < "$T/sample"
+  # every lookup's JSON parses, its second answer a mode
+  jq -e -s --argjson n "${#lookups[@]}" 'length == $n and all(.[]; .[1].mode != null)' "${lookups[@]}" > /dev/null ||
+    { echo "lookup JSON does not parse, or lacks its answers"; false; }
 }
 
+# Every broken file in one run of sfref (validate --json over them all):
+# each file's status at most 2, and the run reaches the last file.
 @test "broken ELF files never crash sfref: every truncation and header corruption" {
   printf 'int f(int x) { return x + 1; }\n' > "$T/e.c"
   gcc -c -Wa,--gsframe "$T/e.c" -o "$T/e.o"
-  size=$(stat -c %s "$T/e.o") step=$(wrapped_step 18)
+  size=$(stat -c %s "$T/e.o") step=$(wrapped_step 18) files=()
   for n in $(seq 0 $((37 * step)) "$size") 16 63 64 65; do
-    head -c "$n" "$T/e.o" > "$T/cut.o"
-    run sfref validate "$T/cut.o"
-    [ "$status" -le 2 ] || { echo "truncated at $n: status $status"; false; }
+    head -c "$n" "$T/e.o" > "$T/cut$n.o"
+    files+=("$T/cut$n.o")
   done
+  for val in 00 ff 03; do printf "\\x$val" > "$T/byte$val"; done
   for off in 4 5 $(seq 16 "$step" 63) $(seq 64 $((23 * step)) "$size"); do
     for val in 00 ff 03; do
-      cp "$T/e.o" "$T/bad.o"
-      printf "\\x$val" | dd of="$T/bad.o" bs=1 seek="$off" conv=notrunc status=none
-      run sfref validate "$T/bad.o"
-      [ "$status" -le 2 ] || { echo "byte $off=$val: status $status"; false; }
+      cp "$T/e.o" "$T/bad$off-$val.o"
+      dd if="$T/byte$val" of="$T/bad$off-$val.o" bs=1 seek="$off" conv=notrunc status=none
+      files+=("$T/bad$off-$val.o")
     done
   done
+  rc=0; sfref validate --json "${files[@]}" > "$T/out" 2>/dev/null || rc=$?
+  [ "$rc" -le 2 ] || { echo "sfref exited $rc; the last file it reached: $(tail -n 1 "$T/out" | cut -c1-200)"; false; }
+  jq -r '"\(.file) \(.status)"' "$T/out" > "$T/st"
+  [ "$(wc -l < "$T/st")" -eq "${#files[@]}" ]
+  while read -r f st; do
+    [ "$st" -le 2 ] || { echo "${f##*/}: status $st"; false; }
+  done < "$T/st"
 }
 
 @test "relocations in an object are applied: functions get distinct addresses" {

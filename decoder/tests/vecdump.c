@@ -3,6 +3,7 @@
  * the corpus.
  *   vecdump list            names, one per line, with the expected finding
  *   vecdump NAME FILE       write the vector's bytes to FILE
+ *   vecdump all OUTDIR      every listed vector's bytes, OUTDIR/NAME.sframe
  *   vecdump corpus VECTORS_C OUTDIR
  *                           every vector as a corpus case (corpus/FORMAT.md,
  *                           source "vectors"): OUTDIR/NAME.sframe and
@@ -363,6 +364,29 @@ static int write_corpus(const char *vectors_c, const char *outdir) {
   return rc;
 }
 
+/* vecdump all OUTDIR: every listed vector's bytes in OUTDIR/NAME.sframe
+ * (one run for a suite that reads them all). */
+static int write_all(const char *outdir) {
+  size_t i;
+  if (mkdir(outdir, 0777) != 0 && errno != EEXIST) {
+    perror(outdir);
+    return 2;
+  }
+  for (i = 0; i < test_vector_count; i++) {
+    char path[4096];
+    if (about_validation(&test_vectors[i]))
+      continue;
+    if (snprintf(path, sizeof path, "%s/%s.sframe", outdir, test_vectors[i].name) >=
+        (int)sizeof path) {
+      fprintf(stderr, "vecdump: %s: path too long\n", outdir);
+      return 2;
+    }
+    if (write_bytes(path, test_vectors[i].bytes, test_vectors[i].len) != 0)
+      return 2;
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   size_t i;
   test_vectors_build();
@@ -376,8 +400,11 @@ int main(int argc, char **argv) {
   }
   if (argc == 4 && strcmp(argv[1], "corpus") == 0)
     return write_corpus(argv[2], argv[3]);
+  if (argc == 3 && strcmp(argv[1], "all") == 0)
+    return write_all(argv[2]);
   if (argc != 3) {
-    fprintf(stderr, "usage: vecdump list | vecdump NAME FILE | vecdump corpus VECTORS_C OUTDIR\n");
+    fprintf(stderr, "usage: vecdump list | vecdump NAME FILE | vecdump all OUTDIR | "
+                    "vecdump corpus VECTORS_C OUTDIR\n");
     return 2;
   }
   for (i = 0; i < test_vector_count; i++)
