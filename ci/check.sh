@@ -22,8 +22,8 @@
 #      (every real section, its truncations and corruptions), the round
 #      trip (2,000 models per version x ABI; the plain pass runs 10,000,
 #      the roundtrip fuzz target more under ASan), the CLI's and the
-#      generated sections' Bats suites (dump --bytes on every 3rd corpus
-#      section), and the
+#      generated sections' Bats suites (dump --bytes on every corpus
+#      section, in one run of sfref), and the
 #      corpus check on every 5th section (the fuzz replay of step 2 already
 #      runs every corpus section through the library under ASan + UBSan, in
 #      process; the other suites, which exercise the runner, the peers and
@@ -34,8 +34,7 @@
 #      thousand processes, is left to the two passes above; the round trip
 #      runs 200 models per version x ABI instead of 10,000, and the
 #      truncations and corruptions of real sections take every 7th offset)
-#   5. measure line and branch coverage of decoder/ (>= 95% / >= 85%; dump
-#      --bytes on every 3rd corpus section), and
+#   5. measure line and branch coverage of decoder/ (>= 95% / >= 85%), and
 #      the oracle's line coverage from the corpus alone (>= 95%: measured
 #      through the reference adapter as the runner drives it, which never
 #      calls the CLI's by-name look-ups and never looks up in a malformed
@@ -143,14 +142,14 @@ asan_pass() {
   if make -j2 BUILD=build/asan SAN=1 tests > build/asan-build.log 2>&1; then
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 BATS_ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
       UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-      ROUNDTRIP_N=2000 CORPUS_SAMPLE=5 BYTES_STEP=3 CORE_SUITES_ONLY=1 bash ci/run-tests.sh build/asan "$SHARED" > build/asan-tests.log 2>&1
+      ROUNDTRIP_N=2000 CORPUS_SAMPLE=5 CORE_SUITES_ONLY=1 bash ci/run-tests.sh build/asan "$SHARED" > build/asan-tests.log 2>&1
   else
     echo "0 passed, 1 failed: the ASan build failed" > build/asan-tests.log
     cat build/asan-build.log >> build/asan-tests.log
   fi
 }
 coverage_pass() {
-  BYTES_STEP=3 bash ci/coverage.sh "$SHARED" 95 85 95 > build/coverage.log 2>&1
+  bash ci/coverage.sh "$SHARED" 95 85 95 > build/coverage.log 2>&1
 }
 
 mkdir -p build
