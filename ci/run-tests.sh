@@ -122,9 +122,11 @@ fi
 # machine has two cores and each suite runs one program at a time): the
 # first takes the CLI's suites, sfcfi's assembly cases, the runner's
 # mutants and the harness's replays, the second the rest.  Bats' own times
-# in a CI run, before sfcfi.bats' checks stopped starting programs (761 s
-# then): the CLI's 305 s, mutants.bats 119 s, replay.bats 89 s; the rest
-# 672 s.  BATS_GROUPS=1 runs them in one.
+# in a rehearsal of CI (2026-12-05): the first group 793 s (sfcfi.bats
+# 250 s, the CLI's 286 s, mutants.bats 147 s, replay.bats 71 s), the second
+# 726 s; since then the CLI's, gen.bats, real.bats and vectors.bats read
+# their sections in one sfref run each (about 250 s less in the first
+# group, 150 s in the second).  BATS_GROUPS=1 runs them in one.
 g1=() g2=()
 for s in "${suites[@]}"; do
   case $s in
