@@ -760,8 +760,9 @@ static int check_options(const opts *o) {
 }
 
 /* The operands of a command that reads a file: the file, a snapshot for
- * unwind, PCs for lookup and nothing else; -1 when they are right, else
- * the usage error's exit status (said). */
+ * unwind, PCs for lookup, more files for dump and validate (one file with
+ * --profile); -1 when they are right, else the usage error's exit status
+ * (said). */
 static int check_operands(const opts *o) {
   if (!o->file && !o->files_from)
     return usage_error("%s: no input file", o->cmd);
@@ -770,9 +771,6 @@ static int check_operands(const opts *o) {
   if (o->npcs && strcmp(o->cmd, "validate") == 0 && o->profile)
     return usage_error("validate --profile: one file only (an unexpected argument '%s')",
                        o->pcs[0]);
-  if (o->npcs && strcmp(o->cmd, "lookup") != 0 && strcmp(o->cmd, "unwind") != 0 &&
-      strcmp(o->cmd, "dump") != 0 && strcmp(o->cmd, "validate") != 0)
-    return usage_error("unexpected argument '%s'", o->pcs[0]);
   if (strcmp(o->cmd, "lookup") == 0 && o->npcs == 0 && !o->every_pc)
     return usage_error("%s", "lookup: no PC given");
   if (strcmp(o->cmd, "validate") == 0 && o->objdump)

@@ -264,6 +264,42 @@ vector_files() {
   [ "${lines[2]}" = "==> $f <==" ] && [ "${#lines[@]}" -eq 4 ]
 }
 
+@test "--files-from: a file a line, its own address after a tab, '-' for stdin; a bad list is an error naming its line" {
+  f="$S/gas247-x86_64-cfi-frame.sframe" g="$S/gas247-s390x-cfi-frame.sframe"
+  fv=$(cat "${f%.sframe}.vma") gv=$(cat "${g%.sframe}.vma")
+  # each at its own address: both valid (at 0 they are not); operands first
+  printf '%s\t%s\n%s\t%s\n' "$f" "$fv" "$g" "$gv" > "$T/list"
+  run sfref validate --raw --files-from "$T/list"
+  [ "$status" -eq 0 ]
+  [ "${lines[0]}" = "==> $f <==" ] && [ "${lines[1]}" = "$f: valid (0 malformed, 0 invalid, 0 questionable)" ]
+  [ "${lines[3]}" = "$g: valid (0 malformed, 0 invalid, 0 questionable)" ]
+  run sfref validate --raw --vma "$gv" --files-from - "$g" < "$T/list"
+  [ "$status" -eq 0 ] && [ "${lines[0]}" = "==> $g <==" ] && [ "${lines[2]}" = "==> $f <==" ] && [ "${#lines[@]}" -eq 6 ]
+  # a line without an address takes --vma (here none: 0, so invalid)
+  printf '%s\n' "$f" | { run sfref validate --raw --files-from -; [ "$status" -eq 1 ]; [[ "$output" == *"$f: INVALID"* ]]; }
+  # one file from a list is still the many-file form
+  printf '%s\t%s\n' "$f" "$fv" > "$T/one"
+  run sfref dump --json --raw --files-from "$T/one"
+  [ "$status" -eq 0 ] && [ "$(jq -r '.file, .status, .output.schema' <<< "$output" | tr '\n' ' ')" = "$f 0 sframe-conformance/dump/1 " ]
+  # the list's errors: exit 2, the list and line named, nothing read
+  printf '%s\tzz\n' "$f" > "$T/bad"
+  run sfref validate --raw --files-from "$T/bad";   [ "$status" -eq 2 ]; [[ "$output" == *"$T/bad:1: error: bad address 'zz'"* ]]
+  printf '%s\t%s\n\n' "$f" "$fv" > "$T/blank"
+  run sfref validate --raw --files-from "$T/blank"; [ "$status" -eq 2 ]; [[ "$output" == *"$T/blank:2: error: no file name"* ]]
+  [[ "$output" != *"==> "* ]]
+  printf 'a\0b\n' > "$T/nul"
+  run sfref validate --raw --files-from "$T/nul";   [ "$status" -eq 2 ]; [[ "$output" == *"$T/nul:1: error: a NUL byte"* ]]
+  : > "$T/empty"
+  run sfref validate --raw --files-from "$T/empty"; [ "$status" -eq 2 ]; [[ "$output" == *"no file named"* ]]
+  run sfref validate --raw --files-from "$T/none";  [ "$status" -eq 2 ]; [[ "$output" == *"$T/none: error: cannot open"* ]]
+  run sfref validate --raw --files-from "$T";       [ "$status" -eq 2 ]; [[ "$output" == *"$T: error: cannot read"* ]]
+  # where it does not apply, and with no value
+  run sfref lookup --raw --files-from "$T/list" 0x1000;  [ "$status" -eq 2 ]; [[ "$output" == *"--files-from applies to dump and validate"* ]]
+  run sfref validate --profile kernel --raw --files-from "$T/list"; [ "$status" -eq 2 ]; [[ "$output" == *"--files-from applies"* ]]
+  run sfref validate --raw --files-from;            [ "$status" -eq 2 ]; [[ "$output" == *"no value after '--files-from'"* ]]
+  run sfref findings --files-from "$T/list";        [ "$status" -eq 2 ]
+}
+
 @test "dump of a malformed section exits 1 and prints nothing on stdout" {
   head -c 20 "$S/gas247-x86_64-cfi-frame.sframe" > "$T/short.sframe"
   run sfref dump --raw "$T/short.sframe"
