@@ -73,3 +73,31 @@ profile_cases() {
   cp "$BATS_TEST_DIRNAME/../../corpus/cases/00-models.cases" "$1" "$cases/"
   "$SFCORPUS" --cases "$cases" --out "$2" > "$cases.log" 2>&1 || { cat "$cases.log"; return 1; }
 }
+
+# validate_read OUT ERR: what one `sfref validate` run over many files
+# printed (OUT) and said on stderr (ERR), read by bash alone: SUMMARY[FILE]
+# the verdict of the file's summary line (valid or INVALID), COUNTS[FILE]
+# its counts ("0 malformed, 0 invalid, 0 questionable"), and SAID[FILE] the
+# identifiers of the findings stderr named for it ("sfref: FILE: error|
+# warning: ID: ..."), each once, in order: " ID1 ID2 ".  Declare the three
+# (local -A) in the caller.
+validate_read() {
+  local line f rest
+  while IFS= read -r line; do
+    case $line in
+      *": valid ("*) f=${line%: valid (*} SUMMARY[$f]=valid rest=${line##*: valid (} ;;
+      *": INVALID ("*) f=${line%: INVALID (*} SUMMARY[$f]=INVALID rest=${line##*: INVALID (} ;;
+      *) continue ;;
+    esac
+    COUNTS[$f]=${rest%)}
+  done < "$1"
+  while IFS= read -r line; do
+    rest=${line#sfref: }
+    case $rest in
+      *": error: "*) f=${rest%%: error: *} rest=${rest#*: error: } ;;
+      *": warning: "*) f=${rest%%: warning: *} rest=${rest#*: warning: } ;;
+      *) continue ;;
+    esac
+    [[ "${SAID[$f]- }" == *" ${rest%%: *} "* ]] || SAID[$f]="${SAID[$f]- }${rest%%: *} "
+  done < "$2"
+}

@@ -123,35 +123,22 @@ cases_list() {
   # each finding's line names its section.
   cases_list '*' "$T/list"
   rc=0; sfref validate --raw --files-from "$T/list" > "$T/out" 2> "$T/err" || rc=$?
-  local -A OK GOT
-  local line f rest KEYS
-  local -A EXP
-  while IFS= read -r line; do
-    [[ "$line" == *": valid ("* ]] && OK[${line%: valid (*}]=1
-  done < "$T/out"
-  # "sfref: FILE: warning|error: ID: ..."
-  while IFS= read -r line; do
-    rest=${line#sfref: }
-    case $rest in
-      *": error: "*) f=${rest%%: error: *} rest=${rest#*: error: } ;;
-      *": warning: "*) f=${rest%%: warning: *} rest=${rest#*: warning: } ;;
-      *) continue ;;
-    esac
-    [[ " ${GOT[$f]-}" == *" ${rest%%: *} "* ]] || GOT[$f]+="${rest%%: *} "
-  done < "$T/err"
+  local f KEYS
+  local -A EXP SUMMARY COUNTS SAID
+  validate_read "$T/out" "$T/err"
   bad="" n=0
   while IFS=$'\t' read -r f _; do
     b=${f%.sframe}
     read_expect "$b.expect"
-    want=${EXP[finding]} got=${GOT[$f]-}
-    if [ -z "${OK[$f]-}" ]; then
+    want=${EXP[finding]} got=${SAID[$f]-}
+    if [ "${SUMMARY[$f]-}" != valid ]; then
       bad="$bad ${b##*/}(rejected: $got)"
       continue
     fi
     if [ "$want" = - ]; then
       [ -z "$got" ] || bad="$bad ${b##*/}(got $got)"
     else
-      [ "$got" = "$want " ] || bad="$bad ${b##*/}(want $want, got $got)"
+      [ "$got" = " $want " ] || bad="$bad ${b##*/}(want $want, got $got)"
     fi
     n=$((n + 1))
   done < "$T/list"

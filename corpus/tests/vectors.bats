@@ -124,33 +124,20 @@ need_corpus() {
   # one run of sfref over them all (--files-from, each at its own address):
   # each section's summary line and what stderr says of it
   bad=""
-  local KEYS line f rest
-  local -A EXP SUMMARY SAID
+  local KEYS f
+  local -A EXP SUMMARY COUNTS SAID
   for e in "$CORPUS"/vectors/*.expect; do
     read_expect "$e"
     printf '%s\t%s\n' "${e%.expect}.sframe" "${EXP[vma]:-}"
   done > "$T/list"
   rc=0; "$SFREF" validate --raw --files-from "$T/list" > "$T/out" 2> "$T/err" || rc=$?
   [ "$rc" -eq 1 ] || bad="$bad (exit $rc: the highest is 1)"
-  while IFS= read -r line; do
-    case $line in
-      *": valid ("*) SUMMARY[${line%: valid (*}]="valid (${line##*: valid (}" ;;
-      *": INVALID ("*) SUMMARY[${line%: INVALID (*}]=INVALID ;;
-    esac
-  done < "$T/out"
-  while IFS= read -r line; do
-    rest=${line#sfref: }
-    case $rest in
-      *": error: "*) f=${rest%%: error: *} rest=${rest#*: error: } ;;
-      *": warning: "*) f=${rest%%: warning: *} rest=${rest#*: warning: } ;;
-      *) continue ;;
-    esac
-    SAID[$f]+=" ${rest%%: *} "
-  done < "$T/err"
+  validate_read "$T/out" "$T/err"
   for e in "$CORPUS"/vectors/*.expect; do
     f=${e%.expect}.sframe name=${e%.expect} name=${name##*/}
     read_expect "$e"
     cls=${EXP[class]:-} finding=${EXP[finding]:-} got=${SUMMARY[$f]:-none}
+    [ "$got" = none ] || got="$got (${COUNTS[$f]})"
     case $cls in
       valid) # vectors.h: a valid vector gives no finding at all.
         [ "$got" = "valid (0 malformed, 0 invalid, 0 questionable)" ] ||
@@ -158,7 +145,7 @@ need_corpus() {
       questionable)
         [[ "$got" == "valid ("* && "${SAID[$f]:-}" == *" $finding "* ]] || bad="$bad $name($got, no $finding)" ;;
       malformed | invalid)
-        [[ "$got" == INVALID && "${SAID[$f]:-}" == *" $finding "* ]] || bad="$bad $name($got, no $finding)" ;;
+        [[ "$got" == "INVALID ("* && "${SAID[$f]:-}" == *" $finding "* ]] || bad="$bad $name($got, no $finding)" ;;
       *) bad="$bad $name(class $cls)" ;;
     esac
   done

@@ -175,29 +175,16 @@ vector_files() {
 @test "validate: every hand-built vector exits 0 or 1 as its class says, naming file, id and place" {
   vector_files "$(wrapped_step 10)"
   rc=0; sfref validate --raw --files-from "$T/sample.list" > "$T/out" 2> "$T/err" || rc=$?
-  local -A SUMMARY SAID
-  local line f rest worst=0 n=0
-  while IFS= read -r line; do
-    case $line in
-      *": valid ("*) SUMMARY[${line%: valid (*}]=0 ;;
-      *": INVALID ("*) SUMMARY[${line%: INVALID (*}]=1 ;;
-    esac
-  done < "$T/out"
-  # "sfref: FILE: error: ID: message at offset 0x..."
-  while IFS= read -r line; do
-    [[ "$line" == "sfref: "*" at offset 0x"* ]] || continue
-    rest=${line#sfref: }
-    case $rest in
-      *": error: "*) f=${rest%%: error: *} rest=${rest#*: error: } ;;
-      *": warning: "*) f=${rest%%: warning: *} rest=${rest#*: warning: } ;;
-      *) continue ;;
-    esac
-    SAID[$f]+=" ${rest%%: *} "
-  done < "$T/err"
+  local -A SUMMARY COUNTS SAID
+  local f worst=0 n=0
+  validate_read "$T/out" "$T/err"
+  # every finding's line says where
+  ! grep -E ': (error|warning): ' "$T/err" | grep -v ' at offset 0x' || { echo "a finding without its offset"; false; }
   while read -r name finding vma cls; do
     f="$T/vec/$name.sframe" n=$((n + 1))
     want=1; [ "$finding" = valid ] || [ "$cls" = questionable ] && want=0
-    [ "${SUMMARY[$f]-none}" = "$want" ] || { echo "$name: status ${SUMMARY[$f]-none}, want $want"; false; }
+    st=none; [ "${SUMMARY[$f]-}" = valid ] && st=0; [ "${SUMMARY[$f]-}" = INVALID ] && st=1
+    [ "$st" = "$want" ] || { echo "$name: status $st, want $want"; false; }
     [ "$want" -le "$worst" ] || worst=$want
     [ "$finding" = valid ] && continue
     [[ "${SAID[$f]-}" == *" $finding "* ]] ||
