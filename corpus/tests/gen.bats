@@ -8,6 +8,9 @@
 # the encoder is checked there as well as the oracle; GEN_BATS_COUNT
 # overrides the number of sections per version x ABI.
 
+# (read_expect)
+load ../../ci/bats-helpers
+
 setup() {
   : "${SFREF:=build/bin/sfref}"
   SFCORPUS=${SFCORPUS:-$(dirname "$SFREF")/sfcorpus}
@@ -26,14 +29,6 @@ COMBOS="1:amd64 1:aarch64-le 1:aarch64-be 2:amd64 2:aarch64-le 2:aarch64-be 2:s3
 
 field() { sed -n "s/^$1: *//p" "$2"; }
 
-# expect_fields EXPECT: its "key: value" lines in F (declare -A F in the
-# caller), read by bash itself (no process a file: a check reads hundreds).
-expect_fields() {
-  local line
-  F=()
-  while IFS= read -r line; do F[${line%%:*}]=${line#*: }; done < "$1"
-}
-
 # check_cases EXPECT...: each section gives what its .expect, .dump.json and
 # .lookup.json say.  validate and dump read every section in one run each
 # (sfref's --files-from, each section at its own address; a section's
@@ -41,23 +36,24 @@ expect_fields() {
 # two to each other); lookup takes one section a run.
 check_cases() {
   local e base n=0 bad=0 st ids all nf file
-  local -A F CLS FINDING STATUS IDS ALL NF
+  local KEYS
+  local -A EXP CLS FINDING STATUS IDS ALL NF
   : > "$T/cc.list"; : > "$T/cc.dumps"
   mkdir -p "$T/cc-want" "$T/cc-got"
   local want_lookups=() want_dumps=()
   for e in "$@"; do
     base=${e%.expect}
-    expect_fields "$e"
-    CLS[$base.sframe]=${F[class]} FINDING[$base.sframe]=${F[finding]}
-    printf '%s\t%s\n' "$base.sframe" "${F[vma]}" >> "$T/cc.list"
+    read_expect "$e"
+    CLS[$base.sframe]=${EXP[class]} FINDING[$base.sframe]=${EXP[finding]}
+    printf '%s\t%s\n' "$base.sframe" "${EXP[vma]}" >> "$T/cc.list"
     if [ -f "$base.dump.json" ]; then
-      printf '%s\t%s\n' "$base.sframe" "${F[vma]}" >> "$T/cc.dumps"
+      printf '%s\t%s\n' "$base.sframe" "${EXP[vma]}" >> "$T/cc.dumps"
       want_dumps+=("$base.dump.json")
     fi
     if [ -f "$base.lookup.json" ]; then
       want_lookups+=("$base.lookup.json")
       # shellcheck disable=SC2086
-      sfref lookup --json --raw --vma "${F[vma]}" "$base.sframe" ${F[pcs]} > "$T/cc-got/${base##*/}.lookup.json" 2>/dev/null || true
+      sfref lookup --json --raw --vma "${EXP[vma]}" "$base.sframe" ${EXP[pcs]} > "$T/cc-got/${base##*/}.lookup.json" 2>/dev/null || true
     fi
     n=$((n + 1))
   done
@@ -208,10 +204,11 @@ check_cases() {
     sfcorpus gen --seed 11 --version "${c%%:*}" --abi "${c#*:}" --count "$N" --out "$T/v" >/dev/null
   done
   [ "$(ls "$T"/v/*.expect | wc -l)" -eq $((11 * N)) ]
-  local -A F
+  local KEYS
+  local -A EXP
   for e in "$T"/v/*.expect; do
-    expect_fields "$e"
-    [ "${F[class]}" = valid ]
+    read_expect "$e"
+    [ "${EXP[class]}" = valid ]
     [ -f "${e%.expect}.dump.json" ]
   done
   check_cases "$T"/v/*.expect
@@ -223,15 +220,16 @@ check_cases() {
   done
   [ "$(ls "$T"/m/*.expect | wc -l)" -eq $((22 * N)) ]
   sfref findings > "$T/findings"
-  local -A F CLASS_OF
+  local KEYS
+  local -A EXP CLASS_OF
   local id cls _
   while read -r id cls _; do CLASS_OF[$id]=$cls; done < "$T/findings"
   for e in "$T"/m/*.expect; do
-    expect_fields "$e"
-    [ "${F[finding]}" != - ]
+    read_expect "$e"
+    [ "${EXP[finding]}" != - ]
     # the class is the finding's, as sfref findings lists it
-    [ "${CLASS_OF[${F[finding]}]-}" = "${F[class]}" ] ||
-      { echo "$e: class ${F[class]}, but ${F[finding]} is ${CLASS_OF[${F[finding]}]-not a finding}"; false; }
+    [ "${CLASS_OF[${EXP[finding]}]-}" = "${EXP[class]}" ] ||
+      { echo "$e: class ${EXP[class]}, but ${EXP[finding]} is ${CLASS_OF[${EXP[finding]}]-not a finding}"; false; }
   done
   check_cases "$T"/m/*.expect
 }
