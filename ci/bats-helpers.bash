@@ -101,3 +101,29 @@ validate_read() {
     [[ "${SAID[$f]- }" == *" ${rest%%: *} "* ]] || SAID[$f]="${SAID[$f]- }${rest%%: *} "
   done < "$2"
 }
+
+# objdump_want LIST OUT [SKIP]: what `sfref dump --format=objdump
+# --files-from LIST` should print, from each section's .objdump file
+# beside it: its text under its "==> FILE <==" line, a blank line between;
+# SKIP=1 drops each text's first line (the checked-in texts' file name).
+objdump_want() {
+  cut -f1 "$1" | sed 's/\.sframe$/.objdump/' |
+    xargs -d '\n' awk -v skip="${3:-0}" 'FNR == 1 { f = FILENAME; sub(/\.objdump$/, ".sframe", f)
+      print (NR > 1 ? "\n" : "") "==> " f " <=="; if (skip) next } { print }' > "$2"
+}
+
+# parts_differ LIST WANT GOT: in BAD, the names of LIST's sections whose
+# parts of WANT and GOT (split at the "==> FILE <==" lines, in LIST's
+# order) differ.
+parts_differ() {
+  local x f k=0
+  BAD=""
+  for x in "$2" "$3"; do
+    mkdir -p "$x.d"
+    awk -v d="$x.d" '/^==> .* <==$/ { close(o); o = d "/" ++n; next } { print > o }' "$x"
+  done
+  while IFS=$'\t' read -r f _; do
+    k=$((k + 1))
+    cmp -s "$2.d/$k" "$3.d/$k" || BAD="$BAD ${f##*/}"
+  done < "$1"
+}

@@ -151,22 +151,11 @@ cases_list() {
   # one run of sfref: each section's text under its "==> FILE <==" line
   cases_list '*' "$T/list"
   sfref dump --format=objdump --raw --files-from "$T/list" > "$T/got" 2>/dev/null || true
-  cut -f1 "$T/list" | sed 's/\.sframe$/.objdump/' |
-    xargs -d '\n' awk 'FNR == 1 { f = FILENAME; sub(/\.objdump$/, ".sframe", f)
-      print (NR > 1 ? "\n" : "") "==> " f " <==" } { print }' > "$T/want"
+  objdump_want "$T/list" "$T/want"
   n=$(grep -c '^==> .* <==$' "$T/got") bad=""
   if ! cmp -s "$T/want" "$T/got"; then
-    # which differ: each section's part, split at the header lines
-    for x in want got; do
-      mkdir -p "$T/$x.d"
-      awk -v d="$T/$x.d" '/^==> .* <==$/ { close(o); o = d "/" ++n; next } { print > o }' "$T/$x"
-    done
-    k=0
-    while IFS=$'\t' read -r f _; do
-      k=$((k + 1))
-      cmp -s "$T/want.d/$k" "$T/got.d/$k" || bad="$bad ${f##*/}"
-    done < "$T/list"
-    bad=${bad:- (the layout)}
+    parts_differ "$T/list" "$T/want" "$T/got"
+    bad=${BAD:- (the layout)}
   fi
   all_matched "$n" "$bad"
   [ "$n" -gt 0 ] && [ "$n" -eq "$(wc -l < "$T/list")" ]

@@ -136,21 +136,10 @@ real_list() {
   real_list 1
   sfref dump --format=objdump --raw --files-from "$T/real.list" > "$T/got" 2>/dev/null || true
   # the same layout from the .objdump files
-  cut -f1 "$T/real.list" | sed 's/\.sframe$/.objdump/' > "$T/texts"
-  xargs -d '\n' awk 'FNR == 1 { f = FILENAME; sub(/\.objdump$/, ".sframe", f)
-      print (NR > 1 ? "\n" : "") "==> " f " <=="; next } { print }' < "$T/texts" > "$T/want"
+  objdump_want "$T/real.list" "$T/want" 1
   if ! cmp -s "$T/want" "$T/got"; then
-    # which differ: each section's part, split at the header lines
-    for x in want got; do
-      mkdir -p "$T/$x.d"
-      awk -v d="$T/$x.d" '/^==> .* <==$/ { close(o); o = d "/" ++n; next } { print > o }' "$T/$x"
-    done
-    bad="" k=0
-    while IFS=$'\t' read -r f _; do
-      k=$((k + 1))
-      cmp -s "$T/want.d/$k" "$T/got.d/$k" || bad="$bad ${f##*/}"
-    done < "$T/real.list"
-    all_matched "$REAL_N" "${bad:- (the layout)}"
+    parts_differ "$T/real.list" "$T/want" "$T/got"
+    all_matched "$REAL_N" "${BAD:- (the layout)}"
   fi
   n=$(grep -c '^==> .* <==$' "$T/got")
   echo "matched $n"
