@@ -11,10 +11,11 @@
  * Exit status: 0 when every IMPL matches its expected-results file (bundled
  * adapters) or has no failure (others) and no skip list has gone stale;
  * 1 otherwise; 2 on usage or I/O errors. */
-#define _XOPEN_SOURCE 700 /* realpath */
+#define _XOPEN_SOURCE 700 /* realpath, nftw */
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <ftw.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -25,6 +26,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -50,6 +52,9 @@ static int usage(FILE *out) {
           "--timeout: seconds a command may take (default 10); an IMPL that times out on %d\n"
           "cases in a row is stopped, its other cases not-run (--keep-going: run them all).\n"
           "SIGINT / SIGTERM end the cases in flight and write what was decided so far.\n"
+          "TMPDIR: where the adapters write their temporary files (the text tools' ELF files);\n"
+          "unset, a directory of the run's own in /dev/shm when that is a tmpfs (else /tmp),\n"
+          "removed with what is left in it when the run ends.\n"
           "IMPL: a bundled adapter (BINDIR/sfadapter-IMPL: reference, libsframe-2.47, objdump-2.44,\n"
           "...; make list-adapters), the path of an\n"
           "executable or shared library speaking conformance/PROTOCOL.md, or NAME=PATH.\n"
@@ -65,6 +70,49 @@ static int usage(FILE *out) {
 static int usage_error(const char *what, const char *arg) {
   sfc_error("%s '%s' (sfconform --help lists the options)", what, arg);
   return 2;
+}
+
+/* ---- the adapters' temporary files ---- */
+/* The text-tool adapters write an ELF file per section (thousands a run)
+ * into $TMPDIR and remove it; on a disk's file system each creation costs
+ * a search for a free inode among those just freed (ext4: about a third of
+ * objdump-2.47's run was the kernel's, 10 s of system time of a 15 s run),
+ * in memory next to nothing.  Unless the user set TMPDIR, the run gives
+ * its adapters a directory of its own in /dev/shm when that is a tmpfs
+ * (Linux's shared memory, always mounted there), and removes it, with
+ * whatever an adapter left in it, when the run ends (atexit, in the
+ * runner's process only: a worker forked from it never removes it). */
+#define TMPFS_MAGIC_NUMBER 0x01021994 /* statfs f_type of a tmpfs (linux/magic.h) */
+static char run_tmpdir[64];
+static pid_t run_tmpdir_owner;
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
+  (void)sb, (void)flag, (void)ftw;
+  remove(path);
+  return 0;
+}
+static void remove_run_tmpdir(void) {
+  if (run_tmpdir[0] && getpid() == run_tmpdir_owner)
+    nftw(run_tmpdir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+static void set_run_tmpdir(void) {
+  const char *t = getenv("TMPDIR");
+  struct statfs fs;
+  if ((t && *t) || statfs("/dev/shm", &fs) != 0 || (unsigned long)fs.f_type != TMPFS_MAGIC_NUMBER ||
+      access("/dev/shm", W_OK | X_OK) != 0)
+    return;
+  snprintf(run_tmpdir, sizeof run_tmpdir, "/dev/shm/sfconform-XXXXXX");
+  if (!mkdtemp(run_tmpdir)) { /* the adapters keep /tmp */
+    run_tmpdir[0] = '\0';
+    return;
+  }
+  if (setenv("TMPDIR", run_tmpdir, 1) != 0) {
+    rmdir(run_tmpdir);
+    run_tmpdir[0] = '\0';
+    return;
+  }
+  run_tmpdir_owner = getpid();
+  atexit(remove_run_tmpdir);
 }
 
 /* File scope: what they point to stays reachable until exit. */
@@ -318,6 +366,7 @@ int main(int argc, char **argv) {
     o.corpus = corpus;
     released_corpus_defaults(&o, 0, 0);
   }
+  set_run_tmpdir(); /* before the IMPLs' capabilities are asked */
   if ((c = parse_options(argc, argv, &o, &nim)) >= 0)
     return c;
   if (o.tap) { /* TAP alone on stdout; the usual report goes to stderr */

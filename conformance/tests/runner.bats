@@ -246,6 +246,33 @@ SH
   [[ "$(detail_of pcmask-v1-v1-amd64-le decl)" == lookup:*status*'got "found", want "rep-size-unknown"'* ]]
 }
 
+@test "the adapters' TMPDIR: unset, a directory of the run's own in /dev/shm, removed with what was left in it; set, the user's, untouched" {
+  [ "$(stat -f -c %T /dev/shm 2> /dev/null)" = tmpfs ] || skip "/dev/shm is not a tmpfs here"
+  mini_corpus fre-start-at-size-v1-amd64-le unwind-three-frames-v1-amd64-le
+  # The reference adapter, which says where its TMPDIR is and leaves a
+  # file there on every command.
+  cat > "$T/tmp-adapter.sh" <<SH
+#!/bin/sh
+printf '%s\n' "\${TMPDIR:-unset}" >> "$T/seen"
+[ -z "\${TMPDIR:-}" ] || : > "\$TMPDIR/left.\$\$"
+exec "$PWD/$B/sfadapter-reference" "\$@"
+SH
+  chmod +x "$T/tmp-adapter.sh"
+  run env -u TMPDIR "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" "tmp=$T/tmp-adapter.sh"
+  [ "$status" -eq 0 ]
+  [ "$(status_of unwind-three-frames-v1-amd64-le tmp)" = pass ]
+  [ "$(sort -u "$T/seen" | wc -l)" -eq 1 ]
+  dir=$(sed -n 1p "$T/seen")
+  [[ "$dir" == /dev/shm/sfconform-* ]]
+  [ ! -e "$dir" ]
+  # The user's TMPDIR is the adapters' and is left as they left it.
+  rm "$T/seen"; mkdir "$T/mine"
+  run env TMPDIR="$T/mine" "$B/sfconform" --corpus "$T/corpus" --out "$T/out" --confdir "$T/conf" "tmp=$T/tmp-adapter.sh"
+  [ "$status" -eq 0 ]
+  [ "$(sort -u "$T/seen")" = "$T/mine" ]
+  [ "$(ls "$T/mine" | grep -c '^left\.')" -eq "$(wc -l < "$T/seen")" ]
+}
+
 @test "workers stream their results: -j 1 and -j 3 give the same results; the progress line names the implementation" {
   run "$B/sfconform" --no-progress --corpus "$C" --out "$T/j1" --sample 60 -j 1 "$B/sfadapter-reference"
   [ "$status" -eq 0 ]
