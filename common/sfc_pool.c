@@ -7,6 +7,7 @@
 #include "sfc_pool.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -30,6 +31,7 @@ typedef struct slot {
   pid_t pid;       /* 0: none runs */
   int fd;          /* the parent's end of its socket pair; -1: closed */
   int busy;        /* it has job in hand, given at since_ms */
+  int waiting;     /* ready for a job, and waiting for a token */
   int killed;      /* the pool killed it (timeout) */
   int no_more;     /* told that no job follows (write side shut) */
   size_t job;
@@ -136,6 +138,57 @@ __attribute__((noreturn)) static void worker(const sfc_pool_opts *o, int w, int 
   _exit(rc);
 }
 
+/* ---- tokens shared between pools ---- */
+
+int sfc_tokens_open(sfc_tokens *t, int n) {
+  int fd[2];
+  if (pipe(fd) != 0)
+    return -1;
+  for (int k = 0; k < 2; k++)
+    if (fcntl(fd[k], F_SETFL, O_NONBLOCK) != 0 || fcntl(fd[k], F_SETFD, FD_CLOEXEC) != 0) {
+      close(fd[0]), close(fd[1]);
+      return -1;
+    }
+  t->rfd = fd[0], t->wfd = fd[1];
+  for (int k = 0; k < n; k++)
+    sfc_tokens_give(t);
+  return 0;
+}
+
+void sfc_tokens_close(sfc_tokens *t) {
+  close(t->rfd), close(t->wfd);
+  t->rfd = t->wfd = -1;
+}
+
+/* One token, if one is there: 1, or 0. */
+static int try_take(const sfc_tokens *t) {
+  char c;
+  ssize_t r;
+  while ((r = read(t->rfd, &c, 1)) < 0 && errno == EINTR)
+    ;
+  return r == 1;
+}
+
+int sfc_tokens_take(const sfc_tokens *t, volatile const sig_atomic_t *stop) {
+  while (!try_take(t)) {
+    struct pollfd pf = {t->rfd, POLLIN, 0};
+    if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+      return -1;
+    if (stop && *stop) {
+      errno = EINTR;
+      return -1;
+    }
+    poll(&pf, 1, SFC_POOL_TICK_MS);
+  }
+  return 0;
+}
+
+void sfc_tokens_give(const sfc_tokens *t) {
+  char c = '+';
+  while (write(t->wfd, &c, 1) < 0 && errno == EINTR)
+    ;
+}
+
 /* ---- the parent's side ---- */
 
 /* Forks the worker of slot w.  0, or -1 (p->failed, p->err set). */
@@ -185,24 +238,51 @@ static void stop(pool *p) {
   for (int w = 0; w < p->n; w++)
     if (p->s[w].pid > 0) {
       kill(p->s[w].pid, SIGTERM);
+      p->s[w].waiting = 0;
       if (!p->s[w].busy)
         no_more(&p->s[w]);
     }
 }
 
-/* Gives slot s the next job, or says none follows. */
+/* Gives slot s the next job, or says none follows.  With tokens, a
+ * token first: without one, s waits for it (retry_waiting). */
 static void give(pool *p, slot *s) {
   size_t job = p->next;
+  s->waiting = 0;
   if (p->stopping || job >= p->o->njobs || s->no_more) {
     no_more(s);
     return;
   }
-  if (send(s->fd, &job, sizeof job, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)sizeof job)
+  if (p->o->tokens && !try_take(p->o->tokens)) {
+    s->waiting = 1;
+    return;
+  }
+  if (send(s->fd, &job, sizeof job, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)sizeof job) {
+    if (p->o->tokens)
+      sfc_tokens_give(p->o->tokens);
     return; /* gone: its end of file follows */
+  }
   p->next++;
   s->busy = 1;
   s->job = job;
   s->since_ms = now_ms();
+}
+
+/* Slot s's job is over (collected or not): its token goes back. */
+static void job_over(pool *p, slot *s) {
+  s->busy = 0;
+  if (p->o->tokens)
+    sfc_tokens_give(p->o->tokens);
+}
+
+/* The slots waiting for a token are given a job while tokens are there. */
+static void retry_waiting(pool *p) {
+  for (int w = 0; w < p->n; w++)
+    if (p->s[w].waiting && p->s[w].fd >= 0) {
+      give(p, &p->s[w]);
+      if (p->s[w].waiting)
+        return; /* none left */
+    }
 }
 
 /* A frame read whole from slot s. */
@@ -211,7 +291,7 @@ static void on_frame(pool *p, slot *s) {
   int kind = s->hdr.kind;
   s->hdr_got = s->data_got = 0;
   if (kind != FR_READY) {
-    s->busy = 0;
+    job_over(p, s);
     if (kind != FR_ABANDON && o->collect(s->hdr.job, s->data, s->hdr.len, 0, o->ctx) != 0)
       stop(p);
   }
@@ -281,13 +361,14 @@ static void reap(pool *p, int w) {
     ;
   s->pid = 0;
   p->live--;
+  s->waiting = 0;
   code = s->killed ? SFC_POOL_TIMEOUT : how_ended(status, s->busy);
   if (!s->busy) {
     if (o->ended)
       o->ended(w, code, o->ctx);
     return;
   }
-  s->busy = 0;
+  job_over(p, s);
   if (o->collect(s->job, NULL, 0, code, o->ctx) != 0)
     stop(p);
   if (!p->stopping && p->next < o->njobs && start(p, w) != 0)
@@ -324,8 +405,8 @@ static void time_limits(pool *p) {
 
 /* Reads every worker's socket until the last worker has ended. */
 static void serve(pool *p) {
-  struct pollfd *pf = calloc((size_t)p->n, sizeof *pf);
-  int *at = calloc((size_t)p->n, sizeof *at);
+  struct pollfd *pf = calloc((size_t)p->n + 1, sizeof *pf);
+  int *at = calloc((size_t)p->n + 1, sizeof *at);
   while (p->live > 0) {
     int np = 0, rc;
     if (!pf || !at) { /* no memory to wait with: every worker is killed */
@@ -335,13 +416,19 @@ static void serve(pool *p) {
           kill(p->s[w].pid, SIGKILL), reap(p, w);
       break;
     }
-    for (int w = 0; w < p->n; w++)
+    int waiting = 0;
+    for (int w = 0; w < p->n; w++) {
       if (p->s[w].fd >= 0)
         pf[np].fd = p->s[w].fd, pf[np].events = POLLIN, pf[np].revents = 0, at[np++] = w;
+      waiting |= p->s[w].waiting;
+    }
+    if (waiting) /* the tokens' pipe too (pf has a place for it: n + 1) */
+      pf[np].fd = p->o->tokens->rfd, pf[np].events = POLLIN, pf[np].revents = 0, at[np++] = -1;
     rc = poll(pf, (nfds_t)np, wait_ms(p));
     for (int k = 0; rc > 0 && k < np; k++)
-      if ((pf[k].revents & (POLLIN | POLLHUP | POLLERR)) && read_slot(p, &p->s[at[k]]))
+      if (at[k] >= 0 && (pf[k].revents & (POLLIN | POLLHUP | POLLERR)) && read_slot(p, &p->s[at[k]]))
         reap(p, at[k]);
+    retry_waiting(p);
     time_limits(p);
     if (p->o->tick && p->o->tick(p->o->ctx) != 0)
       stop(p);

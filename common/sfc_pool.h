@@ -52,10 +52,23 @@
  * on exec: the programs a worker starts do not hold it); the parent reads
  * every worker's socket as its bytes come (poll), so a worker's output of
  * any size never blocks the others.  The parent flushes its stdio buffers
- * before each fork.  At most SFC_POOL_MAX_WORKERS workers. */
+ * before each fork.  At most SFC_POOL_MAX_WORKERS workers.
+ *
+ * Tokens (o->tokens, when set): pools that run side by side, in processes
+ * forked from one another, can share a limit on the jobs they have in hand
+ * at once, as make's jobserver does.  A pipe holds one byte per job that
+ * may run (sfc_tokens_open); a pool gives a worker a job only after taking
+ * a byte from it, and puts the byte back when the job is collected, so the
+ * pools' jobs together never number more than the bytes.  A worker ready
+ * for a job waits while none is there; the pool's time limit counts from
+ * when the job is given.  The tokens are not dealt out in turn: a pool
+ * that puts one back takes it again for its next job, and the others
+ * have what is left (every token is at work while any pool has a job).  Work done outside a pool takes a token the same
+ * way (sfc_tokens_take, sfc_tokens_give) to stay within the limit. */
 #ifndef SFC_POOL_H
 #define SFC_POOL_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -72,6 +85,19 @@
 #define SFC_POOL_TIMEOUT (-1000)
 #define SFC_POOL_EXIT0 256
 
+/* The shared limit: a pipe of tokens (its ends non-blocking, closed on
+ * exec: the programs the jobs start do not hold it). */
+typedef struct sfc_tokens {
+  int rfd, wfd;
+} sfc_tokens;
+/* A pipe holding n tokens: 0, or -1 (errno set). */
+int sfc_tokens_open(sfc_tokens *t, int n);
+void sfc_tokens_close(sfc_tokens *t);
+/* Takes one token, waiting for it: 0, or -1 (errno set; EINTR when a
+ * signal came first and stop is set: *stop nonzero ends the wait). */
+int sfc_tokens_take(const sfc_tokens *t, volatile const sig_atomic_t *stop);
+void sfc_tokens_give(const sfc_tokens *t);
+
 typedef struct sfc_pool_opts {
   size_t njobs;
   int workers;      /* at most this many at a time (1 .. SFC_POOL_MAX_WORKERS) */
@@ -83,6 +109,7 @@ typedef struct sfc_pool_opts {
   void (*ended)(int worker, int status, void *ctx);  /* parent */
   int (*tick)(void *ctx);                            /* parent */
   void *ctx;
+  const sfc_tokens *tokens; /* NULL: no limit shared with other pools */
 } sfc_pool_opts;
 
 int sfc_pool_run(const sfc_pool_opts *o);

@@ -2,15 +2,21 @@
 /* sfc_pool_test.c - unit tests of the pool of worker processes
  * (common/sfc_pool.c), as TAP on stdout: every job's bytes arrive once and
  * whole, whatever their size; a worker that aborts or runs past the time
- * limit costs its job only; the pool stops when collect says so. */
+ * limit costs its job only; the pool stops when collect says so; pools
+ * side by side sharing tokens never have more jobs in hand than tokens. */
 #define _DEFAULT_SOURCE 1 /* setrlimit's RLIMIT_CORE */
 #include "sfc_pool.h"
 
+#include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static int ntest, nfail;
@@ -152,9 +158,67 @@ static void stopped(void) {
   ok(r.ends == 3, "every worker ends after the stop");
 }
 
+/* ---- two pools sharing two tokens ---- */
+#define SHARED_JOBS 24
+typedef struct gauge {
+  atomic_int now, most, done;
+} gauge;
+static gauge *g_gauge;
+
+static int gauge_work(size_t job, FILE *out, void *ctx) {
+  struct timespec ms20 = {0, 20 * 1000000L};
+  int now = atomic_fetch_add(&g_gauge->now, 1) + 1, most = atomic_load(&g_gauge->most);
+  (void)ctx;
+  while (now > most && !atomic_compare_exchange_weak(&g_gauge->most, &most, now))
+    ;
+  nanosleep(&ms20, NULL);
+  atomic_fetch_sub(&g_gauge->now, 1);
+  atomic_fetch_add(&g_gauge->done, 1);
+  fprintf(out, "%zu", job);
+  return SFC_POOL_NEXT;
+}
+static int gauge_collect(size_t job, const char *data, size_t len, int child_status, void *ctx) {
+  (void)job, (void)data, (void)len, (void)ctx;
+  return child_status != 0;
+}
+
+static void shared_tokens(void) {
+  sfc_tokens t;
+  sfc_pool_opts o;
+  pid_t other;
+  int st = 0, left = 0, rc;
+  char c;
+  g_gauge = mmap(NULL, sizeof *g_gauge, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (g_gauge == MAP_FAILED || sfc_tokens_open(&t, 2) != 0) {
+    ok(0, "two pools sharing two tokens: set up");
+    return;
+  }
+  memset(&o, 0, sizeof o);
+  o.njobs = SHARED_JOBS, o.workers = 3, o.timeout_s = 10;
+  o.work = gauge_work, o.collect = gauge_collect, o.tokens = &t;
+  fflush(stdout);
+  if ((other = fork()) == 0)
+    _exit(sfc_pool_run(&o) == 0 ? 0 : 1);
+  rc = sfc_pool_run(&o);
+  while (other > 0 && waitpid(other, &st, 0) < 0 && errno == EINTR)
+    ;
+  ok(rc == 0 && other > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 &&
+     atomic_load(&g_gauge->done) == 2 * SHARED_JOBS,
+     "two pools of 3 workers side by side, sharing 2 tokens: every job of both runs");
+  if (atomic_load(&g_gauge->most) != 2)
+    printf("# at most %d jobs at once\n", atomic_load(&g_gauge->most));
+  ok(atomic_load(&g_gauge->most) == 2, "never more jobs at once than tokens, and as many as there are");
+  while (read(t.rfd, &c, 1) == 1)
+    left++;
+  ok(left == 2, "every token is back in the pipe at the end");
+  sfc_tokens_close(&t);
+  munmap(g_gauge, sizeof *g_gauge);
+}
+
 int main(void) {
   every_job();
   stopped();
+  shared_tokens();
   printf("1..%d\n", ntest);
   return nfail ? 1 : 0;
 }

@@ -272,6 +272,7 @@ void batch_prefetch(impl *im, const opts *o, const kase *cs, size_t n) {
   po.work = batch_work;
   po.collect = batch_collect;
   po.ctx = &c;
+  po.tokens = o->tokens;
   if (sfc_pool_run(&po) != 0)
     sfc_die(2, "cannot start a worker process: %s", strerror(errno));
   im->batches = (unsigned)g_nchunks;

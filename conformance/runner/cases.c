@@ -1155,6 +1155,7 @@ void run_impl(impl *im, const opts *o, const kase *cs, size_t n) {
   po.ended = case_worker_ended;
   po.tick = case_tick;
   po.ctx = &c;
+  po.tokens = o->tokens;
   c.start = mono_ms();
   batch_prefetch(im, o, cs, n);
   if (sfc_pool_run(&po) != 0)
@@ -1190,7 +1191,12 @@ void rerun_unstable(impl *im, const opts *o, const kase *cs, size_t n) {
     for (k = 0; k < RERUNS; k++) {
       channel own = {im, o, NULL, 0, NULL, 0};
       result again;
+      /* (a case at a time among the IMPLs side by side, as in the pool) */
+      if (o->tokens && sfc_tokens_take(o->tokens, &stop_signal) != 0)
+        break;
       run_case(&own, &cs[i], &again);
+      if (o->tokens)
+        sfc_tokens_give(o->tokens);
       seen |= 1u << again.status;
       cnt[again.status]++;
     }

@@ -49,7 +49,8 @@ void write_run_info(impl *im, const opts *o, size_t n) {
   sfc_json_str_html(f, im->date);
   fprintf(f, ",\"corpus\":");
   sfc_json_str_html(f, corpus_release());
-  fprintf(f, ",\"sections\":%zu,\"sample\":%d}\n", n, o->sample > 1 ? o->sample : 1);
+  fprintf(f, ",\"seconds\":%.1f,\"sections\":%zu,\"sample\":%d}\n", im->seconds, n,
+          o->sample > 1 ? o->sample : 1);
   if (fclose(f) != 0)
     sfc_die(2, "%s: write error", path);
 }
@@ -89,6 +90,29 @@ static long find_case(const size_t *order, const kase *cs, size_t n, const char 
 /* The run in OUT/name: its run.json (or, for results older than run.json,
  * the version the results carry and the file's date) and its statuses
  * mapped onto this corpus.  0 when there are results to show. */
+double last_seconds(const opts *o, const char *name) {
+  char path[PATH_MAX], err[200], lit[32];
+  size_t len;
+  char *text, *end;
+  double secs = -1;
+  jdoc doc;
+  pathf(path, sizeof path, "%s/%s/run.json", o->out, name);
+  if (!(text = slurp(path, &len)))
+    return -1;
+  if (json_parse(text, len, &doc, err, sizeof err) == 0) {
+    const jvalue *v = json_get(&doc.root, "seconds");
+    if (v && v->type == J_NUMBER && v->len < sizeof lit) {
+      snprintf(lit, sizeof lit, "%.*s", (int)v->len, v->str);
+      secs = strtod(lit, &end);
+      if (*end || secs < 0)
+        secs = -1;
+    }
+    json_free(&doc);
+  }
+  free(text);
+  return secs;
+}
+
 static int load_one(impl *k, const char *name, const opts *o, const kase *cs, size_t n,
                     const size_t *order) {
   char path[PATH_MAX], err[200];

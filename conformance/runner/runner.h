@@ -14,6 +14,7 @@
 
 #include "json.h"
 #include "sframe_ref.h"
+#include "sfc_pool.h"
 #include "sfc_proc.h"
 #include "sfc_tools.h"
 
@@ -153,6 +154,7 @@ typedef struct impl {
   char date[32];               /* when its results were made ("2026-12-06 04:10 UTC") */
   char corpus[64];             /* the corpus release they were made with (corpus_release()) */
   int kept;                    /* not run now: its latest results in OUT (kept.c) */
+  double seconds;              /* how long its run took, wall clock (run.json) */
 } impl;
 
 typedef struct opts {
@@ -161,6 +163,9 @@ typedef struct opts {
   int progress; /* 0 none, 1 a line rewritten in place (a terminal), 2 a line every 10 s */
   int serve;    /* serving processes for IMPLs with im->serve up to this (0: none) */
   double timeout;
+  /* IMPLs run side by side (sfconform.c): the limit they share, o->jobs
+   * cases at once over all of them (NULL: one IMPL at a time) */
+  const sfc_tokens *tokens;
 } opts;
 
 /* ---- util.c: small helpers (errors exit 2, "sfconform: ...") ---- */
@@ -272,6 +277,8 @@ void write_run_info(impl *im, const opts *o, size_t n);
  * by name, its statuses mapped onto cs (not-run where its run decided
  * nothing); the count, the array in *out (free_kept). */
 int load_kept(const impl *ims, int nim, const opts *o, const kase *cs, size_t n, impl **out);
+/* How long NAME's latest run in OUT took (its run.json), or -1 unknown. */
+double last_seconds(const opts *o, const char *name);
 void free_kept(impl *kept, int nk);
 
 #endif

@@ -19,6 +19,8 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -28,6 +30,7 @@
 #include <sys/types.h>
 #include <sys/vfs.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "runner.h"
@@ -49,6 +52,9 @@ static int usage(FILE *out) {
           "An IMPL that also offers `batch` (the bundled objdump, readelf and llvm-readobj\n"
           "adapters) has its decodes answered ahead, many sections per run of its tool; a case\n"
           "whose answer is not the expected one is decided again on its own.\n"
+          "-j N: at most N cases at once (default 2).  With several IMPLs, up to N run side by\n"
+          "side, each in a process of its own, the longest latest run (OUT/IMPL/run.json) first;\n"
+          "results and report are those of one IMPL at a time, in the order given.\n"
           "--timeout: seconds a command may take (default 10); an IMPL that times out on %d\n"
           "cases in a row is stopped, its other cases not-run (--keep-going: run them all).\n"
           "SIGINT / SIGTERM end the cases in flight and write what was decided so far.\n"
@@ -334,9 +340,248 @@ static int parse_options(int argc, char **argv, opts *o, int *nim) {
   return -1;
 }
 
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---- IMPLs side by side ---- */
+/* One IMPL at a time leaves a core idle while its slowest case runs (the
+ * 2.47 readers take nine seconds over fres-65535-v3-amd64-le, and
+ * libsframe 2.47 holds a worker for the whole --timeout on it).  With
+ * -j N and several IMPLs, up to N IMPLs run at once, each in a process
+ * of its own forked from the runner, and the cases of all of them share
+ * N tokens (sfc_pool.h): never more than N cases at once, as with one
+ * IMPL, so a case has the machine it would have alone.  Each process
+ * sends its IMPL's results back whole; the runner writes, checks and
+ * reports them in the IMPLs' order, so the output is the same whichever
+ * ends first.  They start the longest first, by how long each took in its
+ * latest run in OUT (run.json's "seconds"; one never run first of all):
+ * the order decides only when each runs, never how. */
+
+/* What an IMPL's process sends: this, then n results. */
+typedef struct impl_sent {
+  size_t n;
+  unsigned batches, servers;
+  unsigned long batched;
+  int serve_failed, stale, hung, stopped;
+} impl_sent;
+
+typedef struct lane {
+  pid_t pid; /* 0: free */
+  int fd, im;
+  double since; /* started (now_s) */
+  char *buf;
+  size_t got, cap;
+} lane;
+
+static lane lanes[64];
+static int nlanes;
+
+/* The IMPLs' processes still running are sent sig. */
+static void lanes_signal(int sig) {
+  for (int l = 0; l < nlanes; l++)
+    if (lanes[l].pid > 0)
+      kill(lanes[l].pid, sig);
+}
+
+/* The order IMPLs start in: the longest latest run first (unknown first
+ * of all), then the order given. */
+static double start_key[MAX_IMPLS];
+static int by_start(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  if (start_key[x] != start_key[y])
+    return start_key[x] < start_key[y] ? 1 : -1;
+  return x - y;
+}
+
+static int send_bytes(int fd, const void *p, size_t n) {
+  const char *c = p;
+  while (n) {
+    ssize_t w = write(fd, c, n);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      return -1;
+    c += w, n -= (size_t)w;
+  }
+  return 0;
+}
+
+/* In the IMPL's own process: runs it and sends what the runner needs. */
+__attribute__((noreturn)) static void impl_process(impl *im, const opts *o, size_t n, int fd) {
+  impl_sent h;
+  run_impl(im, o, cs, n);
+  memset(&h, 0, sizeof h);
+  h.n = n, h.batches = im->batches, h.servers = im->servers, h.batched = im->batched;
+  h.serve_failed = im->serve_failed, h.stale = im->stale, h.hung = im->hung;
+  h.stopped = (int)stop_signal;
+  fflush(stdout);
+  fflush(stderr);
+  _exit(send_bytes(fd, &h, sizeof h) != 0 || send_bytes(fd, im->res, n * sizeof *im->res) != 0 ? 2 : 0);
+}
+
+/* A lane's process has ended (its pipe at its end): its IMPL's results,
+ * as run_impl would have left them in this process.  The signal that
+ * stopped its run early, or 0. */
+static int impl_received(lane *l, size_t n) {
+  impl *im = &ims[l->im];
+  impl_sent h;
+  int status = 0;
+  while (waitpid(l->pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  close(l->fd);
+  l->pid = 0;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || l->got != sizeof h + n * sizeof *im->res) {
+    lanes_signal(SIGTERM); /* the others end their cases in flight (and are not waited for) */
+    sfc_die(2, "%s: the process that ran it ended badly (%s %d, %zu bytes of results)", im->name,
+            WIFSIGNALED(status) ? "signal" : "exit status",
+            WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status), l->got);
+  }
+  memcpy(&h, l->buf, sizeof h);
+  if (h.n != n)
+    sfc_die(2, "%s: results of %zu cases, not %zu", im->name, h.n, n);
+  if (!(im->res = malloc((n ? n : 1) * sizeof *im->res)))
+    sfc_die(2, "%s", "out of memory");
+  memcpy(im->res, l->buf + sizeof h, n * sizeof *im->res);
+  im->batches = h.batches, im->servers = h.servers, im->batched = h.batched;
+  im->serve_failed = h.serve_failed, im->stale = h.stale, im->hung = h.hung;
+  im->seconds = now_s() - l->since;
+  if (h.stopped && !stop_signal) /* (a signal sent to it alone) */
+    stop_signal = h.stopped;
+  free(l->buf);
+  memset(l, 0, sizeof *l);
+  return h.stopped;
+}
+
+/* Reads what lane l's process sent so far; 1 at its end. */
+static int lane_read(lane *l) {
+  for (;;) {
+    ssize_t r;
+    if (l->cap - l->got < 65536) {
+      size_t cap = l->cap ? l->cap * 2 : 1u << 20;
+      char *b = realloc(l->buf, cap);
+      if (!b)
+        sfc_die(2, "%s", "out of memory");
+      l->buf = b, l->cap = cap;
+    }
+    r = read(l->fd, l->buf + l->got, l->cap - l->got);
+    if (r < 0)
+      return errno == EINTR || errno == EAGAIN ? 0 : 1;
+    if (r == 0)
+      return 1;
+    l->got += (size_t)r;
+  }
+}
+
+static void announce(const impl *im) {
+  printf("running %s (%s %s) ...\n", im->name, im->caps_name, im->caps_version);
+  fflush(stdout);
+}
+
+/* After IMPL i has run: its results written and held to its expected
+ * ones; stopped: the signal that ended its run early (0: none). */
+static void impl_done(int i, const opts *o, size_t n, int stopped) {
+  write_results(&ims[i], o, cs, n);
+  write_run_info(&ims[i], o, n);
+  write_failures(&ims[i], o, cs, n);
+  diffs[i] = check_expected(&ims[i], o, cs, n);
+  if (stopped) /* what was decided is written */
+    fprintf(stderr, "sfconform: interrupted (signal %d): %s stopped with its cases in "
+            "flight, results so far in %s/%s/results.jsonl\n", stopped, ims[i].name, o->out, ims[i].name);
+}
+
+/* Runs the nim IMPLs up to o->jobs at a time (above), then writes and
+ * checks each one's results in their order.  The number run: nim, or
+ * fewer when a signal stopped the run (ims[] then holds those run, in
+ * their order, and the others are named on stderr). */
+static int run_side_by_side(opts *o, int nim, size_t n) {
+  sfc_tokens tokens;
+  int nl = o->jobs < nim ? o->jobs : nim, next = 0, live = 0, forwarded = 0, kept = 0;
+  int stopped[MAX_IMPLS] = {0}, order[MAX_IMPLS];
+  unsigned char started[MAX_IMPLS] = {0};
+  if (nl > 64)
+    nl = 64;
+  nlanes = nl;
+  for (int i = 0; i < nim; i++) {
+    double t = last_seconds(o, ims[i].name);
+    order[i] = i, start_key[i] = t < 0 ? 1e30 : t;
+  }
+  qsort(order, (size_t)nim, sizeof *order, by_start);
+  if (sfc_tokens_open(&tokens, o->jobs) != 0)
+    sfc_die(2, "cannot make the pipe of tokens: %s", strerror(errno));
+  o->tokens = &tokens;
+  while (live > 0 || (next < nim && !stop_signal)) {
+    struct pollfd pf[64];
+    int at[64], np = 0;
+    for (int l = 0; l < nl && next < nim && !stop_signal; l++) {
+      int fd[2], i = order[next];
+      if (lanes[l].pid)
+        continue;
+      announce(&ims[i]);
+      load_expected(&ims[i], o, cs, n);
+      /* (closed on exec: an adapter the IMPL's process starts, which may
+       * outlive it, does not hold the pipe open; read as it comes) */
+      if (pipe(fd) != 0 || fcntl(fd[0], F_SETFD, FD_CLOEXEC) != 0 || fcntl(fd[1], F_SETFD, FD_CLOEXEC) != 0 ||
+          fcntl(fd[0], F_SETFL, O_NONBLOCK) != 0)
+        sfc_die(2, "cannot make a pipe: %s", strerror(errno));
+      fflush(NULL);
+      lanes[l].since = now_s();
+      if ((lanes[l].pid = fork()) < 0)
+        sfc_die(2, "cannot start a process for %s: %s", ims[i].name, strerror(errno));
+      if (lanes[l].pid == 0) {
+        close(fd[0]);
+        for (int k = 0; k < nl; k++)
+          if (lanes[k].pid && k != l)
+            close(lanes[k].fd);
+        impl_process(&ims[i], o, n, fd[1]);
+      }
+      close(fd[1]);
+      lanes[l].fd = fd[0], lanes[l].im = i;
+      started[i] = 1;
+      next++, live++;
+    }
+    if (stop_signal && !forwarded) { /* (a signal the runner alone got) */
+      forwarded = 1;
+      lanes_signal((int)stop_signal);
+    }
+    for (int l = 0; l < nl; l++)
+      if (lanes[l].pid)
+        pf[np].fd = lanes[l].fd, pf[np].events = POLLIN, pf[np].revents = 0, at[np++] = l;
+    if (np && poll(pf, (nfds_t)np, 500) > 0)
+      for (int k = 0; k < np; k++)
+        if ((pf[k].revents & (POLLIN | POLLHUP | POLLERR)) && lane_read(&lanes[at[k]])) {
+          int i = lanes[at[k]].im;
+          stopped[i] = impl_received(&lanes[at[k]], n);
+          live--;
+        }
+  }
+  o->tokens = NULL;
+  sfc_tokens_close(&tokens);
+  if (next < nim) { /* stopped: those never started are named, and left out */
+    fprintf(stderr, "sfconform: interrupted (signal %d): not run:", (int)stop_signal);
+    for (int i = 0; i < nim; i++)
+      if (!started[i])
+        fprintf(stderr, " %s", ims[i].name);
+    fputc('\n', stderr);
+    for (int i = 0; i < nim; i++)
+      if (started[i]) {
+        if (kept != i)
+          ims[kept] = ims[i];
+        stopped[kept++] = stopped[i];
+      }
+    nim = kept;
+  }
+  for (int i = 0; i < nim; i++)
+    impl_done(i, o, n, stopped[i]);
+  return nim;
+}
+
 int main(int argc, char **argv) {
   opts o;
   int nim = 0, i, bad = 0, c;
+  double t0;
   size_t n;
   static char self[PATH_MAX], installed[PATH_MAX], corpus[PATH_MAX];
 
@@ -382,21 +627,23 @@ int main(int argc, char **argv) {
   printf("sfconform: %zu corpus sections%s, %d implementation%s, %d jobs\n", n,
          o.sample > 1 ? " (sampled)" : "", nim, nim == 1 ? "" : "s", o.jobs);
   catch_stop_signals();
-  for (i = 0; i < nim; i++) {
-    printf("running %s (%s %s) ...\n", ims[i].name, ims[i].caps_name, ims[i].caps_version);
-    fflush(stdout);
-    load_expected(&ims[i], &o, cs, n);
-    run_impl(&ims[i], &o, cs, n);
-    write_results(&ims[i], &o, cs, n);
-    write_run_info(&ims[i], &o, n);
-    write_failures(&ims[i], &o, cs, n);
-    diffs[i] = check_expected(&ims[i], &o, cs, n);
-    if (stop_signal) { /* what was decided is written; the rest is not run */
-      fprintf(stderr, "sfconform: interrupted (signal %d): %s stopped with its cases in "
-              "flight, results so far in %s/%s/results.jsonl%s\n", (int)stop_signal,
-              ims[i].name, o.out, ims[i].name, i + 1 < nim ? "; the IMPLs after it not run" : "");
-      nim = i + 1;
-      break;
+  if (o.jobs > 1 && nim > 1) {
+    nim = run_side_by_side(&o, nim, n);
+  } else {
+    for (i = 0; i < nim; i++) {
+      announce(&ims[i]);
+      load_expected(&ims[i], &o, cs, n);
+      t0 = now_s();
+      run_impl(&ims[i], &o, cs, n);
+      ims[i].seconds = now_s() - t0;
+      impl_done(i, &o, n, (int)stop_signal);
+      if (stop_signal) {
+        if (i + 1 < nim)
+          fprintf(stderr, "sfconform: interrupted (signal %d): the IMPLs after %s not run\n",
+                  (int)stop_signal, ims[i].name);
+        nim = i + 1;
+        break;
+      }
     }
   }
   write_reports(ims, nim, &o, cs, n);

@@ -130,3 +130,33 @@ peak_kb() {
     [ -z "$(jq -r 'select(.status != "not-run" and .status != "timeout" and .status != "unsupported") | .id' "$T/out/hang/results.jsonl")" ]
   done
 }
+
+@test "IMPLs side by side: a signal to the runner alone reaches each IMPL's process; what they decided is kept, those not started are named" {
+  export HOSTILE=hang
+  a="$PWD/conformance/tests/hostile-adapter.sh"
+  "$B/sfconform" --corpus "$C" --out "$T/out" --confdir "$T/conf" --sample 20 -j 2 \
+    --timeout 3 --keep-going --no-progress "one=$a" "two=$a" "three=$a" > "$T/log" 2>&1 &
+  pid=$!
+  sleep 5                                    # two IMPLs at once (-j 2), two cases in flight
+  [ "$(left_running)" -ge 1 ]
+  kill -TERM $pid                            # the runner only, not its process group
+  rc=0; wait $pid || rc=$?
+  cat "$T/log"
+  [ "$rc" -eq 143 ]
+  [ "$(left_running)" -eq 0 ]
+  [ "$(pgrep -c -P $pid || true)" -eq 0 ]
+  grep -q "^running one " "$T/log"
+  grep -q "^running two " "$T/log"
+  ! grep -q "^running three " "$T/log"
+  grep -qx "sfconform: interrupted (signal 15): not run: three" "$T/log"
+  # (which of the two had the two tokens, and decided a case, is the
+  # machine's to say: the tokens are not dealt out in turn)
+  for i in one two; do
+    grep -q "sfconform: interrupted (signal 15): $i stopped with its cases in flight" "$T/log"
+    [ "$(jq -r 'select(.status == "not-run") | .id' "$T/out/$i/results.jsonl" | wc -l)" -gt 100 ]
+    [ -z "$(jq -r 'select(.status != "not-run" and .status != "timeout" and .status != "unsupported") | .id' "$T/out/$i/results.jsonl")" ]
+  done
+  [ "$(cat "$T/out/one/results.jsonl" "$T/out/two/results.jsonl" | jq -r 'select(.status == "timeout") | .id' | wc -l)" -ge 1 ]
+  [ ! -e "$T/out/three/results.jsonl" ]
+  grep -q '"impls":\["one","two"\]' "$T/out/index.html"
+}

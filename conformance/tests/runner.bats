@@ -273,6 +273,37 @@ SH
   [ "$(ls "$T/mine" | grep -c '^left\.')" -eq "$(wc -l < "$T/seen")" ]
 }
 
+@test "IMPLs side by side (-j 2): the results and the table of one IMPL at a time (-j 1); the longest latest run starts first" {
+  export SOURCE_DATE_EPOCH=1767225600
+  printf '#!/bin/sh\n[ "$1" = capabilities ] && exec "%s" capabilities\nsleep 0.02; exec "%s" "$@"\n' \
+    "$PWD/$B/sfadapter-reference" "$PWD/$B/sfadapter-reference" > "$T/slow.sh"
+  chmod +x "$T/slow.sh"
+  impls=(reference "slow=$T/slow.sh" "example=$PWD/$B/example-adapter")
+  run "$B/sfconform" --no-progress --corpus "$C" --out "$T/j1" --confdir "$T/conf" --sample 97 -j 1 "${impls[@]}"
+  [ "$status" -eq 0 ]
+  j1=$output
+  run "$B/sfconform" --no-progress --corpus "$C" --out "$T/j2" --confdir "$T/conf" --sample 97 -j 2 "${impls[@]}"
+  [ "$status" -eq 0 ]
+  j2=$output
+  for i in reference slow example; do
+    [ "$(wc -l < "$T/j2/$i/results.jsonl")" -gt 40 ]
+    diff <(sed 's/"ms":[0-9]*,//' "$T/j1/$i/results.jsonl") <(sed 's/"ms":[0-9]*,//' "$T/j2/$i/results.jsonl")
+    jq -e '.seconds >= 0' "$T/j2/$i/run.json"
+  done
+  diff <(grep -E '^(reference|slow|example) ' <<< "$j1") <(grep -E '^(reference|slow|example) ' <<< "$j2")
+  diff "$T/j1/summary.md" "$T/j2/summary.md"
+  # none had run before: the order given
+  [ "$(grep '^running' <<< "$j2" | cut -d' ' -f2 | tr '\n' ' ')" = "reference slow example " ]
+  # the next run starts the longest latest run first, one never run first of all
+  jq '.seconds = 9' "$T/j2/example/run.json" > "$T/x" && mv "$T/x" "$T/j2/example/run.json"
+  jq '.seconds = 0.5' "$T/j2/reference/run.json" > "$T/x" && mv "$T/x" "$T/j2/reference/run.json"
+  rm "$T/j2/slow/run.json"
+  run "$B/sfconform" --no-progress --corpus "$C" --out "$T/j2" --confdir "$T/conf" --sample 97 -j 2 "${impls[@]}"
+  [ "$status" -eq 0 ]
+  [ "$(grep '^running' <<< "$output" | cut -d' ' -f2 | tr '\n' ' ')" = "slow example reference " ]
+  diff <(grep -E '^(reference|slow|example) ' <<< "$j1") <(grep -E '^(reference|slow|example) ' <<< "$output")
+}
+
 @test "workers stream their results: -j 1 and -j 3 give the same results; the progress line names the implementation" {
   run "$B/sfconform" --no-progress --corpus "$C" --out "$T/j1" --sample 60 -j 1 "$B/sfadapter-reference"
   [ "$status" -eq 0 ]
