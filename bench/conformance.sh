@@ -67,6 +67,29 @@ done
 awk -v n="$total_cases" -v w="$total_wall" -v ow="$total_own" \
   'BEGIN { if (w > 0 && ow > 0) printf "| all | %d | %.1f | | | %.0f | %.1f | | | %.0f | %.1f |\n", n, w, n / w, ow, n / ow, ow / w }'
 echo
+# Every implementation in one run, as make conformance runs them: side by
+# side (up to -j at once, the cases of all under one limit of -j), against
+# the sum of the rows above, each run alone.
+if [ ${#impls[@]} -gt 1 ] && [ "$jobs" -gt 1 ]; then
+  names=()
+  for im in "${impls[@]}"; do names+=("${im##*/}"); done
+  TIMEFORMAT='%R %U %S'
+  # (twice: the second starts the longest latest run first, as a second
+  # make conformance does)
+  for k in 1 2; do
+    t=$( { time "$build/bin/sfconform" --no-progress --corpus "$corpus" --out "$out" -j "$jobs" \
+             --sample "$sample" "${impls[@]}" > "$out/stdout" 2> "$out/stderr"; } 2>&1 ) || true
+  done
+  read -r wall user sys <<< "$t"
+  if [ "$(grep -c 'as expected\|DIFFERS\|passed, ' "$out/stdout")" -gt 0 ]; then
+    echo "Every implementation in one run (\`sfconform -j $jobs ${names[*]}\`, its second run): wall $wall s"
+    echo "(user $user s, sys $sys s) against $total_wall s for the rows above one after another:"
+    awk -v w="$wall" -v t="$total_wall" 'BEGIN { printf "%.2fx faster side by side.\n", t / w }'
+  else
+    echo "Every implementation in one run: failed ($(head -c 200 "$out/stderr" | tr '\n' ' '))"
+  fi
+  echo
+fi
 # One case run: the reference adapter decoding the corpus's first section.
 sec=$(awk 'NR == 1 { print $6; exit }' "$corpus/manifest-v3.txt")
 vma=$(sed -n 's/^vma: //p' "$corpus/${sec%.sframe}.expect")
