@@ -39,6 +39,7 @@ typedef struct run {
   int right[NJOBS];       /* its bytes are the ones it wrote */
   int ends, bad_ends;     /* workers ended outside a job; of them not with 7 */
   int stop_at;            /* collect stops the pool at this job (-1: never) */
+  volatile int *stopped;  /* shared with the workers: collect has seen stop_at */
   int worker;             /* in a worker: its number */
 } run;
 
@@ -53,6 +54,14 @@ static int work(size_t job, FILE *out, void *ctx) {
   }
   if (job == SLOW_JOB && r->stop_at < 0)
     sleep(30);
+  /* Under a stop, a job after the stopping one ends only once the stop
+   * is collected (else, on a loaded machine, the other workers could run
+   * every job before the stopping one's bytes arrive): at most 20 s. */
+  if (r->stop_at >= 0 && r->stopped && (int)job > r->stop_at) {
+    struct timespec ms1 = {0, 1000000L};
+    for (int waited = 0; !*r->stopped && waited < 20000; waited++)
+      nanosleep(&ms1, NULL);
+  }
   if (job == BIG_JOB)
     for (size_t i = 0; i < BIG_LEN; i++)
       fputc('a' + (int)(i % 26), out);
@@ -83,6 +92,8 @@ static int collect(size_t job, const char *data, size_t len, int child_status, v
   r->seen[job]++;
   r->status[job] = child_status;
   r->right[job] = child_status == 0 ? right_bytes(job, data, len) : data == NULL && len == 0;
+  if ((int)job == r->stop_at && r->stopped)
+    *r->stopped = 1;
   return (int)job == r->stop_at;
 }
 
@@ -151,11 +162,16 @@ static void stopped(void) {
   sfc_pool_opts o = pool_opts(&r);
   int twice = 0, got = 0;
   r.stop_at = 4;
+  r.stopped = mmap(NULL, sizeof *r.stopped, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (r.stopped == MAP_FAILED)
+    r.stopped = NULL;
   ok(sfc_pool_run(&o) == 0, "collect stops the pool: the run ends");
   for (int j = 0; j < NJOBS; j++)
     twice |= r.seen[j] > 1, got += r.seen[j];
   ok(!twice && r.seen[4] == 1 && got < NJOBS, "after the stop no new job is given");
   ok(r.ends == 3, "every worker ends after the stop");
+  if (r.stopped)
+    munmap((void *)r.stopped, sizeof *r.stopped);
 }
 
 /* ---- two pools sharing two tokens ---- */
@@ -169,8 +185,13 @@ static int gauge_work(size_t job, FILE *out, void *ctx) {
   struct timespec ms20 = {0, 20 * 1000000L};
   int now = atomic_fetch_add(&g_gauge->now, 1) + 1, most = atomic_load(&g_gauge->most);
   (void)ctx;
+  struct timespec ms1 = {0, 1000000L};
   while (now > most && !atomic_compare_exchange_weak(&g_gauge->most, &most, now))
     ;
+  /* (a job holds its token until a second one has run beside it, at most
+   * 2 s: that two do run at once does not hang on the machine's load) */
+  for (int waited = 0; atomic_load(&g_gauge->most) < 2 && waited < 2000; waited++)
+    nanosleep(&ms1, NULL);
   nanosleep(&ms20, NULL);
   atomic_fetch_sub(&g_gauge->now, 1);
   atomic_fetch_add(&g_gauge->done, 1);
