@@ -63,8 +63,9 @@
  * for a job waits while none is there; the pool's time limit counts from
  * when the job is given.  The tokens are not dealt out in turn: a pool
  * that puts one back takes it again for its next job, and the others
- * have what is left (every token is at work while any pool has a job).  Work done outside a pool takes a token the same
- * way (sfc_tokens_take, sfc_tokens_give) to stay within the limit. */
+ * have what is left (every token is at work while any pool has a job).
+ * Work done outside a pool takes a token the same way (sfc_tokens_take,
+ * sfc_tokens_give) to stay within the limit. */
 #ifndef SFC_POOL_H
 #define SFC_POOL_H
 

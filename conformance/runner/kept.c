@@ -87,9 +87,8 @@ static long find_case(const size_t *order, const kase *cs, size_t n, const char 
   return -1;
 }
 
-/* The run in OUT/name: its run.json (or, for results older than run.json,
- * the version the results carry and the file's date) and its statuses
- * mapped onto this corpus.  0 when there are results to show. */
+/* How long name's latest run in OUT took: its run.json's "seconds"
+ * (sfconform starts the longest first), or -1 when unknown. */
 double last_seconds(const opts *o, const char *name) {
   char path[PATH_MAX], err[200], lit[32];
   size_t len;
@@ -113,6 +112,9 @@ double last_seconds(const opts *o, const char *name) {
   return secs;
 }
 
+/* The run in OUT/name: its run.json (or, for results older than run.json,
+ * the version the results carry and the file's date) and its statuses
+ * mapped onto this corpus.  0 when there are results to show. */
 static int load_one(impl *k, const char *name, const opts *o, const kase *cs, size_t n,
                     const size_t *order) {
   char path[PATH_MAX], err[200];
